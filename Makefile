@@ -1,0 +1,108 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# corun top-level Makefile: host builds, tests and orchestration.
+# The kernel module is built by Kbuild (see ./Kbuild) through `make module`.
+#
+# Each area contributes a fragment (*.mk) that appends to:
+#   BINS        user-facing host programs
+#   TEST_PROGS  KTAP-printing test programs run by `make check`
+#   DEV_IMAGES  RV32 images (device kernels, firmware)
+# Fragments must only use $(O) for outputs and the HOST_* flags below.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := all
+
+SAN ?= 0
+ifeq ($(SAN),1)
+O ?= build-san
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
+	     -fno-sanitize-recover=all
+else
+O ?= build
+SAN_FLAGS :=
+endif
+
+CORUN_CACHE ?= $(HOME)/.cache/corun
+KVER ?= 6.12.117+deb12-amd64
+KDIR ?= /lib/modules/$(KVER)/build
+
+CC := gcc
+HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror \
+	-Wno-missing-field-initializers -fno-strict-aliasing \
+	-Iinclude -Itools/kunit/include -Iemu -Itools $(SAN_FLAGS)
+HOST_LDFLAGS := $(SAN_FLAGS)
+HOST_LDLIBS := -lm
+
+# RV32 device toolchain (kernels and firmware).
+RV_CC := clang
+RV_LD := ld.lld
+RV_CFLAGS := --target=riscv32-unknown-elf -march=rv32imaf -mabi=ilp32f \
+	-mno-relax -ffreestanding -fno-builtin -nostdlib -O2 -g \
+	-Wall -Wextra -Werror -Iinclude
+
+BINS :=
+TEST_PROGS :=
+DEV_IMAGES :=
+
+include tools/kunit/kunit.mk
+-include $(sort $(wildcard emu/emu.mk tools/kernels/kernels.mk \
+	tools/sim/sim.mk tools/testing/testing.mk firmware/firmware.mk \
+	selftests/selftests.mk))
+
+.PHONY: all deps check test demo bench eval lint clean module help
+
+all: $(BINS) $(TEST_PROGS) $(DEV_IMAGES)
+
+help:
+	@echo "make deps     install the Debian packages corun needs"
+	@echo "make all      build host tools, tests and device images"
+	@echo "make check    build everything and run all tests (SAN=1: ASan+UBSan)"
+	@echo "make demo     the main job: co-run a default mix end to end"
+	@echo "make bench    print simulation-rate figures"
+	@echo "make eval     regenerate the papers' comparison tables"
+	@echo "make lint     checkpatch --strict and clang-format over drivers/ include/"
+	@echo "make module   build corun.ko against the pinned Debian kernel headers"
+
+deps:
+	@tools/deps.sh
+
+# Host objects: one rule for every .c under the tree.
+$(O)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) -MMD -MP -c $< -o $@
+
+-include $(shell find $(O) -name '*.d' 2>/dev/null)
+
+test: $(TEST_PROGS) $(DEV_IMAGES)
+	@tools/testing/run-tests $(TEST_PROGS)
+
+module:
+	@test -d $(KDIR) || { echo "module: kernel headers $(KDIR) missing; run 'make deps'" >&2; exit 1; }
+	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
+
+check: deps
+	$(MAKE) all
+	$(MAKE) module
+	$(MAKE) lint
+	$(MAKE) test
+
+lint: deps
+	@tools/lint.sh
+
+demo: deps
+	@echo "make demo: not implemented yet: needs the QEMU corun-gpu device, the VM image," >&2
+	@echo "  the corun.ko driver and corun-run (issues: 'The emulated GPU' and 'The DRM driver')." >&2
+	@exit 1
+
+bench: all
+	@if [ -x tools/bench/run ]; then tools/bench/run $(O); else \
+	 echo "make bench: not implemented yet: needs the timing model and corun-sim" \
+	      "(issue 'Device model, part 1')." >&2; exit 1; fi
+
+eval:
+	@echo "make eval: not implemented yet: needs the policy issues and the workload suite" >&2
+	@exit 1
+
+clean:
+	rm -rf build build-san
+	-test -d $(KDIR) && $(MAKE) -C $(KDIR) M=$(CURDIR) clean >/dev/null

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * corun firmware interface, version 1.
+ *
+ * Three contracts live here:
+ * 1. the firmware image format the driver uploads (CORUN_REG_FW_*, hw.h);
+ * 2. the mailbox messages between driver and firmware, carried in the
+ *    CORUN_REG_MBOX_IN/OUT register words of BAR0;
+ * 3. the control-register window through which the firmware, running on
+ *    the device's RV32 microcontroller, reaches the hardware.
+ */
+#ifndef _CORUN_FWIF_H_
+#define _CORUN_FWIF_H_
+
+#include "types.h"
+
+#define CORUN_FWIF_VERSION 1
+
+/* ---------------------------------------------------------------------
+ * Firmware image: a header followed by a flat RV32 binary loaded at
+ * @load_addr of the microcontroller's memory.
+ */
+#define CORUN_FW_MAGIC 0x57465243 /* "CRFW" */
+#define CORUN_FW_NAME "corun/corun-fw.bin"
+#define CORUN_MCU_MEM_BASE 0x00000000u
+#define CORUN_MCU_MEM_SIZE (256u << 10)
+
+/**
+ * struct corun_fw_header - head of corun-fw.bin
+ * @magic: CORUN_FW_MAGIC
+ * @fwif_version: CORUN_FWIF_VERSION the image speaks
+ * @header_size: sizeof(struct corun_fw_header)
+ * @fw_version: the firmware's own version (major << 16 | minor)
+ * @load_addr: where the payload goes in MCU memory (4-byte aligned)
+ * @entry: first instruction executed after load
+ * @payload_size: bytes following the header; load_addr + payload_size
+ *	must fit in CORUN_MCU_MEM_SIZE
+ * @payload_crc32: CRC-32 (IEEE 802.3, as zlib's crc32()) of the payload
+ * @reserved: must be zero
+ */
+struct corun_fw_header {
+	u32 magic;
+	u32 fwif_version;
+	u32 header_size;
+	u32 fw_version;
+	u32 load_addr;
+	u32 entry;
+	u32 payload_size;
+	u32 payload_crc32;
+	u32 reserved[8];
+};
+
+CORUN_STATIC_ASSERT(sizeof(struct corun_fw_header) == 64, "fw header");
+
+/* ---------------------------------------------------------------------
+ * Mailbox. The driver writes a request into MBOX_IN (word 0 the header,
+ * words 1..15 the payload), then the request's sequence number into
+ * MBOX_DOORBELL. The firmware answers in MBOX_OUT, sets MBOX_DONE to the
+ * same sequence number and the device raises CORUN_IRQ_MAILBOX. One
+ * request is in flight at a time.
+ */
+#define CORUN_MBOX_HDR(cmd, len) (((u32)(len) << 16) | (u32)(cmd))
+#define CORUN_MBOX_HDR_CMD(h) ((h)&0xffff)
+#define CORUN_MBOX_HDR_LEN(h) (((h) >> 16) & 0xff) /* payload words */
+#define CORUN_MBOX_MAX_PAYLOAD 15
+
+/* Requests. Payload words are listed as [in] -> [out]. */
+enum corun_fw_cmd {
+	CORUN_FW_CMD_NOP = 0, /* [] -> [] */
+	CORUN_FW_CMD_VERSION = 1, /* [] -> [fwif, fw_version, features] */
+	CORUN_FW_CMD_ECHO = 2, /* [w...] -> [w...] unchanged */
+	CORUN_FW_CMD_SET_PARAM = 3, /* [param, value] -> [old value] */
+	CORUN_FW_CMD_GET_PARAM = 4, /* [param] -> [value] */
+	CORUN_FW_CMD_NR
+};
+
+/* Reply header status, in the command field of MBOX_OUT word 0. */
+enum corun_fw_status {
+	CORUN_FW_OK = 0,
+	CORUN_FW_EINVAL = 1, /* malformed request or value out of range */
+	CORUN_FW_ENOSYS = 2, /* unknown command */
+	CORUN_FW_ENOENT = 3, /* unknown parameter */
+	CORUN_FW_EBUSY = 4,
+};
+
+/*
+ * Parameters of SET_PARAM/GET_PARAM. Per-slot parameters take the slot in
+ * the low 8 bits: CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, slot).
+ */
+#define CORUN_FW_PARAM_SLOT(p, slot) ((p) | ((slot)&0xff))
+
+enum corun_fw_param {
+	CORUN_FW_P_TICK_CYCLES = 0x0001, /* firmware tick period, >= 100 */
+	CORUN_FW_P_TICKS = 0x0002, /* read-only: ticks since boot */
+	CORUN_FW_P_IRC_ENABLE = 0x0010, /* issue-rate control on/off */
+	CORUN_FW_P_IRC_WINDOW = 0x0011, /* credit refill window, cycles */
+	CORUN_FW_P_LLC_POLICY = 0x0020, /* enum corun_llc_policy */
+	CORUN_FW_P_VCP_MODE = 0x0030, /* enum corun_vcp_mode */
+	CORUN_FW_P_IRC_SHARE = 0x0100, /* per slot: share in 1/1024 */
+	CORUN_FW_P_IRC_PRIO = 0x0200, /* per slot: arbitration priority */
+	CORUN_FW_P_L1_WAYS = 0x0300, /* per slot: L1 way mask */
+};
+
+enum corun_llc_policy {
+	CORUN_LLC_LRU = 0,
+	CORUN_LLC_PROB_STATIC = 1, /* probability-based CPU protection */
+	CORUN_LLC_PROB_DYNAMIC = 2,
+	CORUN_LLC_WAYPART = 3, /* UCP-style way partitioning */
+	CORUN_LLC_NR
+};
+
+enum corun_vcp_mode {
+	CORUN_VCP_SHARED = 0,
+	CORUN_VCP_STATIC = 1,
+	CORUN_VCP_DYNAMIC = 2,
+	CORUN_VCP_NR
+};
+
+/* ---------------------------------------------------------------------
+ * The microcontroller's control-register window. The firmware reaches
+ * the hardware only through these 32-bit registers at CORUN_MCU_CTL_BASE
+ * of its address space; everything else in the window is reserved and
+ * reads as zero. Per-slot registers repeat every CORUN_MCU_SLOT_STRIDE.
+ */
+#define CORUN_MCU_CTL_BASE 0x40000000u
+#define CORUN_MCU_CTL_SIZE 0x10000u
+
+#define CORUN_MCU_ID 0x0000 /* RO: CORUN_ID_MAGIC */
+#define CORUN_MCU_NUM_SLOTS 0x0004 /* RO */
+#define CORUN_MCU_NUM_SMS 0x0008 /* RO */
+#define CORUN_MCU_CYCLE_LO 0x0010 /* RO: device cycle, HI latched */
+#define CORUN_MCU_CYCLE_HI 0x0014
+#define CORUN_MCU_TIMER_CMP 0x0018 /* cycles between tick events */
+#define CORUN_MCU_EVENTS 0x001c /* RO: pending CORUN_MCU_EV_* */
+#define CORUN_MCU_EVENT_ACK 0x0020 /* W1C */
+#define CORUN_MCU_READY 0x0024 /* write fw_version: boot handshake */
+#define CORUN_MCU_MBOX_DONE 0x0028 /* write the answered sequence */
+#define CORUN_MCU_MBOX_SEQ 0x002c /* RO: pending request sequence */
+#define CORUN_MCU_MBOX_IN 0x0100 /* RO: 16 request words */
+#define CORUN_MCU_MBOX_OUT 0x0140 /* 16 reply words */
+
+#define CORUN_MCU_EV_TICK BIT(0)
+#define CORUN_MCU_EV_MBOX BIT(1)
+#define CORUN_MCU_EV_EPOCH BIT(2)
+
+/* Per-slot policy registers written by firmware. */
+#define CORUN_MCU_SLOT_BASE 0x1000
+#define CORUN_MCU_SLOT_STRIDE 0x40
+#define CORUN_MCU_SLOT(slot, reg) \
+	(CORUN_MCU_SLOT_BASE + CORUN_MCU_SLOT_STRIDE * (slot) + (reg))
+#define CORUN_MCU_S_IRC_CREDITS 0x00 /* miss-queue issues per window */
+#define CORUN_MCU_S_IRC_PRIO 0x04
+#define CORUN_MCU_S_L1_WAYS 0x08 /* L1 way mask */
+#define CORUN_MCU_S_VC 0x0c /* virtual channel of the slot */
+#define CORUN_MCU_S_REQUESTS 0x10 /* RO: requests leaving L1, low 32 */
+#define CORUN_MCU_S_READS 0x14 /* RO: read requests, low 32 bits */
+#define CORUN_MCU_S_DRAM 0x18 /* RO: DRAM accesses caused, low 32 */
+#define CORUN_MCU_S_INSNS 0x1c /* RO: warp instructions, low 32 */
+
+/*
+ * The microcontroller's own instruction: WFE (custom-0, funct3 4) sleeps
+ * until a CORUN_MCU_EV_* event is pending, so an idle firmware costs no
+ * host time.
+ */
+#define CORUN_F3_WFE 4
+#define CORUN_INSN_WFE 0x0000400bu
+
+#endif /* _CORUN_FWIF_H_ */
