@@ -44,10 +44,17 @@ BINS :=
 TEST_PROGS :=
 DEV_IMAGES :=
 
+# Libraries shared between fragments, named here because make expands
+# prerequisites while parsing and the fragments are read in path order.
+EMU_LIB := $(O)/emu/libemu.a
+SIMHOST_LIB := $(O)/tools/sim/libsimhost.a
+WORKLOADS_LIB := $(O)/tools/kernels/libworkloads.a
+KERNEL_DIR := $(O)/tools/kernels
+
 include tools/kunit/kunit.mk
 -include $(sort $(wildcard emu/emu.mk tools/kernels/kernels.mk \
 	tools/sim/sim.mk tools/testing/testing.mk firmware/firmware.mk \
-	selftests/selftests.mk))
+	tools/vm/vm.mk selftests/selftests.mk))
 
 .PHONY: all deps check test demo bench eval lint clean module help
 

@@ -60,7 +60,7 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fw_header) == 64, "fw header");
  * request is in flight at a time.
  */
 #define CORUN_MBOX_HDR(cmd, len) (((u32)(len) << 16) | (u32)(cmd))
-#define CORUN_MBOX_HDR_CMD(h) ((h)&0xffff)
+#define CORUN_MBOX_HDR_CMD(h) (0xffff & (h))
 #define CORUN_MBOX_HDR_LEN(h) (((h) >> 16) & 0xff) /* payload words */
 #define CORUN_MBOX_MAX_PAYLOAD 15
 
@@ -87,7 +87,7 @@ enum corun_fw_status {
  * Parameters of SET_PARAM/GET_PARAM. Per-slot parameters take the slot in
  * the low 8 bits: CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, slot).
  */
-#define CORUN_FW_PARAM_SLOT(p, slot) ((p) | ((slot)&0xff))
+#define CORUN_FW_PARAM_SLOT(p, slot) ((p) | (0xff & (slot)))
 
 enum corun_fw_param {
 	CORUN_FW_P_TICK_CYCLES = 0x0001, /* firmware tick period, >= 100 */
