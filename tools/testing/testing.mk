@@ -15,3 +15,11 @@ $(UAPI_ABI_TEST): $(O)/tools/testing/abi/uapi_abi_test.o $(KUNIT_OBJS)
 	$(KUNIT_LINK)
 
 TEST_PROGS += $(UAPI_ABI_TEST)
+
+# Device contracts: hw.h, fwif.h and kernel.h layouts and encodings.
+HW_ABI_TEST := $(O)/tools/testing/abi/hw-abi-test
+
+$(HW_ABI_TEST): $(O)/tools/testing/abi/hw_abi_test.o $(KUNIT_OBJS)
+	$(KUNIT_LINK)
+
+TEST_PROGS += $(HW_ABI_TEST)
