@@ -1,0 +1,821 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * corun SIMT executor: lane selection, the decode cache and execution of
+ * one warp instruction for all issuing lanes.
+ *
+ * Speed: an instruction is decoded once per PC, then executed by a single
+ * switch on the op with a loop over the issuing lanes inside each case.
+ * Memory ops translate every lane first and only then touch memory, so a
+ * fault in any lane leaves the warp and memory unchanged.
+ */
+#include "isa.h"
+
+#include <string.h>
+
+#include <corun/kernel.h>
+
+#define FOR_LANES(m, l)                                             \
+	for (uint32_t _m = (m), l = 0; _m && ((l = __builtin_ctz(_m)), 1); \
+	     _m &= _m - 1)
+
+#define PAGE_MASK (~(uint32_t)(CORUN_PAGE_SIZE - 1))
+#define UTLB_EMPTY 1u
+
+static inline uint32_t lanes_of(unsigned int width)
+{
+	return width >= 32 ? ~0u : (1u << width) - 1;
+}
+
+static inline uint32_t lowest(uint32_t m)
+{
+	return __builtin_ctz(m);
+}
+
+void rv_dcache_reset(struct rv_dcache *dc)
+{
+	for (unsigned int i = 0; i < RV_DCACHE_SIZE; i++)
+		dc->tag[i] = 1;
+}
+
+void rv_warp_flush_tlb(struct rv_warp *w)
+{
+	for (unsigned int l = 0; l < RV_MAX_LANES; l++)
+		w->utlb_tag[0][l] = w->utlb_tag[1][l] = UTLB_EMPTY;
+}
+
+void rv_warp_resched(struct rv_warp *w)
+{
+	w->sel_mask = 0;
+	w->sel_uop = NULL;
+	w->sel_fault = 0;
+}
+
+void rv_warp_init(struct rv_warp *w, unsigned int width, uint32_t active,
+		  uint32_t pc)
+{
+	if (width < 1)
+		width = 1;
+	if (width > RV_MAX_LANES)
+		width = RV_MAX_LANES;
+	memset(w, 0, sizeof(*w));
+	w->width = width;
+	w->active = active & lanes_of(width);
+	for (unsigned int l = 0; l < RV_MAX_LANES; l++)
+		w->pc[l] = pc;
+	rv_warp_flush_tlb(w);
+	rv_warp_resched(w);
+}
+
+/* Recompute the issuing lanes: the eligible lanes at the minimum PC. */
+static void select_lanes(struct rv_warp *w, uint32_t elig)
+{
+	uint32_t min = UINT32_MAX, next = UINT32_MAX, mask = 0;
+
+	FOR_LANES(elig, l) {
+		uint32_t pc = w->pc[l];
+
+		if (pc < min) {
+			if (mask)
+				next = min;
+			min = pc;
+			mask = 1u << l;
+		} else if (pc == min) {
+			mask |= 1u << l;
+		} else if (pc < next) {
+			next = pc;
+		}
+	}
+	w->sel_pc = min;
+	w->sel_mask = mask;
+	w->sel_next = next;
+	w->sel_elig = elig;
+	w->sel_uop = NULL;
+	w->sel_fault = 0;
+}
+
+const struct rv_uop *rv_warp_peek(struct rv_warp *w, const struct rv_env *env,
+				  int *fault)
+{
+	uint32_t elig = w->active & ~w->blocked & lanes_of(w->width);
+	uint32_t pc, insn, idx;
+	int r;
+
+	*fault = 0;
+	if (!elig)
+		return NULL;
+	if (!w->sel_mask || w->sel_elig != elig)
+		select_lanes(w, elig);
+	if (w->sel_uop)
+		return w->sel_uop;
+	if (w->sel_fault) {
+		*fault = w->sel_fault;
+		return NULL;
+	}
+	pc = w->sel_pc;
+	if (pc & 3) {
+		r = CORUN_FAULT_PC_MISALIGNED;
+		goto fail;
+	}
+	idx = (pc >> 2) & (RV_DCACHE_SIZE - 1);
+	if (w->dc && w->dc->tag[idx] == pc) {
+		w->scratch = w->dc->uop[idx];
+	} else {
+		r = env->fetch(env->ctx, w, pc, &insn);
+		if (r)
+			goto fail;
+		rv_decode(insn, &w->scratch);
+		if (w->dc) {
+			w->dc->uop[idx] = w->scratch;
+			w->dc->tag[idx] = pc;
+		}
+	}
+	w->sel_uop = &w->scratch;
+	return w->sel_uop;
+fail:
+	w->sel_fault = r;
+	*fault = r;
+	return NULL;
+}
+
+static int xlate(struct rv_warp *w, const struct rv_env *env,
+		 unsigned int lane, uint32_t va, unsigned int size,
+		 enum corun_fault_access acc, uint8_t **host)
+{
+	unsigned int k = acc == CORUN_ACCESS_WRITE;
+	int r;
+
+	if (!env->mem_cacheable || acc == CORUN_ACCESS_AMO)
+		return env->mem(env->ctx, w, lane, va, size, acc, host);
+	if (w->utlb_tag[k][lane] == (va & PAGE_MASK)) {
+		*host = w->utlb_host[k][lane] + (va & ~PAGE_MASK);
+		return 0;
+	}
+	r = env->mem(env->ctx, w, lane, va, size, acc, host);
+	if (r)
+		return r;
+	w->utlb_tag[k][lane] = va & PAGE_MASK;
+	w->utlb_host[k][lane] = *host - (va & ~PAGE_MASK);
+	return 0;
+}
+
+static inline uint32_t ld32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+static inline void st32(uint8_t *p, uint32_t v)
+{
+	memcpy(p, &v, 4);
+}
+
+static int fault(struct rv_step *st, int cause, unsigned int lane,
+		 uint32_t addr, unsigned int access)
+{
+	st->mask = 0;
+	st->fault.cause = cause;
+	st->fault.lane = lane;
+	st->fault.addr = addr;
+	st->fault.access = access;
+	return cause;
+}
+
+/* Translate the access of every lane; the lowest faulting lane wins. */
+static int mem_lanes(struct rv_warp *w, const struct rv_env *env,
+		     const struct rv_uop *u, uint32_t m,
+		     enum corun_fault_access acc, struct rv_step *st,
+		     uint8_t **host)
+{
+	unsigned int size = u->size;
+	int r;
+
+	st->size = size;
+	st->access = u->cls == RV_CLS_AMO ? CORUN_ACCESS_AMO : acc;
+	FOR_LANES(m, l) {
+		uint32_t va = w->x[u->rs1][l] + (uint32_t)u->imm;
+
+		st->addr[l] = va;
+		if (va & (size - 1))
+			return fault(st, CORUN_FAULT_MISALIGNED, l, va, acc);
+		r = xlate(w, env, l, va, size, acc, &host[l]);
+		if (r)
+			return fault(st, r, l, va, acc);
+	}
+	/* BYPASS hints are consumed by the next global-window access. */
+	if (w->bypass & m) {
+		uint32_t b = 0;
+
+		FOR_LANES(w->bypass & m, l) {
+			if (st->addr[l] >= CORUN_VA_GLOBAL_BASE &&
+			    st->addr[l] < CORUN_VA_GLOBAL_END)
+				b |= 1u << l;
+		}
+		st->bypass = b;
+		w->bypass &= ~b;
+	}
+	return 0;
+}
+
+static int exec_amo(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
+		    uint8_t **host, uint32_t *xd, struct rv_step *st)
+{
+	uint32_t(*X)[RV_MAX_LANES] = w->x;
+
+	FOR_LANES(m, l) {
+		uint8_t *h = host[l];
+		uint32_t old = ld32(h), b = X[u->rs2][l], v;
+
+		switch (u->op) {
+		case RV_OP_LR_W:
+			w->resv_addr[l] = st->addr[l];
+			w->resv_val[l] = old;
+			w->resv_valid |= 1u << l;
+			xd[l] = old;
+			continue;
+		case RV_OP_SC_W:
+			/*
+			 * Valid reservation for this address whose value is
+			 * unchanged: like QEMU, a value-based check, which
+			 * also fails an SC after another lane's (or warp's)
+			 * successful SC or store of a different value.
+			 */
+			if ((w->resv_valid >> l & 1) &&
+			    w->resv_addr[l] == st->addr[l] &&
+			    w->resv_val[l] == old) {
+				st32(h, b);
+				xd[l] = 0;
+			} else {
+				xd[l] = 1;
+			}
+			w->resv_valid &= ~(1u << l);
+			continue;
+		case RV_OP_AMOSWAP_W: v = b; break;
+		case RV_OP_AMOADD_W: v = old + b; break;
+		case RV_OP_AMOXOR_W: v = old ^ b; break;
+		case RV_OP_AMOAND_W: v = old & b; break;
+		case RV_OP_AMOOR_W: v = old | b; break;
+		case RV_OP_AMOMIN_W:
+			v = (int32_t)old < (int32_t)b ? old : b;
+			break;
+		case RV_OP_AMOMAX_W:
+			v = (int32_t)old > (int32_t)b ? old : b;
+			break;
+		case RV_OP_AMOMINU_W: v = old < b ? old : b; break;
+		default: v = old > b ? old : b; break;
+		}
+		st32(h, v);
+		xd[l] = old;
+	}
+	return 0;
+}
+
+static int exec_csr(struct rv_warp *w, const struct rv_env *env,
+		    const struct rv_uop *u, uint32_t m, uint32_t *xd,
+		    struct rv_step *st)
+{
+	uint32_t old[RV_MAX_LANES], csr = (uint32_t)u->imm, v;
+	uint64_t c;
+	int r;
+
+	/* Read every lane first: a failing custom CSR changes nothing. */
+	FOR_LANES(m, l) {
+		switch (csr) {
+		case RV_CSR_FFLAGS:
+			old[l] = w->fflags[l];
+			break;
+		case RV_CSR_FRM:
+			old[l] = w->frm[l];
+			break;
+		case RV_CSR_FCSR:
+			old[l] = (uint32_t)w->frm[l] << 5 | w->fflags[l];
+			break;
+		case RV_CSR_CYCLE: case RV_CSR_TIME: case RV_CSR_INSTRET:
+		case RV_CSR_CYCLEH: case RV_CSR_TIMEH: case RV_CSR_INSTRETH:
+			c = env->counter ?
+				    env->counter(env->ctx, w, l, csr & 3) :
+				    w->retired;
+			old[l] = (uint32_t)(csr & 0x80 ? c >> 32 : c);
+			break;
+		default:
+			r = env->csr ? env->csr(env->ctx, w, l, csr, &old[l]) :
+				       CORUN_FAULT_ILLEGAL_INSN;
+			if (r)
+				return fault(st, r, l, u->insn, 0);
+			break;
+		}
+	}
+	FOR_LANES(m, l) {
+		uint32_t s = u->op >= RV_OP_CSRRWI ? u->rs1 : w->x[u->rs1][l];
+
+		if (u->flags & RV_UF_CSR_WR) {
+			switch (u->op) {
+			case RV_OP_CSRRW: case RV_OP_CSRRWI: v = s; break;
+			case RV_OP_CSRRS: case RV_OP_CSRRSI: v = old[l] | s; break;
+			default: v = old[l] & ~s; break;
+			}
+			/* Only the FP CSRs are writable (decode checked). */
+			if (csr == RV_CSR_FFLAGS) {
+				w->fflags[l] = v & 0x1f;
+			} else if (csr == RV_CSR_FRM) {
+				w->frm[l] = v & 7;
+			} else {
+				w->fflags[l] = v & 0x1f;
+				w->frm[l] = (v >> 5) & 7;
+			}
+		}
+		xd[l] = old[l];
+	}
+	return 0;
+}
+
+/* Jump/branch epilogue: move lanes, keep the issue cache if uniform. */
+static void jump_lanes(struct rv_warp *w, uint32_t m, uint32_t pc,
+		       const uint32_t *tgt, struct rv_step *st)
+{
+	uint32_t first = tgt[lowest(m)], taken = 0;
+	bool uniform = true;
+
+	FOR_LANES(m, l) {
+		if (tgt[l] != first)
+			uniform = false;
+		if (tgt[l] != pc + 4)
+			taken |= 1u << l;
+		w->pc[l] = tgt[l];
+	}
+	st->taken = taken;
+	st->diverged = !uniform;
+	if (uniform && w->sel_mask == m && first < w->sel_next)
+		w->sel_pc = first;
+	else
+		w->sel_mask = 0;
+}
+
+static int exec_fp(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
+		   uint32_t *xd)
+{
+	uint32_t(*F)[RV_MAX_LANES] = w->f;
+	uint32_t(*X)[RV_MAX_LANES] = w->x;
+	uint32_t *fd = F[u->rd], *a = F[u->rs1], *b = F[u->rs2];
+	bool dyn = u->flags & RV_UF_DYN_RM;
+	uint8_t *fl = w->fflags;
+
+#define RM(l) (dyn ? w->frm[l] : u->rm)
+	switch (u->op) {
+	case RV_OP_FMADD_S:
+		FOR_LANES(m, l)
+			fd[l] = rv_f32_fma(a[l], b[l], F[u->rs3][l], RM(l),
+					   &fl[l]);
+		break;
+	case RV_OP_FMSUB_S:
+		FOR_LANES(m, l)
+			fd[l] = rv_f32_fma(a[l], b[l],
+					   F[u->rs3][l] ^ 0x80000000u, RM(l),
+					   &fl[l]);
+		break;
+	case RV_OP_FNMSUB_S:
+		FOR_LANES(m, l)
+			fd[l] = rv_f32_fma(a[l] ^ 0x80000000u, b[l],
+					   F[u->rs3][l], RM(l), &fl[l]);
+		break;
+	case RV_OP_FNMADD_S:
+		FOR_LANES(m, l)
+			fd[l] = rv_f32_fma(a[l] ^ 0x80000000u, b[l],
+					   F[u->rs3][l] ^ 0x80000000u, RM(l),
+					   &fl[l]);
+		break;
+	case RV_OP_FADD_S:
+		FOR_LANES(m, l)
+			fd[l] = rv_f32_add(a[l], b[l], RM(l), &fl[l]);
+		break;
+	case RV_OP_FSUB_S:
+		FOR_LANES(m, l)
+			fd[l] = rv_f32_sub(a[l], b[l], RM(l), &fl[l]);
+		break;
+	case RV_OP_FMUL_S:
+		FOR_LANES(m, l)
+			fd[l] = rv_f32_mul(a[l], b[l], RM(l), &fl[l]);
+		break;
+	case RV_OP_FDIV_S:
+		FOR_LANES(m, l)
+			fd[l] = rv_f32_div(a[l], b[l], RM(l), &fl[l]);
+		break;
+	case RV_OP_FSQRT_S:
+		FOR_LANES(m, l)
+			fd[l] = rv_f32_sqrt(a[l], RM(l), &fl[l]);
+		break;
+	case RV_OP_FSGNJ_S:
+		FOR_LANES(m, l)
+			fd[l] = (a[l] & 0x7fffffffu) | (b[l] & 0x80000000u);
+		break;
+	case RV_OP_FSGNJN_S:
+		FOR_LANES(m, l)
+			fd[l] = (a[l] & 0x7fffffffu) | (~b[l] & 0x80000000u);
+		break;
+	case RV_OP_FSGNJX_S:
+		FOR_LANES(m, l)
+			fd[l] = a[l] ^ (b[l] & 0x80000000u);
+		break;
+	case RV_OP_FMIN_S:
+		FOR_LANES(m, l)
+			fd[l] = rv_f32_min(a[l], b[l], &fl[l]);
+		break;
+	case RV_OP_FMAX_S:
+		FOR_LANES(m, l)
+			fd[l] = rv_f32_max(a[l], b[l], &fl[l]);
+		break;
+	case RV_OP_FCVT_W_S:
+		FOR_LANES(m, l)
+			xd[l] = (uint32_t)rv_f32_to_i32(a[l], RM(l), &fl[l]);
+		break;
+	case RV_OP_FCVT_WU_S:
+		FOR_LANES(m, l)
+			xd[l] = rv_f32_to_u32(a[l], RM(l), &fl[l]);
+		break;
+	case RV_OP_FMV_X_W:
+		FOR_LANES(m, l)
+			xd[l] = a[l];
+		break;
+	case RV_OP_FEQ_S:
+		FOR_LANES(m, l)
+			xd[l] = rv_f32_eq(a[l], b[l], &fl[l]);
+		break;
+	case RV_OP_FLT_S:
+		FOR_LANES(m, l)
+			xd[l] = rv_f32_lt(a[l], b[l], &fl[l]);
+		break;
+	case RV_OP_FLE_S:
+		FOR_LANES(m, l)
+			xd[l] = rv_f32_le(a[l], b[l], &fl[l]);
+		break;
+	case RV_OP_FCLASS_S:
+		FOR_LANES(m, l)
+			xd[l] = rv_f32_class(a[l]);
+		break;
+	case RV_OP_FCVT_S_W:
+		FOR_LANES(m, l)
+			fd[l] = rv_i32_to_f32((int32_t)X[u->rs1][l], RM(l),
+					      &fl[l]);
+		break;
+	case RV_OP_FCVT_S_WU:
+		FOR_LANES(m, l)
+			fd[l] = rv_u32_to_f32(X[u->rs1][l], RM(l), &fl[l]);
+		break;
+	case RV_OP_FMV_W_X:
+		FOR_LANES(m, l)
+			fd[l] = X[u->rs1][l];
+		break;
+	default:
+		return -1;
+	}
+#undef RM
+	return 0;
+}
+
+static inline uint32_t mulh(int32_t a, int32_t b)
+{
+	return (uint32_t)(((int64_t)a * b) >> 32);
+}
+
+static inline uint32_t mulhsu(int32_t a, uint32_t b)
+{
+	return (uint32_t)(((int64_t)a * (int64_t)b) >> 32);
+}
+
+static inline uint32_t mulhu(uint32_t a, uint32_t b)
+{
+	return (uint32_t)(((uint64_t)a * b) >> 32);
+}
+
+static inline uint32_t div_s(uint32_t a, uint32_t b)
+{
+	if (!b)
+		return UINT32_MAX;
+	if (a == 0x80000000u && b == UINT32_MAX)
+		return a;
+	return (uint32_t)((int32_t)a / (int32_t)b);
+}
+
+static inline uint32_t rem_s(uint32_t a, uint32_t b)
+{
+	if (!b)
+		return a;
+	if (a == 0x80000000u && b == UINT32_MAX)
+		return 0;
+	return (uint32_t)((int32_t)a % (int32_t)b);
+}
+
+int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
+		 struct rv_step *st)
+{
+	uint32_t(*X)[RV_MAX_LANES] = w->x;
+	uint32_t sink[RV_MAX_LANES], tgt[RV_MAX_LANES];
+	uint8_t *host[RV_MAX_LANES];
+	const struct rv_uop *u = w->sel_uop;
+	uint32_t m, pc, *xd, imm;
+	int r;
+
+	st->taken = 0;
+	st->diverged = false;
+	st->arrived = 0;
+	st->exited = 0;
+	st->bypass = 0;
+	st->size = 0;
+	st->access = 0;
+	memset(&st->fault, 0, sizeof(st->fault));
+	/* Peek (again) if not done or lanes were (un)blocked since. */
+	if (!u || w->sel_elig != (w->active & ~w->blocked & lanes_of(w->width)))
+		u = NULL;
+	if (!u) {
+		u = rv_warp_peek(w, env, &r);
+		if (!u) {
+			st->uop = NULL;
+			st->mask = 0;
+			if (!r)
+				return 0;
+			st->pc = w->sel_pc;
+			st->fault.pc = w->sel_pc;
+			return fault(st, r, lowest(w->sel_mask), w->sel_pc,
+				     CORUN_ACCESS_FETCH);
+		}
+	}
+	m = w->sel_mask;
+	pc = w->sel_pc;
+	st->uop = u;
+	st->pc = pc;
+	st->mask = m;
+	st->fault.pc = pc;
+	imm = (uint32_t)u->imm;
+	/* Integer results for rd = x0 go to a sink: x0 stays zero. */
+	xd = u->rd ? X[u->rd] : sink;
+
+	switch (u->op) {
+#define ALU(expr)                                               \
+	FOR_LANES(m, l) {                                       \
+		uint32_t a = X[u->rs1][l], b = X[u->rs2][l];    \
+		(void)a;                                        \
+		(void)b;                                        \
+		xd[l] = (expr);                                 \
+	}                                                       \
+	break
+#define ALUI(expr)                                              \
+	FOR_LANES(m, l) {                                       \
+		uint32_t a = X[u->rs1][l];                      \
+		xd[l] = (expr);                                 \
+	}                                                       \
+	break
+	case RV_OP_NOP:
+	case RV_OP_FENCE:
+	case RV_OP_FENCE_I:
+		break;
+	case RV_OP_LUI: FOR_LANES(m, l) xd[l] = imm; break;
+	case RV_OP_AUIPC: FOR_LANES(m, l) xd[l] = pc + imm; break;
+	case RV_OP_ADDI: ALUI(a + imm);
+	case RV_OP_SLTI: ALUI((int32_t)a < (int32_t)imm);
+	case RV_OP_SLTIU: ALUI(a < imm);
+	case RV_OP_XORI: ALUI(a ^ imm);
+	case RV_OP_ORI: ALUI(a | imm);
+	case RV_OP_ANDI: ALUI(a & imm);
+	case RV_OP_SLLI: ALUI(a << imm);
+	case RV_OP_SRLI: ALUI(a >> imm);
+	case RV_OP_SRAI: ALUI((uint32_t)((int32_t)a >> imm));
+	case RV_OP_ADD: ALU(a + b);
+	case RV_OP_SUB: ALU(a - b);
+	case RV_OP_SLL: ALU(a << (b & 31));
+	case RV_OP_SLT: ALU((int32_t)a < (int32_t)b);
+	case RV_OP_SLTU: ALU(a < b);
+	case RV_OP_XOR: ALU(a ^ b);
+	case RV_OP_SRL: ALU(a >> (b & 31));
+	case RV_OP_SRA: ALU((uint32_t)((int32_t)a >> (b & 31)));
+	case RV_OP_OR: ALU(a | b);
+	case RV_OP_AND: ALU(a & b);
+	case RV_OP_MUL: ALU(a * b);
+	case RV_OP_MULH: ALU(mulh((int32_t)a, (int32_t)b));
+	case RV_OP_MULHSU: ALU(mulhsu((int32_t)a, b));
+	case RV_OP_MULHU: ALU(mulhu(a, b));
+	case RV_OP_DIV: ALU(div_s(a, b));
+	case RV_OP_DIVU: ALU(b ? a / b : UINT32_MAX);
+	case RV_OP_REM: ALU(rem_s(a, b));
+	case RV_OP_REMU: ALU(b ? a % b : a);
+#undef ALU
+#undef ALUI
+
+	case RV_OP_JAL:
+		if ((pc + imm) & 3)
+			return fault(st, CORUN_FAULT_PC_MISALIGNED, lowest(m),
+				     pc + imm, 0);
+		FOR_LANES(m, l) {
+			xd[l] = pc + 4;
+			tgt[l] = pc + imm;
+		}
+		jump_lanes(w, m, pc, tgt, st);
+		goto done_jump;
+	case RV_OP_JALR:
+		FOR_LANES(m, l) {
+			tgt[l] = (X[u->rs1][l] + imm) & ~1u;
+			if (tgt[l] & 3)
+				return fault(st, CORUN_FAULT_PC_MISALIGNED, l,
+					     tgt[l], 0);
+		}
+		FOR_LANES(m, l)
+			xd[l] = pc + 4;
+		jump_lanes(w, m, pc, tgt, st);
+		goto done_jump;
+	case RV_OP_BEQ: case RV_OP_BNE: case RV_OP_BLT: case RV_OP_BGE:
+	case RV_OP_BLTU: case RV_OP_BGEU: {
+		uint32_t t = 0;
+
+		FOR_LANES(m, l) {
+			uint32_t a = X[u->rs1][l], b = X[u->rs2][l];
+			bool c;
+
+			switch (u->op) {
+			case RV_OP_BEQ: c = a == b; break;
+			case RV_OP_BNE: c = a != b; break;
+			case RV_OP_BLT: c = (int32_t)a < (int32_t)b; break;
+			case RV_OP_BGE: c = (int32_t)a >= (int32_t)b; break;
+			case RV_OP_BLTU: c = a < b; break;
+			default: c = a >= b; break;
+			}
+			t |= (uint32_t)c << l;
+		}
+		if (t && ((pc + imm) & 3))
+			return fault(st, CORUN_FAULT_PC_MISALIGNED, lowest(t),
+				     pc + imm, 0);
+		FOR_LANES(m, l)
+			tgt[l] = (t >> l & 1) ? pc + imm : pc + 4;
+		jump_lanes(w, m, pc, tgt, st);
+		goto done_jump;
+	}
+
+	case RV_OP_LB: case RV_OP_LH: case RV_OP_LW: case RV_OP_LBU:
+	case RV_OP_LHU: case RV_OP_FLW:
+		r = mem_lanes(w, env, u, m, CORUN_ACCESS_READ, st, host);
+		if (r)
+			return r;
+		switch (u->op) {
+		case RV_OP_LB:
+			FOR_LANES(m, l) xd[l] = (uint32_t)(int8_t)*host[l];
+			break;
+		case RV_OP_LBU:
+			FOR_LANES(m, l) xd[l] = *host[l];
+			break;
+		case RV_OP_LH:
+			FOR_LANES(m, l) {
+				int16_t v;
+
+				memcpy(&v, host[l], 2);
+				xd[l] = (uint32_t)v;
+			}
+			break;
+		case RV_OP_LHU:
+			FOR_LANES(m, l) {
+				uint16_t v;
+
+				memcpy(&v, host[l], 2);
+				xd[l] = v;
+			}
+			break;
+		case RV_OP_LW:
+			FOR_LANES(m, l) xd[l] = ld32(host[l]);
+			break;
+		default:
+			FOR_LANES(m, l) w->f[u->rd][l] = ld32(host[l]);
+			break;
+		}
+		break;
+	case RV_OP_SB: case RV_OP_SH: case RV_OP_SW: case RV_OP_FSW:
+		r = mem_lanes(w, env, u, m, CORUN_ACCESS_WRITE, st, host);
+		if (r)
+			return r;
+		switch (u->op) {
+		case RV_OP_SB:
+			FOR_LANES(m, l) *host[l] = (uint8_t)X[u->rs2][l];
+			break;
+		case RV_OP_SH:
+			FOR_LANES(m, l) {
+				uint16_t v = (uint16_t)X[u->rs2][l];
+
+				memcpy(host[l], &v, 2);
+			}
+			break;
+		case RV_OP_SW:
+			FOR_LANES(m, l) st32(host[l], X[u->rs2][l]);
+			break;
+		default:
+			FOR_LANES(m, l) st32(host[l], w->f[u->rs2][l]);
+			break;
+		}
+		break;
+	case RV_OP_LR_W:
+		r = mem_lanes(w, env, u, m, CORUN_ACCESS_READ, st, host);
+		if (r)
+			return r;
+		exec_amo(w, u, m, host, xd, st);
+		break;
+	case RV_OP_SC_W: case RV_OP_AMOSWAP_W: case RV_OP_AMOADD_W:
+	case RV_OP_AMOXOR_W: case RV_OP_AMOAND_W: case RV_OP_AMOOR_W:
+	case RV_OP_AMOMIN_W: case RV_OP_AMOMAX_W: case RV_OP_AMOMINU_W:
+	case RV_OP_AMOMAXU_W:
+		r = mem_lanes(w, env, u, m, CORUN_ACCESS_AMO, st, host);
+		if (r)
+			return r;
+		exec_amo(w, u, m, host, xd, st);
+		break;
+
+	case RV_OP_CSRRW: case RV_OP_CSRRS: case RV_OP_CSRRC:
+	case RV_OP_CSRRWI: case RV_OP_CSRRSI: case RV_OP_CSRRCI:
+		r = exec_csr(w, env, u, m, xd, st);
+		if (r)
+			return r;
+		break;
+
+	case RV_OP_ECALL:
+		if (!env->ecall)
+			return fault(st, CORUN_FAULT_ECALL, lowest(m), u->insn,
+				     0);
+		FOR_LANES(m, l) {
+			uint32_t before = w->active;
+
+			r = env->ecall(env->ctx, w, l);
+			if (r) {
+				st->exited |= before & ~w->active;
+				return fault(st, r, l, u->insn, 0);
+			}
+			st->exited |= before & ~w->active;
+			w->pc[l] = pc + 4;
+		}
+		w->sel_mask = 0;
+		w->sel_uop = NULL;
+		w->retired++;
+		return 0;
+	case RV_OP_EBREAK:
+		return fault(st, CORUN_FAULT_ECALL, lowest(m), u->insn, 0);
+	case RV_OP_TRAP:
+		return fault(st, CORUN_FAULT_USER_TRAP, lowest(m),
+			     X[u->rs1][lowest(m)], 0);
+	case RV_OP_BAR:
+		st->arrived = m;
+		break;
+	case RV_OP_EXIT:
+		st->exited = m;
+		w->active &= ~m;
+		break;
+	case RV_OP_BYPASS:
+		FOR_LANES(m, l) {
+			if (X[u->rs1][l])
+				w->bypass |= 1u << l;
+			else
+				w->bypass &= ~(1u << l);
+		}
+		break;
+
+	case RV_OP_ILLEGAL:
+		return fault(st, CORUN_FAULT_ILLEGAL_INSN, lowest(m), u->insn,
+			     0);
+	default:
+		/* FP: check a dynamic rounding mode on every lane first. */
+		if (u->flags & RV_UF_DYN_RM) {
+			FOR_LANES(m, l) {
+				if (w->frm[l] > RV_RM_RMM)
+					return fault(st,
+						     CORUN_FAULT_ILLEGAL_INSN,
+						     l, u->insn, 0);
+			}
+		}
+		if (exec_fp(w, u, m, xd))
+			return fault(st, CORUN_FAULT_ILLEGAL_INSN, lowest(m),
+				     u->insn, 0);
+		break;
+	}
+
+	/* Straight-line: every issuing lane moves to pc + 4. */
+	FOR_LANES(m, l)
+		w->pc[l] = pc + 4;
+	if (pc + 4 >= w->sel_next)
+		w->sel_mask = 0; /* reaches other lanes: reselect */
+	else
+		w->sel_pc = pc + 4;
+	w->sel_uop = NULL;
+	w->retired++;
+	return 0;
+
+done_jump:
+	w->sel_uop = NULL;
+	w->retired++;
+	return 0;
+}
+
+int rv_warp_step(struct rv_warp *w, const struct rv_env *env,
+		 struct rv_step *st)
+{
+	int fault;
+
+	if (!rv_warp_peek(w, env, &fault) && !fault) {
+		st->uop = NULL;
+		st->mask = 0;
+		return 0;
+	}
+	return rv_warp_exec(w, env, st);
+}

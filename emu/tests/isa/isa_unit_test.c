@@ -1,0 +1,960 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Unit tests of the RV32IMAF SIMT executor: decoding of every instruction
+ * class, illegal encodings, SIMT lane selection (divergence, reconvergence,
+ * EXIT, BAR, blocked lanes), faults with their lane/pc/addr/cause, x0,
+ * atomics order within a warp, BYPASS, the decode cache, FP spot checks
+ * and a speed print.
+ */
+#include <kunit/test.h>
+
+#include <fenv.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <corun/kernel.h>
+
+#include "isa.h"
+
+#define CODE_VA CORUN_VA_GLOBAL_BASE
+#define DATA_VA (CORUN_VA_GLOBAL_BASE + 0x1000)
+#define SHARED_VA CORUN_VA_SHARED_BASE
+
+struct tenv {
+	uint32_t code[1024];
+	uint8_t data[4096];
+	uint8_t shared[4096];
+	unsigned int fetches;
+	unsigned int mems;
+	uint32_t csr_val;
+};
+
+static int t_fetch(void *ctx, struct rv_warp *w, uint32_t pc, uint32_t *insn)
+{
+	struct tenv *t = ctx;
+
+	(void)w;
+	if (pc < CODE_VA || pc >= CODE_VA + sizeof(t->code))
+		return CORUN_FAULT_PERM_EXEC;
+	t->fetches++;
+	*insn = t->code[(pc - CODE_VA) / 4];
+	return 0;
+}
+
+static int t_mem(void *ctx, struct rv_warp *w, unsigned int lane, uint32_t va,
+		 unsigned int size, enum corun_fault_access acc, uint8_t **host)
+{
+	struct tenv *t = ctx;
+
+	(void)w;
+	(void)lane;
+	(void)size;
+	t->mems++;
+	if (va >= DATA_VA && va < DATA_VA + 4096) {
+		*host = t->data + (va - DATA_VA);
+		return 0;
+	}
+	if (va >= SHARED_VA && va < SHARED_VA + 4096) {
+		*host = t->shared + (va - SHARED_VA);
+		return 0;
+	}
+	if (va >= CODE_VA && va < CODE_VA + sizeof(t->code)) {
+		if (acc != CORUN_ACCESS_READ)
+			return CORUN_FAULT_PERM_WRITE;
+		*host = (uint8_t *)t->code + (va - CODE_VA);
+		return 0;
+	}
+	return CORUN_FAULT_UNMAPPED;
+}
+
+static int t_csr(void *ctx, struct rv_warp *w, unsigned int lane,
+		 unsigned int csr, uint32_t *val)
+{
+	struct tenv *t = ctx;
+
+	(void)w;
+	if (csr == CORUN_CSR_LANEID) {
+		*val = lane;
+		return 0;
+	}
+	if (csr == CORUN_CSR_ARGS) {
+		*val = t->csr_val;
+		return 0;
+	}
+	return CORUN_FAULT_ILLEGAL_INSN;
+}
+
+static struct tenv *new_env(struct kunit *test, struct rv_env *env,
+			    const uint32_t *code, unsigned int n)
+{
+	struct tenv *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	memcpy(t->code, code, n * 4);
+	memset(env, 0, sizeof(*env));
+	env->ctx = t;
+	env->fetch = t_fetch;
+	env->mem = t_mem;
+	env->csr = t_csr;
+	return t;
+}
+
+static struct rv_warp *new_warp(struct kunit *test, unsigned int width)
+{
+	struct rv_warp *w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	rv_warp_init(w, width, ~0u, CODE_VA);
+	return w;
+}
+
+/* Encoders for the few instructions the SIMT tests hand-assemble. */
+static uint32_t I(int32_t imm, unsigned int rs1, unsigned int f3,
+		  unsigned int rd, unsigned int opc)
+{
+	return ((uint32_t)imm & 0xfff) << 20 | rs1 << 15 | f3 << 12 | rd << 7 |
+	       opc;
+}
+
+static uint32_t ADDI(unsigned int rd, unsigned int rs1, int32_t imm)
+{
+	return I(imm, rs1, 0, rd, 0x13);
+}
+
+static uint32_t B(unsigned int f3, unsigned int rs1, unsigned int rs2,
+		  int32_t off)
+{
+	uint32_t u = (uint32_t)off;
+
+	return ((u >> 12) & 1) << 31 | ((u >> 5) & 0x3f) << 25 | rs2 << 20 |
+	       rs1 << 15 | f3 << 12 | ((u >> 1) & 0xf) << 8 |
+	       ((u >> 11) & 1) << 7 | 0x63;
+}
+
+static uint32_t R(unsigned int f7, unsigned int rs2, unsigned int rs1,
+		  unsigned int f3, unsigned int rd, unsigned int opc)
+{
+	return f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | opc;
+}
+
+#define LW(rd, rs1, off) I(off, rs1, 2, rd, 0x03)
+#define SW(rs2, rs1, off)                                                  \
+	((((uint32_t)(off) >> 5) & 0x7f) << 25 | (rs2) << 20 | (rs1) << 15 | \
+	 2 << 12 | ((uint32_t)(off) & 31) << 7 | 0x23)
+#define AMOADD(rd, rs2, rs1) R(0, rs2, rs1, 2, rd, 0x2f)
+#define LR(rd, rs1) R(0x02 << 2, 0, rs1, 2, rd, 0x2f)
+#define SC(rd, rs2, rs1) R(0x03 << 2, rs2, rs1, 2, rd, 0x2f)
+
+struct dec_case {
+	uint32_t insn;
+	uint8_t op;
+	uint8_t cls;
+	uint8_t dst;
+	uint8_t nsrc;
+	uint8_t src[3];
+	int32_t imm;
+	uint8_t size;
+	uint8_t rm;
+};
+
+#define X(n) RV_REG_X(n)
+#define F(n) RV_REG_F(n)
+#define NO RV_REG_NONE
+
+/* Words from clang's assembler (see the mnemonic in each comment). */
+static const struct dec_case dec_cases[] = {
+	/* lui a0, 0x12345 */
+	{ 0x12345537, RV_OP_LUI, RV_CLS_ALU, X(10), 0, { 0 }, 0x12345000 },
+	/* auipc a1, 0xfffff */
+	{ 0xfffff597, RV_OP_AUIPC, RV_CLS_ALU, X(11), 0, { 0 }, (int32_t)0xfffff000 },
+	/* jal ra, 16 */
+	{ 0x010000ef, RV_OP_JAL, RV_CLS_BRANCH, X(1), 0, { 0 }, 16 },
+	/* jalr t0, -4(a2) */
+	{ 0xffc602e7, RV_OP_JALR, RV_CLS_BRANCH, X(5), 1, { X(12) }, -4 },
+	/* beq a0, a1, 8 */
+	{ 0x00b50463, RV_OP_BEQ, RV_CLS_BRANCH, NO, 2, { X(10), X(11) }, 8 },
+	/* bgeu s0, s1, -8 */
+	{ 0xfe947ce3, RV_OP_BGEU, RV_CLS_BRANCH, NO, 2, { X(8), X(9) }, -8 },
+	/* lb a0, -1(sp) */
+	{ 0xfff10503, RV_OP_LB, RV_CLS_LOAD, X(10), 1, { X(2) }, -1, 1 },
+	/* lhu t1, 2(a3) */
+	{ 0x0026d303, RV_OP_LHU, RV_CLS_LOAD, X(6), 1, { X(13) }, 2, 2 },
+	/* sw a4, 8(sp) */
+	{ 0x00e12423, RV_OP_SW, RV_CLS_STORE, NO, 2, { X(2), X(14) }, 8, 4 },
+	/* addi a0, a1, -2048 */
+	{ 0x80058513, RV_OP_ADDI, RV_CLS_ALU, X(10), 1, { X(11) }, -2048 },
+	/* srai a2, a3, 31 */
+	{ 0x41f6d613, RV_OP_SRAI, RV_CLS_ALU, X(12), 1, { X(13) }, 31 },
+	/* sub a0, a1, a2 */
+	{ 0x40c58533, RV_OP_SUB, RV_CLS_ALU, X(10), 2, { X(11), X(12) } },
+	/* sra t0, t1, t2 */
+	{ 0x407352b3, RV_OP_SRA, RV_CLS_ALU, X(5), 2, { X(6), X(7) } },
+	/* mul a0, a1, a2 */
+	{ 0x02c58533, RV_OP_MUL, RV_CLS_MUL, X(10), 2, { X(11), X(12) } },
+	/* remu a0, a1, a2 */
+	{ 0x02c5f533, RV_OP_REMU, RV_CLS_DIV, X(10), 2, { X(11), X(12) } },
+	/* mulhsu s2, s3, s4 */
+	{ 0x0349a933, RV_OP_MULHSU, RV_CLS_MUL, X(18), 2, { X(19), X(20) } },
+	/* fence iorw, iorw */
+	{ 0x0ff0000f, RV_OP_FENCE, RV_CLS_FENCE, NO, 0 },
+	/* fence.i */
+	{ 0x0000100f, RV_OP_FENCE_I, RV_CLS_FENCE, NO, 0 },
+	/* ecall, ebreak */
+	{ 0x00000073, RV_OP_ECALL, RV_CLS_TRAP, NO, 0 },
+	{ 0x00100073, RV_OP_EBREAK, RV_CLS_TRAP, NO, 0 },
+	/* csrrw a0, fcsr, a1 */
+	{ 0x00359573, RV_OP_CSRRW, RV_CLS_CSR, X(10), 1, { X(11) }, 3 },
+	/* csrrsi a0, fflags, 3 */
+	{ 0x0011e573, RV_OP_CSRRSI, RV_CLS_CSR, X(10), 0, { 0 }, 1 },
+	/* csrr a0, cycle */
+	{ 0xc0002573, RV_OP_CSRRS, RV_CLS_CSR, X(10), 0, { 0 }, 0xc00 },
+	/* csrr a0, 0xcc0 (tid.x) */
+	{ 0xcc002573, RV_OP_CSRRS, RV_CLS_CSR, X(10), 0, { 0 }, 0xcc0 },
+	/* lr.w a0, (a1) */
+	{ 0x1005a52f, RV_OP_LR_W, RV_CLS_AMO, X(10), 1, { X(11) }, 0, 4 },
+	/* sc.w a0, a2, (a1) */
+	{ 0x18c5a52f, RV_OP_SC_W, RV_CLS_AMO, X(10), 2, { X(11), X(12) }, 0, 4 },
+	/* amoswap.w.aqrl a0, a2, (a1) */
+	{ 0x0ec5a52f, RV_OP_AMOSWAP_W, RV_CLS_AMO, X(10), 2, { X(11), X(12) }, 0, 4 },
+	/* amomaxu.w a0, a2, (a1) */
+	{ 0xe0c5a52f, RV_OP_AMOMAXU_W, RV_CLS_AMO, X(10), 2, { X(11), X(12) }, 0, 4 },
+	/* flw fa0, 4(a0) */
+	{ 0x00452507, RV_OP_FLW, RV_CLS_LOAD, F(10), 1, { X(10) }, 4, 4 },
+	/* fsw fa1, -8(sp) */
+	{ 0xfeb12c27, RV_OP_FSW, RV_CLS_STORE, NO, 2, { X(2), F(11) }, -8, 4 },
+	/* fmadd.s fa0, fa1, fa2, fa3, rmm */
+	{ 0x68c5c543, RV_OP_FMADD_S, RV_CLS_FPU, F(10), 3, { F(11), F(12), F(13) }, 0, 0, RV_RM_RMM },
+	/* fnmadd.s fa0, fa1, fa2, fa3 (dyn) */
+	{ 0x68c5f54f, RV_OP_FNMADD_S, RV_CLS_FPU, F(10), 3, { F(11), F(12), F(13) }, 0, 0, RV_RM_DYN },
+	/* fadd.s fa0, fa1, fa2, rtz */
+	{ 0x00c59553, RV_OP_FADD_S, RV_CLS_FPU, F(10), 2, { F(11), F(12) }, 0, 0, RV_RM_RTZ },
+	/* fdiv.s fa0, fa1, fa2 */
+	{ 0x18c5f553, RV_OP_FDIV_S, RV_CLS_FDIV, F(10), 2, { F(11), F(12) }, 0, 0, RV_RM_DYN },
+	/* fsqrt.s fa0, fa1 */
+	{ 0x5805f553, RV_OP_FSQRT_S, RV_CLS_FDIV, F(10), 1, { F(11) }, 0, 0, RV_RM_DYN },
+	/* fsgnjx.s fa0, fa1, fa2 */
+	{ 0x20c5a553, RV_OP_FSGNJX_S, RV_CLS_FPU, F(10), 2, { F(11), F(12) } },
+	/* fmax.s fa0, fa1, fa2 */
+	{ 0x28c59553, RV_OP_FMAX_S, RV_CLS_FPU, F(10), 2, { F(11), F(12) } },
+	/* fcvt.wu.s a0, fa1, rdn */
+	{ 0xc015a553, RV_OP_FCVT_WU_S, RV_CLS_FPU, X(10), 1, { F(11) }, 0, 0, RV_RM_RDN },
+	/* fmv.x.w a0, fa1 */
+	{ 0xe0058553, RV_OP_FMV_X_W, RV_CLS_FPU, X(10), 1, { F(11) } },
+	/* feq.s a0, fa1, fa2 */
+	{ 0xa0c5a553, RV_OP_FEQ_S, RV_CLS_FPU, X(10), 2, { F(11), F(12) } },
+	/* fclass.s a0, fa1 */
+	{ 0xe0059553, RV_OP_FCLASS_S, RV_CLS_FPU, X(10), 1, { F(11) } },
+	/* fcvt.s.w fa0, a1 (dyn) */
+	{ 0xd005f553, RV_OP_FCVT_S_W, RV_CLS_FPU, F(10), 1, { X(11) }, 0, 0, RV_RM_DYN },
+	/* fmv.w.x fa0, a1 */
+	{ 0xf0058553, RV_OP_FMV_W_X, RV_CLS_FPU, F(10), 1, { X(11) } },
+	/* addi zero, a0, 1 and div zero, a0, a1: no effect */
+	{ 0x00150013, RV_OP_NOP, RV_CLS_NOP, NO, 0 },
+	{ 0x02b54033, RV_OP_NOP, RV_CLS_NOP, NO, 0 },
+	/* add a0, zero, a1: x0 is no dependency */
+	{ 0x00b00533, RV_OP_ADD, RV_CLS_ALU, X(10), 1, { X(11) } },
+	/* corun custom-0 */
+	{ CORUN_INSN_BAR, RV_OP_BAR, RV_CLS_BAR, NO, 0 },
+	{ CORUN_INSN_EXIT, RV_OP_EXIT, RV_CLS_EXIT, NO, 0 },
+	{ CORUN_INSN_TRAP(10), RV_OP_TRAP, RV_CLS_TRAP, NO, 1, { X(10) } },
+	{ CORUN_INSN_BYPASS(10), RV_OP_BYPASS, RV_CLS_NOP, NO, 1, { X(10) } },
+};
+
+static void decode_classes(struct kunit *test)
+{
+	for (unsigned int i = 0; i < ARRAY_SIZE(dec_cases); i++) {
+		const struct dec_case *c = &dec_cases[i];
+		struct rv_uop u;
+
+		KUNIT_EXPECT_EQ_MSG(test, rv_decode(c->insn, &u), 0, "%#010x",
+				    c->insn);
+		KUNIT_EXPECT_EQ_MSG(test, u.insn, c->insn, "%#010x", c->insn);
+		KUNIT_EXPECT_EQ_MSG(test, u.op, c->op, "%#010x: %s", c->insn,
+				    rv_op_name(u.op));
+		KUNIT_EXPECT_EQ_MSG(test, u.cls, c->cls, "%#010x", c->insn);
+		KUNIT_EXPECT_EQ_MSG(test, u.dst, c->dst, "%#010x", c->insn);
+		KUNIT_EXPECT_EQ_MSG(test, u.nsrc, c->nsrc, "%#010x", c->insn);
+		for (unsigned int s = 0; s < c->nsrc && s < 3; s++)
+			KUNIT_EXPECT_EQ_MSG(test, u.src[s], c->src[s],
+					    "%#010x src %u", c->insn, s);
+		for (unsigned int s = u.nsrc; s < 3; s++)
+			KUNIT_EXPECT_EQ(test, u.src[s], NO);
+		if (c->imm)
+			KUNIT_EXPECT_EQ_MSG(test, u.imm, c->imm, "%#010x",
+					    c->insn);
+		KUNIT_EXPECT_EQ_MSG(test, u.size, c->size, "%#010x", c->insn);
+		if (c->rm)
+			KUNIT_EXPECT_EQ_MSG(test, u.rm, c->rm, "%#010x",
+					    c->insn);
+		if (c->rm == RV_RM_DYN)
+			KUNIT_EXPECT_TRUE(test, u.flags & RV_UF_DYN_RM);
+	}
+	KUNIT_EXPECT_STREQ(test, rv_op_name(RV_OP_FMADD_S), "fmadd.s");
+}
+
+static const uint32_t illegal[] = {
+	0x00000000, 0xffffffff,	/* all zero / all one */
+	0x00000001,		/* compressed */
+	0x4200d513,		/* srai with funct7 bit 0 set */
+	0x02051513,		/* slli shamt[5] set */
+	0x80b50533,		/* add with funct7 0x40 */
+	0x40b51533,		/* sll with funct7 0x20 */
+	0x00b53463,		/* branch funct3 3 */
+	0x00002063,		/* branch funct3 2 */
+	0x00003003,		/* load funct3 3 (ld) */
+	0x00006003,		/* load funct3 6 (lwu) */
+	0x00003023,		/* store funct3 3 (sd) */
+	0x00001067,		/* jalr funct3 1 */
+	0x0000200f,		/* misc-mem funct3 2 */
+	0x30200073,		/* mret */
+	0x10500073,		/* wfi */
+	0x00004073,		/* system funct3 4 */
+	0x7c002573,		/* csrr of an unknown CSR */
+	0xcd302573,		/* csrr 0xcd3: beyond the custom range */
+	0xc0059573,		/* csrrw cycle: read-only */
+	0xcc00e573,		/* csrrsi 0xcc0, 1: write to read-only */
+	0x1015a52f,		/* lr.w with rs2 != 0 */
+	0x0005b52f,		/* amo funct3 3 (amoadd.d) */
+	0x2805a52f,		/* amo funct5 0x0a */
+	0x00053507,		/* fld */
+	0x00053027,		/* fsd */
+	0x00c5d553,		/* fadd.s rm 5 */
+	0x00c5e553,		/* fadd.s rm 6 */
+	0x02c58553,		/* fadd.d (fmt 1) */
+	0x6ac5c543,		/* fmadd.d (fmt 1) */
+	0x68c5d543,		/* fmadd.s rm 5 */
+	0x5815f553,		/* fsqrt.s rs2 != 0 */
+	0x20c5b553,		/* fsgnj funct3 3 */
+	0x28c5a553,		/* fmin/fmax funct3 2 */
+	0xc025f553,		/* fcvt.w.s rs2 = 2 */
+	0xe0159553,		/* fclass with rs2 != 0 */
+	0xe005a553,		/* funct7 0x70 funct3 2 */
+	0xa0c5b553,		/* fcmp funct3 3 */
+	0xf0059553,		/* fmv.w.x funct3 1 */
+	0x4000000b,		/* BAR with funct7 */
+	0x0000050b,		/* BAR with rd */
+	0x0005000b,		/* BAR with rs1 */
+	0x00b5200b,		/* TRAP with rs2 */
+	0x0000400b,		/* custom-0 funct3 4 */
+	0x0000700b,		/* custom-0 funct3 7 */
+	0x0000002b,		/* custom-1 */
+	0x0000005b,		/* custom-2 */
+};
+
+static void decode_illegal(struct kunit *test)
+{
+	for (unsigned int i = 0; i < ARRAY_SIZE(illegal); i++) {
+		uint32_t insn = illegal[i];
+		struct rv_uop u;
+
+		KUNIT_EXPECT_EQ_MSG(test, rv_decode(insn, &u), -1, "%#010x",
+				    insn);
+		KUNIT_EXPECT_EQ_MSG(test, u.cls, RV_CLS_ILLEGAL, "%#010x",
+				    insn);
+		KUNIT_EXPECT_EQ(test, u.op, RV_OP_ILLEGAL);
+		KUNIT_EXPECT_EQ(test, u.insn, insn);
+		KUNIT_EXPECT_EQ(test, u.dst, NO);
+		KUNIT_EXPECT_EQ(test, u.nsrc, 0);
+	}
+}
+
+/* Lanes branch on their lane id, run separately, then reconverge. */
+static void simt_divergence(struct kunit *test)
+{
+	const uint32_t code[] = {
+		/* 0 */ 0xccc02573,	/* csrr a0, laneid */
+		/* 4 */ I(1, 10, 7, 11, 0x13), /* andi a1, a0, 1 */
+		/* 8 */ B(1, 11, 0, 12),	/* bnez a1, +12 (-> 20) */
+		/* c */ ADDI(12, 0, 100),	/* even lanes: a2 = 100 */
+		/* 10 */ ADDI(12, 12, 1),	/* a2 += 1 */
+		/* 14 */ ADDI(13, 12, 5),	/* all: a3 = a2 + 5 */
+		/* 18 */ CORUN_INSN_EXIT,
+	};
+	struct rv_env env;
+	struct tenv *t = new_env(test, &env, code, ARRAY_SIZE(code));
+	struct rv_warp *w = new_warp(test, 4);
+	const struct rv_uop *u;
+	struct rv_step st;
+	int f;
+
+	/* Odd lanes jump to 0x14 (+12 from 0x8). */
+	t->code[2] = B(1, 11, 0, 12);
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.mask, 0xfu);
+	KUNIT_EXPECT_EQ(test, w->x[10][3], 3u);
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0); /* bnez */
+	KUNIT_EXPECT_EQ(test, st.uop->op, RV_OP_BNE);
+	KUNIT_EXPECT_EQ(test, st.taken, 0xau);
+	KUNIT_EXPECT_TRUE(test, st.diverged);
+	KUNIT_EXPECT_EQ(test, w->pc[0], CODE_VA + 0xc);
+	KUNIT_EXPECT_EQ(test, w->pc[1], CODE_VA + 0x14);
+	/* Minimum PC first: the even lanes, alone, twice. */
+	u = rv_warp_peek(w, &env, &f);
+	KUNIT_ASSERT_NOT_NULL(test, u);
+	KUNIT_EXPECT_EQ(test, rv_warp_issue_mask(w), 0x5u);
+	KUNIT_ASSERT_EQ(test, rv_warp_exec(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.pc, CODE_VA + 0xc);
+	KUNIT_EXPECT_EQ(test, st.mask, 0x5u);
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.mask, 0x5u);
+	/* Reconverged at 0x14. */
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.pc, CODE_VA + 0x14);
+	KUNIT_EXPECT_EQ(test, st.mask, 0xfu);
+	KUNIT_EXPECT_EQ(test, w->x[13][0], 106u);
+	KUNIT_EXPECT_EQ(test, w->x[13][1], 5u);
+	KUNIT_EXPECT_EQ(test, w->x[13][2], 106u);
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.exited, 0xfu);
+	KUNIT_EXPECT_EQ(test, w->active, 0u);
+	KUNIT_EXPECT_NULL(test, rv_warp_peek(w, &env, &f));
+	KUNIT_EXPECT_EQ(test, f, 0);
+	KUNIT_EXPECT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.mask, 0u);
+}
+
+/* Some lanes EXIT early; the rest go on; BAR reports arrivals. */
+static void simt_exit_bar(struct kunit *test)
+{
+	const uint32_t code[] = {
+		/* 0 */ 0xccc02573,	/* csrr a0, laneid */
+		/* 4 */ I(2, 10, 2, 11, 0x13), /* slti a1, a0, 2 */
+		/* 8 */ B(0, 11, 0, 8),	/* beqz a1, +8 (-> 0x10) */
+		/* c */ CORUN_INSN_EXIT,	/* lanes 0, 1 exit */
+		/* 10 */ CORUN_INSN_BAR,
+		/* 14 */ ADDI(12, 0, 7),
+		/* 18 */ CORUN_INSN_EXIT,
+	};
+	struct rv_env env;
+	struct rv_warp *w = new_warp(test, 8);
+	struct rv_step st;
+	int f;
+
+	new_env(test, &env, code, ARRAY_SIZE(code));
+	w->active = 0x3f; /* lanes 6, 7 never started */
+	rv_warp_resched(w);
+	for (int i = 0; i < 4; i++)
+		KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.uop->op, RV_OP_EXIT);
+	KUNIT_EXPECT_EQ(test, st.exited, 0x3u);
+	KUNIT_EXPECT_EQ(test, w->active, 0x3cu);
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.uop->op, RV_OP_BAR);
+	KUNIT_EXPECT_EQ(test, st.arrived, 0x3cu);
+	KUNIT_EXPECT_EQ(test, w->pc[2], CODE_VA + 0x14);
+	/* The SM layer blocks arrived lanes: nothing can issue... */
+	w->blocked = st.arrived;
+	KUNIT_EXPECT_NULL(test, rv_warp_peek(w, &env, &f));
+	KUNIT_EXPECT_EQ(test, f, 0);
+	/* ...partial release: only the released lanes issue. */
+	w->blocked = 0x30;
+	KUNIT_ASSERT_NOT_NULL(test, rv_warp_peek(w, &env, &f));
+	KUNIT_EXPECT_EQ(test, rv_warp_issue_mask(w), 0x0cu);
+	w->blocked = 0;
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.mask, 0x3cu);
+	KUNIT_EXPECT_EQ(test, w->x[12][5], 7u);
+	KUNIT_EXPECT_EQ(test, w->x[12][1], 0u);
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, w->active, 0u);
+}
+
+static void x0_stays_zero(struct kunit *test)
+{
+	const uint32_t code[] = {
+		ADDI(0, 0, 5),		/* addi x0, x0, 5 */
+		0x00500037,		/* lui x0, 5 */
+		LW(0, 1, 0),		/* lw x0, 0(x1) */
+		0x0000006f | (0 << 7) | (4u << 21), /* jal x0, +8 */
+		ADDI(5, 0, 1),		/* skipped */
+		0x00302073,		/* csrr x0, fcsr */
+		AMOADD(0, 2, 1),	/* amoadd.w x0, x2, (x1) */
+		0xe0058053,		/* fmv.x.w x0, fa1 */
+		CORUN_INSN_EXIT,
+	};
+	struct rv_env env;
+	struct tenv *t = new_env(test, &env, code, ARRAY_SIZE(code));
+	struct rv_warp *w = new_warp(test, 2);
+	struct rv_step st;
+
+	for (unsigned int l = 0; l < 2; l++) {
+		w->x[1][l] = DATA_VA;
+		w->x[2][l] = 3;
+		w->f[11][l] = 0x3f800000;
+	}
+	t->data[0] = 9;
+	while (w->active)
+		KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	for (unsigned int l = 0; l < 2; l++) {
+		KUNIT_EXPECT_EQ(test, w->x[0][l], 0u);
+		KUNIT_EXPECT_EQ(test, w->x[5][l], 0u);
+	}
+	KUNIT_EXPECT_EQ(test, t->data[0], 15); /* both AMOs happened */
+}
+
+static void expect_fault(struct kunit *test, const uint32_t *code,
+			 unsigned int n, unsigned int width,
+			 void (*setup)(struct rv_warp *w, struct tenv *t),
+			 int cause, unsigned int lane, uint32_t pc, uint32_t addr,
+			 const char *what)
+{
+	struct rv_env env;
+	struct tenv *t = new_env(test, &env, code, n);
+	struct rv_warp *w = new_warp(test, width);
+	struct rv_warp *copy = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+	struct rv_step st;
+	int r = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, copy);
+	if (setup)
+		setup(w, t);
+	for (int i = 0; i < 64 && w->active; i++) {
+		memcpy(copy, w, sizeof(*w));
+		r = rv_warp_step(w, &env, &st);
+		if (r)
+			break;
+	}
+	KUNIT_EXPECT_EQ_MSG(test, r, cause, "%s", what);
+	KUNIT_EXPECT_EQ_MSG(test, st.fault.cause, (uint32_t)cause, "%s", what);
+	KUNIT_EXPECT_EQ_MSG(test, st.fault.lane, lane, "%s", what);
+	KUNIT_EXPECT_EQ_MSG(test, st.fault.pc, pc, "%s", what);
+	KUNIT_EXPECT_EQ_MSG(test, st.fault.addr, addr, "%s", what);
+	KUNIT_EXPECT_EQ_MSG(test, st.mask, 0u, "%s", what);
+	/* No architectural change: registers, PCs, flags, active. */
+	KUNIT_EXPECT_MEMEQ_MSG(test, w->x, copy->x, sizeof(w->x), "%s", what);
+	KUNIT_EXPECT_MEMEQ_MSG(test, w->f, copy->f, sizeof(w->f), "%s", what);
+	KUNIT_EXPECT_MEMEQ_MSG(test, w->pc, copy->pc, sizeof(w->pc), "%s",
+			       what);
+	KUNIT_EXPECT_MEMEQ_MSG(test, w->fflags, copy->fflags,
+			       sizeof(w->fflags), "%s", what);
+	KUNIT_EXPECT_EQ_MSG(test, w->active, copy->active, "%s", what);
+}
+
+static void set_addrs_misaligned(struct rv_warp *w, struct tenv *t)
+{
+	(void)t;
+	for (unsigned int l = 0; l < 4; l++)
+		w->x[1][l] = DATA_VA + 4 * l + (l == 2 ? 2 : 0);
+}
+
+static void set_addrs_unmapped(struct rv_warp *w, struct tenv *t)
+{
+	(void)t;
+	for (unsigned int l = 0; l < 4; l++)
+		w->x[1][l] = l == 3 ? 0x8 : l == 1 ? 0x12340000 : DATA_VA;
+}
+
+static void set_code_addr(struct rv_warp *w, struct tenv *t)
+{
+	(void)t;
+	for (unsigned int l = 0; l < 4; l++) {
+		w->x[1][l] = DATA_VA;
+		w->x[2][l] = l >= 1 ? CODE_VA : DATA_VA;
+		w->x[10][l] = 0xbad0 + l;
+	}
+}
+
+static void set_frm_bad(struct rv_warp *w, struct tenv *t)
+{
+	(void)t;
+	w->frm[3] = 5;
+}
+
+static void set_jump_targets(struct rv_warp *w, struct tenv *t)
+{
+	(void)t;
+	for (unsigned int l = 0; l < 4; l++)
+		w->x[1][l] = CODE_VA + 4 + (l == 1 ? 2 : 0);
+}
+
+static void faults(struct kunit *test)
+{
+	const uint32_t ld[] = { LW(5, 1, 0), CORUN_INSN_EXIT };
+	const uint32_t st_code[] = { ADDI(6, 0, 1), SW(6, 2, 0),
+				     CORUN_INSN_EXIT };
+	const uint32_t trap[] = { CORUN_INSN_TRAP(10) };
+	const uint32_t ecall[] = { ADDI(5, 0, 1), 0x00000073 };
+	const uint32_t ebreak[] = { 0x00100073 };
+	const uint32_t ill[] = { ADDI(5, 0, 1), 0xffffffff };
+	const uint32_t dyn[] = { 0x00c5f553 /* fadd.s fa0, fa1, fa2, dyn */ };
+	const uint32_t jalr[] = { I(0, 1, 0, 5, 0x67), CORUN_INSN_EXIT };
+	const uint32_t jal[] = { 0x0020006f /* jal x0, +2 */ };
+	const uint32_t csr[] = { 0xcd102573 /* csrr a0, warpsize */ };
+	const uint32_t amo[] = { AMOADD(5, 0, 1) };
+	const uint32_t run_off[] = { 0x0000106f /* jal x0, +0x1000 */ };
+
+	expect_fault(test, ld, 2, 4, set_addrs_misaligned,
+		     CORUN_FAULT_MISALIGNED, 2, CODE_VA, DATA_VA + 10,
+		     "misaligned lw");
+	expect_fault(test, amo, 1, 4, set_addrs_misaligned,
+		     CORUN_FAULT_MISALIGNED, 2, CODE_VA, DATA_VA + 10,
+		     "misaligned amo");
+	expect_fault(test, ld, 2, 4, set_addrs_unmapped, CORUN_FAULT_UNMAPPED,
+		     1, CODE_VA, 0x12340000, "unmapped lw");
+	expect_fault(test, st_code, 3, 4, set_code_addr,
+		     CORUN_FAULT_PERM_WRITE, 1, CODE_VA + 4, CODE_VA,
+		     "store to code");
+	expect_fault(test, trap, 1, 4, set_code_addr, CORUN_FAULT_USER_TRAP, 0,
+		     CODE_VA, 0xbad0, "trap");
+	expect_fault(test, ecall, 2, 4, NULL, CORUN_FAULT_ECALL, 0, CODE_VA + 4,
+		     0x00000073, "ecall");
+	expect_fault(test, ebreak, 1, 4, NULL, CORUN_FAULT_ECALL, 0, CODE_VA,
+		     0x00100073, "ebreak");
+	expect_fault(test, ill, 2, 4, NULL, CORUN_FAULT_ILLEGAL_INSN, 0,
+		     CODE_VA + 4, 0xffffffff, "illegal");
+	expect_fault(test, dyn, 1, 4, set_frm_bad, CORUN_FAULT_ILLEGAL_INSN, 3,
+		     CODE_VA, 0x00c5f553, "dyn rm with frm 5");
+	expect_fault(test, jalr, 2, 4, set_jump_targets,
+		     CORUN_FAULT_PC_MISALIGNED, 1, CODE_VA, CODE_VA + 6,
+		     "jalr to pc+2");
+	expect_fault(test, jal, 1, 4, NULL, CORUN_FAULT_PC_MISALIGNED, 0,
+		     CODE_VA, CODE_VA + 2, "jal +2");
+	expect_fault(test, csr, 1, 4, NULL, CORUN_FAULT_ILLEGAL_INSN, 0,
+		     CODE_VA, 0xcd102573, "csr callback refuses");
+	expect_fault(test, run_off, 1, 4, NULL, CORUN_FAULT_PERM_EXEC, 0,
+		     CODE_VA + 0x1000, CODE_VA + 0x1000, "fetch outside code");
+}
+
+/* Conflicting atomics run in lane order; LR/SC: only lane 0 wins. */
+static void atomics_lane_order(struct kunit *test)
+{
+	const uint32_t code[] = {
+		AMOADD(5, 2, 1),	/* a: old values in lane order */
+		LR(6, 3),
+		ADDI(6, 6, 1),
+		SC(7, 6, 3),
+		CORUN_INSN_EXIT,
+	};
+	struct rv_env env;
+	struct tenv *t = new_env(test, &env, code, ARRAY_SIZE(code));
+	struct rv_warp *w = new_warp(test, 8);
+	struct rv_step st;
+	uint32_t v;
+
+	for (unsigned int l = 0; l < 8; l++) {
+		w->x[1][l] = DATA_VA;
+		w->x[2][l] = 1u << l;
+		w->x[3][l] = DATA_VA + 64;
+	}
+	while (w->active)
+		KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	for (unsigned int l = 0; l < 8; l++) {
+		KUNIT_EXPECT_EQ(test, w->x[5][l], (1u << l) - 1);
+		KUNIT_EXPECT_EQ(test, w->x[7][l], l ? 1u : 0u);
+	}
+	memcpy(&v, t->data, 4);
+	KUNIT_EXPECT_EQ(test, v, 0xffu);
+	memcpy(&v, t->data + 64, 4);
+	KUNIT_EXPECT_EQ(test, v, 1u);
+}
+
+static void bypass_and_mem_step(struct kunit *test)
+{
+	const uint32_t code[] = {
+		CORUN_INSN_BYPASS(10),
+		LW(5, 2, 0),		/* shared: hint kept */
+		LW(5, 1, 0),		/* global: hint consumed */
+		LW(5, 1, 4),
+		CORUN_INSN_EXIT,
+	};
+	struct rv_env env;
+	struct rv_warp *w = new_warp(test, 4);
+	struct rv_step st;
+
+	new_env(test, &env, code, ARRAY_SIZE(code));
+	for (unsigned int l = 0; l < 4; l++) {
+		w->x[10][l] = l & 1;
+		w->x[1][l] = DATA_VA + 16 * l;
+		w->x[2][l] = SHARED_VA + 4 * l;
+	}
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, w->bypass, 0xau);
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.bypass, 0u);
+	KUNIT_EXPECT_EQ(test, st.size, 4);
+	KUNIT_EXPECT_EQ(test, st.access, CORUN_ACCESS_READ);
+	KUNIT_EXPECT_EQ(test, st.addr[3], SHARED_VA + 12);
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.bypass, 0xau);
+	KUNIT_EXPECT_EQ(test, st.addr[2], DATA_VA + 32);
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.bypass, 0u);
+	KUNIT_EXPECT_EQ(test, w->bypass, 0u);
+}
+
+/* With a decode cache the fetch callback runs once per PC. */
+static void decode_cache(struct kunit *test)
+{
+	const uint32_t code[] = {
+		ADDI(5, 5, 1),
+		I(100, 5, 2, 6, 0x13),	/* slti t1, t0, 100 */
+		B(1, 6, 0, -8),		/* bnez t1, -8 */
+		CORUN_INSN_EXIT,
+	};
+	struct rv_env env;
+	struct tenv *t = new_env(test, &env, code, ARRAY_SIZE(code));
+	struct rv_warp *w = new_warp(test, 32);
+	struct rv_dcache *dc = kunit_kzalloc(test, sizeof(*dc), GFP_KERNEL);
+	struct rv_step st;
+	unsigned int steps = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, dc);
+	rv_dcache_reset(dc);
+	w->dc = dc;
+	while (w->active) {
+		KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+		steps++;
+	}
+	KUNIT_EXPECT_EQ(test, steps, 301u);
+	KUNIT_EXPECT_EQ(test, t->fetches, 4u);
+	KUNIT_EXPECT_EQ(test, w->x[5][31], 100u);
+	KUNIT_EXPECT_EQ(test, w->retired, 301u);
+}
+
+/* Hand-picked FP results (the differential test covers the rest). */
+static void fp_spot_checks(struct kunit *test)
+{
+	uint8_t fl = 0;
+
+	KUNIT_EXPECT_EQ(test, rv_f32_add(0x3f800000, 0x40000000, 0, &fl),
+			0x40400000u);
+	KUNIT_EXPECT_EQ(test, fl, 0);
+	/* 1 + 2^-24: a tie; RNE keeps 1, RMM rounds away, RUP up. */
+	KUNIT_EXPECT_EQ(test, rv_f32_add(0x3f800000, 0x33800000, RV_RM_RNE, &fl),
+			0x3f800000u);
+	KUNIT_EXPECT_EQ(test, rv_f32_add(0x3f800000, 0x33800000, RV_RM_RMM, &fl),
+			0x3f800001u);
+	KUNIT_EXPECT_EQ(test, fl, RV_FFLAG_NX);
+	fl = 0;
+	KUNIT_EXPECT_EQ(test, rv_f32_sqrt(0x40000000, 0, &fl), 0x3fb504f3u);
+	KUNIT_EXPECT_EQ(test, rv_f32_sqrt(0xbf800000, 0, &fl), 0x7fc00000u);
+	KUNIT_EXPECT_EQ(test, fl, RV_FFLAG_NV | RV_FFLAG_NX);
+	fl = 0;
+	KUNIT_EXPECT_EQ(test, rv_f32_div(0x3f800000, 0, 0, &fl), 0x7f800000u);
+	KUNIT_EXPECT_EQ(test, fl, RV_FFLAG_DZ);
+	fl = 0;
+	KUNIT_EXPECT_EQ(test, rv_f32_mul(0x7f7fffff, 0x40000000, RV_RM_RTZ, &fl),
+			0x7f7fffffu);
+	KUNIT_EXPECT_EQ(test, fl, RV_FFLAG_OF | RV_FFLAG_NX);
+	fl = 0;
+	/* min(-0, +0) = -0; a quiet NaN operand is ignored silently. */
+	KUNIT_EXPECT_EQ(test, rv_f32_min(0x00000000, 0x80000000, &fl),
+			0x80000000u);
+	KUNIT_EXPECT_EQ(test, rv_f32_max(0x7fc00000, 0x3f800000, &fl),
+			0x3f800000u);
+	KUNIT_EXPECT_EQ(test, fl, 0);
+	KUNIT_EXPECT_EQ(test, rv_f32_min(0x7f800001, 0x3f800000, &fl),
+			0x3f800000u);
+	KUNIT_EXPECT_EQ(test, fl, RV_FFLAG_NV);
+	fl = 0;
+	KUNIT_EXPECT_EQ(test, rv_f32_to_i32(0x7fc00000, 0, &fl), INT32_MAX);
+	KUNIT_EXPECT_EQ(test, rv_f32_to_i32(0xcf000001, 0, &fl), INT32_MIN);
+	KUNIT_EXPECT_EQ(test, rv_f32_to_u32(0xbf000000, RV_RM_RTZ, &fl), 0u);
+	KUNIT_EXPECT_EQ(test, fl, RV_FFLAG_NV | RV_FFLAG_NX);
+	KUNIT_EXPECT_EQ(test, rv_f32_to_i32(0x40200000, RV_RM_RMM, &fl), 3);
+	KUNIT_EXPECT_EQ(test, rv_f32_to_i32(0x40200000, RV_RM_RNE, &fl), 2);
+	KUNIT_EXPECT_EQ(test, rv_u32_to_f32(0xffffffff, RV_RM_RTZ, &fl),
+			0x4f7fffffu);
+	KUNIT_EXPECT_FALSE(test, rv_f32_eq(0x7fc00000, 0x7fc00000, &fl));
+	KUNIT_EXPECT_TRUE(test, rv_f32_le(0x80000000, 0x00000000, &fl));
+	KUNIT_EXPECT_FALSE(test, rv_f32_lt(0x80000000, 0x00000000, &fl));
+	KUNIT_EXPECT_EQ(test, rv_f32_class(0x80000001), 1u << 2);
+	KUNIT_EXPECT_EQ(test, rv_f32_class(0x7fc00000), 1u << 9);
+	fl = 0;
+	/* Tininess after rounding: rounds up to the smallest normal. */
+	KUNIT_EXPECT_EQ(test, rv_f32_mul(0x007fffff, 0x3f800001, RV_RM_RNE, &fl),
+			0x00800000u);
+	KUNIT_EXPECT_EQ(test, fl, RV_FFLAG_NX);
+	fl = 0;
+	/* inf * 0 + qNaN: NV even though the addend is a quiet NaN. */
+	KUNIT_EXPECT_EQ(test, rv_f32_fma(0x7f800000, 0, 0x7fc00000, 0, &fl),
+			0x7fc00000u);
+	KUNIT_EXPECT_EQ(test, fl, RV_FFLAG_NV);
+}
+
+static void speed_run(struct kunit *test, unsigned int width, int reps)
+{
+	/* Loop: integer, FP and memory ops per iteration. */
+	const uint32_t code[] = {
+		ADDI(5, 5, 1),
+		0x00c58553,		/* fadd.s fa0, fa1, fa2, rne */
+		LW(7, 1, 0),
+		R(1, 6, 5, 0, 8, 0x33),	/* mul s0, t0, t1 */
+		SW(8, 1, 4),
+		R(0, 8, 7, 4, 9, 0x33),	/* xor s1, t2, s0 */
+		I(2000, 5, 2, 6, 0x13),	/* slti t1, t0, 2000 */
+		B(1, 6, 0, -28),	/* bnez t1, loop */
+		CORUN_INSN_EXIT,
+	};
+	struct rv_env env;
+	struct rv_warp *w = new_warp(test, width);
+	struct rv_dcache *dc = kunit_kzalloc(test, sizeof(*dc), GFP_KERNEL);
+	struct timespec a, b;
+	uint64_t thread_insns = 0;
+	struct rv_step st;
+	double s;
+
+	KUNIT_ASSERT_NOT_NULL(test, dc);
+	new_env(test, &env, code, ARRAY_SIZE(code));
+	env.mem_cacheable = true;
+	rv_dcache_reset(dc);
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (int rep = 0; rep < reps; rep++) {
+		rv_warp_init(w, width, ~0u, CODE_VA);
+		w->dc = dc;
+		for (unsigned int l = 0; l < width; l++) {
+			w->x[1][l] = DATA_VA + 8 * l;
+			w->f[11][l] = 0x3f800000 + l;
+			w->f[12][l] = 0x3e000000;
+		}
+		while (w->active) {
+			KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+			thread_insns += __builtin_popcount(st.mask);
+		}
+	}
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	s = (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9;
+	kunit_info(test,
+		   "width %2u: %llu thread instructions in %.3f s: %.1f M thread-insns/s",
+		   width, (unsigned long long)thread_insns, s,
+		   thread_insns / s / 1e6);
+	KUNIT_EXPECT_GT(test, thread_insns, 0ull);
+}
+
+/*
+ * Second opinion besides QEMU: the host FPU (SSE: IEEE 754 with tininess
+ * after rounding) for the four rounding modes it has, on random operands
+ * biased towards exponent and rounding edge cases. NaN results are
+ * compared as "some NaN" (x86 propagates payloads, RISC-V canonicalises).
+ */
+static uint32_t host_op(int op, uint32_t a, uint32_t b, int mode,
+			uint8_t *fl)
+{
+	volatile float x, y, r;
+	uint32_t u;
+	int e;
+
+	memcpy((void *)&x, &a, 4);
+	memcpy((void *)&y, &b, 4);
+	fesetround(mode);
+	feclearexcept(FE_ALL_EXCEPT);
+	switch (op) {
+	case 0: r = x + y; break;
+	case 1: r = x - y; break;
+	case 2: r = x * y; break;
+	case 3: r = x / y; break;
+	default: r = sqrtf(x); break;
+	}
+	e = fetestexcept(FE_ALL_EXCEPT);
+	fesetround(FE_TONEAREST);
+	*fl = (e & FE_INVALID ? RV_FFLAG_NV : 0) |
+	      (e & FE_DIVBYZERO ? RV_FFLAG_DZ : 0) |
+	      (e & FE_OVERFLOW ? RV_FFLAG_OF : 0) |
+	      (e & FE_UNDERFLOW ? RV_FFLAG_UF : 0) |
+	      (e & FE_INEXACT ? RV_FFLAG_NX : 0);
+	memcpy(&u, (const void *)&r, 4);
+	return u;
+}
+
+static bool nan32(uint32_t u)
+{
+	return (u & 0x7fffffffu) > 0x7f800000u;
+}
+
+static uint32_t rand_edge_f32(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+	uint32_t r, e;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	z ^= z >> 31;
+	r = (uint32_t)z;
+	switch ((z >> 32) & 7) {
+	case 0: /* tiny exponents: subnormal results */
+		e = (z >> 40) % 30;
+		break;
+	case 1: /* huge exponents: overflow */
+		e = 225 + (z >> 40) % 31;
+		break;
+	case 2: /* few significant bits: exact results, ties */
+		r &= 0xfff00000u | (uint32_t)(z >> 52);
+		e = 100 + (z >> 40) % 56;
+		break;
+	default:
+		e = 64 + (z >> 40) % 128;
+		break;
+	}
+	return (r & 0x807fffffu) | e << 23;
+}
+
+static void fp_vs_host(struct kunit *test)
+{
+	static const int modes[4] = { FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD,
+				      FE_UPWARD };
+	uint64_t seed = 42;
+	unsigned int bad = 0, n = 0;
+
+	for (int i = 0; i < 200000 && bad < 10; i++) {
+		uint32_t a = rand_edge_f32(&seed), b = rand_edge_f32(&seed);
+		int op = i % 5, rm = (i / 5) % 4;
+		uint8_t fl = 0, hfl;
+		uint32_t r, h;
+
+		if (op == 4)
+			a &= 0x7fffffffu;
+		if (op == 3 && (i & 64))
+			b = (b & 0x807fffffu) | ((a >> 23 & 0xff) ^ 0x40) << 23;
+		switch (op) {
+		case 0: r = rv_f32_add(a, b, rm, &fl); break;
+		case 1: r = rv_f32_sub(a, b, rm, &fl); break;
+		case 2: r = rv_f32_mul(a, b, rm, &fl); break;
+		case 3: r = rv_f32_div(a, b, rm, &fl); break;
+		default: r = rv_f32_sqrt(a, rm, &fl); break;
+		}
+		h = host_op(op, a, b, modes[rm], &hfl);
+		n++;
+		if ((r == h || (nan32(r) && nan32(h))) && fl == hfl)
+			continue;
+		bad++;
+		KUNIT_FAIL(test,
+			   "op %d rm %d a %#010x b %#010x: %#010x fl %#x, host %#010x fl %#x",
+			   op, rm, a, b, r, fl, h, hfl);
+	}
+	kunit_info(test, "%u operations agree with the host FPU", n - bad);
+}
+
+/* A rate print only: no timing assertions (machines differ). */
+static void speed(struct kunit *test)
+{
+	speed_run(test, 32, 20);
+	speed_run(test, 8, 40);
+	speed_run(test, 1, 100);
+}
+
+static struct kunit_case isa_unit_cases[] = {
+	KUNIT_CASE(decode_classes),
+	KUNIT_CASE(decode_illegal),
+	KUNIT_CASE(simt_divergence),
+	KUNIT_CASE(simt_exit_bar),
+	KUNIT_CASE(x0_stays_zero),
+	KUNIT_CASE(faults),
+	KUNIT_CASE(atomics_lane_order),
+	KUNIT_CASE(bypass_and_mem_step),
+	KUNIT_CASE(decode_cache),
+	KUNIT_CASE(fp_spot_checks),
+	KUNIT_CASE(fp_vs_host),
+	KUNIT_CASE(speed),
+	{}
+};
+
+static struct kunit_suite isa_unit_suite = {
+	.name = "emu-isa",
+	.test_cases = isa_unit_cases,
+};
+
+kunit_test_suites(&isa_unit_suite);
