@@ -1,0 +1,319 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * corun device model: GPU configuration.
+ *
+ * A configuration is an INI file (emu/configs/NAME.ini): "[section]" headers,
+ * "key = value" lines, '#' or ';' comments. Every key of every section is
+ * known, parsed and range-checked; unknown sections or keys are errors.
+ * Sizes accept K/M/G suffixes (powers of 1024, "KB"/"KiB" too). All
+ * latencies are in SM clock cycles unless the comment says otherwise.
+ */
+#ifndef _EMU_CONFIG_H_
+#define _EMU_CONFIG_H_
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define EMU_CONFIG_NAME_LEN 64
+#define EMU_MAX_WARP_SIZE 32
+#define EMU_MAX_SCHEDULERS 8
+#define EMU_MAX_SM_WARPS 128 /* warps resident on one SM */
+#define EMU_MAX_SM_CTAS 64 /* CTA slots of one SM */
+
+/* Warp-scheduler policies. */
+enum emu_sched_policy {
+	EMU_SCHED_LRR = 0, /* loose round-robin over ready warps */
+	EMU_SCHED_GTO = 1, /* greedy-then-oldest */
+	EMU_SCHED_TWO_LEVEL = 2, /* active pool, long-latency stalls swap out */
+	EMU_SCHED_KAWARE = 3, /* GTO within a kernel, LRR across kernels */
+	EMU_SCHED_NR
+};
+
+/* Functional-unit classes; timing class of every instruction. */
+enum emu_fu {
+	EMU_FU_ALU = 0, /* integer ALU, branches, CSR reads, custom ops */
+	EMU_FU_MUL = 1, /* integer multiply */
+	EMU_FU_DIV = 2, /* integer divide / remainder */
+	EMU_FU_FPU = 3, /* FP add/mul/fma/compare/convert/move */
+	EMU_FU_FDIV = 4, /* FP divide */
+	EMU_FU_SFU = 5, /* FP square root */
+	EMU_FU_LDST = 6, /* address generation into the LSU */
+	EMU_FU_NR
+};
+
+enum emu_noc_topology {
+	EMU_NOC_CROSSBAR = 0,
+	EMU_NOC_RING = 1,
+	EMU_NOC_MESH = 2,
+	EMU_NOC_NR
+};
+
+enum emu_dram_sched {
+	EMU_DRAM_FRFCFS = 0,
+	EMU_DRAM_FCFS = 1,
+	EMU_DRAM_SCHED_NR
+};
+
+/**
+ * struct emu_fu_timing - one functional-unit pipeline per scheduler
+ * @latency: cycles from issue until the result can be read (>= 1)
+ * @interval: initiation interval: cycles before the pipeline accepts the
+ *	next warp instruction (>= 1)
+ */
+struct emu_fu_timing {
+	uint32_t latency;
+	uint32_t interval;
+};
+
+/**
+ * struct emu_config - a whole GPU configuration
+ * @name: configuration name ([gpu] name)
+ * @num_sms: streaming multiprocessors (1..CORUN_MAX_SMS)
+ * @warp_size: threads per warp (1..32)
+ * @num_slots: hardware slots, i.e. concurrently queued kernels (8..16)
+ * @sm_mhz: SM clock, MHz; the device cycle is an SM cycle
+ * @noc_mhz: interconnect clock, MHz
+ * @dram_mhz: DRAM command clock, MHz
+ * @epoch_cycles: default epoch length in SM cycles (0 = no epochs, else
+ *	>= CORUN_EPOCH_LEN_MIN)
+ * @insn_budget: default per-job budget in thread instructions when the
+ *	descriptor gives 0 (0 = unlimited)
+ *
+ * @sm: per-SM static resources and pipeline
+ * @sm.cta_slots: resident CTAs per SM
+ * @sm.max_threads: resident threads per SM (multiple of @warp_size)
+ * @sm.regs: 32-bit registers per SM
+ * @sm.reg_alloc_unit: registers are allocated per warp in units of this
+ *	many registers (regs_per_thread * warp_size rounded up)
+ * @sm.shared_bytes: shared memory per SM, bytes
+ * @sm.shared_alloc_unit: shared memory is allocated per CTA in these units
+ * @sm.shared_banks: shared-memory banks (4 bytes wide)
+ * @sm.shared_latency: shared-memory access latency without conflicts
+ * @sm.local_bytes: device-internal local (stack) memory per SM, bytes; a
+ *	CTA needs threads * stack_bytes of it to become resident
+ * @sm.max_kernels: distinct slots that may have CTAs on one SM at once
+ * @sm.schedulers: warp schedulers per SM; warp w of the SM belongs to
+ *	scheduler w % schedulers
+ * @sm.sched_policy: enum emu_sched_policy
+ * @sm.two_level_active: active-pool size per scheduler for two_level
+ * @sm.issue_width: warp instructions a scheduler may issue per cycle
+ *	(from different warps)
+ * @sm.ldst_units: memory instructions the LSU accepts per cycle per SM
+ * @fu: per functional-unit class latency and initiation interval
+ *
+ * @l1: L1 data cache (per SM)
+ * @l1.size: bytes
+ * @l1.ways: associativity; size / (line * ways) sets
+ * @l1.line: line size in bytes (power of two, 32..256); also the
+ *	coalescing granularity
+ * @l1.latency: hit latency
+ * @l1.mshrs: miss-status holding registers
+ * @l1.mshr_merge: maximum requests merged into one MSHR
+ * @l1.missq_entries: miss-queue entries (all sub-queues together)
+ * @l1.missq_subqueues: per-slot virtual sub-queues (1..16)
+ * @l1.store_buffer: store-buffer entries
+ *
+ * @noc: interconnect
+ * @noc.topology: enum emu_noc_topology
+ * @noc.flit_bytes: flit size, bytes
+ * @noc.vcs: virtual channels per port (1..CORUN_MAX_VCS)
+ * @noc.vc_buffer: flits of buffering per virtual channel
+ * @noc.latency: zero-load router/link traversal latency, NoC cycles
+ *
+ * @l2: last-level cache
+ * @l2.banks: L2 banks (slices)
+ * @l2.bank_size: bytes per bank
+ * @l2.ways: associativity
+ * @l2.line: line size in bytes (power of two)
+ * @l2.mshrs: MSHRs per bank
+ * @l2.latency: hit latency seen by an L1 miss (round trip)
+ *
+ * @dram: DRAM
+ * @dram.channels: channels (1..CORUN_MAX_DRAM_CHANNELS)
+ * @dram.banks: banks per channel
+ * @dram.bank_groups: bank groups per channel (divides @dram.banks)
+ * @dram.row_bytes: row (page) size per bank, bytes
+ * @dram.bus_bytes: bytes transferred per DRAM clock per channel (DDR
+ *	counted: both edges)
+ * @dram.queue: transaction-queue entries per channel
+ * @dram.sched: enum emu_dram_sched
+ * @dram.row_hit_cap: FR-FCFS: consecutive row hits before an older miss
+ *	wins (0 = no cap)
+ * @dram.latency: round-trip latency of an L2 miss at zero load
+ * @dram.tRCD: activate to read/write, DRAM cycles (likewise below)
+ * @dram.tCL: read to data
+ * @dram.tRP: precharge
+ * @dram.tRAS: activate to precharge
+ * @dram.tRC: activate to activate, same bank
+ * @dram.tRRD: activate to activate, different banks
+ * @dram.tFAW: four-activate window
+ * @dram.tWTR: write to read turnaround
+ * @dram.tCCD: column to column
+ */
+struct emu_config {
+	char name[EMU_CONFIG_NAME_LEN];
+	uint32_t num_sms;
+	uint32_t warp_size;
+	uint32_t num_slots;
+	uint32_t sm_mhz;
+	uint32_t noc_mhz;
+	uint32_t dram_mhz;
+	uint64_t epoch_cycles;
+	uint64_t insn_budget;
+
+	struct {
+		uint32_t cta_slots;
+		uint32_t max_threads;
+		uint32_t regs;
+		uint32_t reg_alloc_unit;
+		uint32_t shared_bytes;
+		uint32_t shared_alloc_unit;
+		uint32_t shared_banks;
+		uint32_t shared_latency;
+		uint32_t local_bytes;
+		uint32_t max_kernels;
+		uint32_t schedulers;
+		uint32_t sched_policy;
+		uint32_t two_level_active;
+		uint32_t issue_width;
+		uint32_t ldst_units;
+	} sm;
+
+	struct emu_fu_timing fu[EMU_FU_NR];
+
+	struct {
+		uint32_t size;
+		uint32_t ways;
+		uint32_t line;
+		uint32_t latency;
+		uint32_t mshrs;
+		uint32_t mshr_merge;
+		uint32_t missq_entries;
+		uint32_t missq_subqueues;
+		uint32_t store_buffer;
+	} l1;
+
+	struct {
+		uint32_t topology;
+		uint32_t flit_bytes;
+		uint32_t vcs;
+		uint32_t vc_buffer;
+		uint32_t latency;
+	} noc;
+
+	struct {
+		uint32_t banks;
+		uint32_t bank_size;
+		uint32_t ways;
+		uint32_t line;
+		uint32_t mshrs;
+		uint32_t latency;
+	} l2;
+
+	struct {
+		uint32_t channels;
+		uint32_t banks;
+		uint32_t bank_groups;
+		uint32_t row_bytes;
+		uint32_t bus_bytes;
+		uint32_t queue;
+		uint32_t sched;
+		uint32_t row_hit_cap;
+		uint32_t latency;
+		uint32_t tRCD, tCL, tRP, tRAS, tRC, tRRD, tFAW, tWTR, tCCD;
+	} dram;
+};
+
+/**
+ * emu_config_defaults() - fill @cfg with the built-in defaults
+ * @cfg: configuration to fill
+ *
+ * The defaults are the CCBP 16-SM system (emu/configs/ccbp-16sm.ini) and
+ * always pass emu_config_validate().
+ */
+void emu_config_defaults(struct emu_config *cfg);
+
+/**
+ * emu_config_load() - read an INI file over the defaults
+ * @path: file to read
+ * @cfg: receives defaults overridden by the file's keys
+ * @err: receives "path:line: message" on failure (may be NULL)
+ * @errlen: size of @err
+ *
+ * Return: 0, or -1 on an I/O error, syntax error, unknown section or key,
+ * malformed or out-of-range value, or a violated cross-field constraint
+ * (reported with line 0 when no single line is to blame).
+ */
+int emu_config_load(const char *path, struct emu_config *cfg, char *err,
+		    size_t errlen);
+
+/**
+ * emu_config_parse() - like emu_config_load() from a string
+ * @text: NUL-terminated INI text
+ * @name: file name used in messages
+ * @cfg: receives defaults overridden by @text's keys
+ * @err: message buffer (may be NULL)
+ * @errlen: size of @err
+ *
+ * Return: 0 or -1 as for emu_config_load().
+ */
+int emu_config_parse(const char *text, const char *name,
+		     struct emu_config *cfg, char *err, size_t errlen);
+
+/**
+ * emu_config_set() - set one key from a string, e.g. for a command line
+ * @cfg: configuration to modify
+ * @section: section name, e.g. "sm"
+ * @key: key name, e.g. "sched_policy"
+ * @value: value as in a file, e.g. "gto"
+ * @err: message buffer (may be NULL)
+ * @errlen: size of @err
+ *
+ * Only the single value is range-checked; call emu_config_validate()
+ * after the last change.
+ *
+ * Return: 0 or -1.
+ */
+int emu_config_set(struct emu_config *cfg, const char *section,
+		   const char *key, const char *value, char *err,
+		   size_t errlen);
+
+/**
+ * emu_config_validate() - check ranges and cross-field constraints
+ * @cfg: configuration to check
+ * @err: message buffer (may be NULL)
+ * @errlen: size of @err
+ *
+ * Return: 0 or -1.
+ */
+int emu_config_validate(const struct emu_config *cfg, char *err,
+			size_t errlen);
+
+/**
+ * emu_config_print() - print every field in INI syntax
+ * @cfg: configuration
+ * @f: output stream
+ *
+ * The output parses back to an identical configuration.
+ */
+void emu_config_print(const struct emu_config *cfg, FILE *f);
+
+/**
+ * emu_config_id() - stable 32-bit hash of every field (FNV-1a over the
+ *	printed form), reported in CORUN_REG_CONFIG_ID
+ * @cfg: configuration
+ *
+ * Return: the hash.
+ */
+uint32_t emu_config_id(const struct emu_config *cfg);
+
+/**
+ * emu_sched_policy_name() - name of a scheduler policy as in the INI file
+ * @p: enum emu_sched_policy
+ *
+ * Return: "lrr", "gto", "two_level", "kaware" or "?".
+ */
+const char *emu_sched_policy_name(uint32_t p);
+
+#endif /* _EMU_CONFIG_H_ */

@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * corun device model: the GPU as a plain C library.
+ *
+ * One struct emu_gpu simulates the whole device: per-slot job queues, the
+ * CTA dispatcher, the SMs (RV32 SIMT cores, executed at issue by the
+ * functional executor in isa.c, timed here) and the memory system. It is
+ * single-threaded and deterministic: the same configuration, submissions
+ * and policy calls at the same cycles give the same results. The caller
+ * (QEMU device, corun-sim, tests) drives it with emu_gpu_run() and
+ * provides access to "guest physical" memory through struct emu_phys_ops.
+ */
+#ifndef _EMU_GPU_H_
+#define _EMU_GPU_H_
+
+#include <stdint.h>
+#include <corun/hw.h>
+#include "config.h"
+
+struct emu_gpu;
+
+/**
+ * struct emu_phys_ops - how the device reaches guest physical memory
+ * @ctx: passed to @map
+ * @map: return a host pointer to [pa, pa + len), or NULL if any of it is
+ *	not device-visible memory (the access then faults with
+ *	CORUN_FAULT_BUS, or, for descriptor/fence/counter addresses, is
+ *	dropped). The model calls it with len <= 16 KiB and never across a
+ *	4 KiB page boundary except for the 16 KiB page-table root.
+ *	Pointers are used immediately and not kept across emu_gpu_run()
+ *	calls.
+ */
+struct emu_phys_ops {
+	void *ctx;
+	uint8_t *(*map)(void *ctx, uint64_t pa, uint64_t len);
+};
+
+/**
+ * struct emu_slot_policy - per-slot placement policy (the slot registers)
+ * @sm_mask: SMs the slot's CTAs may be placed on (bit i of word i / 32)
+ * @cta_quota: max CTAs of the slot per SM, 0 = no limit
+ * @priority: 0 (lowest) .. 15; dispatch order between slots
+ * @placement: enum corun_placement used when the descriptor asks for
+ *	CORUN_PLACE_RR (0); a descriptor's non-zero placement wins
+ * @throttle: CTAs of the slot per SM that stay resident but may not issue
+ *	(the youngest ones on each SM; the oldest CTA of the slot on an SM
+ *	is never throttled, so the slot cannot stall forever)
+ *
+ * Changes take effect for CTAs dispatched (and throttled) from the next
+ * cycle; resident CTAs are never migrated.
+ */
+struct emu_slot_policy {
+	uint32_t sm_mask[CORUN_SM_MASK_WORDS];
+	uint32_t cta_quota;
+	uint32_t priority;
+	uint32_t placement;
+	uint32_t throttle;
+};
+
+/* Events returned by emu_gpu_run(). */
+enum emu_event_type {
+	EMU_EV_NONE = 0, /* stopped at max_cycle */
+	EMU_EV_JOB_DONE = 1, /* a job ended (successfully or with a fault) */
+	EMU_EV_EPOCH = 2, /* an epoch boundary was reached */
+	EMU_EV_IDLE = 3, /* nothing queued or running */
+};
+
+/**
+ * struct emu_event - one event
+ * @type: enum emu_event_type
+ * @slot: slot of the job (JOB_DONE)
+ * @seqno: descriptor seqno (JOB_DONE)
+ * @cycle: device cycle of the event
+ * @epoch: epoch sequence number (EPOCH), starting at 1
+ * @fault: fault record (JOB_DONE; cause CORUN_FAULT_NONE on success)
+ * @counters: the job's counters (JOB_DONE), as written to counters_addr
+ */
+struct emu_event {
+	enum emu_event_type type;
+	unsigned int slot;
+	uint64_t seqno;
+	uint64_t cycle;
+	uint64_t epoch;
+	struct corun_fault_record fault;
+	struct corun_job_counters counters;
+};
+
+/**
+ * struct emu_stats - simulation-rate figures
+ * @cycles: device cycles simulated (including skipped ones)
+ * @skipped_cycles: cycles jumped over because every SM was waiting
+ * @warp_insns: warp instructions issued
+ * @thread_insns: thread (active-lane) instructions retired
+ * @jobs_done: jobs ended
+ * @mem_requests: requests that left the L1s
+ */
+struct emu_stats {
+	uint64_t cycles;
+	uint64_t skipped_cycles;
+	uint64_t warp_insns;
+	uint64_t thread_insns;
+	uint64_t jobs_done;
+	uint64_t mem_requests;
+};
+
+/**
+ * emu_gpu_create() - build a device
+ * @cfg: configuration (copied; must pass emu_config_validate())
+ * @phys: guest memory access (copied)
+ *
+ * Allocates everything the simulation needs (warps, queues, local-memory
+ * pools); nothing is allocated later per cycle.
+ *
+ * Return: the device, or NULL for an invalid configuration or no memory.
+ */
+struct emu_gpu *emu_gpu_create(const struct emu_config *cfg,
+			       const struct emu_phys_ops *phys);
+
+/**
+ * emu_gpu_destroy() - free a device (NULL is fine)
+ * @gpu: device
+ */
+void emu_gpu_destroy(struct emu_gpu *gpu);
+
+/**
+ * emu_gpu_config() - the device's configuration
+ * @gpu: device
+ *
+ * Return: the copy made at create time.
+ */
+const struct emu_config *emu_gpu_config(const struct emu_gpu *gpu);
+
+/**
+ * emu_gpu_submit() - queue a job on a slot
+ * @gpu: device
+ * @slot: 0 .. num_slots - 1
+ * @desc: descriptor (copied)
+ *
+ * Jobs of one slot run in FIFO order; jobs of different slots co-run.
+ * The descriptor is validated when the job starts: an invalid one still
+ * completes, with a JOB_DONE event carrying CORUN_FAULT_BAD_DESC (and the
+ * fence written if fence_addr is usable).
+ *
+ * Return: 0, -EINVAL for a bad slot, -ENOSPC when the slot already holds
+ * CORUN_RING_MAX_ENTRIES jobs.
+ */
+int emu_gpu_submit(struct emu_gpu *gpu, unsigned int slot,
+		   const struct corun_job_desc *desc);
+
+/**
+ * emu_gpu_set_slot_policy() - program a slot's placement policy
+ * @gpu: device
+ * @slot: slot
+ * @p: policy (copied); the default is all SMs, no quota, no throttle
+ *
+ * Return: 0, or -EINVAL for a bad slot or a field out of range (placement
+ * >= CORUN_PLACE_NR, priority > 15).
+ */
+int emu_gpu_set_slot_policy(struct emu_gpu *gpu, unsigned int slot,
+			    const struct emu_slot_policy *p);
+
+/**
+ * emu_gpu_get_slot_policy() - read a slot's policy back
+ * @gpu: device
+ * @slot: slot
+ * @p: receives the policy
+ *
+ * Return: 0 or -EINVAL.
+ */
+int emu_gpu_get_slot_policy(const struct emu_gpu *gpu, unsigned int slot,
+			    struct emu_slot_policy *p);
+
+/**
+ * emu_gpu_placement_modes() - placement modes this model implements
+ *
+ * Return: bit (1 << mode) per implemented enum corun_placement, for
+ * CORUN_REG_CAPS (shifted by CORUN_CAP_PLACEMENT_SHIFT). Descriptors and
+ * slot policies asking for other modes are rejected.
+ */
+uint32_t emu_gpu_placement_modes(void);
+
+/**
+ * emu_gpu_set_epoch() - set the epoch length
+ * @gpu: device
+ * @cycles: SM cycles per epoch, 0 disables epochs; the next boundary is
+ *	the current cycle plus @cycles
+ */
+void emu_gpu_set_epoch(struct emu_gpu *gpu, uint64_t cycles);
+
+/**
+ * emu_gpu_run() - simulate until an event or max_cycle
+ * @gpu: device
+ * @max_cycle: absolute cycle at which to stop
+ * @ev: receives the event (cleared first)
+ *
+ * Several events of one cycle are returned by consecutive calls. On
+ * JOB_DONE the fence (fence_addr <- seqno) and, with
+ * CORUN_DESC_F_COUNTERS, the counters at counters_addr have been written
+ * through the phys ops. IDLE is returned without advancing the clock
+ * when no slot has a queued or running job; NONE when the clock reached
+ * @max_cycle.
+ *
+ * Return: @ev->type.
+ */
+int emu_gpu_run(struct emu_gpu *gpu, uint64_t max_cycle, struct emu_event *ev);
+
+/**
+ * emu_gpu_cycle() - current device cycle
+ * @gpu: device
+ *
+ * Return: SM cycles since create.
+ */
+uint64_t emu_gpu_cycle(const struct emu_gpu *gpu);
+
+/**
+ * emu_gpu_slot_busy() - jobs queued or running on a slot
+ * @gpu: device
+ * @slot: slot
+ *
+ * Return: the number of jobs not yet done (0 for a bad slot).
+ */
+unsigned int emu_gpu_slot_busy(const struct emu_gpu *gpu, unsigned int slot);
+
+/**
+ * emu_gpu_slot_counters() - live cumulative counters of a slot
+ * @gpu: device
+ * @slot: slot (a bad slot gives zeros)
+ * @out: receives the counters since create
+ */
+void emu_gpu_slot_counters(const struct emu_gpu *gpu, unsigned int slot,
+			   struct corun_slot_counters *out);
+
+/**
+ * emu_gpu_sm_counters() - live cumulative counters of one SM
+ * @gpu: device
+ * @sm: SM index (a bad index gives zeros)
+ * @out: receives the counters since create
+ */
+void emu_gpu_sm_counters(const struct emu_gpu *gpu, unsigned int sm,
+			 struct corun_sm_counters *out);
+
+/**
+ * emu_gpu_reset_slot() - kill a slot's running and queued jobs
+ * @gpu: device
+ * @slot: slot
+ *
+ * Every killed job completes with a JOB_DONE event with
+ * CORUN_FAULT_RESET (fence written), returned by the next emu_gpu_run()
+ * calls. Other slots are unaffected.
+ *
+ * Return: 0 or -EINVAL for a bad slot.
+ */
+int emu_gpu_reset_slot(struct emu_gpu *gpu, unsigned int slot);
+
+/**
+ * emu_gpu_stats() - simulation-rate figures since create
+ * @gpu: device
+ * @out: receives the figures
+ */
+void emu_gpu_stats(const struct emu_gpu *gpu, struct emu_stats *out);
+
+#endif /* _EMU_GPU_H_ */

@@ -1,0 +1,1081 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * corun device model: one SM. Static resources and CTA residency, warp
+ * schedulers, scoreboard, functional-unit pipelines, the LSU (coalescing,
+ * shared-memory banks, line requests into the memory side), barriers and
+ * the functional environment (fetch, data translation, CSRs) in which the
+ * executor runs a warp when it issues.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sm.h"
+
+/* ---------------------------------------------------------------------
+ * Pools: first-fit allocation of shared and local memory per CTA.
+ */
+
+void emu_pool_init(struct emu_pool *p, uint32_t size)
+{
+	p->size = size;
+	p->n = 0;
+}
+
+static int pool_find(const struct emu_pool *p, uint32_t len, uint32_t *off,
+		     uint32_t *pos)
+{
+	uint32_t at = 0, i;
+
+	for (i = 0; i <= p->n; i++) {
+		uint32_t end = i < p->n ? p->off[i] : p->size;
+
+		if (end - at >= len) {
+			*off = at;
+			*pos = i;
+			return 0;
+		}
+		if (i < p->n)
+			at = p->off[i] + p->len[i];
+	}
+	return -1;
+}
+
+bool emu_pool_can(const struct emu_pool *p, uint32_t len)
+{
+	uint32_t off, pos;
+
+	if (!len)
+		return true;
+	return p->n < EMU_MAX_SM_CTAS && !pool_find(p, len, &off, &pos);
+}
+
+int emu_pool_alloc(struct emu_pool *p, uint32_t len, uint32_t *off)
+{
+	uint32_t pos;
+
+	if (!len) {
+		*off = UINT32_MAX; /* nothing allocated */
+		return 0;
+	}
+	if (p->n >= EMU_MAX_SM_CTAS || pool_find(p, len, off, &pos))
+		return -1;
+	memmove(&p->off[pos + 1], &p->off[pos], (p->n - pos) * sizeof(p->off[0]));
+	memmove(&p->len[pos + 1], &p->len[pos], (p->n - pos) * sizeof(p->len[0]));
+	p->off[pos] = *off;
+	p->len[pos] = len;
+	p->n++;
+	return 0;
+}
+
+void emu_pool_free(struct emu_pool *p, uint32_t off)
+{
+	uint32_t i;
+
+	for (i = 0; i < p->n; i++) {
+		if (p->off[i] == off) {
+			memmove(&p->off[i], &p->off[i + 1],
+				(p->n - i - 1) * sizeof(p->off[0]));
+			memmove(&p->len[i], &p->len[i + 1],
+				(p->n - i - 1) * sizeof(p->len[0]));
+			p->n--;
+			return;
+		}
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Functional environment of a warp.
+ */
+
+static inline struct emu_warp *ew(struct rv_warp *w)
+{
+	return (struct emu_warp *)w->priv;
+}
+
+static int env_fetch(void *ctx, struct rv_warp *w, uint32_t pc, uint32_t *insn)
+{
+	struct emu_job *job = ew(w)->cta->job;
+	const struct emu_tlb_entry *e;
+	const uint8_t *p;
+	int r;
+
+	(void)ctx;
+	if (pc < CORUN_VA_GLOBAL_BASE || pc >= CORUN_VA_GLOBAL_END)
+		return CORUN_FAULT_UNMAPPED;
+	r = emu_mmu_lookup(&job->mmu, pc, CORUN_ACCESS_FETCH, &e);
+	if (r)
+		return r;
+	p = e->host + (pc & (CORUN_PAGE_SIZE - 1));
+	*insn = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+		(uint32_t)p[3] << 24;
+	return 0;
+}
+
+/* Offset of (thread, stack offset) in a CTA's interleaved local block. */
+static inline uint32_t local_off(const struct emu_warp *w, unsigned int lane,
+				 uint32_t off, uint32_t warp_size)
+{
+	const struct emu_job *job = w->cta->job;
+	uint32_t t = w->wid * warp_size + lane;
+	uint32_t nthreads = job->nwarps * warp_size;
+
+	/* Word-interleaved like GPGPU-Sim, so a warp's stack accesses at
+	 * one offset coalesce into few lines. */
+	return ((off >> 2) * nthreads + t) * 4 + (off & 3);
+}
+
+static int env_mem(void *ctx, struct rv_warp *rw, unsigned int lane,
+		   uint32_t va, unsigned int size, enum corun_fault_access acc,
+		   uint8_t **host)
+{
+	struct emu_gpu *gpu = ctx;
+	struct emu_warp *w = ew(rw);
+	struct emu_cta *cta = w->cta;
+	const struct emu_tlb_entry *e;
+	uint32_t off;
+	int r;
+
+	if (va >= CORUN_VA_GLOBAL_BASE && va < CORUN_VA_GLOBAL_END) {
+		r = emu_mmu_lookup(&cta->job->mmu, va, acc, &e);
+		if (r)
+			return r;
+		*host = e->host + (va & (CORUN_PAGE_SIZE - 1));
+		return 0;
+	}
+	if (va >= CORUN_VA_SHARED_BASE &&
+	    va < CORUN_VA_SHARED_BASE + CORUN_VA_SHARED_MAX) {
+		off = va - CORUN_VA_SHARED_BASE;
+		if ((uint64_t)off + size > cta->job->desc.shared_bytes)
+			return CORUN_FAULT_SHARED_OOB;
+		*host = cta->sm->shared_mem + cta->shared_off + off;
+		return 0;
+	}
+	if (va >= CORUN_VA_LOCAL_BASE &&
+	    va < CORUN_VA_LOCAL_BASE + CORUN_VA_LOCAL_MAX) {
+		off = va - CORUN_VA_LOCAL_BASE;
+		if ((uint64_t)off + size > cta->job->stack)
+			return CORUN_FAULT_LOCAL_OOB;
+		*host = cta->sm->local_mem + cta->local_off +
+			local_off(w, lane, off, gpu->cfg.warp_size);
+		return 0;
+	}
+	return CORUN_FAULT_UNMAPPED;
+}
+
+static int env_csr(void *ctx, struct rv_warp *rw, unsigned int lane,
+		   unsigned int csr, uint32_t *val)
+{
+	struct emu_gpu *gpu = ctx;
+	struct emu_warp *w = ew(rw);
+	struct emu_cta *cta = w->cta;
+	const struct corun_job_desc *d = &cta->job->desc;
+	uint32_t t = w->wid * gpu->cfg.warp_size + lane;
+
+	switch (csr) {
+	case CORUN_CSR_TID_X:
+		*val = t % d->block[0];
+		break;
+	case CORUN_CSR_TID_Y:
+		*val = t / d->block[0] % d->block[1];
+		break;
+	case CORUN_CSR_TID_Z:
+		*val = t / (d->block[0] * d->block[1]);
+		break;
+	case CORUN_CSR_NTID_X:
+	case CORUN_CSR_NTID_Y:
+	case CORUN_CSR_NTID_Z:
+		*val = d->block[csr - CORUN_CSR_NTID_X];
+		break;
+	case CORUN_CSR_CTAID_X:
+	case CORUN_CSR_CTAID_Y:
+	case CORUN_CSR_CTAID_Z:
+		*val = cta->id[csr - CORUN_CSR_CTAID_X];
+		break;
+	case CORUN_CSR_NCTAID_X:
+	case CORUN_CSR_NCTAID_Y:
+	case CORUN_CSR_NCTAID_Z:
+		*val = d->grid[csr - CORUN_CSR_NCTAID_X];
+		break;
+	case CORUN_CSR_LANEID:
+		*val = lane;
+		break;
+	case CORUN_CSR_WARPID:
+		*val = w->wid;
+		break;
+	case CORUN_CSR_SMID:
+		*val = cta->sm->id;
+		break;
+	case CORUN_CSR_SLOT:
+		*val = cta->slot;
+		break;
+	case CORUN_CSR_ARGS:
+		*val = d->args;
+		break;
+	case CORUN_CSR_WARPSIZE:
+		*val = gpu->cfg.warp_size;
+		break;
+	case CORUN_CSR_SHARED_SIZE:
+		*val = d->shared_bytes;
+		break;
+	default:
+		return CORUN_FAULT_ILLEGAL_INSN;
+	}
+	return 0;
+}
+
+static uint64_t env_counter(void *ctx, struct rv_warp *w, unsigned int lane,
+			    unsigned int which)
+{
+	struct emu_gpu *gpu = ctx;
+
+	(void)lane;
+	return which == 2 ? w->retired : gpu->now;
+}
+
+/* ---------------------------------------------------------------------
+ * SM setup and CTA residency.
+ */
+
+int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
+{
+	const struct emu_config *c = &gpu->cfg;
+	uint32_t i;
+
+	memset(sm, 0, sizeof(*sm));
+	sm->id = id;
+	sm->gpu = gpu;
+	sm->cnt = &gpu->sm_cnt[id];
+	sm->nwarps_max = c->sm.max_threads / c->warp_size;
+	sm->warps = calloc(sm->nwarps_max, sizeof(*sm->warps));
+	sm->ctas = calloc(c->sm.cta_slots, sizeof(*sm->ctas));
+	sm->shared_mem = calloc(1, c->sm.shared_bytes ? c->sm.shared_bytes : 1);
+	sm->local_mem = calloc(1, c->sm.local_bytes);
+	if (!sm->warps || !sm->ctas || !sm->shared_mem || !sm->local_mem)
+		return -1;
+	for (i = 0; i < sm->nwarps_max; i++) {
+		sm->warps[i].idx = i;
+		sm->warps[i].wake = EMU_NEVER;
+	}
+	sm->free_ctas = c->sm.cta_slots;
+	sm->free_warps = sm->nwarps_max;
+	sm->free_regs = c->sm.regs;
+	sm->free_shared = c->sm.shared_bytes;
+	emu_pool_init(&sm->shared_pool, c->sm.shared_bytes);
+	emu_pool_init(&sm->local_pool, c->sm.local_bytes);
+	for (i = 0; i < EMU_MAX_SCHEDULERS; i++) {
+		struct emu_sched *sc = &sm->sched[i];
+		uint32_t k;
+
+		sc->last = -1;
+		sc->last_slot = -1;
+		sc->wake = EMU_NEVER;
+		for (k = 0; k < CORUN_MAX_SLOTS; k++)
+			sc->greedy[k] = -1;
+	}
+	sm->next_wake = EMU_NEVER;
+	gpu->env.ctx = gpu;
+	gpu->env.fetch = env_fetch;
+	gpu->env.mem = env_mem;
+	gpu->env.csr = env_csr;
+	gpu->env.counter = env_counter;
+	gpu->env.ecall = NULL;
+	/*
+	 * The executor's per-page micro-TLB would skip the shared/local bound
+	 * checks (those windows are not page-granular); see
+	 * /tmp/isa-requests.txt. Every access therefore comes here, where
+	 * the software TLB makes global accesses cheap.
+	 */
+	gpu->env.mem_cacheable = false;
+	return 0;
+}
+
+void emu_sm_fini(struct emu_sm *sm)
+{
+	free(sm->warps);
+	free(sm->ctas);
+	free(sm->shared_mem);
+	free(sm->local_mem);
+}
+
+bool emu_sm_fits(const struct emu_sm *sm, const struct emu_job *job,
+		 uint32_t slot)
+{
+	const struct emu_gpu *gpu = sm->gpu;
+	const struct emu_slot *s = &gpu->slots[slot];
+	uint32_t resident = s->resident[sm->id];
+
+	if (!sm->free_ctas || sm->free_warps < job->nwarps ||
+	    sm->free_regs < job->nwarps * job->regs_per_warp ||
+	    sm->free_shared < job->shared_alloc)
+		return false;
+	if (s->policy.cta_quota && resident >= s->policy.cta_quota)
+		return false;
+	if (!resident && sm->kernels >= gpu->cfg.sm.max_kernels)
+		return false;
+	return emu_pool_can(&sm->shared_pool, job->shared_alloc) &&
+	       emu_pool_can(&sm->local_pool, job->local_alloc);
+}
+
+static void sched_wake(struct emu_sched *sc, struct emu_sm *sm, uint64_t t)
+{
+	if (t < sc->wake)
+		sc->wake = t;
+	if (t < sm->next_wake)
+		sm->next_wake = t;
+}
+
+static struct emu_sched *warp_sched(struct emu_sm *sm, const struct emu_warp *w)
+{
+	return &sm->sched[w->idx % sm->gpu->cfg.sm.schedulers];
+}
+
+void emu_sm_launch(struct emu_sm *sm, struct emu_job *job, uint32_t slot,
+		   uint32_t cta_index)
+{
+	struct emu_gpu *gpu = sm->gpu;
+	const struct emu_config *c = &gpu->cfg;
+	const struct corun_job_desc *d = &job->desc;
+	struct emu_cta *cta = NULL;
+	uint32_t i, wi = 0, left = job->threads;
+
+	for (i = 0; i < c->sm.cta_slots; i++) {
+		if (!sm->ctas[i].used) {
+			cta = &sm->ctas[i];
+			break;
+		}
+	}
+	/* emu_sm_fits() was checked: the allocations cannot fail. */
+	memset(cta, 0, sizeof(*cta));
+	cta->used = true;
+	cta->sm = sm;
+	cta->job = job;
+	cta->slot = slot;
+	cta->index = cta_index;
+	cta->id[0] = cta_index % d->grid[0];
+	cta->id[1] = cta_index / d->grid[0] % d->grid[1];
+	cta->id[2] = cta_index / (d->grid[0] * d->grid[1]);
+	cta->age = ++gpu->cta_age;
+	cta->live_threads = job->threads;
+	cta->nwarps = job->nwarps;
+	emu_pool_alloc(&sm->shared_pool, job->shared_alloc, &cta->shared_off);
+	emu_pool_alloc(&sm->local_pool, job->local_alloc, &cta->local_off);
+	/* Fresh memory: no data leaks between CTAs of different contexts. */
+	if (job->shared_alloc)
+		memset(sm->shared_mem + cta->shared_off, 0, job->shared_alloc);
+	else
+		cta->shared_off = 0;
+	if (job->local_alloc)
+		memset(sm->local_mem + cta->local_off, 0, job->local_alloc);
+	else
+		cta->local_off = 0;
+
+	sm->free_ctas--;
+	sm->free_warps -= job->nwarps;
+	sm->free_regs -= job->nwarps * job->regs_per_warp;
+	sm->free_shared -= job->shared_alloc;
+	sm->resident++;
+	if (!gpu->slots[slot].resident[sm->id]++)
+		sm->kernels++;
+
+	for (i = 0; i < sm->nwarps_max && wi < job->nwarps; i++) {
+		struct emu_warp *w = &sm->warps[i];
+		struct emu_sched *sc;
+		uint32_t n = left < c->warp_size ? left : c->warp_size;
+		uint32_t active = n >= 32 ? 0xffffffffu : (1u << n) - 1;
+		unsigned int lane;
+
+		if (w->cta)
+			continue;
+		rv_warp_init(&w->rv, c->warp_size, active, d->entry);
+		w->rv.dc = gpu->slots[slot].dc;
+		w->rv.priv = w;
+		for (lane = 0; lane < c->warp_size; lane++)
+			w->rv.x[2][lane] = CORUN_VA_LOCAL_BASE + job->stack;
+		w->cta = cta;
+		w->wid = wi;
+		w->wake = gpu->now + 1;
+		w->stall = EMU_STALL_NONE;
+		w->long_mask = 0;
+		w->miss_mask = 0;
+		memset(w->pending, 0, sizeof(w->pending));
+		memset(w->ready, 0, sizeof(w->ready));
+		cta->warps[wi++] = i;
+		left -= n;
+		sc = warp_sched(sm, w);
+		sc->list[sc->n++] = i;
+		sc->mods++;
+		sched_wake(sc, sm, gpu->now + 1);
+	}
+	emu_sm_update_throttle(sm, slot);
+}
+
+static void sched_remove(struct emu_sm *sm, struct emu_warp *w)
+{
+	struct emu_sched *sc = warp_sched(sm, w);
+	uint32_t i;
+
+	for (i = 0; i < sc->n; i++) {
+		if (sc->list[i] == w->idx) {
+			memmove(&sc->list[i], &sc->list[i + 1],
+				(sc->n - i - 1) * sizeof(sc->list[0]));
+			sc->n--;
+			sc->mods++;
+			break;
+		}
+	}
+	if (sc->last == (int)w->idx)
+		sc->last = -1;
+	if (sc->last_pos > i && sc->last_pos)
+		sc->last_pos--;
+	for (i = 0; i < CORUN_MAX_SLOTS; i++)
+		if (sc->greedy[i] == (int)w->idx)
+			sc->greedy[i] = -1;
+	/* Re-evaluate: the stall picture of this scheduler changed. */
+	sched_wake(sc, sm, sm->gpu->now);
+}
+
+static void warp_free(struct emu_sm *sm, struct emu_warp *w)
+{
+	if (!w->cta)
+		return;
+	sched_remove(sm, w);
+	w->cta = NULL;
+	w->gen++;
+	w->wake = EMU_NEVER;
+}
+
+static void cta_free(struct emu_sm *sm, struct emu_cta *cta)
+{
+	struct emu_gpu *gpu = sm->gpu;
+	struct emu_job *job = cta->job;
+	uint32_t i, slot = cta->slot;
+
+	/* Warps that exited early may already serve another CTA. */
+	for (i = 0; i < cta->nwarps; i++)
+		if (sm->warps[cta->warps[i]].cta == cta)
+			warp_free(sm, &sm->warps[cta->warps[i]]);
+	if (job->shared_alloc)
+		emu_pool_free(&sm->shared_pool, cta->shared_off);
+	if (job->local_alloc)
+		emu_pool_free(&sm->local_pool, cta->local_off);
+	sm->free_ctas++;
+	sm->free_warps += job->nwarps;
+	sm->free_regs += job->nwarps * job->regs_per_warp;
+	sm->free_shared += job->shared_alloc;
+	sm->resident--;
+	if (!--gpu->slots[slot].resident[sm->id])
+		sm->kernels--;
+	cta->used = false;
+	job->ctas_live--;
+	gpu->dispatch_dirty = true;
+	emu_sm_update_throttle(sm, slot);
+}
+
+void emu_sm_kill_job(struct emu_sm *sm, uint32_t slot)
+{
+	uint32_t i;
+
+	for (i = 0; i < sm->gpu->cfg.sm.cta_slots; i++)
+		if (sm->ctas[i].used && sm->ctas[i].slot == slot)
+			cta_free(sm, &sm->ctas[i]);
+}
+
+void emu_sm_update_throttle(struct emu_sm *sm, uint32_t slot)
+{
+	struct emu_gpu *gpu = sm->gpu;
+	uint32_t thr = gpu->slots[slot].policy.throttle;
+	struct emu_cta *list[EMU_MAX_SM_CTAS];
+	uint32_t n = 0, i, j;
+
+	for (i = 0; i < gpu->cfg.sm.cta_slots; i++)
+		if (sm->ctas[i].used && sm->ctas[i].slot == slot)
+			list[n++] = &sm->ctas[i];
+	/* Youngest first (insertion sort, at most EMU_MAX_SM_CTAS). */
+	for (i = 1; i < n; i++) {
+		struct emu_cta *x = list[i];
+
+		for (j = i; j > 0 && list[j - 1]->age < x->age; j--)
+			list[j] = list[j - 1];
+		list[j] = x;
+	}
+	/* The oldest CTA always runs, so a slot keeps making progress. */
+	if (n && thr > n - 1)
+		thr = n - 1;
+	for (i = 0; i < n; i++) {
+		bool t = i < thr;
+
+		if (list[i]->throttled == t)
+			continue;
+		list[i]->throttled = t;
+		for (j = 0; j < list[i]->nwarps; j++) {
+			struct emu_warp *w = &sm->warps[list[i]->warps[j]];
+
+			if (w->cta != list[i])
+				continue;
+			w->wake = gpu->now;
+			sched_wake(warp_sched(sm, w), sm, gpu->now);
+		}
+	}
+}
+
+/* ---------------------------------------------------------------------
+ * Barriers and thread exit.
+ */
+
+static void barrier_release(struct emu_sm *sm, struct emu_cta *cta)
+{
+	uint64_t t = sm->gpu->now + 1;
+	uint32_t i;
+
+	cta->arrived = 0;
+	for (i = 0; i < cta->nwarps; i++) {
+		struct emu_warp *w = &sm->warps[cta->warps[i]];
+
+		if (w->cta == cta) {
+			w->rv.blocked = 0;
+			w->wake = t;
+			sched_wake(warp_sched(sm, w), sm, t);
+		}
+	}
+}
+
+/* Returns true if the CTA ended (and was freed). */
+static bool threads_exited(struct emu_sm *sm, struct emu_warp *w,
+			   uint32_t exited)
+{
+	struct emu_cta *cta = w->cta;
+	struct emu_job *job = cta->job;
+
+	cta->live_threads -= __builtin_popcount(exited);
+	if (!w->rv.active)
+		warp_free(sm, w);
+	if (!cta->live_threads) {
+		struct emu_gpu *gpu = sm->gpu;
+
+		EMU_SLOT_ADD(gpu, cta->slot, ctas_done, 1);
+		cta_free(sm, cta);
+		emu_gpu_cta_done(gpu, job);
+		return true;
+	}
+	/* Exited threads do not count: the rest may all be waiting now. */
+	if (cta->arrived && cta->arrived >= cta->live_threads)
+		barrier_release(sm, cta);
+	return false;
+}
+
+/* ---------------------------------------------------------------------
+ * Issue.
+ */
+
+static const uint8_t cls_fu[RV_CLS_NR] = {
+	[RV_CLS_ALU] = EMU_FU_ALU,     [RV_CLS_MUL] = EMU_FU_MUL,
+	[RV_CLS_DIV] = EMU_FU_DIV,     [RV_CLS_FPU] = EMU_FU_FPU,
+	[RV_CLS_FDIV] = EMU_FU_FDIV,   [RV_CLS_BRANCH] = EMU_FU_ALU,
+	[RV_CLS_LOAD] = EMU_FU_LDST,   [RV_CLS_STORE] = EMU_FU_LDST,
+	[RV_CLS_AMO] = EMU_FU_LDST,    [RV_CLS_CSR] = EMU_FU_ALU,
+	[RV_CLS_BAR] = EMU_FU_ALU,     [RV_CLS_EXIT] = EMU_FU_ALU,
+	[RV_CLS_FENCE] = EMU_FU_ALU,   [RV_CLS_NOP] = EMU_FU_ALU,
+	[RV_CLS_TRAP] = EMU_FU_ALU,    [RV_CLS_ILLEGAL] = EMU_FU_ALU,
+};
+
+static inline unsigned int uop_fu(const struct rv_uop *u)
+{
+	if (u->op == RV_OP_FSQRT_S)
+		return EMU_FU_SFU;
+	return cls_fu[u->cls];
+}
+
+static inline bool is_mem(const struct rv_uop *u)
+{
+	return u->cls == RV_CLS_LOAD || u->cls == RV_CLS_STORE ||
+	       u->cls == RV_CLS_AMO;
+}
+
+static void fault_warp(struct emu_sm *sm, struct emu_warp *w,
+		       const struct rv_fault *f)
+{
+	struct emu_cta *cta = w->cta;
+	struct corun_fault_record rec = {
+		.cause = f->cause,
+		.access = (uint16_t)f->access,
+		.slot = (uint16_t)cta->slot,
+		.sm = sm->id,
+		.cta = cta->index,
+		.warp = w->wid,
+		.lane = f->lane,
+		.pc = f->pc,
+		.addr = f->addr,
+		.insn_count = cta->job->insns,
+	};
+
+	emu_gpu_job_fault(sm->gpu, cta->job, &rec);
+}
+
+static void lsu_push(struct emu_sm *sm, struct emu_job *job,
+		     const struct emu_mem_req *r)
+{
+	job->mem_out++;
+	/* Only issued into an empty LSU; a warp makes <= 32 requests. */
+	sm->lsu[(sm->lsu_head + sm->lsu_n) % EMU_LSU_CAP].req = *r;
+	sm->lsu_n++;
+}
+
+/* Timing of a memory instruction after it executed functionally. */
+static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
+		      struct emu_warp *w, const struct rv_uop *u,
+		      const struct rv_step *st)
+{
+	struct emu_gpu *gpu = sm->gpu;
+	const struct emu_config *c = &gpu->cfg;
+	struct emu_cta *cta = w->cta;
+	struct emu_job *job = cta->job;
+	uint64_t now = gpu->now, lines[RV_MAX_LANES];
+	uint32_t lsize[RV_MAX_LANES], lbyp[RV_MAX_LANES];
+	uint32_t words[RV_MAX_LANES], nwords = 0;
+	uint8_t bank_cnt[32] = { 0 };
+	uint32_t nl = 0, i, degree = 0, lat = c->fu[EMU_FU_LDST].latency;
+	uint64_t line_mask = ~(uint64_t)(c->l1.line - 1);
+	uint32_t m = st->mask, last_vpn = UINT32_MAX;
+	uint64_t last_pa = 0;
+	uint8_t dst = u->dst;
+
+	sc->fu_free[EMU_FU_LDST] = now + c->fu[EMU_FU_LDST].interval;
+	while (m) {
+		unsigned int lane = __builtin_ctz(m);
+		uint32_t va = st->addr[lane];
+		uint64_t pa;
+
+		m &= m - 1;
+		if (va >= CORUN_VA_SHARED_BASE &&
+		    va < CORUN_VA_SHARED_BASE + CORUN_VA_SHARED_MAX) {
+			uint32_t word = (va - CORUN_VA_SHARED_BASE) >> 2;
+			uint32_t bank = word % c->sm.shared_banks;
+			bool dup = false;
+
+			/* Same word: broadcast, no extra cycle. */
+			if (bank_cnt[bank])
+				for (i = 0; i < nwords && !dup; i++)
+					dup = words[i] == word;
+			if (!dup) {
+				words[nwords++] = word;
+				if (++bank_cnt[bank] > degree)
+					degree = bank_cnt[bank];
+			}
+			continue;
+		}
+		if (va >= CORUN_VA_LOCAL_BASE) {
+			pa = EMU_LOCAL_PA_BASE +
+			     (uint64_t)sm->id * c->sm.local_bytes +
+			     cta->local_off +
+			     local_off(w, lane, va - CORUN_VA_LOCAL_BASE,
+				       c->warp_size);
+		} else if ((va >> CORUN_PAGE_SHIFT) == last_vpn) {
+			pa = last_pa | (va & (CORUN_PAGE_SIZE - 1));
+		} else {
+			const struct emu_tlb_entry *e;
+
+			/* Executed fine, so the translation exists. */
+			if (emu_mmu_lookup(&job->mmu, va, st->access, &e))
+				pa = va;
+			else
+				pa = e->pa | (va & (CORUN_PAGE_SIZE - 1));
+			last_vpn = va >> CORUN_PAGE_SHIFT;
+			last_pa = pa & ~(uint64_t)(CORUN_PAGE_SIZE - 1);
+		}
+		pa &= line_mask;
+		for (i = 0; i < nl; i++)
+			if (lines[i] == pa)
+				break;
+		if (i == nl) {
+			lines[nl] = pa;
+			lsize[nl] = 0;
+			lbyp[nl] = 0;
+			nl++;
+		}
+		lsize[i] += st->size;
+		lbyp[i] |= st->bypass >> lane & 1;
+	}
+
+	if (degree) {
+		uint64_t done = now + lat + c->sm.shared_latency + degree - 1;
+
+		sm->lsu_busy = now + degree;
+		if (dst != RV_REG_NONE && done > w->ready[dst])
+			w->ready[dst] = done;
+	}
+	for (i = 0; i < nl; i++) {
+		struct emu_mem_req r = {
+			.addr = lines[i],
+			.size = lsize[i] < c->l1.line ? lsize[i] : c->l1.line,
+			.job = job->id,
+			.gen = w->gen,
+			.slot = (uint16_t)cta->slot,
+			.sm = (uint16_t)sm->id,
+			.warp = (uint16_t)w->idx,
+			.reg = dst,
+			.is_write = st->access == CORUN_ACCESS_WRITE,
+			.is_atomic = st->access == CORUN_ACCESS_AMO,
+			.bypass = (uint8_t)lbyp[i],
+			.cls = EMU_CLS_GPU,
+		};
+
+		lsu_push(sm, job, &r);
+	}
+	if (nl && dst != RV_REG_NONE) {
+		w->long_mask |= 1ull << dst;
+		w->pending[dst] = (uint8_t)nl;
+	}
+}
+
+/* Try to issue @w. Returns EMU_STALL_NONE if it issued. */
+static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
+			 struct emu_warp *w)
+{
+	struct emu_gpu *gpu = sm->gpu;
+	const struct emu_config *c = &gpu->cfg;
+	struct emu_cta *cta = w->cta;
+	struct emu_job *job = cta->job;
+	struct rv_step *st = &gpu->step;
+	uint64_t now = gpu->now, t = 0, regs = 0;
+	const struct rv_uop *u;
+	unsigned int fu = EMU_FU_ALU, i, n;
+	uint32_t mask;
+	int ff, r;
+
+	if (cta->throttled) {
+		w->wake = EMU_NEVER;
+		return CORUN_STALL_THROTTLED;
+	}
+	u = rv_warp_peek(&w->rv, &gpu->env, &ff);
+	if (!u && !ff) {
+		/* Every live lane waits at the barrier. */
+		w->wake = EMU_NEVER;
+		return CORUN_STALL_BARRIER;
+	}
+	if (u) {
+		for (i = 0; i < u->nsrc; i++) {
+			regs |= 1ull << u->src[i];
+			if (w->ready[u->src[i]] > t)
+				t = w->ready[u->src[i]];
+		}
+		if (u->dst != RV_REG_NONE) {
+			regs |= 1ull << u->dst;
+			if (w->ready[u->dst] > t)
+				t = w->ready[u->dst];
+		}
+		if (regs & w->long_mask) {
+			w->wake = EMU_NEVER;
+			return regs & w->long_mask & w->miss_mask ?
+				       CORUN_STALL_RAW_LONG :
+				       CORUN_STALL_RAW_SHORT;
+		}
+		if (t > now) {
+			w->wake = t;
+			return CORUN_STALL_RAW_SHORT;
+		}
+		fu = uop_fu(u);
+		if (sc->fu_free[fu] > now) {
+			w->wake = sc->fu_free[fu];
+			return CORUN_STALL_FU_BUSY;
+		}
+		if (is_mem(u) && (sm->lsu_n || sm->lsu_busy > now)) {
+			w->wake = sm->lsu_busy > now ? sm->lsu_busy : now + 1;
+			return CORUN_STALL_LSU_FULL;
+		}
+	}
+
+	mask = rv_warp_issue_mask(&w->rv);
+	n = __builtin_popcount(mask);
+	if (u && job->budget && job->insns + n > job->budget) {
+		struct rv_fault f = {
+			.cause = CORUN_FAULT_BUDGET,
+			.lane = mask ? __builtin_ctz(mask) : 0,
+			.pc = w->rv.pc[mask ? __builtin_ctz(mask) : 0],
+		};
+
+		fault_warp(sm, w, &f);
+		return EMU_STALL_NONE;
+	}
+	r = rv_warp_exec(&w->rv, &gpu->env, st);
+	if (r) {
+		fault_warp(sm, w, &st->fault);
+		return EMU_STALL_NONE;
+	}
+	if (!st->mask)
+		return CORUN_STALL_FETCH; /* cannot happen after a peek */
+	u = st->uop;
+	n = __builtin_popcount(st->mask);
+	job->insns += n;
+	EMU_SLOT_ADD(gpu, cta->slot, warp_insns, 1);
+	EMU_SLOT_ADD(gpu, cta->slot, thread_insns, n);
+	sm->cnt->warp_insns++;
+	gpu->stats.warp_insns++;
+	gpu->stats.thread_insns += n;
+	w->wake = now + 1;
+
+	if (is_mem(u)) {
+		issue_mem(sm, sc, w, u, st);
+	} else {
+		sc->fu_free[fu] = now + c->fu[fu].interval;
+		if (u->dst != RV_REG_NONE)
+			w->ready[u->dst] = now + c->fu[fu].latency;
+	}
+	if (st->arrived) {
+		w->rv.blocked |= st->arrived;
+		cta->arrived += __builtin_popcount(st->arrived);
+		if (cta->arrived >= cta->live_threads)
+			barrier_release(sm, cta);
+	}
+	if (st->exited)
+		threads_exited(sm, w, st->exited);
+	return EMU_STALL_NONE;
+}
+
+/* ---------------------------------------------------------------------
+ * Warp schedulers.
+ */
+
+/*
+ * Kernel-aware order (positions in @sc->list): slots round robin starting
+ * after the one issued last; inside a slot its greedy warp first, then
+ * oldest first.
+ */
+static uint32_t kaware_order(struct emu_sm *sm, struct emu_sched *sc,
+			     uint8_t *order)
+{
+	uint32_t ns = sm->gpu->cfg.num_slots, n = sc->n, s0, i, j, k = 0;
+
+	s0 = sc->last_slot >= 0 ? (uint32_t)sc->last_slot + 1 : 0;
+	for (j = 0; j < ns; j++) {
+		uint32_t slot = (s0 + j) % ns;
+		int g = sc->greedy[slot], gp = -1;
+
+		if (!sm->gpu->slots[slot].resident[sm->id])
+			continue;
+		for (i = 0; i < n && g >= 0; i++)
+			if (sc->list[i] == g)
+				gp = (int)i;
+		if (gp >= 0)
+			order[k++] = (uint8_t)gp;
+		for (i = 0; i < n; i++)
+			if ((int)i != gp &&
+			    sm->warps[sc->list[i]].cta->slot == slot)
+				order[k++] = (uint8_t)i;
+	}
+	return k;
+}
+
+/* two_level: a warp of the active pool stalled long goes to the back. */
+static void two_level_demote(struct emu_sched *sc, uint16_t widx)
+{
+	uint32_t i;
+
+	for (i = 0; i < sc->n; i++) {
+		if (sc->list[i] == widx) {
+			memmove(&sc->list[i], &sc->list[i + 1],
+				(sc->n - i - 1) * sizeof(sc->list[0]));
+			sc->list[sc->n - 1] = widx;
+			return;
+		}
+	}
+}
+
+static void charge_stalls(struct emu_gpu *gpu, struct emu_sched *sc,
+			  uint64_t cycles)
+{
+	uint32_t m = sc->stall_slots;
+
+	while (m) {
+		unsigned int s = __builtin_ctz(m);
+
+		m &= m - 1;
+		EMU_SLOT_ADD(gpu, s, stall[sc->stall_reason[s]], cycles);
+	}
+}
+
+static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
+{
+	struct emu_gpu *gpu = sm->gpu;
+	const struct emu_config *c = &gpu->cfg;
+	uint64_t now = gpu->now, wake = EMU_NEVER;
+	uint32_t n = sc->n, count = n, i, issued = 0, slots = 0, start = 0;
+	uint32_t policy = c->sm.sched_policy, mods = sc->mods, ndemote = 0;
+	uint16_t demote[EMU_MAX_SM_WARPS];
+	uint8_t order[EMU_MAX_SM_WARPS];
+	int gp = -1;
+
+	if (!n) {
+		sc->stall_slots = 0;
+		sc->wake = EMU_NEVER;
+		return;
+	}
+	if (sc->wake > now) {
+		charge_stalls(gpu, sc, 1);
+		return;
+	}
+	/* Positions in sc->list are visited in the policy's priority order. */
+	switch (policy) {
+	case EMU_SCHED_TWO_LEVEL:
+		if (count > c->sm.two_level_active)
+			count = c->sm.two_level_active;
+		/* fall through */
+	case EMU_SCHED_LRR:
+		if (sc->last >= 0)
+			start = (sc->last_pos + 1) % count;
+		break;
+	case EMU_SCHED_GTO:
+		if (sc->last >= 0 && sc->last_pos < n &&
+		    sc->list[sc->last_pos] == sc->last)
+			gp = (int)sc->last_pos;
+		break;
+	default:
+		count = kaware_order(sm, sc, order);
+		break;
+	}
+	for (i = 0; i < count; i++) {
+		uint32_t pos, slot;
+		struct emu_warp *w;
+		uint8_t r;
+
+		switch (policy) {
+		case EMU_SCHED_LRR:
+		case EMU_SCHED_TWO_LEVEL:
+			pos = start + i < count ? start + i : start + i - count;
+			break;
+		case EMU_SCHED_GTO:
+			if (gp < 0)
+				pos = i;
+			else if (!i)
+				pos = (uint32_t)gp;
+			else
+				pos = i - 1 < (uint32_t)gp ? i - 1 : i;
+			break;
+		default:
+			pos = order[i];
+			break;
+		}
+		w = &sm->warps[sc->list[pos]];
+		slot = w->cta->slot;
+		if (w->wake > now) {
+			r = w->stall;
+		} else {
+			uint16_t widx = sc->list[pos];
+
+			r = try_issue(sm, sc, w);
+			w->stall = r;
+			if (r == EMU_STALL_NONE) {
+				sc->last = widx;
+				sc->last_pos = pos;
+				sc->last_slot = (int)slot;
+				sc->greedy[slot] = widx;
+				if (++issued >= c->sm.issue_width ||
+				    sc->mods != mods)
+					break;
+				continue;
+			}
+			if (r == CORUN_STALL_RAW_LONG &&
+			    policy == EMU_SCHED_TWO_LEVEL)
+				demote[ndemote++] = widx;
+		}
+		if (w->wake < wake)
+			wake = w->wake;
+		/* NONE: woken for next cycle right after issuing, not stalled. */
+		if (r != EMU_STALL_NONE && !(slots & (1u << slot))) {
+			slots |= 1u << slot;
+			sc->stall_reason[slot] = r;
+		}
+	}
+	for (i = 0; i < ndemote; i++)
+		two_level_demote(sc, demote[i]);
+	if (issued) {
+		sc->stall_slots = 0;
+		sc->wake = now + 1;
+	} else {
+		sc->stall_slots = slots;
+		sc->wake = ndemote ? now + 1 : wake;
+		charge_stalls(gpu, sc, 1);
+	}
+}
+
+static void lsu_tick(struct emu_sm *sm)
+{
+	struct emu_gpu *gpu = sm->gpu;
+
+	while (sm->lsu_n && emu_mem_can_accept(gpu->mem, sm->id, gpu->now)) {
+		struct emu_mem_req *r = &sm->lsu[sm->lsu_head].req;
+		int ret = emu_mem_push(gpu->mem, r, gpu->now);
+
+		if (ret < 0)
+			break; /* reservation failure: retry next cycle */
+		if (ret == 1 && r->reg != RV_REG_NONE) {
+			struct emu_warp *w = &sm->warps[r->warp];
+
+			if (w->gen == r->gen && w->cta)
+				w->miss_mask |= 1ull << r->reg;
+		}
+		sm->lsu_head = (sm->lsu_head + 1) % EMU_LSU_CAP;
+		sm->lsu_n--;
+	}
+}
+
+void emu_sm_tick(struct emu_sm *sm)
+{
+	struct emu_gpu *gpu = sm->gpu;
+	uint64_t next = EMU_NEVER;
+	uint32_t i;
+
+	if (sm->lsu_n)
+		lsu_tick(sm);
+	for (i = 0; i < gpu->cfg.sm.schedulers; i++) {
+		sched_tick(sm, &sm->sched[i]);
+		if (sm->sched[i].wake < next)
+			next = sm->sched[i].wake;
+	}
+	if (sm->lsu_n)
+		next = gpu->now + 1;
+	sm->next_wake = next;
+	emu_sm_account(sm, 1);
+}
+
+void emu_sm_account(struct emu_sm *sm, uint64_t cycles)
+{
+	if (!sm->resident)
+		return;
+	sm->cnt->active_cycles += cycles;
+	sm->cnt->resident_ctas += (uint64_t)sm->resident * cycles;
+}
+
+/* Skipped cycles: every scheduler keeps its stall picture. */
+void emu_sm_skip(struct emu_sm *sm, uint64_t cycles)
+{
+	uint32_t i;
+
+	for (i = 0; i < sm->gpu->cfg.sm.schedulers; i++)
+		if (sm->sched[i].n)
+			charge_stalls(sm->gpu, &sm->sched[i], cycles);
+	emu_sm_account(sm, cycles);
+}
+
+void emu_sm_mem_done(struct emu_gpu *gpu, const struct emu_mem_req *r,
+		     uint64_t cycle)
+{
+	struct emu_sm *sm = &gpu->sms[r->sm];
+	struct emu_warp *w = &sm->warps[r->warp];
+	uint64_t bit;
+
+	if (gpu->job_id[r->slot] == r->job)
+		emu_gpu_job_mem_done(gpu, r->slot, r->job);
+	if (w->gen != r->gen || !w->cta || r->reg == RV_REG_NONE)
+		return;
+	bit = 1ull << r->reg;
+	if (!(w->long_mask & bit))
+		return;
+	if (w->pending[r->reg] && --w->pending[r->reg])
+		return;
+	w->long_mask &= ~bit;
+	w->miss_mask &= ~bit;
+	if (w->ready[r->reg] < cycle)
+		w->ready[r->reg] = cycle;
+	w->wake = cycle;
+	sched_wake(warp_sched(sm, w), sm, cycle);
+}

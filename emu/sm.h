@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * corun device model internals shared by gpu.c, sm.c and dispatch.c: jobs,
+ * slots, SMs, CTAs and warps. Not a public interface.
+ */
+#ifndef _EMU_SM_H_
+#define _EMU_SM_H_
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <corun/hw.h>
+#include <corun/kernel.h>
+
+#include "config.h"
+#include "gpu.h"
+#include "isa.h"
+#include "mem.h"
+#include "mmu.h"
+
+#define EMU_NEVER UINT64_MAX
+#define EMU_NREGS 64 /* x0..x31, f0..f31 scoreboard ids */
+
+/*
+ * Device-internal physical addresses of local (stack) memory: above the
+ * 52-bit guest PA range, so they never alias guest lines in the caches.
+ * SM s owns [EMU_LOCAL_PA_BASE + s * local_bytes, + local_bytes).
+ */
+#define EMU_LOCAL_PA_BASE (1ull << 52)
+
+enum emu_job_state {
+	EMU_JOB_NONE = 0, /* slot has no current job */
+	EMU_JOB_RUNNING,
+	EMU_JOB_ENDED, /* waiting to be reported by emu_gpu_run() */
+};
+
+/**
+ * struct emu_job - the current job of a slot
+ * @desc: the descriptor
+ * @slot: its slot
+ * @id: device-wide job id (matches emu_mem_req.job)
+ * @order: start order, for FCFS dispatch between equal priorities
+ * @state: enum emu_job_state
+ * @ncta: CTAs in the grid
+ * @next_cta: next linear CTA index to dispatch
+ * @ctas_live: CTAs resident now
+ * @ctas_done: CTAs finished
+ * @nwarps: warps per CTA
+ * @threads: threads per CTA
+ * @stack: per-thread stack bytes (rounded to 16)
+ * @regs_per_warp: registers a warp allocates
+ * @shared_alloc: shared bytes a CTA allocates
+ * @local_alloc: local bytes a CTA allocates
+ * @budget: thread-instruction budget, 0 = none
+ * @insns: thread instructions retired
+ * @mem_out: its memory requests not yet completed
+ * @draining: all CTAs are done, waiting for @mem_out to drain
+ * @placement: effective enum corun_placement
+ * @rr_next: placement state: next SM to try
+ * @started: first CTA dispatched
+ * @start_cycle: cycle of the first dispatch
+ * @end_cycle: cycle it ended
+ * @fault: fault record (cause NONE if none)
+ * @c: the job's counters
+ * @mmu: its address space
+ */
+struct emu_job {
+	struct corun_job_desc desc;
+	uint32_t slot;
+	uint32_t id;
+	uint64_t order;
+	int state;
+	uint32_t ncta;
+	uint32_t next_cta;
+	uint32_t ctas_live;
+	uint32_t ctas_done;
+	uint32_t nwarps;
+	uint32_t threads;
+	uint32_t stack;
+	uint32_t regs_per_warp;
+	uint32_t shared_alloc;
+	uint32_t local_alloc;
+	uint64_t budget;
+	uint64_t insns;
+	uint32_t mem_out;
+	bool draining;
+	uint32_t placement;
+	uint32_t rr_next;
+	bool started;
+	uint64_t start_cycle;
+	uint64_t end_cycle;
+	struct corun_fault_record fault;
+	struct emu_mmu mmu;
+};
+
+/**
+ * struct emu_slot - one hardware slot
+ * @queue: FIFO of descriptors not yet started (grows at submit time)
+ * @qcap: capacity of @queue
+ * @qhead: index of the oldest entry
+ * @qn: entries
+ * @kill_queued: queued jobs to report as RESET (slot reset)
+ * @policy: placement policy
+ * @job: the current job
+ * @dc: decode cache of the current job
+ * @resident: CTAs of this slot resident per SM (num_sms entries)
+ */
+struct emu_slot {
+	struct corun_job_desc *queue;
+	uint32_t qcap, qhead, qn;
+	uint32_t kill_queued;
+	struct emu_slot_policy policy;
+	struct emu_job job;
+	struct rv_dcache *dc;
+	uint32_t *resident;
+};
+
+/* Per-CTA-slot pool allocation (first fit; at most EMU_MAX_SM_CTAS). */
+struct emu_pool {
+	uint32_t size;
+	uint32_t n;
+	uint32_t off[EMU_MAX_SM_CTAS];
+	uint32_t len[EMU_MAX_SM_CTAS];
+};
+
+struct emu_sm;
+
+/**
+ * struct emu_cta - a resident CTA
+ * @sm: its SM
+ * @job: its job
+ * @slot: its slot
+ * @index: linear CTA index in the grid
+ * @id: CTA id (x, y, z)
+ * @age: dispatch sequence, for throttling the youngest
+ * @live_threads: threads that have not exited
+ * @arrived: live threads waiting at the barrier
+ * @warps: SM warp slots of its warps, in warp order
+ * @nwarps: warps
+ * @shared_off: offset of its shared memory in the SM's shared pool
+ * @local_off: offset of its stack memory in the SM's local pool
+ * @throttled: resident but may not issue
+ * @used: slot in use
+ */
+struct emu_cta {
+	struct emu_sm *sm;
+	struct emu_job *job;
+	uint32_t slot;
+	uint32_t index;
+	uint32_t id[3];
+	uint64_t age;
+	uint32_t live_threads;
+	uint32_t arrived;
+	uint16_t warps[EMU_MAX_SM_WARPS];
+	uint32_t nwarps;
+	uint32_t shared_off;
+	uint32_t local_off;
+	bool throttled;
+	bool used;
+};
+
+/* Stall reason of a warp that could not issue (enum corun_stall). */
+#define EMU_STALL_NONE 0xff
+
+/**
+ * struct emu_warp - one warp slot of an SM
+ * @rv: architectural state (functional executor)
+ * @cta: owning CTA, NULL if free
+ * @wid: warp index within the CTA
+ * @idx: SM warp slot
+ * @gen: generation, bumped when the slot is freed (stale completions)
+ * @wake: earliest cycle the warp may be able to issue (EMU_NEVER: waits
+ *	for an event: memory reply, barrier release, unthrottle)
+ * @stall: why it could not issue when last looked at
+ * @long_mask: registers awaiting memory replies
+ * @miss_mask: of those, the ones with at least one L1 miss
+ * @pending: outstanding line requests per register
+ * @ready: cycle each register's fixed-latency result is ready
+ */
+struct emu_warp {
+	struct rv_warp rv;
+	struct emu_cta *cta;
+	uint32_t wid;
+	uint32_t idx;
+	uint32_t gen;
+	uint64_t wake;
+	uint8_t stall;
+	uint64_t long_mask;
+	uint64_t miss_mask;
+	uint8_t pending[EMU_NREGS];
+	uint64_t ready[EMU_NREGS];
+};
+
+/**
+ * struct emu_sched - one warp scheduler
+ * @list: its resident warps (SM warp slots), oldest first
+ * @n: entries in @list
+ * @mods: bumped whenever @list changes (a running scan then stops)
+ * @last: SM warp slot issued last (greedy / LRR position), or -1
+ * @last_pos: its position in @list when issued
+ * @last_slot: slot issued last (kernel-aware LRR across kernels)
+ * @greedy: per slot, the warp issued last (kernel-aware GTO), or -1
+ * @wake: min wake of its warps
+ * @fu_free: cycle each FU pipeline accepts the next instruction
+ * @stall_slots: slots charged a stall cycle when nothing issues
+ * @stall_reason: reason charged per slot
+ */
+struct emu_sched {
+	uint16_t list[EMU_MAX_SM_WARPS];
+	uint32_t n;
+	uint32_t mods;
+	int last;
+	uint32_t last_pos;
+	int last_slot;
+	int greedy[CORUN_MAX_SLOTS];
+	uint64_t wake;
+	uint64_t fu_free[EMU_FU_NR];
+	uint32_t stall_slots;
+	uint8_t stall_reason[CORUN_MAX_SLOTS];
+};
+
+/* One line request waiting in the LSU for the L1 port. */
+struct emu_lsu_ent {
+	struct emu_mem_req req;
+};
+
+#define EMU_LSU_CAP (2 * RV_MAX_LANES)
+
+/**
+ * struct emu_sm - one SM
+ * @id: index
+ * @gpu: device
+ * @warps: warp slots (max_threads / warp_size)
+ * @nwarps_max: number of warp slots
+ * @ctas: CTA slots
+ * @free_ctas, @free_warps, @free_regs, @free_shared: static resources
+ * @shared_pool, @local_pool: allocations
+ * @shared_mem: shared-memory storage
+ * @local_mem: local (stack) storage
+ * @kernels: distinct slots with CTAs here
+ * @sched: warp schedulers
+ * @lsu: line requests waiting for the L1 port
+ * @lsu_head, @lsu_n: ring state
+ * @lsu_busy: cycle until which shared-memory bank conflicts hold the LSU
+ * @next_wake: earliest cycle the SM has something to do
+ * @resident: CTAs resident
+ * @cnt: per-SM counters (in the device's array, shared with mem.c)
+ */
+struct emu_sm {
+	uint32_t id;
+	struct emu_gpu *gpu;
+	struct emu_warp *warps;
+	uint32_t nwarps_max;
+	struct emu_cta *ctas;
+	uint32_t free_ctas, free_warps, free_regs, free_shared;
+	struct emu_pool shared_pool, local_pool;
+	uint8_t *shared_mem;
+	uint8_t *local_mem;
+	uint32_t kernels;
+	struct emu_sched sched[EMU_MAX_SCHEDULERS];
+	struct emu_lsu_ent lsu[EMU_LSU_CAP];
+	uint32_t lsu_head, lsu_n;
+	uint64_t lsu_busy;
+	uint64_t next_wake;
+	uint32_t resident;
+	struct corun_sm_counters *cnt;
+};
+
+struct emu_placement_ops;
+
+/**
+ * struct emu_gpu - the device
+ */
+struct emu_gpu {
+	struct emu_config cfg;
+	struct emu_phys_ops phys;
+	struct rv_env env;
+	uint64_t now;
+	uint64_t stop; /* max_cycle of the current emu_gpu_run() */
+	struct emu_slot *slots;
+	struct corun_slot_counters *slot_cnt; /* cumulative, per slot */
+	struct corun_slot_counters *job_cnt; /* current job, per slot */
+	uint32_t *job_id; /* current job id per slot (0 = none) */
+	struct emu_sm *sms;
+	struct corun_sm_counters *sm_cnt;
+	struct emu_mem *mem;
+	uint32_t ended; /* jobs to report, including kill_queued */
+	uint32_t queued; /* descriptors queued on all slots */
+	uint32_t next_job_id;
+	uint64_t next_order;
+	uint64_t cta_age;
+	bool dispatch_dirty;
+	uint32_t slots_running; /* bitmask */
+	uint64_t epoch_len, next_epoch, epoch_seq;
+	struct emu_stats stats;
+	/* per-cycle scratch, allocated once */
+	struct rv_step step;
+};
+
+/* sm.c */
+int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id);
+void emu_sm_fini(struct emu_sm *sm);
+bool emu_sm_fits(const struct emu_sm *sm, const struct emu_job *job,
+		 uint32_t slot);
+void emu_sm_launch(struct emu_sm *sm, struct emu_job *job, uint32_t slot,
+		   uint32_t cta_index);
+void emu_sm_tick(struct emu_sm *sm);
+void emu_sm_kill_job(struct emu_sm *sm, uint32_t slot);
+void emu_sm_update_throttle(struct emu_sm *sm, uint32_t slot);
+void emu_sm_account(struct emu_sm *sm, uint64_t cycles);
+void emu_sm_skip(struct emu_sm *sm, uint64_t cycles);
+void emu_sm_mem_done(struct emu_gpu *gpu, const struct emu_mem_req *r,
+		     uint64_t cycle);
+
+/* gpu.c: called by the SMs */
+void emu_gpu_job_fault(struct emu_gpu *gpu, struct emu_job *job,
+		       const struct corun_fault_record *rec);
+void emu_gpu_cta_done(struct emu_gpu *gpu, struct emu_job *job);
+void emu_gpu_job_mem_done(struct emu_gpu *gpu, uint32_t slot, uint32_t job_id);
+
+/* Charge a slot counter to the slot and its current job. */
+#define EMU_SLOT_ADD(gpu, slot, field, v)                \
+	do {                                             \
+		(gpu)->slot_cnt[slot].field += (v);      \
+		(gpu)->job_cnt[slot].field += (v);       \
+	} while (0)
+
+/* dispatch.c */
+
+/**
+ * struct emu_placement_ops - a thread-block placement mode
+ * @name: mode name
+ * @job_start: reset the job's placement state
+ * @pick: choose an SM for the job's next CTA among those not in @taken
+ *	(SMs that already received a CTA this cycle); -1 if none fits
+ */
+struct emu_placement_ops {
+	const char *name;
+	void (*job_start)(struct emu_gpu *gpu, struct emu_job *job);
+	int (*pick)(struct emu_gpu *gpu, struct emu_job *job, uint32_t slot,
+		    const uint32_t *taken);
+};
+
+const struct emu_placement_ops *emu_placement(uint32_t mode);
+bool emu_dispatch(struct emu_gpu *gpu);
+
+/* Pool helpers (sm.c). */
+void emu_pool_init(struct emu_pool *p, uint32_t size);
+int emu_pool_alloc(struct emu_pool *p, uint32_t len, uint32_t *off);
+void emu_pool_free(struct emu_pool *p, uint32_t off);
+bool emu_pool_can(const struct emu_pool *p, uint32_t len);
+
+static inline bool emu_mask_test(const uint32_t *m, uint32_t i)
+{
+	return m[i / 32] >> (i % 32) & 1;
+}
+
+#endif /* _EMU_SM_H_ */

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * emu config: parsing, every kind of error with its line, printing,
+ * round trip and the shipped configuration files.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <kunit/test.h>
+
+#include "config.h"
+
+#ifndef EMU_CONFIG_DIR
+#define EMU_CONFIG_DIR "emu/configs"
+#endif
+
+static void config_defaults_valid(struct kunit *test)
+{
+	struct emu_config c;
+	char err[256] = "";
+
+	emu_config_defaults(&c);
+	KUNIT_EXPECT_EQ(test, emu_config_validate(&c, err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.num_sms, 16u);
+	KUNIT_EXPECT_EQ(test, c.sm.regs, 65536u);
+}
+
+static void config_ccbp_file(struct kunit *test)
+{
+	struct emu_config c, d;
+	char err[256] = "";
+
+	KUNIT_ASSERT_EQ_MSG(test,
+			    emu_config_load(EMU_CONFIG_DIR "/ccbp-16sm.ini", &c,
+					    err, sizeof(err)),
+			    0, "%s", err);
+	KUNIT_EXPECT_STREQ(test, c.name, "ccbp-16sm");
+	KUNIT_EXPECT_EQ(test, c.num_sms, 16u);
+	KUNIT_EXPECT_EQ(test, c.warp_size, 32u);
+	KUNIT_EXPECT_EQ(test, c.sm.schedulers, 4u);
+	KUNIT_EXPECT_EQ(test, c.sm.sched_policy, (uint32_t)EMU_SCHED_LRR);
+	KUNIT_EXPECT_EQ(test, c.sm.cta_slots, 32u);
+	KUNIT_EXPECT_EQ(test, c.sm.max_threads, 2048u);
+	KUNIT_EXPECT_EQ(test, c.sm.regs, 65536u);
+	KUNIT_EXPECT_EQ(test, c.sm.shared_bytes, 96u * 1024);
+	KUNIT_EXPECT_EQ(test, c.l1.size, 24u * 1024);
+	KUNIT_EXPECT_EQ(test, c.l1.line, 128u);
+	KUNIT_EXPECT_EQ(test, c.l1.ways, 8u);
+	KUNIT_EXPECT_EQ(test, c.l1.mshrs, 256u);
+	KUNIT_EXPECT_EQ(test, c.l2.latency, 200u);
+	KUNIT_EXPECT_EQ(test, c.dram.latency, 380u);
+	KUNIT_EXPECT_EQ(test, c.sm_mhz, 1800u);
+	KUNIT_EXPECT_EQ(test, c.noc_mhz, 1200u);
+	KUNIT_EXPECT_EQ(test, c.l2.banks, 16u);
+	KUNIT_EXPECT_EQ(test, c.l2.bank_size, 128u * 1024);
+	/* The file spells out the defaults. */
+	emu_config_defaults(&d);
+	KUNIT_EXPECT_EQ(test, emu_config_id(&c), emu_config_id(&d));
+}
+
+static void config_test_file(struct kunit *test)
+{
+	struct emu_config c;
+	char err[256] = "";
+
+	KUNIT_ASSERT_EQ_MSG(test,
+			    emu_config_load(EMU_CONFIG_DIR "/test-2sm.ini", &c,
+					    err, sizeof(err)),
+			    0, "%s", err);
+	KUNIT_EXPECT_EQ(test, c.num_sms, 2u);
+	KUNIT_EXPECT_EQ(test, c.warp_size, 8u);
+	KUNIT_EXPECT_EQ(test, c.l1.line, 64u);
+}
+
+static void config_print_roundtrip(struct kunit *test)
+{
+	struct emu_config c, d;
+	char err[256] = "", *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	emu_config_defaults(&c);
+	KUNIT_ASSERT_EQ(test, emu_config_set(&c, "sm", "sched_policy", "gto",
+					     err, sizeof(err)), 0);
+	KUNIT_ASSERT_EQ(test, emu_config_set(&c, "l1", "size", "48K", err,
+					     sizeof(err)), 0);
+	KUNIT_ASSERT_EQ(test, emu_config_set(&c, "gpu", "name", "x", err,
+					     sizeof(err)), 0);
+	f = open_memstream(&buf, &len);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	emu_config_print(&c, f);
+	fclose(f);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "sched_policy = gto\n"));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "[dram]\n"));
+	KUNIT_ASSERT_EQ_MSG(test, emu_config_parse(buf, "printed", &d, err,
+						   sizeof(err)), 0, "%s", err);
+	KUNIT_EXPECT_EQ(test, memcmp(&c, &d, sizeof(c)), 0);
+	KUNIT_EXPECT_EQ(test, emu_config_id(&c), emu_config_id(&d));
+	d.l1.latency++;
+	KUNIT_EXPECT_NE(test, emu_config_id(&c), emu_config_id(&d));
+	free(buf);
+}
+
+static void config_syntax(struct kunit *test)
+{
+	struct emu_config c;
+	char err[256] = "";
+
+	KUNIT_EXPECT_EQ(test, emu_config_parse(
+		"# comment\n; other\n\n  [ sm ]  \n  schedulers = 2 # why\n"
+		"max_threads=512\n[l1]\nsize = 0x2000\n", "t.ini", &c, err,
+		sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.sm.schedulers, 2u);
+	KUNIT_EXPECT_EQ(test, c.sm.max_threads, 512u);
+	KUNIT_EXPECT_EQ(test, c.l1.size, 8192u);
+	KUNIT_EXPECT_EQ(test, emu_config_parse("[l1]\nsize = 32KiB\n", "t.ini",
+					       &c, err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.l1.size, 32768u);
+}
+
+struct bad_case {
+	const char *text;
+	const char *msg; /* expected "t.ini:LINE: ..." prefix */
+};
+
+static const struct bad_case bad_cases[] = {
+	{ "[gpu]\nnum_sms = 4\n[bogus]\n", "t.ini:3: unknown section [bogus]" },
+	{ "[gpu]\n\nfoo = 1\n", "t.ini:3: unknown key 'foo' in [gpu]" },
+	{ "num_sms = 4\n", "t.ini:1: key 'num_sms' outside a section" },
+	{ "[gpu\n", "t.ini:1: malformed section header" },
+	{ "[gpu]\nnum_sms\n", "t.ini:2: expected 'key = value'" },
+	{ "[gpu]\nnum_sms =\n", "t.ini:2: gpu.num_sms: missing value" },
+	{ "[gpu]\nnum_sms = 4x\n", "t.ini:2: gpu.num_sms: bad number '4x'" },
+	{ "[gpu]\nnum_sms = -1\n", "t.ini:2: gpu.num_sms: bad number '-1'" },
+	{ "[gpu]\nnum_sms = 0\n", "t.ini:2: gpu.num_sms: 0 out of range" },
+	{ "[gpu]\nnum_sms = 129\n", "t.ini:2: gpu.num_sms: 129 out of range" },
+	{ "[gpu]\nnum_sms = 99999999999999999999999\n",
+	  "t.ini:2: gpu.num_sms: bad number" },
+	{ "[gpu]\nnum_slots = 4\n", "t.ini:2: gpu.num_slots: 4 out of range" },
+	{ "[sm]\nsched_policy = fifo\n",
+	  "t.ini:2: sm.sched_policy: unknown value 'fifo'" },
+	{ "[gpu]\nnum_sms = 2\nnum_sms = 3\n",
+	  "t.ini:3: gpu.num_sms: duplicate (first on line 2)" },
+	{ "[l1]\nline = 96\n", "t.ini:2: l1.line (96) must be a power of two" },
+	{ "[l1]\nsize = 1000\n", "t.ini:2: l1.size: 1000 out of range" },
+	{ "[l1]\nsize = 3000\n",
+	  "t.ini:2: l1.size (3000) must be a multiple of line * ways" },
+	{ "[gpu]\nwarp_size = 32\n[sm]\nmax_threads = 100\n",
+	  "t.ini:4: sm.max_threads (100) must be a multiple" },
+	{ "[gpu]\nepoch_cycles = 10\n",
+	  "t.ini:2: gpu.epoch_cycles must be 0 or >= 1000" },
+	{ "[sm]\nmax_kernels = 12\n",
+	  "t.ini:2: sm.max_kernels (12) exceeds gpu.num_slots" },
+	{ "[l2]\nline = 64\n", "t.ini:2: l2.line (64) smaller than l1.line" },
+	{ "[dram]\nlatency = 100\n", "t.ini:2: dram.latency (100) below l2.latency" },
+	{ "[gpu]\nname = \n", "t.ini:2: gpu.name: missing value" },
+	{ "[sm]\nshared_bytes = 1G\n", "t.ini:2: sm.shared_bytes: 1073741824 out of range" },
+	{ "[sm]\nregs = 4Q\n", "t.ini:2: sm.regs: bad number '4Q'" },
+};
+
+static void config_errors(struct kunit *test)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
+		struct emu_config c;
+		char err[256] = "";
+		int r = emu_config_parse(bad_cases[i].text, "t.ini", &c, err,
+					 sizeof(err));
+
+		KUNIT_EXPECT_EQ_MSG(test, r, -1, "case %zu accepted", i);
+		KUNIT_EXPECT_EQ_MSG(test,
+				    strncmp(err, bad_cases[i].msg,
+					    strlen(bad_cases[i].msg)),
+				    0, "case %zu: got '%s', want '%s'", i, err,
+				    bad_cases[i].msg);
+	}
+}
+
+static void config_file_errors(struct kunit *test)
+{
+	struct emu_config c;
+	char err[256] = "", path[] = "/tmp/emu-config-test-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f;
+
+	KUNIT_ASSERT_GE(test, fd, 0);
+	f = fdopen(fd, "w");
+	fputs("[gpu]\nnum_sms = 4\n\n[sm]\nregs = 12\n", f);
+	fclose(f);
+	KUNIT_EXPECT_EQ(test, emu_config_load(path, &c, err, sizeof(err)), -1);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(err, ":5: sm.regs (12) smaller"));
+	KUNIT_EXPECT_EQ(test, strncmp(err, path, strlen(path)), 0);
+	unlink(path);
+	KUNIT_EXPECT_EQ(test, emu_config_load("/nonexistent/x.ini", &c, err,
+					      sizeof(err)), -1);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(err, "/nonexistent/x.ini:0: "));
+}
+
+static void config_set_errors(struct kunit *test)
+{
+	struct emu_config c;
+	char err[256] = "";
+
+	emu_config_defaults(&c);
+	KUNIT_EXPECT_EQ(test, emu_config_set(&c, "sm", "nope", "1", err,
+					     sizeof(err)), -1);
+	KUNIT_EXPECT_EQ(test, emu_config_set(&c, "sm", "schedulers", "9", err,
+					     sizeof(err)), -1);
+	KUNIT_EXPECT_EQ(test, c.sm.schedulers, 4u);
+	c.sm.schedulers = 0;
+	KUNIT_EXPECT_EQ(test, emu_config_validate(&c, err, sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, emu_sched_policy_name(EMU_SCHED_KAWARE),
+			   "kaware");
+}
+
+static struct kunit_case config_cases[] = {
+	KUNIT_CASE(config_defaults_valid),
+	KUNIT_CASE(config_ccbp_file),
+	KUNIT_CASE(config_test_file),
+	KUNIT_CASE(config_print_roundtrip),
+	KUNIT_CASE(config_syntax),
+	KUNIT_CASE(config_errors),
+	KUNIT_CASE(config_file_errors),
+	KUNIT_CASE(config_set_errors),
+	{}
+};
+
+static struct kunit_suite config_suite = {
+	.name = "emu_config",
+	.test_cases = config_cases,
+};
+
+kunit_test_suites(&config_suite);

@@ -1,0 +1,1337 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * emu GPU model: dispatcher, warp schedulers, scoreboard and pipeline
+ * timing, memory path, faults, budget, barriers, determinism and
+ * descriptor validation, on hand-assembled RV32 kernels.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <kunit/test.h>
+
+#include "testdev.h"
+
+#define MEM_BYTES (8u << 20)
+#define MAXW 2048
+
+struct prog {
+	uint32_t w[MAXW];
+	uint32_t n;
+};
+
+static void emit(struct prog *p, uint32_t insn)
+{
+	if (p->n < MAXW)
+		p->w[p->n++] = insn;
+}
+
+static void li(struct prog *p, uint32_t rd, uint32_t v)
+{
+	rv_li(p->w, &p->n, rd, v);
+}
+
+/* a0 = args + 4 * (ctaid.x * ntid.x + tid.x); clobbers t0, t1. */
+static void emit_out_ptr(struct prog *p)
+{
+	emit(p, CSRR(A0, CORUN_CSR_ARGS));
+	emit(p, CSRR(T0, CORUN_CSR_CTAID_X));
+	emit(p, CSRR(T1, CORUN_CSR_NTID_X));
+	emit(p, MUL(T0, T0, T1));
+	emit(p, CSRR(T1, CORUN_CSR_TID_X));
+	emit(p, ADD(T0, T0, T1));
+	emit(p, SLLI(T1, T0, 2));
+	emit(p, ADD(A0, A0, T1));
+}
+
+static int run_one(struct kunit *test, struct tdev *t, unsigned int slot,
+		   struct corun_job_desc *d, struct emu_event *ev)
+{
+	int r = tdev_run(t, slot, d, ev, 10000000);
+
+	KUNIT_EXPECT_EQ(test, r, 0);
+	return r;
+}
+
+static uint64_t job_cycles(const struct emu_event *ev)
+{
+	return ev->counters.end_cycle - ev->counters.start_cycle;
+}
+
+/* ------------------------------------------------------------------ */
+
+/* A dependent chain of n ops of one kind, one warp. */
+static uint64_t chain_cycles(struct kunit *test, uint32_t n, int kind)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t i, entry;
+	uint64_t cyc = 0;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	emit(&p, ADDI(T2, ZERO, 3));
+	emit(&p, ADDI(T3, ZERO, 1));
+	for (i = 0; i < n; i++) {
+		switch (kind) {
+		case 0: /* dependent ALU */
+			emit(&p, ADDI(T2, T2, 1));
+			break;
+		case 1: /* dependent MUL */
+			emit(&p, MUL(T2, T2, T3));
+			break;
+		case 2: /* four independent ALU chains */
+			emit(&p, ADDI(T2 + (i % 4), T2 + (i % 4), 1));
+			break;
+		}
+	}
+	emit(&p, EXIT);
+	entry = tdev_code(&t, p.w, p.n);
+	tdev_desc(&t, 0, &d, entry, 1, t.cfg.warp_size);
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+		cyc = job_cycles(&ev);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.warp_insns, (uint64_t)n + 3);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.thread_insns,
+				((uint64_t)n + 3) * t.cfg.warp_size);
+	}
+	tdev_fini(&t);
+	return cyc;
+}
+
+static void timing_alu_chain(struct kunit *test)
+{
+	struct emu_config c;
+	uint64_t a = chain_cycles(test, 50, 0), b = chain_cycles(test, 150, 0);
+
+	tdev_test_config(&c);
+	KUNIT_EXPECT_EQ(test, b - a, 100ull * c.fu[EMU_FU_ALU].latency);
+}
+
+static void timing_mul_chain(struct kunit *test)
+{
+	struct emu_config c;
+	uint64_t a = chain_cycles(test, 20, 1), b = chain_cycles(test, 40, 1);
+
+	tdev_test_config(&c);
+	KUNIT_EXPECT_EQ(test, b - a, 20ull * c.fu[EMU_FU_MUL].latency);
+}
+
+static void timing_independent(struct kunit *test)
+{
+	uint64_t a = chain_cycles(test, 200, 2), b = chain_cycles(test, 600, 2);
+
+	/* Latency 4, interval 1, four chains: one instruction per cycle. */
+	KUNIT_EXPECT_EQ(test, b - a, 400ull);
+}
+
+
+/* ------------------------------------------------------------------ */
+/* Warp schedulers. */
+
+/*
+ * Each warp: a = cycle; K independent ALU ops; b = cycle;
+ * out[warpid] = {a, b}. Optionally a long-latency load in between.
+ */
+static void sched_prog(struct prog *p, uint32_t k, bool load)
+{
+	uint32_t i;
+
+	emit(p, CSRR(A0, CORUN_CSR_ARGS));
+	emit(p, CSRR(A2, CORUN_CSR_WARPID));
+	emit(p, SLLI(A2, A2, 3));
+	emit(p, ADD(A0, A0, A2));
+	emit(p, NOP); /* let a0 settle: no RAW stall after the first read */
+	emit(p, NOP);
+	emit(p, NOP);
+	emit(p, NOP);
+	emit(p, CSRR(T0, CSR_CYCLE));
+	for (i = 0; i < k; i++)
+		emit(p, ADDI(S2 + (i % 8), ZERO, (int32_t)i));
+	if (load) {
+		emit(p, LW(T3, A0, 0));
+		emit(p, ADD(T4, T3, T3));
+	}
+	emit(p, CSRR(T1, CSR_CYCLE));
+	emit(p, SW(T0, A0, 0));
+	emit(p, SW(T1, A0, 4));
+	emit(p, EXIT);
+}
+
+static void sched_run(struct kunit *test, uint32_t policy, uint32_t active,
+		      bool load, uint32_t *out)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct emu_config c;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry, buf;
+
+	tdev_test_config(&c);
+	c.sm.schedulers = 1;
+	c.sm.sched_policy = policy;
+	c.sm.two_level_active = active ? active : 1;
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, &c, MEM_BYTES), 0);
+	sched_prog(&p, 20, load);
+	entry = tdev_code(&t, p.w, p.n);
+	buf = tdev_alloc(&t, 4096, TDEV_RW);
+	tdev_desc(&t, 0, &d, entry, 1, 2 * c.warp_size);
+	d.args = buf;
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+		memcpy(out, tdev_ptr(&t, buf), 16);
+	}
+	tdev_fini(&t);
+}
+
+static void sched_lrr_order(struct kunit *test)
+{
+	uint32_t o[4];
+
+	sched_run(test, EMU_SCHED_LRR, 0, false, o);
+	/* Round robin: warp 1 reads the clock one cycle after warp 0. */
+	KUNIT_EXPECT_EQ(test, o[2] - o[0], 1u);
+	KUNIT_EXPECT_EQ(test, o[3] - o[1], 1u);
+}
+
+static void sched_gto_order(struct kunit *test)
+{
+	uint32_t o[4];
+
+	sched_run(test, EMU_SCHED_GTO, 0, false, o);
+	/* Greedy: warp 0 runs all 20 ops before warp 1 starts. */
+	KUNIT_EXPECT_EQ(test, o[1] - o[0], 21u);
+	KUNIT_EXPECT_GE(test, o[2], o[1] + 1);
+}
+
+static void sched_two_level(struct kunit *test)
+{
+	uint32_t o[4], l[4];
+
+	/* Active pool of one: warp 1 waits until warp 0 stalls long. */
+	sched_run(test, EMU_SCHED_TWO_LEVEL, 1, true, o);
+	KUNIT_EXPECT_GE(test, o[2], o[0] + 21);
+	/* Pool of two behaves like LRR. */
+	sched_run(test, EMU_SCHED_TWO_LEVEL, 2, true, l);
+	KUNIT_EXPECT_EQ(test, l[2] - l[0], 1u);
+}
+
+/* Kernel-aware: GTO inside a kernel, LRR across kernels. */
+static void sched_kaware(struct kunit *test)
+{
+	struct corun_job_desc d[2];
+	struct emu_event ev[CORUN_MAX_SLOTS];
+	struct emu_slot_policy pol;
+	struct emu_config c;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry, buf[2], o[2][4], s;
+
+	tdev_test_config(&c);
+	c.sm.schedulers = 1;
+	c.sm.sched_policy = EMU_SCHED_KAWARE;
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, &c, MEM_BYTES), 0);
+	sched_prog(&p, 20, false);
+	entry = tdev_code(&t, p.w, p.n);
+	for (s = 0; s < 2; s++) {
+		buf[s] = tdev_alloc(&t, 4096, TDEV_RW);
+		tdev_desc(&t, s, &d[s], entry, 1, 2 * c.warp_size);
+		d[s].args = buf[s];
+		emu_gpu_get_slot_policy(t.gpu, s, &pol);
+		memset(pol.sm_mask, 0, sizeof(pol.sm_mask));
+		pol.sm_mask[0] = 1; /* both on SM 0 */
+		KUNIT_ASSERT_EQ(test, emu_gpu_set_slot_policy(t.gpu, s, &pol), 0);
+		KUNIT_ASSERT_EQ(test, emu_gpu_submit(t.gpu, s, &d[s]), 0);
+	}
+	KUNIT_ASSERT_EQ(test, tdev_run_all(&t, ev, 1000000), 0);
+	for (s = 0; s < 2; s++) {
+		KUNIT_EXPECT_EQ(test, ev[s].fault.cause, 0u);
+		memcpy(o[s], tdev_ptr(&t, buf[s]), 16);
+	}
+	/* Inside each kernel greedy: warp 1 waits for warp 0. */
+	KUNIT_EXPECT_GE(test, o[0][2], o[0][1]);
+	KUNIT_EXPECT_GE(test, o[1][2], o[1][1]);
+	/* Across kernels alternating: both first warps run side by side. */
+	KUNIT_EXPECT_LE(test, o[1][1] - o[0][1], 2u);
+	tdev_fini(&t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Dispatcher. */
+
+/* out[ctaid] = {smid, start, end}; spins for @spin iterations. */
+static uint32_t record_kernel(struct tdev *t, uint32_t spin)
+{
+	struct prog p = { .n = 0 };
+
+	emit(&p, CSRR(T0, CSR_CYCLE));
+	li(&p, T2, spin);
+	emit(&p, ADDI(T2, T2, -1)); /* loop: */
+	emit(&p, BNE(T2, ZERO, -4));
+	emit(&p, CSRR(T1, CSR_CYCLE));
+	emit(&p, CSRR(A0, CORUN_CSR_ARGS));
+	emit(&p, CSRR(A1, CORUN_CSR_CTAID_X));
+	emit(&p, SLLI(A1, A1, 4));
+	emit(&p, ADD(A0, A0, A1));
+	emit(&p, CSRR(A2, CORUN_CSR_SMID));
+	emit(&p, SW(A2, A0, 0));
+	emit(&p, SW(T0, A0, 4));
+	emit(&p, SW(T1, A0, 8));
+	emit(&p, CSRR(A2, CORUN_CSR_SLOT));
+	emit(&p, SW(A2, A0, 12));
+	emit(&p, EXIT);
+	return tdev_code(t, p.w, p.n);
+}
+
+struct rec {
+	uint32_t sm, start, end, slot;
+};
+
+/* Max number of CTAs running at once on @sm among @n records. */
+static uint32_t max_overlap(const struct rec *r, uint32_t n, uint32_t sm)
+{
+	uint32_t i, j, best = 0;
+
+	for (i = 0; i < n; i++) {
+		uint32_t k = 0;
+
+		if (r[i].sm != sm)
+			continue;
+		for (j = 0; j < n; j++)
+			if (r[j].sm == sm && r[j].start <= r[i].start &&
+			    r[j].end > r[i].start)
+				k++;
+		if (k > best)
+			best = k;
+	}
+	return best;
+}
+
+static void set_policy(struct kunit *test, struct tdev *t, unsigned int slot,
+		       uint32_t mask, uint32_t quota, uint32_t throttle)
+{
+	struct emu_slot_policy pol;
+
+	emu_gpu_get_slot_policy(t->gpu, slot, &pol);
+	memset(pol.sm_mask, 0, sizeof(pol.sm_mask));
+	pol.sm_mask[0] = mask;
+	pol.cta_quota = quota;
+	pol.throttle = throttle;
+	KUNIT_ASSERT_EQ(test, emu_gpu_set_slot_policy(t->gpu, slot, &pol), 0);
+}
+
+static void dispatch_run(struct kunit *test, uint32_t mask, uint32_t quota,
+			 uint32_t throttle, uint32_t grid, uint32_t block,
+			 uint32_t regs, struct rec *out)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct tdev t;
+	uint32_t entry, buf;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	entry = record_kernel(&t, 200);
+	buf = tdev_alloc(&t, 4096, TDEV_RW);
+	set_policy(test, &t, 0, mask, quota, throttle);
+	tdev_desc(&t, 0, &d, entry, grid, block);
+	d.args = buf;
+	d.regs_per_thread = (uint8_t)regs;
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.ctas_launched, (uint64_t)grid);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.ctas_done, (uint64_t)grid);
+		memcpy(out, tdev_ptr(&t, buf), grid * sizeof(*out));
+	}
+	tdev_fini(&t);
+}
+
+static void dispatch_sm_mask(struct kunit *test)
+{
+	struct rec r[6];
+	uint32_t i;
+
+	dispatch_run(test, 2, 0, 0, 6, 8, 32, r);
+	for (i = 0; i < 6; i++)
+		KUNIT_EXPECT_EQ(test, r[i].sm, 1u);
+	/* Default mask: round robin over both SMs. */
+	dispatch_run(test, 3, 0, 0, 6, 8, 32, r);
+	for (i = 0; i < 6; i++)
+		KUNIT_EXPECT_EQ(test, r[i].sm, i % 2);
+}
+
+static void dispatch_quota(struct kunit *test)
+{
+	struct rec r[8];
+
+	dispatch_run(test, 3, 1, 0, 8, 8, 32, r);
+	KUNIT_EXPECT_EQ(test, max_overlap(r, 8, 0), 1u);
+	KUNIT_EXPECT_EQ(test, max_overlap(r, 8, 1), 1u);
+	dispatch_run(test, 3, 2, 0, 8, 8, 32, r);
+	KUNIT_EXPECT_EQ(test, max_overlap(r, 8, 0), 2u);
+	dispatch_run(test, 3, 0, 0, 8, 8, 32, r);
+	KUNIT_EXPECT_EQ(test, max_overlap(r, 8, 0), 4u);
+}
+
+static void dispatch_resources(struct kunit *test)
+{
+	struct rec r[6];
+
+	/* A CTA of max_threads fills the SM. */
+	dispatch_run(test, 3, 0, 0, 4, 256, 8, r);
+	KUNIT_EXPECT_EQ(test, max_overlap(r, 4, 0), 1u);
+	/* Registers: 8 warps x 832 regs; only one CTA fits 8192. */
+	dispatch_run(test, 1, 0, 0, 3, 64, 100, r);
+	KUNIT_EXPECT_EQ(test, max_overlap(r, 3, 0), 1u);
+	/* 8 warps x 512 regs: two fit. */
+	dispatch_run(test, 1, 0, 0, 3, 64, 64, r);
+	KUNIT_EXPECT_EQ(test, max_overlap(r, 3, 0), 2u);
+	/* CTA slots: 8 per SM. */
+	dispatch_run(test, 1, 0, 0, 6, 1, 1, r);
+	KUNIT_EXPECT_EQ(test, max_overlap(r, 6, 0), 6u);
+}
+
+static void dispatch_throttle(struct kunit *test)
+{
+	struct rec r[2];
+
+	/* Both resident on SM 0, the younger throttled: they serialise. */
+	dispatch_run(test, 1, 2, 1, 2, 8, 32, r);
+	KUNIT_EXPECT_EQ(test, max_overlap(r, 2, 0), 1u);
+	KUNIT_EXPECT_GE(test, r[1].start, r[0].end);
+	dispatch_run(test, 1, 2, 0, 2, 8, 32, r);
+	KUNIT_EXPECT_EQ(test, max_overlap(r, 2, 0), 2u);
+}
+
+/* Several slots resident on one SM at once; stall and active counters. */
+static void dispatch_multi_slot(struct kunit *test)
+{
+	struct emu_event ev[CORUN_MAX_SLOTS];
+	struct corun_job_desc d;
+	struct corun_slot_counters sc;
+	struct corun_sm_counters smc;
+	struct rec r[3][2];
+	struct tdev t;
+	uint32_t entry, buf[3], s;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	entry = record_kernel(&t, 300);
+	for (s = 0; s < 3; s++) {
+		buf[s] = tdev_alloc(&t, 4096, TDEV_RW);
+		set_policy(test, &t, s, 1, 0, 0);
+		tdev_desc(&t, s, &d, entry, 2, 16);
+		d.args = buf[s];
+		d.seqno = 100 + s;
+		KUNIT_ASSERT_EQ(test, emu_gpu_submit(t.gpu, s, &d), 0);
+	}
+	KUNIT_ASSERT_EQ(test, tdev_run_all(&t, ev, 1000000), 0);
+	for (s = 0; s < 3; s++) {
+		KUNIT_EXPECT_EQ(test, ev[s].fault.cause, 0u);
+		KUNIT_EXPECT_EQ(test, ev[s].seqno, 100ull + s);
+		KUNIT_EXPECT_EQ(test, *(uint64_t *)(t.mem + t.fence_pa[s]),
+				100ull + s);
+		memcpy(r[s], tdev_ptr(&t, buf[s]), sizeof(r[s]));
+		KUNIT_EXPECT_EQ(test, r[s][0].sm, 0u);
+		KUNIT_EXPECT_EQ(test, r[s][0].slot, s);
+		emu_gpu_slot_counters(t.gpu, s, &sc);
+		KUNIT_EXPECT_GT(test, sc.active_cycles, 0ull);
+		KUNIT_EXPECT_EQ(test, sc.ctas_done, 2ull);
+		KUNIT_EXPECT_EQ(test, memcmp(&sc, &ev[s].counters.c, sizeof(sc)), 0);
+		/* The same block was written to counters_addr. */
+		KUNIT_EXPECT_EQ(test, memcmp(t.mem + t.counters_pa[s], &ev[s].counters,
+					     sizeof(ev[s].counters)), 0);
+		KUNIT_EXPECT_EQ(test, ev[s].counters.slot, s);
+		KUNIT_EXPECT_LT(test, ev[s].counters.start_cycle,
+				ev[s].counters.end_cycle);
+	}
+	/* All three kernels were running at the same time on SM 0. */
+	KUNIT_EXPECT_LT(test, r[1][0].start, r[0][0].end);
+	KUNIT_EXPECT_LT(test, r[2][0].start, r[0][0].end);
+	emu_gpu_sm_counters(t.gpu, 0, &smc);
+	KUNIT_EXPECT_GT(test, smc.warp_insns, 0ull);
+	KUNIT_EXPECT_GT(test, smc.resident_ctas, smc.active_cycles);
+	emu_gpu_sm_counters(t.gpu, 1, &smc);
+	KUNIT_EXPECT_EQ(test, smc.warp_insns, 0ull);
+	tdev_fini(&t);
+}
+
+/* A higher-priority slot is served first, whatever the start order. */
+static void dispatch_priority(struct kunit *test)
+{
+	struct emu_event ev[CORUN_MAX_SLOTS];
+	struct corun_job_desc d;
+	struct emu_slot_policy pol;
+	struct rec r[2][2];
+	struct tdev t;
+	uint32_t entry, buf[2], s;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	entry = record_kernel(&t, 100);
+	for (s = 0; s < 2; s++) {
+		buf[s] = tdev_alloc(&t, 4096, TDEV_RW);
+		set_policy(test, &t, s, 1, 0, 0);
+		emu_gpu_get_slot_policy(t.gpu, s, &pol);
+		pol.priority = s ? 9 : 1;
+		KUNIT_ASSERT_EQ(test, emu_gpu_set_slot_policy(t.gpu, s, &pol), 0);
+		/* A CTA of max_threads: one at a time on the SM. */
+		tdev_desc(&t, s, &d, entry, 2, 256);
+		d.regs_per_thread = 8;
+		d.args = buf[s];
+		KUNIT_ASSERT_EQ(test, emu_gpu_submit(t.gpu, s, &d), 0);
+	}
+	KUNIT_ASSERT_EQ(test, tdev_run_all(&t, ev, 1000000), 0);
+	for (s = 0; s < 2; s++) {
+		KUNIT_EXPECT_EQ(test, ev[s].fault.cause, 0u);
+		memcpy(r[s], tdev_ptr(&t, buf[s]), sizeof(r[s]));
+	}
+	/* Slot 1 ran both its CTAs before slot 0 got the SM. */
+	KUNIT_EXPECT_LE(test, r[1][1].end, r[0][0].start);
+	tdev_fini(&t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Memory path. */
+
+static void mem_coalescing(struct kunit *test)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry, buf, i, *v;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	emit_out_ptr(&p);
+	emit(&p, LW(T2, A0, 0)); /* consecutive words: one 64 B line */
+	emit(&p, SLLI(T1, T0, 6));
+	emit(&p, CSRR(A1, CORUN_CSR_ARGS));
+	emit(&p, ADD(A1, A1, T1));
+	emit(&p, LW(T3, A1, 1024)); /* 64 B stride: one line per lane */
+	emit(&p, LW(T4, A0, 0)); /* again: an L1 hit */
+	emit(&p, ADD(T2, T2, T3));
+	emit(&p, ADD(T2, T2, T4));
+	emit(&p, SW(T2, A0, 0));
+	emit(&p, EXIT);
+	entry = tdev_code(&t, p.w, p.n);
+	buf = tdev_alloc(&t, 8192, TDEV_RW);
+	v = tdev_ptr(&t, buf);
+	for (i = 0; i < 8; i++) {
+		v[i] = i;
+		v[256 + 16 * i] = 100;
+	}
+	tdev_desc(&t, 0, &d, entry, 1, 8);
+	d.args = buf;
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+		for (i = 0; i < 8; i++)
+			KUNIT_EXPECT_EQ(test, v[i], 2 * i + 100);
+		/* 1 + 8 + 1 loads, 1 store. */
+		KUNIT_EXPECT_EQ(test, ev.counters.c.l1_accesses, 11ull);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.l1_misses, 9ull + 1);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.read_requests, 9ull);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.requests, 10ull);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.missq_demand, 10ull);
+		KUNIT_EXPECT_GE(test, ev.counters.c.mem_latency_sum,
+				9ull * t.cfg.l2.latency);
+		KUNIT_EXPECT_GT(test, ev.counters.c.stall[CORUN_STALL_RAW_LONG],
+				0ull);
+	}
+	tdev_fini(&t);
+}
+
+/* A tiny miss queue and few MSHRs: reservation failures stall the LSU. */
+static void mem_resfail(struct kunit *test)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct emu_config c;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry, buf, i, *v;
+
+	tdev_test_config(&c);
+	c.l1.mshrs = 2;
+	c.l1.missq_entries = 4;
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, &c, MEM_BYTES), 0);
+	emit_out_ptr(&p);
+	emit(&p, SLLI(T1, T0, 6));
+	emit(&p, CSRR(A1, CORUN_CSR_ARGS));
+	emit(&p, ADD(A1, A1, T1));
+	emit(&p, LW(T2, A1, 1024)); /* one line per lane */
+	emit(&p, SW(T2, A0, 0));
+	emit(&p, EXIT);
+	entry = tdev_code(&t, p.w, p.n);
+	buf = tdev_alloc(&t, 16384, TDEV_RW);
+	v = tdev_ptr(&t, buf);
+	for (i = 0; i < 32; i++)
+		v[256 + 16 * i] = 5 * i;
+	tdev_desc(&t, 0, &d, entry, 2, 16);
+	d.args = buf;
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+		for (i = 0; i < 32; i++)
+			KUNIT_EXPECT_EQ(test, v[i], 5 * i);
+		KUNIT_EXPECT_GT(test, ev.counters.c.l1_resfails, 0ull);
+		KUNIT_EXPECT_GT(test, ev.counters.c.stall[CORUN_STALL_LSU_FULL],
+				0ull);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.read_requests, 32ull);
+	}
+	tdev_fini(&t);
+}
+
+/* Shared memory: conflict-free vs 8-way bank conflicts. */
+static uint64_t shared_cycles(struct kunit *test, uint32_t stride_shift)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry, i;
+	uint64_t cyc = 0;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	emit(&p, CSRR(T0, CORUN_CSR_TID_X));
+	emit(&p, SLLI(T0, T0, (int32_t)stride_shift));
+	li(&p, A0, CORUN_VA_SHARED_BASE);
+	emit(&p, ADD(A0, A0, T0));
+	for (i = 0; i < 64; i++)
+		emit(&p, SW(T0, A0, 0)); /* no destination: no WAW limit */
+	emit(&p, EXIT);
+	entry = tdev_code(&t, p.w, p.n);
+	tdev_desc(&t, 0, &d, entry, 1, 8);
+	d.shared_bytes = 4096;
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.l1_accesses, 0ull);
+		cyc = job_cycles(&ev);
+	}
+	tdev_fini(&t);
+	return cyc;
+}
+
+static void mem_shared_banks(struct kunit *test)
+{
+	uint64_t fast = shared_cycles(test, 2); /* word stride: 8 banks */
+	uint64_t slow = shared_cycles(test, 7); /* 128 B stride: 1 bank */
+
+	/* 64 loads, each holding the LSU 8 cycles instead of 1. */
+	KUNIT_EXPECT_GE(test, slow - fast, 64ull * 7 - 16);
+	KUNIT_EXPECT_LE(test, slow - fast, 64ull * 7 + 16);
+}
+
+/* Local memory: per-thread stacks, through the L1 path. */
+static void mem_local_and_atomics(struct kunit *test)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry, buf, i, *v;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	emit_out_ptr(&p);
+	emit(&p, SW(T0, SP, -4)); /* gtid on the stack */
+	emit(&p, SW(T0, SP, -1024)); /* bottom of the stack */
+	emit(&p, LW(T2, SP, -4));
+	emit(&p, LW(T3, SP, -1024));
+	emit(&p, ADD(T2, T2, T3));
+	emit(&p, SW(T2, A0, 0)); /* out[gtid] = 2 * gtid */
+	emit(&p, CSRR(A1, CORUN_CSR_ARGS));
+	emit(&p, ADDI(T4, ZERO, 1));
+	emit(&p, AMOADD(T5, A1, T4)); /* args[1023] += 1 */
+	emit(&p, EXIT);
+	/* The AMO address: args + 4092. */
+	p.w[p.n - 2] = AMOADD(T5, A2, T4);
+	p.n -= 2;
+	li(&p, T6, 4092);
+	emit(&p, ADD(A2, A1, T6));
+	emit(&p, AMOADD(T5, A2, T4));
+	emit(&p, EXIT);
+	entry = tdev_code(&t, p.w, p.n);
+	buf = tdev_alloc(&t, 4096, TDEV_RW);
+	tdev_desc(&t, 0, &d, entry, 4, 16);
+	d.args = buf;
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+		v = tdev_ptr(&t, buf);
+		for (i = 0; i < 64; i++)
+			KUNIT_EXPECT_EQ(test, v[i], 2 * i);
+		KUNIT_EXPECT_EQ(test, v[1023], 64u);
+		/* Stack stores/loads went through the L1. */
+		KUNIT_EXPECT_GT(test, ev.counters.c.l1_accesses, 16ull);
+	}
+	tdev_fini(&t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Faults. */
+
+struct fault_case {
+	const char *name;
+	uint32_t cause;
+	uint32_t access;
+	int kind; /* how the faulting op is built */
+};
+
+enum {
+	FK_LOAD, /* lw a0 <- bad */
+	FK_STORE, /* sw -> bad */
+	FK_AMO, /* amoadd on bad */
+	FK_JUMP, /* jalr to bad */
+	FK_WORD, /* the faulting instruction word itself */
+};
+
+/*
+ * Lane 3 of warp 1 in CTA 1 uses @bad, the other lanes a valid address.
+ * Returns the PC of the faulting instruction.
+ */
+static uint32_t fault_prog(struct tdev *t, int kind, uint32_t bad,
+			   uint32_t word, uint32_t good)
+{
+	struct prog p = { .n = 0 };
+
+	/* Jumps: the other lanes go to the final EXIT (code VA is next). */
+	if (kind == FK_JUMP)
+		good = t->va_next + 4 * 14;
+	li(&p, A0, good);
+	li(&p, A1, bad);
+	emit(&p, CSRR(T0, CORUN_CSR_LANEID));
+	emit(&p, CSRR(T1, CORUN_CSR_WARPID));
+	emit(&p, CSRR(T2, CORUN_CSR_CTAID_X));
+	emit(&p, ADD(T1, T1, T2)); /* warp 1 of CTA 1 -> 2 */
+	emit(&p, SLLI(T1, T1, 4));
+	emit(&p, ADD(T0, T0, T1)); /* lane 3 there -> 35 */
+	emit(&p, ADDI(T2, ZERO, 35));
+	emit(&p, BNE(T0, T2, 8));
+	emit(&p, ADD(A0, A1, ZERO));
+	switch (kind) {
+	case FK_LOAD:
+		emit(&p, LW(T3, A0, 0));
+		break;
+	case FK_STORE:
+		emit(&p, SW(T3, A0, 0));
+		break;
+	case FK_AMO:
+		emit(&p, AMOADD(T3, A0, T3));
+		break;
+	case FK_JUMP:
+		emit(&p, JALR(ZERO, A0, 0));
+		break;
+	default:
+		emit(&p, BNE(T0, T2, 8));
+		emit(&p, word);
+		break;
+	}
+	emit(&p, EXIT);
+	return tdev_code(t, p.w, p.n) + 4 * (p.n - 2);
+}
+
+static void run_fault(struct kunit *test, uint32_t cause, uint32_t access,
+		      int kind, uint32_t word)
+{
+	struct emu_event ev[CORUN_MAX_SLOTS];
+	struct corun_job_desc d, d2;
+	struct rec r[4];
+	struct tdev t;
+	uint32_t entry, pc, good, bad = 0, rec_entry, rbuf, i;
+	uint64_t *pte;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	good = tdev_alloc(&t, 4096, TDEV_RW);
+	switch (cause) {
+	case CORUN_FAULT_UNMAPPED:
+		bad = 0x20000000;
+		break;
+	case CORUN_FAULT_PERM_READ:
+		bad = tdev_alloc(&t, 4096, TDEV_W);
+		break;
+	case CORUN_FAULT_PERM_WRITE:
+		bad = tdev_alloc(&t, 4096, TDEV_R);
+		break;
+	case CORUN_FAULT_PERM_EXEC:
+		bad = good;
+		break;
+	case CORUN_FAULT_MISALIGNED:
+		bad = good + 2;
+		break;
+	case CORUN_FAULT_SHARED_OOB:
+		bad = CORUN_VA_SHARED_BASE + 64;
+		break;
+	case CORUN_FAULT_LOCAL_OOB:
+		bad = CORUN_VA_LOCAL_BASE + CORUN_STACK_DEFAULT;
+		break;
+	case CORUN_FAULT_BAD_PTE:
+		bad = tdev_alloc(&t, 4096, TDEV_RW);
+		pte = tdev_pte(&t, bad);
+		*pte |= 1ull << 60;
+		break;
+	case CORUN_FAULT_BUS:
+		bad = tdev_alloc(&t, 4096, TDEV_RW);
+		pte = tdev_pte(&t, bad);
+		*pte = (1ull << 40) | TDEV_RW | CORUN_PTE_VALID;
+		break;
+	case CORUN_FAULT_USER_TRAP:
+		bad = 0x1234;
+		break;
+	default:
+		break;
+	}
+	if (cause == CORUN_FAULT_PC_MISALIGNED)
+		bad = good + 2;
+	pc = fault_prog(&t, kind, bad, word, good);
+	entry = pc & ~(CORUN_PAGE_SIZE - 1);
+
+	/* A well-behaved job in slot 1 on both SMs at the same time. */
+	rec_entry = record_kernel(&t, 500);
+	rbuf = tdev_alloc(&t, 4096, TDEV_RW);
+	tdev_desc(&t, 1, &d2, rec_entry, 4, 8);
+	d2.args = rbuf;
+	d2.seqno = 77;
+	KUNIT_ASSERT_EQ(test, emu_gpu_submit(t.gpu, 1, &d2), 0);
+
+	tdev_desc(&t, 0, &d, entry, 2, 16);
+	d.shared_bytes = 64;
+	d.seqno = 42;
+	KUNIT_ASSERT_EQ(test, emu_gpu_submit(t.gpu, 0, &d), 0);
+	KUNIT_ASSERT_EQ(test, tdev_run_all(&t, ev, 1000000), 0);
+
+	KUNIT_EXPECT_EQ(test, ev[0].fault.cause, cause);
+	KUNIT_EXPECT_EQ(test, ev[0].seqno, 42ull);
+	KUNIT_EXPECT_EQ(test, *(uint64_t *)(t.mem + t.fence_pa[0]), 42ull);
+	KUNIT_EXPECT_EQ(test, ((struct corun_job_counters *)(t.mem +
+				t.counters_pa[0]))->fault, cause);
+	KUNIT_EXPECT_EQ(test, ev[0].fault.slot, 0u);
+	KUNIT_EXPECT_EQ(test, ev[0].fault.access, access);
+	KUNIT_EXPECT_EQ(test, ev[0].fault.cta, 1u);
+	KUNIT_EXPECT_EQ(test, ev[0].fault.sm, 1u);
+	KUNIT_EXPECT_EQ(test, ev[0].fault.warp, 1u);
+	KUNIT_EXPECT_EQ(test, ev[0].fault.lane, 3u);
+	KUNIT_EXPECT_EQ(test, ev[0].fault.pc,
+			cause == CORUN_FAULT_PERM_EXEC ? bad : pc);
+	if (kind != FK_WORD)
+		KUNIT_EXPECT_EQ(test, ev[0].fault.addr, bad);
+	else if (cause == CORUN_FAULT_ILLEGAL_INSN)
+		KUNIT_EXPECT_EQ(test, ev[0].fault.addr, word);
+	KUNIT_EXPECT_GT(test, ev[0].fault.insn_count, 0ull);
+	/* The other slot is unaffected. */
+	KUNIT_EXPECT_EQ(test, ev[1].fault.cause, 0u);
+	KUNIT_EXPECT_EQ(test, ev[1].seqno, 77ull);
+	memcpy(r, tdev_ptr(&t, rbuf), sizeof(r));
+	for (i = 0; i < 4; i++) {
+		KUNIT_EXPECT_EQ(test, r[i].slot, 1u);
+		KUNIT_EXPECT_GT(test, r[i].end, r[i].start);
+	}
+	/* The device goes on: the faulting slot runs the next job. */
+	d2.seqno = 78;
+	KUNIT_EXPECT_EQ(test, tdev_run(&t, 0, &d2, &ev[0], 1000000), 0);
+	KUNIT_EXPECT_EQ(test, ev[0].fault.cause, 0u);
+	tdev_fini(&t);
+}
+
+static void fault_memory(struct kunit *test)
+{
+	run_fault(test, CORUN_FAULT_UNMAPPED, CORUN_ACCESS_READ, FK_LOAD, 0);
+	run_fault(test, CORUN_FAULT_PERM_READ, CORUN_ACCESS_READ, FK_LOAD, 0);
+	run_fault(test, CORUN_FAULT_PERM_WRITE, CORUN_ACCESS_WRITE, FK_STORE, 0);
+	run_fault(test, CORUN_FAULT_PERM_WRITE, CORUN_ACCESS_AMO, FK_AMO, 0);
+	run_fault(test, CORUN_FAULT_MISALIGNED, CORUN_ACCESS_READ, FK_LOAD, 0);
+	run_fault(test, CORUN_FAULT_SHARED_OOB, CORUN_ACCESS_WRITE, FK_STORE, 0);
+	run_fault(test, CORUN_FAULT_LOCAL_OOB, CORUN_ACCESS_READ, FK_LOAD, 0);
+	run_fault(test, CORUN_FAULT_BAD_PTE, CORUN_ACCESS_READ, FK_LOAD, 0);
+	run_fault(test, CORUN_FAULT_BUS, CORUN_ACCESS_WRITE, FK_STORE, 0);
+}
+
+static void fault_control(struct kunit *test)
+{
+	run_fault(test, CORUN_FAULT_PERM_EXEC, CORUN_ACCESS_FETCH, FK_JUMP, 0);
+	run_fault(test, CORUN_FAULT_PC_MISALIGNED, 0, FK_JUMP, 0);
+	run_fault(test, CORUN_FAULT_ILLEGAL_INSN, 0, FK_WORD, 0xffffffffu);
+	run_fault(test, CORUN_FAULT_ECALL, 0, FK_WORD, ECALL);
+}
+
+static void fault_trap(struct kunit *test)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	li(&p, A0, 0xabcd);
+	emit(&p, TRAP(A0));
+	emit(&p, EXIT);
+	entry = tdev_code(&t, p.w, p.n);
+	tdev_desc(&t, 0, &d, entry, 1, 8);
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, (uint32_t)CORUN_FAULT_USER_TRAP);
+		KUNIT_EXPECT_EQ(test, ev.fault.addr, 0xabcdu);
+		KUNIT_EXPECT_EQ(test, ev.fault.pc, entry + 8);
+		KUNIT_EXPECT_EQ(test, ev.fault.lane, 0u);
+		KUNIT_EXPECT_EQ(test, ev.fault.insn_count, 16ull);
+	}
+	tdev_fini(&t);
+}
+
+/* Budget: exactly enough passes, one short faults. */
+static void fault_budget(struct kunit *test)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry, i;
+	/* 2 CTAs x 12 threads (2 warps, 4 idle lanes) x 11 instructions */
+	const uint64_t need = 2 * 12 * 11;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	for (i = 0; i < 10; i++)
+		emit(&p, ADDI(T0, T0, 1));
+	emit(&p, EXIT);
+	entry = tdev_code(&t, p.w, p.n);
+	tdev_desc(&t, 0, &d, entry, 2, 12);
+	d.insn_budget = need;
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.thread_insns, need);
+	}
+	d.insn_budget = need - 1;
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, (uint32_t)CORUN_FAULT_BUDGET);
+		KUNIT_EXPECT_LE(test, ev.fault.insn_count, need - 1);
+		KUNIT_EXPECT_LE(test, ev.counters.c.thread_insns, need - 1);
+	}
+	/* An endless loop is stopped by the budget. */
+	p.n = 0;
+	emit(&p, ADDI(T0, T0, 1));
+	emit(&p, BEQ(ZERO, ZERO, -4));
+	entry = tdev_code(&t, p.w, p.n);
+	tdev_desc(&t, 0, &d, entry, 2, 8);
+	d.insn_budget = 100000;
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, (uint32_t)CORUN_FAULT_BUDGET);
+		KUNIT_EXPECT_EQ(test, ev.fault.pc, entry + (ev.fault.pc & 4));
+	}
+	tdev_fini(&t);
+}
+
+/* Slot reset kills the running and the queued jobs, fences written. */
+static void fault_reset(struct kunit *test)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry, n = 0;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	emit(&p, BEQ(ZERO, ZERO, 0)); /* spin forever */
+	entry = tdev_code(&t, p.w, p.n);
+	tdev_desc(&t, 2, &d, entry, 4, 8);
+	d.seqno = 1;
+	emu_gpu_submit(t.gpu, 2, &d);
+	d.seqno = 2;
+	emu_gpu_submit(t.gpu, 2, &d);
+	KUNIT_EXPECT_EQ(test, emu_gpu_run(t.gpu, 5000, &ev), EMU_EV_NONE);
+	KUNIT_EXPECT_EQ(test, emu_gpu_slot_busy(t.gpu, 2), 2u);
+	KUNIT_EXPECT_EQ(test, emu_gpu_reset_slot(t.gpu, 2), 0);
+	while (emu_gpu_run(t.gpu, 6000, &ev) == EMU_EV_JOB_DONE) {
+		KUNIT_EXPECT_EQ(test, ev.slot, 2u);
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, (uint32_t)CORUN_FAULT_RESET);
+		KUNIT_EXPECT_EQ(test, ev.seqno, (uint64_t)++n);
+	}
+	KUNIT_EXPECT_EQ(test, n, 2u);
+	KUNIT_EXPECT_EQ(test, *(uint64_t *)(t.mem + t.fence_pa[2]), 2ull);
+	KUNIT_EXPECT_EQ(test, emu_gpu_slot_busy(t.gpu, 2), 0u);
+	KUNIT_EXPECT_EQ(test, emu_gpu_reset_slot(t.gpu, 99), -EINVAL);
+	tdev_fini(&t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Barriers. */
+
+static void barrier_shared_exchange(struct kunit *test)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry, buf, i, *v;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	emit_out_ptr(&p);
+	emit(&p, CSRR(T2, CORUN_CSR_TID_X));
+	li(&p, A1, CORUN_VA_SHARED_BASE);
+	emit(&p, SLLI(T3, T2, 2));
+	emit(&p, ADD(T3, A1, T3));
+	emit(&p, ADDI(T4, T0, 1000));
+	emit(&p, SW(T4, T3, 0)); /* shared[tid] = gtid + 1000 */
+	emit(&p, BAR);
+	emit(&p, ADDI(T2, T2, 1)); /* (tid + 1) % 32 */
+	emit(&p, ANDI(T2, T2, 31));
+	emit(&p, SLLI(T2, T2, 2));
+	emit(&p, ADD(T2, A1, T2));
+	emit(&p, LW(T5, T2, 0));
+	emit(&p, SW(T5, A0, 0));
+	emit(&p, EXIT);
+	entry = tdev_code(&t, p.w, p.n);
+	buf = tdev_alloc(&t, 4096, TDEV_RW);
+	tdev_desc(&t, 0, &d, entry, 3, 32);
+	d.args = buf;
+	d.shared_bytes = 128;
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+		v = tdev_ptr(&t, buf);
+		for (i = 0; i < 96; i++)
+			KUNIT_EXPECT_EQ(test, v[i],
+					1000 + i / 32 * 32 + (i + 1) % 32);
+		KUNIT_EXPECT_GT(test, ev.counters.c.stall[CORUN_STALL_BARRIER],
+				0ull);
+	}
+	tdev_fini(&t);
+}
+
+/* Exited threads do not count: the rest are released. */
+static void barrier_exited(struct kunit *test)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry, buf, i, *v;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	emit_out_ptr(&p);
+	emit(&p, CSRR(T2, CORUN_CSR_TID_X));
+	emit(&p, ANDI(T3, T2, 1));
+	emit(&p, BEQ(T3, ZERO, 8)); /* odd threads exit ... */
+	emit(&p, EXIT);
+	emit(&p, ADDI(T3, ZERO, 20));
+	emit(&p, BLT(T2, T3, 8)); /* ... and so do threads >= 20 */
+	emit(&p, EXIT);
+	emit(&p, BAR);
+	emit(&p, BAR);
+	emit(&p, ADDI(T4, ZERO, 7));
+	emit(&p, SW(T4, A0, 0));
+	emit(&p, EXIT);
+	entry = tdev_code(&t, p.w, p.n);
+	buf = tdev_alloc(&t, 4096, TDEV_RW);
+	tdev_desc(&t, 0, &d, entry, 2, 32);
+	d.args = buf;
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+		v = tdev_ptr(&t, buf);
+		for (i = 0; i < 64; i++)
+			KUNIT_EXPECT_EQ(test, v[i],
+					(i % 2 == 0 && i % 32 < 20) ? 7u : 0u);
+	}
+	tdev_fini(&t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Determinism, idle skipping, epochs. */
+
+static void mix_run(struct kunit *test, uint32_t policy,
+		    struct emu_event *ev, struct emu_stats *st)
+{
+	struct corun_job_desc d;
+	struct emu_config c;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry, rentry, buf, s, i;
+
+	tdev_test_config(&c);
+	c.sm.sched_policy = policy;
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, &c, MEM_BYTES), 0);
+	/* A memory-heavy kernel: strided loads and an atomic. */
+	emit_out_ptr(&p);
+	emit(&p, SLLI(T1, T0, 5));
+	emit(&p, CSRR(A1, CORUN_CSR_ARGS));
+	emit(&p, ADD(A1, A1, T1));
+	for (i = 0; i < 8; i++)
+		emit(&p, LW(S2 + i, A1, (int32_t)(64 * i)));
+	for (i = 0; i < 8; i++)
+		emit(&p, ADD(T2, T2, S2 + i));
+	emit(&p, SW(T2, A0, 0));
+	emit(&p, EXIT);
+	entry = tdev_code(&t, p.w, p.n);
+	rentry = record_kernel(&t, 100);
+	buf = tdev_alloc(&t, 1 << 20, TDEV_RW);
+	for (s = 0; s < 3; s++) {
+		tdev_desc(&t, s, &d, s == 1 ? rentry : entry, 12, 24);
+		d.args = buf + s * (256 << 10);
+		KUNIT_ASSERT_EQ(test, emu_gpu_submit(t.gpu, s, &d), 0);
+	}
+	KUNIT_ASSERT_EQ(test, tdev_run_all(&t, ev, 10000000), 0);
+	emu_gpu_stats(t.gpu, st);
+	tdev_fini(&t);
+}
+
+static void determinism(struct kunit *test)
+{
+	static const uint32_t pol[] = { EMU_SCHED_LRR, EMU_SCHED_GTO,
+					EMU_SCHED_TWO_LEVEL, EMU_SCHED_KAWARE };
+	struct emu_event a[CORUN_MAX_SLOTS], b[CORUN_MAX_SLOTS];
+	struct emu_stats sa, sb;
+	uint32_t i, s;
+
+	for (i = 0; i < 4; i++) {
+		memset(a, 0, sizeof(a));
+		memset(b, 0, sizeof(b));
+		mix_run(test, pol[i], a, &sa);
+		mix_run(test, pol[i], b, &sb);
+		for (s = 0; s < 3; s++) {
+			KUNIT_EXPECT_EQ(test, a[s].fault.cause, 0u);
+			KUNIT_EXPECT_EQ(test, a[s].cycle, b[s].cycle);
+			KUNIT_EXPECT_EQ(test, memcmp(&a[s].counters, &b[s].counters,
+						     sizeof(a[s].counters)), 0);
+			KUNIT_EXPECT_GT(test, a[s].counters.c.requests, 0ull);
+		}
+		KUNIT_EXPECT_EQ(test, sa.cycles, sb.cycles);
+		KUNIT_EXPECT_EQ(test, sa.thread_insns, sb.thread_insns);
+		/* Memory stalls leave idle cycles to skip. */
+		KUNIT_EXPECT_GT(test, sa.skipped_cycles, 0ull);
+	}
+}
+
+static void epochs_and_idle(struct kunit *test)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct tdev t;
+	uint32_t entry, epochs = 0, done = 0;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	KUNIT_EXPECT_EQ(test, emu_gpu_run(t.gpu, 100, &ev), EMU_EV_IDLE);
+	KUNIT_EXPECT_EQ(test, emu_gpu_cycle(t.gpu), 0ull);
+	entry = record_kernel(&t, 3000);
+	tdev_desc(&t, 0, &d, entry, 4, 8);
+	d.args = tdev_alloc(&t, 4096, TDEV_RW);
+	emu_gpu_set_epoch(t.gpu, 1000);
+	emu_gpu_submit(t.gpu, 0, &d);
+	for (;;) {
+		int r = emu_gpu_run(t.gpu, 1000000, &ev);
+
+		if (r == EMU_EV_EPOCH) {
+			KUNIT_EXPECT_EQ(test, ev.epoch, (uint64_t)++epochs);
+			KUNIT_EXPECT_EQ(test, ev.cycle, 1000ull * epochs);
+		} else if (r == EMU_EV_JOB_DONE) {
+			done++;
+		} else {
+			break;
+		}
+	}
+	KUNIT_EXPECT_EQ(test, done, 1u);
+	KUNIT_EXPECT_GE(test, epochs, 5u);
+	tdev_fini(&t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Descriptor validation. */
+
+/* Break descriptor field number @i; returns its offset, or -1 at the end. */
+static int desc_mutate(struct corun_job_desc *x, unsigned int i)
+{
+#define M(field, stmt)                                              \
+	case __LINE__ - base:                                       \
+		stmt;                                               \
+		return offsetof(struct corun_job_desc, field)
+	const unsigned int base = __LINE__ + 3;
+
+	switch (i) {
+	M(magic, x->magic++);
+	M(version, x->version = 2);
+	M(size, x->size = 64);
+	M(flags, x->flags |= 0x80);
+	M(pt_root, x->pt_root += 4096);
+	M(pt_root, x->pt_root = 1ull << 40);
+	M(fence_addr, x->fence_addr += 4);
+	M(counters_addr, x->counters_addr += 2);
+	M(entry, x->entry += 2);
+	M(entry, x->entry = 0x100);
+	M(entry, x->entry = CORUN_VA_SHARED_BASE);
+	M(grid[0], x->grid[0] = 0);
+	M(grid[2], x->grid[2] = 0);
+	M(grid[2], (x->grid[0] = 1u << 16, x->grid[1] = 1u << 10, x->grid[2] = 1u << 5));
+	M(block[1], x->block[1] = 0);
+	M(block[0], x->block[0] = 257);
+	M(block[2], (x->block[0] = 16, x->block[1] = 4, x->block[2] = 5));
+	M(regs_per_thread, x->regs_per_thread = 0);
+	M(regs_per_thread, (x->block[0] = 256, x->regs_per_thread = 33));
+	M(placement, x->placement = 9);
+	M(placement, x->placement = CORUN_PLACE_CHUNK);
+	M(coherence, x->coherence = 2);
+	M(pad0, x->pad0 = 1);
+	M(shared_bytes, x->shared_bytes = 16385);
+	M(stack_bytes, x->stack_bytes = CORUN_STACK_MAX + 4);
+	M(stack_bytes, (x->block[0] = 256, x->stack_bytes = 2048));
+	M(reserved[0], x->reserved[0] = 1);
+	M(reserved[5], x->reserved[5] = 1);
+	default:
+		return -1;
+	}
+#undef M
+}
+
+static void desc_validation(struct kunit *test)
+{
+	struct corun_job_desc good, d;
+	struct emu_event ev;
+	struct tdev t;
+	uint32_t entry, i;
+	int off;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	entry = record_kernel(&t, 1);
+	tdev_desc(&t, 0, &good, entry, 2, 8);
+	good.args = tdev_alloc(&t, 4096, TDEV_RW);
+	for (i = 0;; i++) {
+		d = good;
+		d.seqno = 1000 + i;
+		off = desc_mutate(&d, i);
+		if (off < 0)
+			break;
+		*(uint64_t *)(t.mem + t.fence_pa[0]) = 0;
+		if (tdev_run(&t, 0, &d, &ev, 100000)) {
+			KUNIT_FAIL(test, "case %u: no JOB_DONE", i);
+			continue;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, ev.fault.cause,
+				    (uint32_t)CORUN_FAULT_BAD_DESC, "case %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, ev.fault.addr, (uint32_t)off,
+				    "case %u", i);
+		KUNIT_EXPECT_EQ(test, ev.seqno, 1000ull + i);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.thread_insns, 0ull);
+		if (!(d.fence_addr & 7))
+			KUNIT_EXPECT_EQ_MSG(test,
+					    *(uint64_t *)(t.mem + t.fence_pa[0]),
+					    1000ull + i, "case %u", i);
+	}
+	/* The good one still runs; the API rejects bad slots/policies. */
+	KUNIT_EXPECT_EQ(test, tdev_run(&t, 0, &good, &ev, 100000), 0);
+	KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+	KUNIT_EXPECT_EQ(test, emu_gpu_submit(t.gpu, 8, &good), -EINVAL);
+	{
+		struct emu_slot_policy pol;
+
+		emu_gpu_get_slot_policy(t.gpu, 0, &pol);
+		pol.priority = 16;
+		KUNIT_EXPECT_EQ(test, emu_gpu_set_slot_policy(t.gpu, 0, &pol),
+				-EINVAL);
+		pol.priority = 0;
+		pol.placement = CORUN_PLACE_NR;
+		KUNIT_EXPECT_EQ(test, emu_gpu_set_slot_policy(t.gpu, 0, &pol),
+				-EINVAL);
+	}
+	tdev_fini(&t);
+}
+
+/* Random instruction words must never crash the model. */
+static void fuzz_garbage_kernels(struct kunit *test)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct tdev t;
+	uint32_t words[256], entry, i, round, seed = 12345;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	for (round = 0; round < 40; round++) {
+		for (i = 0; i < 256; i++) {
+			seed = seed * 1103515245u + 12345u;
+			words[i] = seed ^ (seed >> 13);
+		}
+		entry = tdev_code(&t, words, 256);
+		tdev_desc(&t, 0, &d, entry, 2, 16);
+		d.args = tdev_alloc(&t, 4096, TDEV_RW);
+		d.shared_bytes = 256;
+		d.insn_budget = 20000;
+		KUNIT_EXPECT_EQ(test, tdev_run(&t, 0, &d, &ev, 2000000), 0);
+	}
+	tdev_fini(&t);
+}
+
+static struct kunit_case sched_cases[] = {
+	KUNIT_CASE(sched_lrr_order),
+	KUNIT_CASE(sched_gto_order),
+	KUNIT_CASE(sched_two_level),
+	KUNIT_CASE(sched_kaware),
+	{}
+};
+
+static struct kunit_suite sched_suite = {
+	.name = "emu_sched",
+	.test_cases = sched_cases,
+};
+
+static struct kunit_case dispatch_cases[] = {
+	KUNIT_CASE(dispatch_sm_mask),
+	KUNIT_CASE(dispatch_quota),
+	KUNIT_CASE(dispatch_resources),
+	KUNIT_CASE(dispatch_throttle),
+	KUNIT_CASE(dispatch_multi_slot),
+	KUNIT_CASE(dispatch_priority),
+	{}
+};
+
+static struct kunit_suite dispatch_suite = {
+	.name = "emu_dispatch",
+	.test_cases = dispatch_cases,
+};
+
+static struct kunit_case mem_cases[] = {
+	KUNIT_CASE(mem_coalescing),
+	KUNIT_CASE(mem_resfail),
+	KUNIT_CASE(mem_shared_banks),
+	KUNIT_CASE(mem_local_and_atomics),
+	{}
+};
+
+static struct kunit_suite mem_suite = {
+	.name = "emu_mem",
+	.test_cases = mem_cases,
+};
+
+static struct kunit_case fault_cases[] = {
+	KUNIT_CASE(fault_memory),
+	KUNIT_CASE(fault_control),
+	KUNIT_CASE(fault_trap),
+	KUNIT_CASE(fault_budget),
+	KUNIT_CASE(fault_reset),
+	KUNIT_CASE(barrier_shared_exchange),
+	KUNIT_CASE(barrier_exited),
+	KUNIT_CASE(desc_validation),
+	KUNIT_CASE(fuzz_garbage_kernels),
+	{}
+};
+
+static struct kunit_suite fault_suite = {
+	.name = "emu_faults",
+	.test_cases = fault_cases,
+};
+
+static struct kunit_case misc_cases[] = {
+	KUNIT_CASE(determinism),
+	KUNIT_CASE(epochs_and_idle),
+	{}
+};
+
+static struct kunit_suite misc_suite = {
+	.name = "emu_determinism",
+	.test_cases = misc_cases,
+};
+
+static struct kunit_case timing_cases[] = {
+	KUNIT_CASE(timing_alu_chain),
+	KUNIT_CASE(timing_mul_chain),
+	KUNIT_CASE(timing_independent),
+	{}
+};
+
+static struct kunit_suite timing_suite = {
+	.name = "emu_timing",
+	.test_cases = timing_cases,
+};
+
+kunit_test_suites(&timing_suite, &sched_suite, &dispatch_suite, &mem_suite,
+		  &fault_suite, &misc_suite);
