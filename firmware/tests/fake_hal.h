@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * Fake control-register window for the native firmware build: an array
+ * stands in for the window, the test plays the device by setting
+ * registers and pending events, and WFE calls a hook to inject the next
+ * event (or ends the run).
+ */
+#ifndef _CORUN_FW_FAKE_HAL_H_
+#define _CORUN_FW_FAKE_HAL_H_
+
+#include <setjmp.h>
+
+#include "../fw.h"
+
+/**
+ * struct fake_hw - state of the fake window
+ * @regs: register values by word offset; reads of own registers come
+ *	from here, except EVENTS
+ * @events: pending CORUN_MCU_EV_* bits (EVENTS reads them, EVENT_ACK
+ *	clears them)
+ * @acked: all bits ever acknowledged
+ * @wfe_count: WFE executions
+ * @wfe_busy: WFE executions while an event was already pending
+ * @wfe_hook: called by WFE when nothing is pending; injects events or
+ *	calls fake_stop(). NULL: WFE stops the run.
+ * @panic_code: code of the last fw_panic(), 0 if none
+ * @stop: where fake_stop() and fw_panic() jump to (set with setjmp())
+ */
+struct fake_hw {
+	u32 regs[CORUN_MCU_CTL_SIZE / 4];
+	u32 events;
+	u32 acked;
+	unsigned int wfe_count;
+	unsigned int wfe_busy;
+	void (*wfe_hook)(void);
+	u32 panic_code;
+	jmp_buf stop;
+};
+
+extern struct fake_hw fake;
+
+/**
+ * fake_reset() - a fresh window: correct ID, @slots slots, @sms SMs
+ * @slots: value of CORUN_MCU_NUM_SLOTS
+ * @sms: value of CORUN_MCU_NUM_SMS
+ */
+void fake_reset(u32 slots, u32 sms);
+
+/**
+ * fake_stop() - end the firmware run: longjmp to @fake.stop with 1
+ */
+__noreturn void fake_stop(void);
+
+/* Register access as the device sees it. */
+static inline u32 fake_reg(u32 off)
+{
+	return fake.regs[off / 4];
+}
+
+static inline void fake_set_reg(u32 off, u32 val)
+{
+	fake.regs[off / 4] = val;
+}
+
+#endif /* _CORUN_FW_FAKE_HAL_H_ */
