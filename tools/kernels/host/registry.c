@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * The workload registry and the kernel directory.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "wl.h"
+
+static const struct workload *const regular[] = {
+	&wl_vecadd, &wl_saxpy, &wl_matmul, &wl_hist_global, &wl_hist_shared,
+	&wl_reduce, &wl_reduce_atomic, &wl_collatz, &wl_compute,
+};
+
+static const struct workload *const faults[] = {
+	&wl_fault_null, &wl_fault_misaligned, &wl_fault_shared_oob,
+	&wl_fault_spin, &wl_fault_assert,
+};
+
+const struct workload *const *wl_all(size_t *count)
+{
+	*count = WL_ARRAY_SIZE(regular);
+	return regular;
+}
+
+const struct workload *const *wl_faults(size_t *count)
+{
+	*count = WL_ARRAY_SIZE(faults);
+	return faults;
+}
+
+const struct workload *wl_find(const char *name)
+{
+	for (size_t i = 0; i < WL_ARRAY_SIZE(regular); i++) {
+		if (!strcmp(regular[i]->name, name))
+			return regular[i];
+	}
+	for (size_t i = 0; i < WL_ARRAY_SIZE(faults); i++) {
+		if (!strcmp(faults[i]->name, name))
+			return faults[i];
+	}
+	return NULL;
+}
+
+/* Room for the executable's directory plus "/../kernels". */
+static char kernel_dir[PATH_MAX + 16];
+
+void wl_set_kernel_dir(const char *dir)
+{
+	snprintf(kernel_dir, sizeof(kernel_dir), "%s", dir ? dir : "");
+}
+
+const char *wl_kernel_dir(void)
+{
+	const char *env = getenv("CORUN_KERNEL_DIR");
+	char exe[PATH_MAX];
+	ssize_t n;
+	char *slash;
+
+	if (env && *env)
+		return env;
+	if (kernel_dir[0])
+		return kernel_dir;
+	/* <dir of the running binary>/../kernels */
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return ".";
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (slash)
+		*slash = '\0';
+	snprintf(kernel_dir, sizeof(kernel_dir), "%s/../kernels", exe);
+	return kernel_dir;
+}
+
+int wl_elf_path(const char *elf, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "%s/%s", wl_kernel_dir(), elf);
+
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}

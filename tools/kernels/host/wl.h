@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * Internals shared by the workload implementations and the kernel tests:
+ * the seeded generator, device buffers, argument/launch validation, the
+ * output comparisons, and each family's validate and reference functions.
+ */
+#ifndef _CORUN_KERNELS_HOST_WL_H_
+#define _CORUN_KERNELS_HOST_WL_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sim/simhost.h>
+#include <kernels/args.h>
+#include <kernels/workload.h>
+
+#define WL_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* --- generator: splitmix64, the same stream on every host ------------ */
+
+struct wl_rng {
+	uint64_t state;
+};
+
+void wl_rng_init(struct wl_rng *r, uint32_t seed, uint32_t stream);
+uint32_t wl_rng_u32(struct wl_rng *r);
+/* Uniform in [0, bound) for bound >= 1 (multiply-shift, tiny bias). */
+uint32_t wl_rng_below(struct wl_rng *r, uint32_t bound);
+/* Uniform float in [lo, hi) with 24 random mantissa bits. */
+float wl_rng_float(struct wl_rng *r, float lo, float hi);
+
+/* The seed to use: p->seed, or the workload's default when 0. */
+uint32_t wl_seed(const struct wl_params *p, uint32_t dflt);
+
+/* --- errors -------------------------------------------------------- */
+
+/* Format into err (if any) and return -EINVAL. */
+int wl_err(char *err, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Scale in 0..WL_SCALE_MAX, else -EINVAL. */
+int wl_check_scale(const struct wl_params *p, char *err, size_t len);
+
+/* --- device buffers ------------------------------------------------ */
+
+#define WL_MAX_BUFS 8
+
+struct wl_buf {
+	uint32_t va;
+	uint32_t bytes;
+};
+
+/* The buffers of one run: what argument pointers are checked against. */
+struct wl_mem {
+	struct wl_buf buf[WL_MAX_BUFS];
+	unsigned int n;
+};
+
+/* Allocate @bytes (R+W) in @ctx, remember it in @m, *va = its VA. */
+int wl_alloc(struct sim_ctx *ctx, struct wl_mem *m, uint32_t bytes,
+	     const char *what, uint32_t *va, char *err, size_t len);
+/* Allocate and fill with @bytes from @src. */
+int wl_alloc_copy(struct sim_ctx *ctx, struct wl_mem *m, const void *src,
+		  uint32_t bytes, const char *what, uint32_t *va, char *err,
+		  size_t len);
+int wl_download(struct sim_ctx *ctx, uint32_t va, void *dst, uint32_t bytes,
+		const char *what, char *err, size_t len);
+
+/*
+ * Argument pointer @va must address @count elements of @elem bytes inside
+ * one buffer of @m: catches null pointers, sizes larger than the buffer
+ * and count == 0.
+ */
+int wl_check_ptr(const struct wl_mem *m, uint32_t va, uint64_t count,
+		 uint32_t elem, const char *what, char *err, size_t len);
+
+/* --- launches ------------------------------------------------------- */
+
+/* Look up kernel @name in ELF @elf of the kernel directory. */
+int wl_load(struct sim_ctx *ctx, const char *elf, const char *name,
+	    struct sim_kernel *k, char *err, size_t len);
+
+/* A 1-D launch of @k: grid x block threads, arguments at @args_va. */
+void wl_launch_1d(struct sim_launch *l, const struct sim_kernel *k,
+		  uint32_t grid, uint32_t block, uint32_t args_va);
+
+/* CTAs needed for @n threads in blocks of @block. */
+uint32_t wl_div_up(uint32_t n, uint32_t block);
+
+/*
+ * One thread per element: a 1-D launch (y = z = 1) of at least @n
+ * threads, n >= 1.
+ */
+int wl_check_1d_cover(const struct sim_launch *l, uint32_t n,
+		      const char *what, char *err, size_t len);
+
+/* --- checks --------------------------------------------------------- */
+
+/* Exact comparison; the message names the first mismatch and counts. */
+int wl_compare_u32(const uint32_t *ref, const uint32_t *got, uint32_t n,
+		   const char *what, char *err, size_t len);
+
+/*
+ * Floats compared as IEEE bit patterns within @max_ulps units in the
+ * last place (0: bit-exact). The kernels and references perform the same
+ * single-precision operations in the same order, so every workload uses
+ * 0; the parameter exists for kernels where that is impossible.
+ */
+int wl_compare_f32(const float *ref, const float *got, uint32_t n,
+		   uint32_t max_ulps, const char *what, char *err,
+		   size_t len);
+
+/* --- per-family validation and CPU references (for the tests) ------- */
+
+int vecadd_validate(const struct wl_mem *m, const struct vecadd_args *a,
+		    const struct sim_launch *l, char *err, size_t len);
+void vecadd_ref(const float *a, const float *b, float *c, uint32_t n);
+int saxpy_validate(const struct wl_mem *m, const struct saxpy_args *a,
+		   const struct sim_launch *l, char *err, size_t len);
+void saxpy_ref(float alpha, const float *x, float *y, uint32_t n);
+
+int matmul_validate(const struct wl_mem *m, const struct matmul_args *a,
+		    const struct sim_launch *l, char *err, size_t len);
+void matmul_ref(const float *a, const float *b, float *c, uint32_t m,
+		uint32_t n, uint32_t k);
+
+int hist_validate(const struct wl_mem *m, const struct hist_args *a,
+		  int shared, const struct sim_launch *l, char *err,
+		  size_t len);
+void hist_ref(const uint32_t *in, uint32_t n, uint32_t *bins,
+	      uint32_t nbins);
+
+int reduce_validate(const struct wl_mem *m, const struct reduce_args *a,
+		    const struct sim_launch *l, char *err, size_t len);
+uint32_t reduce_ref(const uint32_t *in, uint32_t n);
+
+int collatz_validate(const struct wl_mem *m, const struct collatz_args *a,
+		     const struct sim_launch *l, char *err, size_t len);
+uint32_t collatz_ref(uint32_t x, uint32_t max_steps);
+
+int compute_validate(const struct wl_mem *m, const struct compute_args *a,
+		     const struct sim_launch *l, char *err, size_t len);
+float compute_ref(float in, float mul, float add, uint32_t iters);
+
+/* The workload tables (registry.c). */
+extern const struct workload wl_vecadd, wl_saxpy, wl_matmul;
+extern const struct workload wl_hist_global, wl_hist_shared;
+extern const struct workload wl_reduce, wl_reduce_atomic;
+extern const struct workload wl_collatz, wl_compute;
+extern const struct workload wl_fault_null, wl_fault_misaligned,
+	wl_fault_shared_oob, wl_fault_spin, wl_fault_assert;
+
+#endif /* _CORUN_KERNELS_HOST_WL_H_ */

@@ -1,0 +1,633 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Kernel tests: the device runtime helpers, the CPU references and input
+ * generators, argument validation, and every workload run end to end on
+ * the device model at scale 0 (regular ones checked against their CPU
+ * reference, fault ones against the expected fault record).
+ *
+ * The device ELFs are found through CORUN_KERNEL_DIR, else next to this
+ * program (<O>/tools/kernels/tests/../). The device configuration is
+ * emu/configs/test-2sm.ini of the source tree, or CORUN_TEST_CONFIG.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <kunit/test.h>
+
+#include <config.h>
+#include <sim/simhost.h>
+
+#define RT_SYM(name) rt_host##name
+#include "../rt/rt.h"
+#include "../host/wl.h"
+
+#ifndef CORUN_SRCDIR
+#define CORUN_SRCDIR "."
+#endif
+
+/* ---------------------------------------------------------------- rt */
+
+static const uint64_t edge64[] = {
+	0, 1, 2, 3, 7, 10, 0x7fffffff, 0x80000000u, 0xffffffffu,
+	0x100000000ull, 0x100000001ull, 0x123456789abcdefull,
+	0x7fffffffffffffffull, 0x8000000000000000ull, 0x8000000000000001ull,
+	0xfffffffffffffffeull, 0xffffffffffffffffull, 1000000007ull,
+	0xdeadbeefcafef00dull,
+};
+
+static void rt_check_pair(struct kunit *test, uint64_t a, uint64_t b)
+{
+	int64_t sa = (int64_t)a, sb = (int64_t)b;
+
+	if (b) {
+		KUNIT_EXPECT_EQ(test, rt_host__udivdi3(a, b), a / b);
+		KUNIT_EXPECT_EQ(test, rt_host__umoddi3(a, b), a % b);
+	}
+	/* INT64_MIN / -1 overflows in C; RISC-V wraps, tested apart. */
+	if (sb && !(sa == INT64_MIN && sb == -1)) {
+		KUNIT_EXPECT_EQ(test, rt_host__divdi3(sa, sb), sa / sb);
+		KUNIT_EXPECT_EQ(test, rt_host__moddi3(sa, sb), sa % sb);
+	}
+	KUNIT_EXPECT_EQ(test, (uint64_t)rt_host__muldi3(sa, sb), a * b);
+}
+
+static void rt_int64_test(struct kunit *test)
+{
+	struct wl_rng rng;
+
+	for (size_t i = 0; i < WL_ARRAY_SIZE(edge64); i++) {
+		for (size_t j = 0; j < WL_ARRAY_SIZE(edge64); j++)
+			rt_check_pair(test, edge64[i], edge64[j]);
+	}
+	wl_rng_init(&rng, 1, 0);
+	for (int i = 0; i < 20000; i++) {
+		uint64_t a = ((uint64_t)wl_rng_u32(&rng) << 32) | wl_rng_u32(&rng);
+		uint64_t b = ((uint64_t)wl_rng_u32(&rng) << 32) | wl_rng_u32(&rng);
+
+		/* Vary magnitudes so every quotient length is exercised. */
+		a >>= wl_rng_below(&rng, 64);
+		b >>= wl_rng_below(&rng, 64);
+		rt_check_pair(test, a, b);
+	}
+	/* Division by zero and overflow follow the RISC-V instructions. */
+	KUNIT_EXPECT_EQ(test, rt_host__udivdi3(5, 0), UINT64_MAX);
+	KUNIT_EXPECT_EQ(test, rt_host__umoddi3(5, 0), 5ull);
+	KUNIT_EXPECT_EQ(test, rt_host__divdi3(-5, 0), -1ll);
+	KUNIT_EXPECT_EQ(test, rt_host__moddi3(-5, 0), -5ll);
+	KUNIT_EXPECT_EQ(test, rt_host__divdi3(INT64_MIN, -1), INT64_MIN);
+	KUNIT_EXPECT_EQ(test, rt_host__moddi3(INT64_MIN, -1), 0ll);
+}
+
+static void rt_shift_test(struct kunit *test)
+{
+	for (size_t i = 0; i < WL_ARRAY_SIZE(edge64); i++) {
+		uint64_t a = edge64[i];
+
+		for (int s = 0; s < 64; s++) {
+			KUNIT_EXPECT_EQ(test, (uint64_t)rt_host__ashldi3(a, s),
+					a << s);
+			KUNIT_EXPECT_EQ(test, (uint64_t)rt_host__lshrdi3(a, s),
+					a >> s);
+			KUNIT_EXPECT_EQ(test, rt_host__ashrdi3((int64_t)a, s),
+					(int64_t)a >> s);
+		}
+		KUNIT_EXPECT_EQ(test, rt_host__clzdi2(a ? a : 1),
+				__builtin_clzll(a ? a : 1));
+	}
+	KUNIT_EXPECT_EQ(test, rt_host__clzsi2(0), 32);
+	KUNIT_EXPECT_EQ(test, rt_host__clzdi2(0), 64);
+	for (int s = 0; s < 32; s++)
+		KUNIT_EXPECT_EQ(test, rt_host__clzsi2(1u << s), 31 - s);
+}
+
+static void rt_fconv_test(struct kunit *test)
+{
+	struct wl_rng rng;
+
+	for (size_t i = 0; i < WL_ARRAY_SIZE(edge64); i++) {
+		uint64_t a = edge64[i];
+
+		KUNIT_EXPECT_EQ(test, rt_host__floatundisf(a), (float)a);
+		KUNIT_EXPECT_EQ(test, rt_host__floatdisf((int64_t)a),
+				(float)(int64_t)a);
+	}
+	wl_rng_init(&rng, 2, 0);
+	for (int i = 0; i < 100000; i++) {
+		uint64_t a = ((uint64_t)wl_rng_u32(&rng) << 32) | wl_rng_u32(&rng);
+		float f;
+
+		a >>= wl_rng_below(&rng, 64);
+		/*
+		 * Exact ties: with bit 62 the top one, a float keeps bits
+		 * 62..39; bit 38 alone below them is half an ulp.
+		 */
+		if (i % 4 == 0)
+			a = ((a | 1ull << 62) & ~(1ull << 63) &
+			     ~((1ull << 39) - 1)) | 1ull << 38;
+		KUNIT_EXPECT_EQ(test, rt_host__floatundisf(a), (float)a);
+		KUNIT_EXPECT_EQ(test, rt_host__floatdisf((int64_t)a),
+				(float)(int64_t)a);
+		f = (float)(int64_t)a * 0.75f;
+		if (fabsf(f) < 9.2e18f)
+			KUNIT_EXPECT_EQ(test, rt_host__fixsfdi(f), (int64_t)f);
+		if (f >= 0 && f < 1.8e19f)
+			KUNIT_EXPECT_EQ(test, rt_host__fixunssfdi(f),
+					(uint64_t)f);
+	}
+	/* Saturation as RISC-V fcvt: NaN and overflow give the maximum. */
+	KUNIT_EXPECT_EQ(test, rt_host__fixsfdi(NAN), INT64_MAX);
+	KUNIT_EXPECT_EQ(test, rt_host__fixsfdi(1e30f), INT64_MAX);
+	KUNIT_EXPECT_EQ(test, rt_host__fixsfdi(-1e30f), INT64_MIN);
+	KUNIT_EXPECT_EQ(test, rt_host__fixsfdi(-0x1p63f), INT64_MIN);
+	KUNIT_EXPECT_EQ(test, rt_host__fixsfdi(-1.5f), -1ll);
+	KUNIT_EXPECT_EQ(test, rt_host__fixunssfdi(-1.5f), 0ull);
+	KUNIT_EXPECT_EQ(test, rt_host__fixunssfdi(NAN), UINT64_MAX);
+	KUNIT_EXPECT_EQ(test, rt_host__fixunssfdi(INFINITY), UINT64_MAX);
+	KUNIT_EXPECT_EQ(test, rt_host__fixunssfdi(0x1p63f), 1ull << 63);
+}
+
+static void rt_string_test(struct kunit *test)
+{
+	unsigned char a[64], b[64], ref[64];
+
+	for (size_t off = 0; off < 8; off++) {
+		for (size_t n = 0; n < 40; n++) {
+			for (size_t i = 0; i < sizeof(a); i++)
+				a[i] = (unsigned char)(i * 7 + 1);
+			memset(b, 0xee, sizeof(b));
+			memcpy(ref, b, sizeof(b));
+			memcpy(ref + (off ^ 3), a + off, n);
+			rt_hostmemcpy(b + (off ^ 3), a + off, n);
+			KUNIT_EXPECT_EQ(test, memcmp(b, ref, sizeof(b)), 0);
+
+			memset(ref + off, (int)n, n);
+			rt_hostmemset(b + off, (int)n, n);
+			KUNIT_EXPECT_EQ(test, memcmp(b, ref, sizeof(b)), 0);
+
+			/* Overlapping moves, both directions. */
+			memmove(ref + off, ref + 8, n);
+			rt_hostmemmove(b + off, b + 8, n);
+			KUNIT_EXPECT_EQ(test, memcmp(b, ref, sizeof(b)), 0);
+			memmove(ref + 8 + off, ref + 8, n);
+			rt_hostmemmove(b + 8 + off, b + 8, n);
+			KUNIT_EXPECT_EQ(test, memcmp(b, ref, sizeof(b)), 0);
+		}
+	}
+	KUNIT_EXPECT_EQ(test, rt_hostmemcmp("abc", "abd", 3) < 0, 1);
+	KUNIT_EXPECT_EQ(test, rt_hostmemcmp("abd", "abc", 3) > 0, 1);
+	KUNIT_EXPECT_EQ(test, rt_hostmemcmp("abc", "abd", 2), 0);
+}
+
+static struct kunit_case rt_cases[] = {
+	KUNIT_CASE(rt_int64_test),
+	KUNIT_CASE(rt_shift_test),
+	KUNIT_CASE(rt_fconv_test),
+	KUNIT_CASE(rt_string_test),
+	{}
+};
+
+static struct kunit_suite rt_suite = {
+	.name = "kernels_rt",
+	.test_cases = rt_cases,
+};
+
+/* ------------------------------------------------ references, inputs */
+
+static void ref_generator_test(struct kunit *test)
+{
+	struct wl_rng a, b, c;
+	uint32_t hist[16] = { 0 };
+
+	wl_rng_init(&a, 42, 0);
+	wl_rng_init(&b, 42, 0);
+	wl_rng_init(&c, 42, 1);
+	for (int i = 0; i < 1000; i++) {
+		uint32_t x = wl_rng_u32(&a);
+
+		KUNIT_EXPECT_EQ(test, x, wl_rng_u32(&b));
+		KUNIT_EXPECT_NE(test, x, wl_rng_u32(&c));
+	}
+	/*
+	 * A fixed seed is a fixed stream on every host and build: changing
+	 * the generator would silently change every workload's inputs.
+	 */
+	wl_rng_init(&a, 1, 0);
+	KUNIT_EXPECT_EQ(test, wl_rng_u32(&a), 0xbeeb8da1u);
+	KUNIT_EXPECT_EQ(test, wl_rng_u32(&a), 0xf893a2eeu);
+	KUNIT_EXPECT_EQ(test, wl_rng_u32(&a), 0x71c18690u);
+	for (int i = 0; i < 16000; i++) {
+		float f = wl_rng_float(&b, -1.0f, 1.0f);
+
+		KUNIT_EXPECT_TRUE(test, f >= -1.0f && f < 1.0f);
+		hist[wl_rng_below(&b, 16)]++;
+	}
+	for (int i = 0; i < 16; i++)
+		KUNIT_EXPECT_TRUE(test, hist[i] > 800 && hist[i] < 1200);
+}
+
+static void ref_collatz_test(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, collatz_ref(1, 1000), 0u);
+	KUNIT_EXPECT_EQ(test, collatz_ref(2, 1000), 1u);
+	KUNIT_EXPECT_EQ(test, collatz_ref(6, 1000), 8u);
+	KUNIT_EXPECT_EQ(test, collatz_ref(27, 1000), 111u);
+	KUNIT_EXPECT_EQ(test, collatz_ref(97, 1000), 118u);
+	KUNIT_EXPECT_EQ(test, collatz_ref(27, 50), 50u);	/* capped */
+	/* The input bound keeps every trajectory within 32 bits. */
+	KUNIT_EXPECT_EQ(test, collatz_ref(77671, 1000), 231u);
+}
+
+static void ref_arith_test(struct kunit *test)
+{
+	const float a[6] = { 1, 2, 3, 4, 5, 6 };	/* 2 x 3 */
+	const float b[6] = { 7, 8, 9, 10, 11, 12 };	/* 3 x 2 */
+	float c[4], v[3];
+	uint32_t in[5] = { 3, 5, 3, 0xffffffffu, 7 }, bins[4];
+
+	matmul_ref(a, b, c, 2, 2, 3);
+	KUNIT_EXPECT_EQ(test, c[0], 58.0f);
+	KUNIT_EXPECT_EQ(test, c[1], 64.0f);
+	KUNIT_EXPECT_EQ(test, c[2], 139.0f);
+	KUNIT_EXPECT_EQ(test, c[3], 154.0f);
+
+	vecadd_ref(a, b, v, 3);
+	KUNIT_EXPECT_EQ(test, v[2], 12.0f);
+	memcpy(v, b, sizeof(v));
+	saxpy_ref(2.0f, a, v, 3);
+	KUNIT_EXPECT_EQ(test, v[2], 15.0f);
+
+	hist_ref(in, 5, bins, 4);
+	KUNIT_EXPECT_EQ(test, bins[0], 0u);
+	KUNIT_EXPECT_EQ(test, bins[1], 1u);
+	KUNIT_EXPECT_EQ(test, bins[3], 4u);
+
+	/* Wrapping sum, as the kernel's uint32 adds. */
+	KUNIT_EXPECT_EQ(test, reduce_ref(in, 5), 17u);
+
+	/* x -> 2x + 1 twice from 1..4: 7, 11, 15, 19. */
+	KUNIT_EXPECT_EQ(test, compute_ref(1.0f, 2.0f, 1.0f, 2), 52.0f);
+}
+
+static void ref_compare_test(struct kunit *test)
+{
+	const float r[3] = { 1.0f, -2.0f, 0.0f };
+	float g[3] = { 1.0f, -2.0f, 0.0f };
+	const uint32_t ru[2] = { 1, 2 };
+	uint32_t gu[2] = { 1, 3 };
+	char err[256];
+
+	KUNIT_EXPECT_EQ(test, wl_compare_f32(r, g, 3, 0, "x", err, sizeof(err)), 0);
+	g[1] = nextafterf(-2.0f, 0.0f);
+	KUNIT_EXPECT_EQ(test, wl_compare_f32(r, g, 3, 0, "x", err, sizeof(err)), -EIO);
+	KUNIT_EXPECT_EQ(test, wl_compare_f32(r, g, 3, 1, "x", err, sizeof(err)), 0);
+	g[2] = -0.0f;	/* +0 and -0 are adjacent on the ordered line */
+	KUNIT_EXPECT_EQ(test, wl_compare_f32(r, g, 3, 1, "x", err, sizeof(err)), 0);
+	g[0] = NAN;
+	KUNIT_EXPECT_EQ(test, wl_compare_f32(r, g, 3, 100, "x", err, sizeof(err)), -EIO);
+	KUNIT_EXPECT_EQ(test, wl_compare_u32(ru, gu, 2, "y", err, sizeof(err)), -EIO);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(err, "first [1] = 3"));
+}
+
+static struct kunit_case ref_cases[] = {
+	KUNIT_CASE(ref_generator_test),
+	KUNIT_CASE(ref_collatz_test),
+	KUNIT_CASE(ref_arith_test),
+	KUNIT_CASE(ref_compare_test),
+	{}
+};
+
+static struct kunit_suite ref_suite = {
+	.name = "kernels_ref",
+	.test_cases = ref_cases,
+};
+
+/* ------------------------------------------------ argument validation */
+
+/* Three 4 KiB buffers and a 16 KiB one; nothing is allocated. */
+static const struct wl_mem fake_mem = {
+	.buf = { { 0x10000, 4096 }, { 0x20000, 4096 }, { 0x30000, 4096 },
+		 { 0x40000, 16384 } },
+	.n = 4,
+};
+
+static struct sim_launch launch_1d(uint32_t grid, uint32_t block)
+{
+	struct sim_launch l;
+	struct sim_kernel k = { .name = "test" };
+
+	wl_launch_1d(&l, &k, grid, block, 0);
+	return l;
+}
+
+#define EXPECT_REJECT(test, call, text)                                   \
+	do {                                                              \
+		err[0] = '\0';                                            \
+		KUNIT_EXPECT_EQ(test, (call), -EINVAL);                   \
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, text),        \
+					  "message \"%s\" lacks \"%s\"",   \
+					  err, text);                     \
+	} while (0)
+
+static void args_vecadd_test(struct kunit *test)
+{
+	struct vecadd_args a = { 0x10000, 0x20000, 0x30000, 1024 };
+	struct sim_launch l = launch_1d(4, 256);
+	char err[256];
+
+	KUNIT_EXPECT_EQ(test, vecadd_validate(&fake_mem, &a, &l, err, sizeof(err)), 0);
+	a.a = 0;
+	EXPECT_REJECT(test, vecadd_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "vecadd a: null buffer");
+	a.a = 0x10000;
+	a.n = 1025;	/* one element more than the buffers hold */
+	l.grid[0] = 5;
+	EXPECT_REJECT(test, vecadd_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "overrun");
+	a.n = 0;
+	EXPECT_REJECT(test, vecadd_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "zero elements");
+	a.n = 1024;
+	l.grid[0] = 3;
+	EXPECT_REJECT(test, vecadd_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "do not cover");
+	l.grid[0] = 4;
+	l.block[1] = 2;
+	EXPECT_REJECT(test, vecadd_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "1-D");
+	l.block[1] = 1;
+	a.c = 0x30002;
+	EXPECT_REJECT(test, vecadd_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "aligned");
+	a.c = 0x50000;
+	EXPECT_REJECT(test, vecadd_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "not a buffer");
+
+	{
+		struct saxpy_args s = { 0x10000, 0x20000, 1024, 2.0f };
+
+		KUNIT_EXPECT_EQ(test, saxpy_validate(&fake_mem, &s, &l, err, sizeof(err)), 0);
+		s.y = 0;
+		EXPECT_REJECT(test, saxpy_validate(&fake_mem, &s, &l, err, sizeof(err)),
+			      "saxpy y: null");
+	}
+}
+
+static void args_matmul_test(struct kunit *test)
+{
+	/* 32 x 32 = 1024 floats fit the 4 KiB buffers. */
+	struct matmul_args a = { 0x10000, 0x20000, 0x30000, 32, 32, 32 };
+	struct sim_launch l = launch_1d(2, MM_TILE);
+	char err[256];
+
+	l.grid[1] = 2;
+	l.block[1] = MM_TILE;
+	KUNIT_EXPECT_EQ(test, matmul_validate(&fake_mem, &a, &l, err, sizeof(err)), 0);
+	l.grid[1] = 1;
+	EXPECT_REJECT(test, matmul_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "does not cover");
+	l.grid[1] = 2;
+	l.block[1] = 8;
+	EXPECT_REJECT(test, matmul_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "block must be 16x16x1");
+	l.block[1] = MM_TILE;
+	a.k = 33;	/* A and B no longer fit */
+	EXPECT_REJECT(test, matmul_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "matmul A");
+}
+
+static void args_misc_test(struct kunit *test)
+{
+	struct hist_args h = { 0x10000, 0x40000, 1024, 4096 };
+	struct reduce_args r = { 0x10000, 0x20000, 1024, 0 };
+	struct collatz_args c = { 0x10000, 0x20000, 1024, 1000 };
+	struct compute_args k = { 0x10000, 0x20000, 1024, 8, 1.0f, 1.0f };
+	struct sim_launch l = launch_1d(4, 256);
+	struct wl_params p = { .scale = WL_SCALE_MAX + 1 };
+	struct wl_run *run = NULL;
+	size_t n;
+	const struct workload *const *all;
+	char err[256];
+
+	KUNIT_EXPECT_EQ(test, hist_validate(&fake_mem, &h, 0, &l, err, sizeof(err)), 0);
+	EXPECT_REJECT(test, hist_validate(&fake_mem, &h, 1, &l, err, sizeof(err)),
+		      "exceed");
+	h.nbins = 0;
+	EXPECT_REJECT(test, hist_validate(&fake_mem, &h, 0, &l, err, sizeof(err)),
+		      "zero elements");
+
+	KUNIT_EXPECT_EQ(test, reduce_validate(&fake_mem, &r, &l, err, sizeof(err)), 0);
+	l.block[0] = 192;
+	EXPECT_REJECT(test, reduce_validate(&fake_mem, &r, &l, err, sizeof(err)),
+		      "power of two");
+	l.block[0] = 256;
+	l.grid[0] = 2000;	/* one partial per CTA: 8000 bytes > 4 KiB */
+	EXPECT_REJECT(test, reduce_validate(&fake_mem, &r, &l, err, sizeof(err)),
+		      "reduce output");
+	r.atomic = 1;		/* only out[0] then */
+	KUNIT_EXPECT_EQ(test, reduce_validate(&fake_mem, &r, &l, err, sizeof(err)), 0);
+
+	l = launch_1d(4, 256);
+	KUNIT_EXPECT_EQ(test, collatz_validate(&fake_mem, &c, &l, err, sizeof(err)), 0);
+	c.steps = 0;
+	EXPECT_REJECT(test, collatz_validate(&fake_mem, &c, &l, err, sizeof(err)),
+		      "null");
+	KUNIT_EXPECT_EQ(test, compute_validate(&fake_mem, &k, &l, err, sizeof(err)), 0);
+	l.grid[0] = 1;
+	EXPECT_REJECT(test, compute_validate(&fake_mem, &k, &l, err, sizeof(err)),
+		      "do not cover");
+
+	/* Every workload refuses an unknown scale before touching the ctx. */
+	all = wl_all(&n);
+	for (size_t i = 0; i < n; i++)
+		EXPECT_REJECT(test, all[i]->setup(NULL, &p, &run, err, sizeof(err)),
+			      "scale");
+	all = wl_faults(&n);
+	for (size_t i = 0; i < n; i++)
+		EXPECT_REJECT(test, all[i]->setup(NULL, &p, &run, err, sizeof(err)),
+			      "scale");
+	KUNIT_EXPECT_NULL(test, run);
+}
+
+static void registry_test(struct kunit *test)
+{
+	static const char *const required[] = {
+		"vecadd", "saxpy", "matmul", "histogram", "histogram-shared",
+		"reduce", "reduce-atomic", "divergent", "compute",
+	};
+	const struct workload *const *all;
+	size_t n, nf;
+
+	for (size_t i = 0; i < WL_ARRAY_SIZE(required); i++) {
+		const struct workload *w = wl_find(required[i]);
+
+		KUNIT_EXPECT_NOT_NULL_MSG(test, w, "%s", required[i]);
+		if (w)
+			KUNIT_EXPECT_FALSE(test, w->flags & WL_F_FAULT);
+	}
+	KUNIT_EXPECT_NULL(test, wl_find("no-such-workload"));
+	all = wl_all(&n);
+	KUNIT_EXPECT_EQ(test, n, WL_ARRAY_SIZE(required));
+	all = wl_faults(&nf);
+	KUNIT_EXPECT_GE(test, nf, 5u);
+	for (size_t i = 0; i < nf; i++) {
+		KUNIT_EXPECT_TRUE(test, all[i]->flags & WL_F_FAULT);
+		KUNIT_EXPECT_NE(test, all[i]->expect_fault, 0u);
+		KUNIT_EXPECT_NOT_NULL(test, all[i]->check_fault);
+		KUNIT_EXPECT_PTR_EQ(test, wl_find(all[i]->name), all[i]);
+	}
+}
+
+static struct kunit_case args_cases[] = {
+	KUNIT_CASE(args_vecadd_test),
+	KUNIT_CASE(args_matmul_test),
+	KUNIT_CASE(args_misc_test),
+	KUNIT_CASE(registry_test),
+	{}
+};
+
+static struct kunit_suite args_suite = {
+	.name = "kernels_args",
+	.test_cases = args_cases,
+};
+
+/* ------------------------------------------- end to end on the model */
+
+static struct emu_config sim_cfg;
+static char sim_cfg_path[PATH_MAX + 64];
+
+/* All workloads, regular then fault ones, as one parameter list. */
+static const void *workload_gen_params(const void *prev, char *desc)
+{
+	const struct workload *const *reg, *const *flt;
+	size_t nreg, nflt, i = 0;
+
+	reg = wl_all(&nreg);
+	flt = wl_faults(&nflt);
+	if (prev) {
+		while (i < nreg && reg[i] != prev)
+			i++;
+		if (i == nreg) {
+			i = 0;
+			while (flt[i] != prev)
+				i++;
+			i += nreg;
+		}
+		i++;
+	}
+	if (i >= nreg + nflt)
+		return NULL;
+	prev = i < nreg ? reg[i] : flt[i - nreg];
+	__kunit_copy_desc(desc, ((const struct workload *)prev)->name);
+	return prev;
+}
+
+static void workload_run_test(struct kunit *test)
+{
+	const struct workload *w = test->param_value;
+	const struct wl_params p = { .scale = 0 };
+	struct sim_result res = { 0 };
+	struct sim_launch l;
+	struct wl_run *run = NULL;
+	struct sim_dev *dev;
+	struct sim_ctx *ctx;
+	uint64_t cycles = 0, insns = 0;
+	unsigned int launches = 0;
+	char err[512] = "";
+	int ret;
+
+	dev = sim_dev_create(&sim_cfg, 0, err, sizeof(err));
+	KUNIT_ASSERT_NOT_NULL_MSG(test, dev, "sim_dev_create: %s", err);
+	ctx = sim_ctx_create(dev);
+	KUNIT_ASSERT_NOT_NULL(test, ctx);
+
+	ret = w->setup(ctx, &p, &run, err, sizeof(err));
+	KUNIT_ASSERT_EQ_MSG(test, ret, 0, "%s setup: %s", w->name, err);
+	while ((ret = w->next(ctx, run, &l, err, sizeof(err))) == 1) {
+		launches++;
+		ret = sim_run(ctx, &l, &res, err, sizeof(err));
+		KUNIT_ASSERT_EQ_MSG(test, ret, 0, "%s launch %u (%s): %s",
+				    w->name, launches, l.k.name, err);
+		cycles += res.cycles;
+		insns += res.counters.c.thread_insns;
+		if (res.fault.cause)
+			break;
+	}
+	KUNIT_ASSERT_GE_MSG(test, ret, 0, "%s next: %s", w->name, err);
+	KUNIT_EXPECT_GT(test, launches, 0u);
+
+	if (w->flags & WL_F_FAULT) {
+		KUNIT_EXPECT_EQ_MSG(test, res.fault.cause, w->expect_fault,
+				    "%s ended with %s", w->name,
+				    sim_fault_name(res.fault.cause));
+		ret = w->check_fault(run, &res.fault, sim_cfg.warp_size, err,
+				     sizeof(err));
+		KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s", err);
+		kunit_info(test, "%s: %s at pc 0x%x addr 0x%x cta %u warp %u lane %u",
+			   w->name, sim_fault_name(res.fault.cause),
+			   res.fault.pc, res.fault.addr, res.fault.cta,
+			   res.fault.warp, res.fault.lane);
+	} else {
+		KUNIT_EXPECT_EQ_MSG(test, res.fault.cause, 0u,
+				    "%s faulted: %s at pc 0x%x addr 0x%x",
+				    w->name, sim_fault_name(res.fault.cause),
+				    res.fault.pc, res.fault.addr);
+		if (!res.fault.cause) {
+			ret = w->check(ctx, run, err, sizeof(err));
+			KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s check: %s",
+					    w->name, err);
+		}
+		KUNIT_EXPECT_GT(test, insns, 0ull);
+		kunit_info(test, "%s: %u launch(es), %llu cycles, %llu thread insns",
+			   w->name, launches, (unsigned long long)cycles,
+			   (unsigned long long)insns);
+	}
+	w->destroy(run);
+	sim_ctx_destroy(ctx);
+	sim_dev_destroy(dev);
+}
+
+static int sim_suite_init(struct kunit_suite *suite)
+{
+	const char *env = getenv("CORUN_TEST_CONFIG");
+	char exe[PATH_MAX], err[512];
+	ssize_t n;
+
+	(void)suite;
+	/* Default kernel dir: this program lives in <O>/tools/kernels/tests. */
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		char dir[PATH_MAX + 8];
+
+		exe[n] = '\0';
+		*strrchr(exe, '/') = '\0';
+		snprintf(dir, sizeof(dir), "%s/..", exe);
+		wl_set_kernel_dir(dir);
+	}
+	snprintf(sim_cfg_path, sizeof(sim_cfg_path), "%s",
+		 env && *env ? env : CORUN_SRCDIR "/emu/configs/test-2sm.ini");
+	if (emu_config_load(sim_cfg_path, &sim_cfg, err, sizeof(err))) {
+		fprintf(stderr, "# %s\n", err);
+		return -1;
+	}
+	printf("# kernels from %s, config %s\n", wl_kernel_dir(), sim_cfg_path);
+	return 0;
+}
+
+static struct kunit_case sim_cases[] = {
+	KUNIT_CASE_PARAM_ATTR(workload_run_test, workload_gen_params,
+			      { .speed = KUNIT_SPEED_SLOW }),
+	{}
+};
+
+static struct kunit_suite sim_suite = {
+	.name = "kernels_sim",
+	.suite_init = sim_suite_init,
+	.test_cases = sim_cases,
+};
+
+kunit_test_suites(&rt_suite, &ref_suite, &args_suite, &sim_suite);
