@@ -1,0 +1,903 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * corun-sim: run a job mix on the device model and report per-job
+ * slowdowns and the multiprogram metrics (see
+ * Documentation/tools/corun-sim.rst and mix.h for the mix format).
+ *
+ * 1. Alone runs: every distinct (workload, scale, seed) runs once, alone,
+ *    on a fresh device whose warp scheduler is GTO (as the CCBP paper
+ *    measures alone IPC; --alone-sched changes it). IPC_alone = thread
+ *    instructions of the run / device cycles from its first submit to its
+ *    last completion.
+ * 2. Co-run: every job gets its own context (address space) and slot on
+ *    one fresh device and all are submitted at cycle 0. A job whose run
+ *    completes is checked against its CPU reference and re-executed with
+ *    a fresh setup until the cycle budget ends. IPC_shared = thread
+ *    instructions the job's slot retired during the budget (partial runs
+ *    included, from the slot counters) / budget cycles.
+ *
+ * IPC always counts thread instructions (active lanes), like GPGPU-Sim.
+ * stdout is deterministic; progress and the host simulation rate go to
+ * stderr. Exit status: 0 ok, 1 a job faulted or failed its check, 2 bad
+ * usage, configuration, mix file or kernel binary.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <gpu.h>
+#include <kernels/workload.h>
+#include <lib/kelf.h>
+#include <sim/json.h>
+#include <sim/metrics.h>
+#include <sim/mix.h>
+#include <sim/simhost.h>
+
+#define ERRLEN 512
+/* emu_gpu_run() slice: fixed, so stdout never depends on progress output. */
+#define RUN_SLICE 10000ull
+#define PROGRESS_AFTER_NS 2000000000ull
+#define PROGRESS_EVERY_NS 500000000ull
+
+enum job_status { ST_OK, ST_FAULT, ST_CHECK, ST_ERROR };
+
+static const char *const status_names[] = { "ok", "fault", "check_failed",
+					    "error" };
+
+/* One workload instance driven on a device: a co-run job or an alone run. */
+struct job {
+	const struct mix_job *mj;
+	const struct workload *wl;
+	struct wl_params params;
+	unsigned int slot;
+	struct job *alone;	/* co-run job -> its alone run */
+
+	/* live state */
+	struct sim_ctx *ctx;
+	struct wl_run *run;
+	int inflight;
+	uint64_t seqno;
+	int stopped;
+	uint64_t run_start;
+
+	/* results */
+	unsigned int runs;		/* completed and checked runs */
+	uint64_t launches;		/* completed launches */
+	uint64_t cycles;		/* alone: cycles of its run */
+	enum job_status status;
+	char msg[ERRLEN];
+	struct corun_slot_counters ctr;	/* slot counters at the end */
+};
+
+struct opts {
+	const char *config, *mix, *kernel_dir, *alone_sched;
+	uint64_t cycles, alone_max;
+	int json, counters, quiet, alone_only, no_alone, list;
+};
+
+static struct opts opt = { .alone_sched = "gto", .alone_max = 1000000000ull };
+
+/* Simulation-rate totals over every device, and the time in emu_gpu_run. */
+static struct emu_stats total_stats;
+static uint64_t sim_ns;
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static void __attribute__((noreturn, format(printf, 2, 3)))
+die(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("corun-sim: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(code);
+}
+
+static void __attribute__((format(printf, 3, 4)))
+job_fail(struct job *j, enum job_status st, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (j->status != ST_OK)
+		return;
+	j->status = st;
+	j->stopped = 1;
+	va_start(ap, fmt);
+	vsnprintf(j->msg, sizeof(j->msg), fmt, ap);
+	va_end(ap);
+}
+
+static const char *job_label(const struct job *j, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s(scale=%u,seed=%u)", j->wl->name, j->params.scale,
+		 j->params.seed);
+	return buf;
+}
+
+/* ---- driving workloads on a device ---- */
+
+static void job_teardown_run(struct job *j)
+{
+	if (j->run)
+		j->wl->destroy(j->run);
+	j->run = NULL;
+	sim_ctx_destroy(j->ctx);
+	j->ctx = NULL;
+}
+
+static void job_start_run(struct sim_dev *dev, struct job *j);
+
+static void job_finish_run(struct sim_dev *dev, struct job *j, int alone)
+{
+	uint64_t now = emu_gpu_cycle(sim_dev_gpu(dev));
+	char err[ERRLEN] = "";
+
+	if (j->wl->check(j->ctx, j->run, err, sizeof(err))) {
+		job_fail(j, ST_CHECK, "run %u: check failed: %s", j->runs + 1,
+			 err);
+		return;
+	}
+	j->runs++;
+	if (alone) {
+		j->cycles = now - j->run_start;
+		j->stopped = 1;
+		return;
+	}
+	if (now == j->run_start) {
+		job_fail(j, ST_ERROR, "a run took 0 cycles: nothing to re-execute");
+		return;
+	}
+	job_teardown_run(j);
+	job_start_run(dev, j);
+}
+
+/* Ask the workload for its next launch and submit it, or finish the run. */
+static void job_launch_next(struct sim_dev *dev, struct job *j, int alone)
+{
+	char err[ERRLEN] = "";
+	struct sim_launch l;
+	int ret;
+
+	memset(&l, 0, sizeof(l));
+	ret = j->wl->next(j->ctx, j->run, &l, err, sizeof(err));
+	if (ret < 0) {
+		job_fail(j, ST_ERROR, "next(): %s", err);
+		return;
+	}
+	if (ret == 0) {
+		job_finish_run(dev, j, alone);
+		return;
+	}
+	ret = sim_submit(j->ctx, j->slot, &l, &j->seqno, err, sizeof(err));
+	if (ret) {
+		job_fail(j, ST_ERROR, "launch rejected: %s", err);
+		return;
+	}
+	j->inflight = 1;
+}
+
+static void job_start_run(struct sim_dev *dev, struct job *j)
+{
+	char err[ERRLEN] = "";
+
+	j->run_start = emu_gpu_cycle(sim_dev_gpu(dev));
+	j->ctx = sim_ctx_create(dev);
+	if (!j->ctx) {
+		job_fail(j, ST_ERROR, "out of device memory for a context");
+		return;
+	}
+	if (j->wl->setup(j->ctx, &j->params, &j->run, err, sizeof(err))) {
+		j->run = NULL;
+		job_fail(j, ST_ERROR, "setup(): %s", err);
+		return;
+	}
+	job_launch_next(dev, j, !j->mj);
+}
+
+static void job_done(struct sim_dev *dev, struct job *j,
+		     const struct emu_event *ev, int alone)
+{
+	const struct corun_fault_record *f = &ev->fault;
+	char err[ERRLEN] = "";
+	struct sim_result r;
+
+	j->inflight = 0;
+	if (sim_complete(j->ctx, ev->seqno, &ev->fault, &r, err, sizeof(err))) {
+		job_fail(j, ST_ERROR, "%s", err);
+		return;
+	}
+	if (f->cause != CORUN_FAULT_NONE &&
+	    !((j->wl->flags & WL_F_FAULT) && f->cause == j->wl->expect_fault)) {
+		job_fail(j, ST_FAULT,
+			 "run %u launch %" PRIu64 ": fault %s (%u): pc 0x%08x addr 0x%08x access %u sm %u cta %u warp %u lane %u",
+			 j->runs + 1, j->launches + 1, sim_fault_name(f->cause),
+			 f->cause, f->pc, f->addr, f->access, f->sm, f->cta,
+			 f->warp, f->lane);
+		return;
+	}
+	j->launches++;
+	job_launch_next(dev, j, alone);
+}
+
+static void progress(const char *phase, uint64_t cycle, uint64_t stop,
+		     uint64_t t0, uint64_t *last)
+{
+	uint64_t t = now_ns();
+
+	if (opt.quiet || !isatty(2) || t - t0 < PROGRESS_AFTER_NS ||
+	    t - *last < PROGRESS_EVERY_NS)
+		return;
+	*last = t;
+	if (stop != UINT64_MAX)
+		fprintf(stderr, "\r%s: cycle %" PRIu64 " of %" PRIu64 " (%.0f%%, %.2f Mcycles/s) ",
+			phase, cycle, stop, 100.0 * cycle / stop,
+			cycle / ((t - t0) / 1e9) / 1e6);
+	else
+		fprintf(stderr, "\r%s: cycle %" PRIu64 " (%.2f Mcycles/s) ",
+			phase, cycle, cycle / ((t - t0) / 1e9) / 1e6);
+}
+
+/*
+ * Run @n jobs on @dev until each has stopped (alone: after one run) or
+ * the device reaches @stop. Returns the cycle the simulation ended at.
+ */
+static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
+		      uint64_t stop, int alone, const char *phase)
+{
+	struct emu_gpu *gpu = sim_dev_gpu(dev);
+	uint64_t t0 = now_ns(), t1, last = 0, end;
+	struct emu_event ev;
+	struct emu_stats st;
+	unsigned int i, active;
+
+	for (i = 0; i < n; i++)
+		job_start_run(dev, &jobs[i]);
+	for (;;) {
+		uint64_t c = emu_gpu_cycle(gpu), lim;
+		int type;
+
+		for (i = 0, active = 0; i < n; i++)
+			active += jobs[i].inflight;
+		if (!active || c >= stop)
+			break;
+		lim = stop - c > RUN_SLICE ? c + RUN_SLICE : stop;
+		/* The rate counts model time only, not setup and checks. */
+		t1 = now_ns();
+		type = emu_gpu_run(gpu, lim, &ev);
+		sim_ns += now_ns() - t1;
+		if (type == EMU_EV_JOB_DONE) {
+			for (i = 0; i < n; i++)
+				if (jobs[i].inflight && jobs[i].slot == ev.slot &&
+				    jobs[i].seqno == ev.seqno)
+					break;
+			if (i < n)
+				job_done(dev, &jobs[i], &ev, alone);
+		} else if (type == EMU_EV_IDLE) {
+			/* Cannot happen with a job in flight: a model bug. */
+			for (i = 0; i < n; i++)
+				if (jobs[i].inflight)
+					job_fail(&jobs[i], ST_ERROR,
+						 "device idle with the job in flight");
+			break;
+		}
+		progress(phase, emu_gpu_cycle(gpu), alone ? UINT64_MAX : stop, t0,
+			 &last);
+	}
+	end = emu_gpu_cycle(gpu);
+	if (last)
+		fprintf(stderr, "\r%*s\r", 78, "");
+	for (i = 0; i < n; i++) {
+		emu_gpu_slot_counters(gpu, jobs[i].slot, &jobs[i].ctr);
+		if (alone && jobs[i].inflight)
+			job_fail(&jobs[i], ST_ERROR,
+				 "alone run not done after %" PRIu64 " cycles (--alone-max-cycles)",
+				 stop);
+	}
+	/* Kill what still runs at the budget and collect it, like a driver. */
+	for (i = 0; i < n; i++)
+		if (jobs[i].inflight)
+			emu_gpu_reset_slot(gpu, jobs[i].slot);
+	while (emu_gpu_run(gpu, emu_gpu_cycle(gpu), &ev) == EMU_EV_JOB_DONE) {
+		struct sim_result r;
+
+		for (i = 0; i < n; i++) {
+			if (jobs[i].inflight && jobs[i].slot == ev.slot &&
+			    jobs[i].seqno == ev.seqno) {
+				sim_complete(jobs[i].ctx, ev.seqno, &ev.fault,
+					     &r, NULL, 0);
+				jobs[i].inflight = 0;
+			}
+		}
+	}
+	for (i = 0; i < n; i++)
+		job_teardown_run(&jobs[i]);
+	emu_gpu_stats(gpu, &st);
+	total_stats.cycles += st.cycles;
+	total_stats.warp_insns += st.warp_insns;
+	total_stats.thread_insns += st.thread_insns;
+	return end;
+}
+
+/* ---- configuration, registry, checks ---- */
+
+static int lookup_workload(const char *name, char *known, size_t len)
+{
+	const struct workload *const *all;
+	size_t n, i, at = 0;
+
+	if (wl_find(name))
+		return 0;
+	all = wl_all(&n);
+	for (i = 0; i < n && at < len; i++)
+		at += snprintf(known + at, len - at, "%s%s", i ? ", " : "",
+			       all[i]->name);
+	return -1;
+}
+
+static void list_workloads(void)
+{
+	const struct workload *const *all;
+	size_t n, i;
+
+	all = wl_all(&n);
+	printf("%-18s %-16s %s\n", "workload", "elf", "description");
+	for (i = 0; i < n; i++)
+		printf("%-18s %-16s %s%s\n", all[i]->name, all[i]->elf,
+		       all[i]->desc,
+		       all[i]->flags & WL_F_COMPUTE ? " [compute]" : "");
+	all = wl_faults(&n);
+	for (i = 0; i < n; i++)
+		printf("%-18s %-16s %s [fault test: %s]\n", all[i]->name,
+		       all[i]->elf, all[i]->desc,
+		       sim_fault_name(all[i]->expect_fault));
+}
+
+/* Every ELF the mix needs must load before anything runs. */
+static void check_kernels(const struct mix *m)
+{
+	char path[4096], err[ERRLEN];
+	struct kelf_image img;
+	unsigned int i;
+
+	for (i = 0; i < m->njobs; i++) {
+		const struct workload *wl = wl_find(m->jobs[i].workload);
+
+		if (wl_elf_path(wl->elf, path, sizeof(path)))
+			die(2, "%s: kernel path too long", wl->elf);
+		if (kelf_load_file(path, &img, err, sizeof(err)))
+			die(2, "workload %s: bad kernel binary: %s (kernel dir %s; see --kernel-dir)",
+			    wl->name, err, wl_kernel_dir());
+		kelf_free(&img);
+	}
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: corun-sim --config FILE.ini --mix FILE [options]\n"
+		"       corun-sim --list\n"
+		"  --config FILE       GPU configuration (emu/configs/*.ini)\n"
+		"  --mix FILE          job mix (format: Documentation/tools/corun-sim.rst)\n"
+		"  --cycles N          co-run cycle budget (overrides the mix's budget)\n"
+		"  --json              JSON on stdout instead of text\n"
+		"  --counters          per-job counters in the report\n"
+		"  --kernel-dir DIR    device ELFs (default: $CORUN_KERNEL_DIR or ../kernels)\n"
+		"  --alone-only        only the alone runs\n"
+		"  --no-alone          only the co-run (no slowdowns or metrics)\n"
+		"  --alone-sched P     warp scheduler of alone runs: gto (default), lrr,\n"
+		"                      two_level, kaware, or 'config' to keep the file's\n"
+		"  --alone-max-cycles N  give up on an alone run after N cycles\n"
+		"  --quiet             no progress or simulation rate on stderr\n"
+		"  --list              list the workloads\n");
+}
+
+static uint64_t parse_count(const char *s, const char *what)
+{
+	unsigned long long v, mul = 1;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (*end == 'k' || *end == 'K')
+		mul = 1000, end++;
+	else if (*end == 'm' || *end == 'M')
+		mul = 1000000, end++;
+	else if (*end == 'g' || *end == 'G')
+		mul = 1000000000, end++;
+	if (errno || *end || !v || *s == '-' || v > UINT64_MAX / mul)
+		die(2, "%s %s: expected a positive count (k/M/G suffixes allowed)",
+		    what, s);
+	return v * mul;
+}
+
+static void parse_args(int argc, char **argv)
+{
+	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
+	       O_KDIR };
+	static const struct option lo[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "mix", required_argument, NULL, 'm' },
+		{ "cycles", required_argument, NULL, 'n' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "counters", no_argument, NULL, 'C' },
+		{ "kernel-dir", required_argument, NULL, O_KDIR },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "alone-only", no_argument, NULL, O_ALONE_ONLY },
+		{ "no-alone", no_argument, NULL, O_NO_ALONE },
+		{ "alone-sched", required_argument, NULL, O_ALONE_SCHED },
+		{ "alone-max-cycles", required_argument, NULL, O_ALONE_MAX },
+		{ "list", no_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "c:m:n:jCqlh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'c': opt.config = optarg; break;
+		case 'm': opt.mix = optarg; break;
+		case 'n': opt.cycles = parse_count(optarg, "--cycles"); break;
+		case 'j': opt.json = 1; break;
+		case 'C': opt.counters = 1; break;
+		case 'q': opt.quiet = 1; break;
+		case 'l': opt.list = 1; break;
+		case O_KDIR: opt.kernel_dir = optarg; break;
+		case O_ALONE_ONLY: opt.alone_only = 1; break;
+		case O_NO_ALONE: opt.no_alone = 1; break;
+		case O_ALONE_SCHED: opt.alone_sched = optarg; break;
+		case O_ALONE_MAX:
+			opt.alone_max = parse_count(optarg, "--alone-max-cycles");
+			break;
+		case 'h': usage(stdout); exit(0);
+		default: usage(stderr); exit(2);
+		}
+	}
+	if (optind < argc)
+		die(2, "unexpected argument '%s' (see --help)", argv[optind]);
+	if (opt.alone_only && opt.no_alone)
+		die(2, "--alone-only and --no-alone exclude each other");
+	if (!opt.list && (!opt.config || !opt.mix)) {
+		usage(stderr);
+		exit(2);
+	}
+}
+
+/* ---- reports ---- */
+
+static const struct {
+	const char *name;
+	size_t off;
+} ctr_fields[] = {
+#define F(x) { #x, offsetof(struct corun_slot_counters, x) }
+	F(warp_insns), F(thread_insns), F(active_cycles), F(ctas_launched),
+	F(ctas_done), F(l1_accesses), F(l1_misses), F(l1_resfails),
+	F(missq_demand), F(read_requests), F(requests), F(dram_accesses),
+	F(noc_flits), F(noc_stall_cycles), F(llc_hits), F(llc_misses),
+	F(dram_row_hits), F(dram_bus_cycles), F(mem_latency_sum),
+#undef F
+};
+
+static const char *const stall_names[CORUN_STALL_NR] = {
+	"raw_short", "raw_long", "lsu_full", "fu_busy", "barrier", "fetch",
+	"throttled", "reserved7",
+};
+
+static uint64_t ctr_get(const struct corun_slot_counters *c, size_t i)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)c + ctr_fields[i].off, sizeof(v));
+	return v;
+}
+
+static void json_counters(struct json *js, const struct corun_slot_counters *c)
+{
+	size_t i;
+
+	json_obj_begin(js, "counters");
+	for (i = 0; i < sizeof(ctr_fields) / sizeof(ctr_fields[0]); i++)
+		json_u64(js, ctr_fields[i].name, ctr_get(c, i));
+	json_obj_begin(js, "stall");
+	for (i = 0; i < CORUN_STALL_NR; i++)
+		json_u64(js, stall_names[i], c->stall[i]);
+	json_obj_end(js);
+	json_obj_end(js);
+}
+
+static void text_counters(const struct corun_slot_counters *c)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(ctr_fields) / sizeof(ctr_fields[0]); i++)
+		printf("      %-18s %" PRIu64 "\n", ctr_fields[i].name,
+		       ctr_get(c, i));
+	for (i = 0; i < CORUN_STALL_NR; i++)
+		printf("      stall.%-12s %" PRIu64 "\n", stall_names[i],
+		       c->stall[i]);
+}
+
+/* The effective configuration as {section: {key: value}}; values that
+ * are plain numbers become JSON numbers. */
+static void json_config(struct json *js, const struct emu_config *cfg)
+{
+	char *buf = NULL, *line, *save = NULL;
+	size_t len = 0;
+	int in_section = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		die(1, "out of memory");
+	emu_config_print(cfg, f);
+	fclose(f);
+	json_obj_begin(js, "ini");
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *eq, *k, *v, *e;
+
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (!*line || *line == '#' || *line == ';')
+			continue;
+		if (*line == '[') {
+			e = strchr(line, ']');
+			if (e)
+				*e = 0;
+			if (in_section)
+				json_obj_end(js);
+			json_obj_begin(js, line + 1);
+			in_section = 1;
+			continue;
+		}
+		eq = strchr(line, '=');
+		if (!eq)
+			continue;
+		*eq = 0;
+		k = line;
+		v = eq + 1;
+		for (e = eq; e > k && (e[-1] == ' ' || e[-1] == '\t'); e--)
+			e[-1] = 0;
+		while (*v == ' ' || *v == '\t')
+			v++;
+		e = v + strlen(v);
+		while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
+			*--e = 0;
+		strtoull(v, &e, 10);
+		if (*v >= '0' && *v <= '9' && !*e && strlen(v) < 20)
+			json_u64(js, k, strtoull(v, NULL, 10));
+		else
+			json_str(js, k, v);
+	}
+	if (in_section)
+		json_obj_end(js);
+	json_obj_end(js);
+	free(buf);
+}
+
+static double ipc_of(uint64_t insns, uint64_t cycles)
+{
+	return cycles ? (double)insns / cycles : 0;
+}
+
+static const char *fmt_dbl(double v, char *buf, size_t len)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if (isinf(v))
+		snprintf(buf, len, "inf");
+	else
+		snprintf(buf, len, "%.4f", v);
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	struct emu_config cfg, acfg;
+	struct job alone[MIX_MAX_JOBS], corun[MIX_MAX_JOBS];
+	double ipc_a[MIX_MAX_JOBS], ipc_s[MIX_MAX_JOBS];
+	unsigned int nalone = 0, i, k, failed = 0;
+	int ret;
+	uint64_t budget = 0, co_cycles = 0;
+	struct mix_metrics mm = { NAN, NAN, NAN, NAN };
+	char err[ERRLEN], b1[32], b2[32], b3[32], b4[32];
+	struct sim_dev *dev;
+	struct mix mix;
+	struct json js;
+
+	parse_args(argc, argv);
+	/* --kernel-dir must beat $CORUN_KERNEL_DIR, which wl_kernel_dir prefers. */
+	if (opt.kernel_dir && setenv("CORUN_KERNEL_DIR", opt.kernel_dir, 1))
+		die(2, "setenv: %s", strerror(errno));
+	if (opt.list) {
+		list_workloads();
+		return 0;
+	}
+	if (emu_config_load(opt.config, &cfg, err, sizeof(err)))
+		die(2, "%s", err);
+	acfg = cfg;
+	if (strcmp(opt.alone_sched, "config") &&
+	    (emu_config_set(&acfg, "sm", "sched_policy", opt.alone_sched, err,
+			    sizeof(err)) ||
+	     emu_config_validate(&acfg, err, sizeof(err))))
+		die(2, "--alone-sched %s: %s", opt.alone_sched, err);
+	if (mix_load(opt.mix, lookup_workload, &mix, err, sizeof(err)))
+		die(2, "%s", err);
+	if (mix_check_device(&mix, cfg.num_slots, cfg.num_sms, err, sizeof(err)))
+		die(2, "%s (configuration %s)", err, cfg.name);
+	check_kernels(&mix);
+	budget = opt.cycles ? opt.cycles : mix.budget;
+
+	/* The jobs, and one alone run per distinct workload instance. */
+	memset(alone, 0, sizeof(alone));
+	memset(corun, 0, sizeof(corun));
+	for (i = 0; i < mix.njobs; i++) {
+		struct job *j = &corun[i];
+
+		j->mj = &mix.jobs[i];
+		j->wl = wl_find(j->mj->workload);
+		j->params.scale = j->mj->scale;
+		j->params.seed = j->mj->seed;
+		j->slot = j->mj->slot;
+		for (k = 0; k < nalone; k++)
+			if (alone[k].wl == j->wl &&
+			    alone[k].params.scale == j->params.scale &&
+			    alone[k].params.seed == j->params.seed)
+				break;
+		if (k == nalone) {
+			alone[k].wl = j->wl;
+			alone[k].params = j->params;
+			nalone++;
+		}
+		j->alone = &alone[k];
+	}
+
+	if (!opt.json) {
+		printf("# corun-sim: configuration %s (id 0x%08x) from %s\n",
+		       cfg.name, emu_config_id(&cfg), opt.config);
+		printf("# mix %s (%s), %u jobs, co-run budget %" PRIu64 " cycles\n",
+		       mix.name, mix.path, mix.njobs, budget);
+		printf("# IPC = thread instructions per device cycle\n");
+		printf("# effective configuration:\n");
+		emu_config_print(&cfg, stdout);
+		printf("\n");
+		fflush(stdout);
+	}
+
+	if (!opt.no_alone) {
+		for (k = 0; k < nalone; k++) {
+			char phase[128], lbl[96];
+
+			dev = sim_dev_create(&acfg, 0, err, sizeof(err));
+			if (!dev)
+				die(2, "%s", err);
+			snprintf(phase, sizeof(phase), "alone %s",
+				 job_label(&alone[k], lbl, sizeof(lbl)));
+			drive(dev, &alone[k], 1, opt.alone_max, 1, phase);
+			sim_dev_destroy(dev);
+			if (alone[k].status != ST_OK)
+				failed++;
+		}
+	}
+	if (!opt.alone_only) {
+		dev = sim_dev_create(&cfg, 0, err, sizeof(err));
+		if (!dev)
+			die(2, "%s", err);
+		for (i = 0; i < mix.njobs; i++) {
+			const struct mix_job *mj = corun[i].mj;
+			struct emu_slot_policy p;
+
+			memset(&p, 0, sizeof(p));
+			if (mj->has_sms)
+				memcpy(p.sm_mask, mj->sm_mask, sizeof(p.sm_mask));
+			else
+				for (k = 0; k < cfg.num_sms; k++)
+					p.sm_mask[k / 32] |= 1u << (k % 32);
+			p.cta_quota = mj->cta_quota;
+			p.priority = mj->priority;
+			p.placement = mj->placement;
+			p.throttle = mj->throttle;
+			ret = emu_gpu_set_slot_policy(sim_dev_gpu(dev), mj->slot, &p);
+			if (ret)
+				die(2, "%s:%u: the device rejects the slot policy (placement %s, priority %u, quota %u, throttle %u): %s",
+				    mix.path, mj->line,
+				    mix_placement_name(p.placement), p.priority,
+				    p.cta_quota, p.throttle, strerror(-ret));
+		}
+		co_cycles = drive(dev, corun, mix.njobs, budget, 0, "co-run");
+		sim_dev_destroy(dev);
+		for (i = 0; i < mix.njobs; i++) {
+			const struct job *a = corun[i].alone;
+
+			if (corun[i].status != ST_OK)
+				failed++;
+			ipc_s[i] = ipc_of(corun[i].ctr.thread_insns, co_cycles);
+			ipc_a[i] = !opt.no_alone && a->status == ST_OK ?
+				   ipc_of(a->ctr.thread_insns, a->cycles) : NAN;
+		}
+		metrics_compute(ipc_a, ipc_s, mix.njobs, &mm);
+	}
+
+	if (opt.json) {
+		json_init(&js, stdout);
+		json_obj_begin(&js, NULL);
+		json_str(&js, "tool", "corun-sim");
+		json_u64(&js, "format_version", 1);
+		json_str(&js, "ipc_unit", "thread instructions per cycle");
+		json_obj_begin(&js, "config");
+		json_str(&js, "file", opt.config);
+		json_str(&js, "name", cfg.name);
+		snprintf(b1, sizeof(b1), "0x%08x", emu_config_id(&cfg));
+		json_str(&js, "id", b1);
+		json_str(&js, "alone_sched",
+			 emu_sched_policy_name(acfg.sm.sched_policy));
+		json_config(&js, &cfg);
+		json_obj_end(&js);
+		json_obj_begin(&js, "mix");
+		json_str(&js, "file", mix.path);
+		json_str(&js, "name", mix.name);
+		json_u64(&js, "budget_cycles", budget);
+		json_obj_end(&js);
+		json_arr_begin(&js, "alone");
+		for (k = 0; k < nalone && !opt.no_alone; k++) {
+			const struct job *a = &alone[k];
+
+			json_obj_begin(&js, NULL);
+			json_str(&js, "workload", a->wl->name);
+			json_u64(&js, "scale", a->params.scale);
+			json_u64(&js, "seed", a->params.seed);
+			json_str(&js, "status", status_names[a->status]);
+			if (a->status != ST_OK)
+				json_str(&js, "error", a->msg);
+			json_u64(&js, "runs", a->runs);
+			json_u64(&js, "launches", a->launches);
+			json_u64(&js, "cycles", a->cycles);
+			json_u64(&js, "thread_insns", a->ctr.thread_insns);
+			json_u64(&js, "warp_insns", a->ctr.warp_insns);
+			json_dbl(&js, "ipc", a->status == ST_OK ?
+				 ipc_of(a->ctr.thread_insns, a->cycles) : NAN);
+			if (opt.counters)
+				json_counters(&js, &a->ctr);
+			json_obj_end(&js);
+		}
+		json_arr_end(&js);
+		if (!opt.alone_only) {
+			json_obj_begin(&js, "corun");
+			json_u64(&js, "cycles", co_cycles);
+			json_arr_begin(&js, "jobs");
+			for (i = 0; i < mix.njobs; i++) {
+				const struct job *j = &corun[i];
+
+				json_obj_begin(&js, NULL);
+				json_u64(&js, "index", i);
+				json_u64(&js, "line", j->mj->line);
+				json_str(&js, "workload", j->wl->name);
+				json_u64(&js, "scale", j->params.scale);
+				json_u64(&js, "seed", j->params.seed);
+				json_u64(&js, "slot", j->slot);
+				json_u64(&js, "priority", j->mj->priority);
+				json_str(&js, "placement",
+					 mix_placement_name(j->mj->placement));
+				json_str(&js, "status", status_names[j->status]);
+				if (j->status != ST_OK)
+					json_str(&js, "error", j->msg);
+				json_u64(&js, "runs", j->runs);
+				json_u64(&js, "launches", j->launches);
+				json_u64(&js, "thread_insns", j->ctr.thread_insns);
+				json_u64(&js, "warp_insns", j->ctr.warp_insns);
+				json_dbl(&js, "ipc", ipc_s[i]);
+				json_dbl(&js, "ipc_alone", ipc_a[i]);
+				json_dbl(&js, "norm_progress",
+					 metrics_np(ipc_a[i], ipc_s[i]));
+				json_dbl(&js, "slowdown",
+					 metrics_slowdown(ipc_a[i], ipc_s[i]));
+				if (opt.counters)
+					json_counters(&js, &j->ctr);
+				json_obj_end(&js);
+			}
+			json_arr_end(&js);
+			json_obj_begin(&js, "metrics");
+			json_dbl(&js, "stp", mm.stp);
+			json_dbl(&js, "hspeedup", mm.hs);
+			json_dbl(&js, "antt", mm.antt);
+			json_dbl(&js, "fairness", mm.fairness);
+			json_obj_end(&js);
+			json_obj_end(&js);
+		}
+		json_bool(&js, "ok", failed == 0);
+		json_obj_end(&js);
+		json_finish(&js);
+	} else {
+		if (!opt.no_alone) {
+			printf("alone runs (scheduler %s):\n",
+			       emu_sched_policy_name(acfg.sm.sched_policy));
+			printf("  %-28s %-6s %12s %14s %12s %9s\n", "workload",
+			       "status", "cycles", "thread-insns", "warp-insns",
+			       "IPC");
+			for (k = 0; k < nalone; k++) {
+				const struct job *a = &alone[k];
+				char lbl[96];
+
+				printf("  %-28s %-6s %12" PRIu64 " %14" PRIu64 " %12" PRIu64 " %9s\n",
+				       job_label(a, lbl, sizeof(lbl)),
+				       a->status == ST_OK ? "ok" : "FAIL",
+				       a->cycles, a->ctr.thread_insns,
+				       a->ctr.warp_insns,
+				       fmt_dbl(a->status == ST_OK ?
+					       ipc_of(a->ctr.thread_insns, a->cycles) :
+					       NAN, b1, sizeof(b1)));
+				if (a->status != ST_OK)
+					printf("    %s: %s\n", status_names[a->status],
+					       a->msg);
+				if (opt.counters)
+					text_counters(&a->ctr);
+			}
+		}
+		if (!opt.alone_only) {
+			printf("co-run (%" PRIu64 " cycles):\n", co_cycles);
+			printf("  %-3s %-4s %-28s %-6s %5s %14s %9s %9s %9s\n",
+			       "job", "slot", "workload", "status", "runs",
+			       "thread-insns", "IPC", "IPC-alone", "slowdown");
+			for (i = 0; i < mix.njobs; i++) {
+				const struct job *j = &corun[i];
+				char lbl[96];
+
+				printf("  %-3u %-4u %-28s %-6s %5u %14" PRIu64 " %9s %9s %9s\n",
+				       i, j->slot, job_label(j, lbl, sizeof(lbl)),
+				       j->status == ST_OK ? "ok" : "FAIL", j->runs,
+				       j->ctr.thread_insns,
+				       fmt_dbl(ipc_s[i], b1, sizeof(b1)),
+				       fmt_dbl(ipc_a[i], b2, sizeof(b2)),
+				       fmt_dbl(metrics_slowdown(ipc_a[i], ipc_s[i]),
+					       b3, sizeof(b3)));
+				if (j->status != ST_OK)
+					printf("    %s: %s\n", status_names[j->status],
+					       j->msg);
+				if (opt.counters)
+					text_counters(&j->ctr);
+			}
+			printf("metrics: STP %s  harmonic-speedup %s  ANTT %s  fairness %s\n",
+			       fmt_dbl(mm.stp, b1, sizeof(b1)),
+			       fmt_dbl(mm.hs, b2, sizeof(b2)),
+			       fmt_dbl(mm.antt, b3, sizeof(b3)),
+			       fmt_dbl(mm.fairness, b4, sizeof(b4)));
+		}
+		printf("result: %s\n", failed ? "FAILED" : "ok");
+	}
+	fflush(stdout);
+
+	/* Failures also on stderr, so they are seen with --json too. */
+	for (k = 0; k < nalone; k++)
+		if (alone[k].status != ST_OK)
+			fprintf(stderr, "corun-sim: alone %s: %s: %s\n",
+				alone[k].wl->name, status_names[alone[k].status],
+				alone[k].msg);
+	for (i = 0; i < mix.njobs && !opt.alone_only; i++)
+		if (corun[i].status != ST_OK)
+			fprintf(stderr, "corun-sim: %s:%u: job %u (%s): %s: %s\n",
+				mix.path, corun[i].mj->line, i, corun[i].wl->name,
+				status_names[corun[i].status], corun[i].msg);
+	if (!opt.quiet && sim_ns)
+		fprintf(stderr,
+			"corun-sim: simulation rate: %.0f cycles/s, %.0f warp-insns/s, %.0f thread-insns/s (%" PRIu64 " cycles, %" PRIu64 " warp-insns, %" PRIu64 " thread-insns in %.3f s)\n",
+			total_stats.cycles / (sim_ns / 1e9),
+			total_stats.warp_insns / (sim_ns / 1e9),
+			total_stats.thread_insns / (sim_ns / 1e9),
+			total_stats.cycles, total_stats.warp_insns,
+			total_stats.thread_insns, sim_ns / 1e9);
+	return failed ? 1 : 0;
+}

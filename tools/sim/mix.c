@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Mix-file parser for corun-sim; the format is documented in mix.h.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <kernels/workload.h>
+#include <sim/mix.h>
+
+#define MIX_MAX_FILE (1u << 20)
+
+static const char *const placement_names[CORUN_PLACE_NR] = {
+	[CORUN_PLACE_RR] = "rr",
+	[CORUN_PLACE_CHUNK] = "chunk",
+	[CORUN_PLACE_RESET] = "reset",
+	[CORUN_PLACE_FLIP] = "flip",
+	[CORUN_PLACE_STEAL] = "steal",
+};
+
+const char *mix_placement_name(uint32_t p)
+{
+	return p < CORUN_PLACE_NR ? placement_names[p] : "?";
+}
+
+struct pstate {
+	const char *path;
+	unsigned int line;
+	char *err;
+	size_t len;
+};
+
+static int __attribute__((format(printf, 2, 3)))
+perr(struct pstate *s, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (s->err && s->len)
+		snprintf(s->err, s->len, "%s:%u: %s", s->path, s->line, msg);
+	return -1;
+}
+
+/* Unsigned decimal (or 0x hex) with an optional k/M/G suffix if @sfx. */
+static int parse_u64(const char *v, int sfx, uint64_t max, uint64_t *out)
+{
+	unsigned long long n, mul = 1;
+	char *end;
+
+	if (!isdigit((unsigned char)*v))
+		return -1;
+	errno = 0;
+	n = strtoull(v, &end, 0);
+	if (errno)
+		return -1;
+	if (sfx && *end) {
+		switch (*end++) {
+		case 'k': case 'K': mul = 1000; break;
+		case 'm': case 'M': mul = 1000000; break;
+		case 'g': case 'G': mul = 1000000000; break;
+		default: return -1;
+		}
+	}
+	if (*end || (n && mul > max / n) || n * mul > max)
+		return -1;
+	*out = n * mul;
+	return 0;
+}
+
+static int parse_sms(struct pstate *s, const char *v, struct mix_job *j)
+{
+	const char *p = v;
+
+	memset(j->sm_mask, 0, sizeof(j->sm_mask));
+	j->max_sm = 0;
+	for (;;) {
+		unsigned long lo, hi;
+		char *end;
+
+		if (!isdigit((unsigned char)*p))
+			goto bad;
+		lo = strtoul(p, &end, 10);
+		hi = lo;
+		if (*end == '-') {
+			p = end + 1;
+			if (!isdigit((unsigned char)*p))
+				goto bad;
+			hi = strtoul(p, &end, 10);
+		}
+		if (hi < lo || hi >= CORUN_MAX_SMS)
+			return perr(s, "sms=%s: range %lu-%lu not within 0-%d",
+				    v, lo, hi, CORUN_MAX_SMS - 1);
+		for (; lo <= hi; lo++)
+			j->sm_mask[lo / 32] |= 1u << (lo % 32);
+		if (hi > j->max_sm)
+			j->max_sm = hi;
+		p = end;
+		if (!*p)
+			break;
+		if (*p++ != ',')
+			goto bad;
+	}
+	j->has_sms = 1;
+	return 0;
+bad:
+	return perr(s, "sms=%s: expected a list like 0-7,12", v);
+}
+
+/* Strip leading and trailing blanks in place. */
+static char *trim(char *p)
+{
+	char *e;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	e = p + strlen(p);
+	while (e > p && isspace((unsigned char)e[-1]))
+		*--e = 0;
+	return p;
+}
+
+/* Split off the next blank-separated word of *p (modifies the line). */
+static char *word(char **p)
+{
+	char *w;
+
+	while (isspace((unsigned char)**p))
+		(*p)++;
+	if (!**p)
+		return NULL;
+	w = *p;
+	while (**p && !isspace((unsigned char)**p))
+		(*p)++;
+	if (**p)
+		*(*p)++ = 0;
+	return w;
+}
+
+static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
+		     struct mix *m, const uint32_t *seen_scale)
+{
+	static const char *const keys[] = { "scale", "seed", "slot", "priority",
+					    "placement", "sms", "quota",
+					    "throttle" };
+	unsigned int given = 0, k;
+	struct mix_job *j;
+	char known[1024];
+	uint64_t v;
+	char *w;
+
+	w = word(&rest);
+	if (!w)
+		return perr(s, "job: missing workload name");
+	if (m->njobs == MIX_MAX_JOBS)
+		return perr(s, "more than %d jobs", MIX_MAX_JOBS);
+	if (strlen(w) >= MIX_NAME_LEN)
+		return perr(s, "workload name too long");
+	known[0] = 0;
+	if (lookup && lookup(w, known, sizeof(known)))
+		return perr(s, "unknown workload '%s' (known: %s)", w, known);
+	j = &m->jobs[m->njobs];
+	memset(j, 0, sizeof(*j));
+	j->line = s->line;
+	strcpy(j->workload, w);
+	j->scale = *seen_scale;
+	j->slot = m->njobs;
+	while ((w = word(&rest))) {
+		char *val = strchr(w, '=');
+
+		if (!val || val == w || !val[1])
+			return perr(s, "'%s': expected key=value", w);
+		*val++ = 0;
+		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+			if (!strcmp(w, keys[k]))
+				break;
+		if (k == sizeof(keys) / sizeof(keys[0]))
+			return perr(s, "unknown job key '%s' (known: scale seed slot priority placement sms quota throttle)",
+				    w);
+		if (given & (1u << k))
+			return perr(s, "%s given twice", w);
+		given |= 1u << k;
+		if (k == 4) {
+			for (v = 0; v < CORUN_PLACE_NR; v++)
+				if (!strcmp(val, placement_names[v]))
+					break;
+			if (v == CORUN_PLACE_NR)
+				return perr(s, "placement=%s: expected rr, chunk, reset, flip or steal",
+					    val);
+			j->placement = v;
+			continue;
+		}
+		if (k == 5) {
+			if (parse_sms(s, val, j))
+				return -1;
+			continue;
+		}
+		if (parse_u64(val, 0, UINT32_MAX, &v))
+			return perr(s, "%s=%s: expected an unsigned 32-bit number",
+				    w, val);
+		switch (k) {
+		case 0:
+			if (v > WL_SCALE_MAX)
+				return perr(s, "scale=%s: out of range 0..%d",
+					    val, WL_SCALE_MAX);
+			j->scale = v;
+			break;
+		case 1: j->seed = v; break;
+		case 2:
+			if (v >= CORUN_MAX_SLOTS)
+				return perr(s, "slot=%s: out of range 0..%d", val,
+					    CORUN_MAX_SLOTS - 1);
+			j->slot = v;
+			break;
+		case 3:
+			if (v > 15)
+				return perr(s, "priority=%s: out of range 0..15",
+					    val);
+			j->priority = v;
+			break;
+		case 6: j->cta_quota = v; break;
+		default: j->throttle = v; break;
+		}
+	}
+	for (k = 0; k < m->njobs; k++)
+		if (m->jobs[k].slot == j->slot)
+			return perr(s, "slot %u already used by the job on line %u",
+				    j->slot, m->jobs[k].line);
+	m->njobs++;
+	return 0;
+}
+
+int mix_parse(const char *text, const char *path, mix_lookup_fn lookup,
+	      struct mix *m, char *err, size_t len)
+{
+	struct pstate s = { path, 0, err, len };
+	unsigned int seen = 0;
+	uint32_t scale = 1;
+	const char *p = text, *base;
+	char line[1024], kv[1024];
+
+	memset(m, 0, sizeof(*m));
+	snprintf(m->path, sizeof(m->path), "%s", path);
+	base = strrchr(path, '/');
+	snprintf(m->name, sizeof(m->name), "%s", base ? base + 1 : path);
+	m->budget = MIX_DEFAULT_BUDGET;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		char *c, *key, *val, *rest;
+
+		s.line++;
+		if (n >= sizeof(line))
+			return perr(&s, "line longer than %zu characters",
+				    sizeof(line) - 1);
+		memcpy(line, p, n);
+		line[n] = 0;
+		p += n + (nl ? 1 : 0);
+		c = strchr(line, '#');
+		if (c)
+			*c = 0;
+		strcpy(kv, line);
+		rest = line;
+		key = word(&rest);
+		if (!key)
+			continue;
+		if (!strcmp(key, "job")) {
+			if (parse_job(&s, rest, lookup, m, &scale))
+				return -1;
+			continue;
+		}
+		/* "key = value": split the line at the first '='. */
+		rest = kv;
+		val = strchr(rest, '=');
+		if (!val)
+			return perr(&s, "expected 'job WORKLOAD ...' or 'key = value', got '%s'",
+				    key);
+		*val++ = 0;
+		key = word(&rest);
+		if (!key || word(&rest))
+			return perr(&s, "expected one key before '='");
+		val = trim(val);
+		if (!*val)
+			return perr(&s, "%s: missing value", key);
+		if (strcmp(key, "name") && strpbrk(val, " \t"))
+			return perr(&s, "%s = %s: one value expected", key, val);
+		if (!strcmp(key, "name")) {
+			if (seen & 1)
+				return perr(&s, "name given twice");
+			seen |= 1;
+			if (strlen(val) >= MIX_NAME_LEN)
+				return perr(&s, "name longer than %d characters",
+					    MIX_NAME_LEN - 1);
+			strcpy(m->name, val);
+		} else if (!strcmp(key, "budget")) {
+			uint64_t v;
+
+			if (seen & 2)
+				return perr(&s, "budget given twice");
+			seen |= 2;
+			if (parse_u64(val, 1, 1ull << 48, &v) || !v)
+				return perr(&s, "budget = %s: expected a cycle count >= 1 (k/M/G suffixes allowed)",
+					    val);
+			m->budget = v;
+		} else if (!strcmp(key, "scale")) {
+			uint64_t v;
+
+			if (seen & 4)
+				return perr(&s, "scale given twice");
+			if (m->njobs)
+				return perr(&s, "scale must come before the job lines");
+			seen |= 4;
+			if (parse_u64(val, 0, WL_SCALE_MAX, &v))
+				return perr(&s, "scale = %s: out of range 0..%d",
+					    val, WL_SCALE_MAX);
+			scale = v;
+		} else {
+			return perr(&s, "unknown setting '%s' (known: name, budget, scale; jobs are 'job WORKLOAD ...')",
+				    key);
+		}
+	}
+	if (!m->njobs) {
+		s.line = 0;
+		return perr(&s, "no job lines");
+	}
+	return 0;
+}
+
+int mix_load(const char *path, mix_lookup_fn lookup, struct mix *m,
+	     char *err, size_t len)
+{
+	char *buf;
+	size_t n;
+	FILE *f;
+	int ret;
+
+	f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, len, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	buf = malloc(MIX_MAX_FILE + 1);
+	if (!buf) {
+		fclose(f);
+		snprintf(err, len, "%s: out of memory", path);
+		return -1;
+	}
+	n = fread(buf, 1, MIX_MAX_FILE + 1, f);
+	fclose(f);
+	if (n > MIX_MAX_FILE || memchr(buf, 0, n)) {
+		free(buf);
+		snprintf(err, len, "%s: not a text file of at most %u bytes",
+			 path, MIX_MAX_FILE);
+		return -1;
+	}
+	buf[n] = 0;
+	ret = mix_parse(buf, path, lookup, m, err, len);
+	free(buf);
+	return ret;
+}
+
+int mix_check_device(const struct mix *m, unsigned int num_slots,
+		     unsigned int num_sms, char *err, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->njobs; i++) {
+		const struct mix_job *j = &m->jobs[i];
+
+		if (j->slot >= num_slots) {
+			snprintf(err, len, "%s:%u: slot %u, the device has %u slots",
+				 m->path, j->line, j->slot, num_slots);
+			return -1;
+		}
+		if (j->has_sms && j->max_sm >= num_sms) {
+			snprintf(err, len, "%s:%u: sms names SM %u, the device has %u SMs",
+				 m->path, j->line, j->max_sm, num_sms);
+			return -1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * Job-mix files for corun-sim.
+ *
+ * A mix is a text file of "key = value" settings and "job" lines; '#'
+ * starts a comment, blank lines are ignored:
+ *
+ *	# two kernels sharing the GPU
+ *	name   = matmul+histogram     # label for the reports
+ *	budget = 2M                   # co-run length in device cycles
+ *	scale  = 1                    # default workload scale
+ *
+ *	job matmul    slot=0 priority=1 seed=7
+ *	job histogram slot=1 sms=8-15 quota=4 placement=chunk
+ *
+ * Settings (each at most once):
+ *	name	free text, up to 63 characters
+ *	budget	co-run cycle budget (k/M/G suffixes: 10^3/10^6/10^9);
+ *		--cycles overrides it; default MIX_DEFAULT_BUDGET
+ *	scale	default wl_params.scale of the jobs (default 1)
+ *
+ * A job line is "job WORKLOAD [key=value ...]" with the keys:
+ *	scale=N		wl_params.scale (0..WL_SCALE_MAX)
+ *	seed=N		wl_params.seed (0: the workload's default)
+ *	slot=N		hardware slot (default: the job's index); one job
+ *			per slot
+ *	priority=N	slot priority 0..15 (default 0)
+ *	placement=P	rr, chunk, reset, flip or steal (default rr)
+ *	sms=LIST	SMs the job may use: "0-7,12" (default: all)
+ *	quota=N		max CTAs of the job per SM, 0 = no limit
+ *	throttle=N	CTAs per SM kept resident but not issuing
+ *
+ * Errors are reported as "file:line: message".
+ */
+#ifndef _CORUN_TOOLS_SIM_MIX_H_
+#define _CORUN_TOOLS_SIM_MIX_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <corun/hw.h>
+
+#define MIX_MAX_JOBS CORUN_MAX_SLOTS
+#define MIX_NAME_LEN 64
+#define MIX_DEFAULT_BUDGET 1000000ull
+
+/**
+ * struct mix_job - one job line
+ * @line: line number in the file, for later messages
+ * @workload: workload name (checked with the caller's lookup)
+ * @scale, @seed: workload parameters
+ * @slot: hardware slot
+ * @priority, @placement, @cta_quota, @throttle: slot policy
+ * @has_sms: @sm_mask was given (else all SMs)
+ * @sm_mask: bit i of word i / 32 = SM i
+ * @max_sm: highest SM named in @sm_mask (checked against the config)
+ */
+struct mix_job {
+	unsigned int line;
+	char workload[MIX_NAME_LEN];
+	uint32_t scale, seed;
+	uint32_t slot;
+	uint32_t priority, placement, cta_quota, throttle;
+	int has_sms;
+	uint32_t sm_mask[CORUN_SM_MASK_WORDS];
+	uint32_t max_sm;
+};
+
+/**
+ * struct mix - a parsed mix file
+ * @path: file name used in messages
+ * @name: the "name" setting, or the file's base name
+ * @budget: co-run cycle budget
+ * @njobs, @jobs: the job lines in file order
+ */
+struct mix {
+	char path[256];
+	char name[MIX_NAME_LEN];
+	uint64_t budget;
+	unsigned int njobs;
+	struct mix_job jobs[MIX_MAX_JOBS];
+};
+
+/*
+ * Workload-name check: return 0 if @name is known, else -1 after writing
+ * the known names (for the message) to @known.
+ */
+typedef int (*mix_lookup_fn)(const char *name, char *known, size_t len);
+
+/* Parse @text; @path names it in messages. 0, or -1 with err set. */
+int mix_parse(const char *text, const char *path, mix_lookup_fn lookup,
+	      struct mix *m, char *err, size_t len);
+int mix_load(const char *path, mix_lookup_fn lookup, struct mix *m,
+	     char *err, size_t len);
+
+/* Check slots and SM masks against a device: "file:line: ..." on error. */
+int mix_check_device(const struct mix *m, unsigned int num_slots,
+		     unsigned int num_sms, char *err, size_t len);
+
+/* Placement name ("rr", ...) of an enum corun_placement. */
+const char *mix_placement_name(uint32_t p);
+
+#endif /* _CORUN_TOOLS_SIM_MIX_H_ */

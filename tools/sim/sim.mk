@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host side: the device-kernel ELF loader (tools/lib), the driver
+# emulation library and the corun-sim harness (tools/sim), their tests
+# and the test kernel they load. Included by the top-level Makefile.
+#
+# Link order: workloads call simhost, simhost calls the model.
+
+SIM_OUT := $(O)/tools/sim
+KTEST_DIR := $(O)/tools/lib/tests
+
+KELF_OBJS := $(O)/tools/lib/kelf.o
+SIMHOST_OBJS := $(KELF_OBJS) $(SIM_OUT)/simhost.o
+SIMHOST_LIB := $(SIM_OUT)/libsimhost.a
+
+$(SIMHOST_LIB): $(SIMHOST_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# corun-sim: mix parser, metrics and JSON writer are separate objects so
+# the tests can link them directly.
+CORUN_SIM := $(SIM_OUT)/corun-sim
+CORUN_SIM_LIBOBJS := $(SIM_OUT)/mix.o $(SIM_OUT)/metrics.o $(SIM_OUT)/json.o
+CORUN_SIM_OBJS := $(SIM_OUT)/corun-sim.o $(CORUN_SIM_LIBOBJS)
+
+$(CORUN_SIM): $(CORUN_SIM_OBJS) $(WORKLOADS_LIB) $(SIMHOST_LIB) $(EMU_LIB)
+	$(CC) $(HOST_LDFLAGS) $(CORUN_SIM_OBJS) -o $@ $(WORKLOADS_LIB) \
+		$(SIMHOST_LIB) $(EMU_LIB) $(HOST_LDLIBS)
+
+BINS += $(CORUN_SIM)
+
+# Test kernel image: a static PIE at base 0 like every device kernel.
+KTEST_ELF := $(KTEST_DIR)/ktest.elf
+
+$(KTEST_DIR)/ktest.rv.o: tools/lib/tests/ktest.c
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_CFLAGS) -fPIE -MMD -MP -c $< -o $@
+
+$(KTEST_ELF): $(KTEST_DIR)/ktest.rv.o
+	$(RV_LD) -pie --no-dynamic-linker -e 0 -o $@ $<
+
+DEV_IMAGES += $(KTEST_ELF)
+
+# Tests (KUnit API). Each finds its data relative to its own binary.
+KELF_TEST := $(KTEST_DIR)/kelf-test
+SIMHOST_TEST := $(SIM_OUT)/tests/simhost-test
+CORUN_SIM_TEST := $(SIM_OUT)/tests/corun-sim-test
+
+$(KELF_TEST): $(KTEST_DIR)/kelf_test.o $(KELF_OBJS) $(KUNIT_OBJS) | $(KTEST_ELF)
+	$(CC) $(HOST_LDFLAGS) $(filter %.o,$^) -o $@ $(HOST_LDLIBS)
+
+$(SIMHOST_TEST): $(SIM_OUT)/tests/simhost_test.o $(SIMHOST_LIB) $(EMU_LIB) \
+		 $(KUNIT_OBJS) | $(KTEST_ELF)
+	$(CC) $(HOST_LDFLAGS) $(SIM_OUT)/tests/simhost_test.o $(KUNIT_OBJS) \
+		-o $@ $(SIMHOST_LIB) $(EMU_LIB) $(HOST_LDLIBS)
+
+$(CORUN_SIM_TEST): $(SIM_OUT)/tests/corun_sim_test.o $(CORUN_SIM_LIBOBJS) \
+		   $(KUNIT_OBJS) | $(CORUN_SIM)
+	$(CC) $(HOST_LDFLAGS) $(filter %.o,$^) -o $@ $(HOST_LDLIBS)
+
+TEST_PROGS += $(KELF_TEST) $(SIMHOST_TEST) $(CORUN_SIM_TEST)

@@ -1,0 +1,840 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * corun-sim tests: the mix parser and the metrics directly, and the
+ * binary end to end (spawned): a small mix on test-2sm.ini whose JSON is
+ * parsed and checked against the metric formulas, determinism, and the
+ * error paths (file:line messages, exit status 2).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <kunit/test.h>
+#include <sim/metrics.h>
+#include <sim/mix.h>
+
+#define TEST_CONFIG "emu/configs/test-2sm.ini"
+#define TEST_MIX "tools/sim/mixes/test-small.mix"
+
+static char sim_bin[PATH_MAX + 16];	/* the corun-sim next to this test */
+static char src_dir[PATH_MAX + 16];	/* source tree (configs, mixes) */
+static char cfg_path[PATH_MAX + 64], mix_path[PATH_MAX + 64];
+
+static int has_sources(const char *dir)
+{
+	char p[PATH_MAX + 64];
+
+	snprintf(p, sizeof(p), "%s/" TEST_MIX, dir);
+	return !access(p, R_OK);
+}
+
+static int find_paths(struct kunit_suite *suite)
+{
+	char exe[PATH_MAX], *s;
+	ssize_t n;
+	int up;
+
+	(void)suite;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return -1;
+	exe[n] = 0;
+	s = strrchr(exe, '/');
+	*s = 0;
+	/* $(O)/tools/sim/tests/corun-sim-test -> $(O)/tools/sim/corun-sim */
+	snprintf(sim_bin, sizeof(sim_bin), "%s/../corun-sim", exe);
+	if (access(sim_bin, X_OK))
+		return -1;
+	/* Sources: $CORUN_SRCDIR, the working directory, or above $(O). */
+	if (getenv("CORUN_SRCDIR") && has_sources(getenv("CORUN_SRCDIR"))) {
+		snprintf(src_dir, sizeof(src_dir), "%s", getenv("CORUN_SRCDIR"));
+	} else if (has_sources(".")) {
+		strcpy(src_dir, ".");
+	} else {
+		for (up = 0; up < 8; up++) {
+			s = strrchr(exe, '/');
+			if (!s)
+				return -1;
+			*s = 0;
+			if (has_sources(exe))
+				break;
+		}
+		if (up == 8)
+			return -1;
+		snprintf(src_dir, sizeof(src_dir), "%s", exe);
+	}
+	snprintf(cfg_path, sizeof(cfg_path), "%s/" TEST_CONFIG, src_dir);
+	snprintf(mix_path, sizeof(mix_path), "%s/" TEST_MIX, src_dir);
+	return 0;
+}
+
+/* ---- running the binary ---- */
+
+struct out {
+	int status;	/* exit status, or 128 + signal */
+	char *out, *err;
+};
+
+static char *slurp(int fd)
+{
+	size_t cap = 1 << 16, len = 0;
+	char *buf = malloc(cap + 1);
+	ssize_t n;
+
+	lseek(fd, 0, SEEK_SET);
+	while (buf && (n = read(fd, buf + len, cap - len)) > 0) {
+		len += n;
+		if (len == cap) {
+			char *b = realloc(buf, 2 * cap + 1);
+
+			if (!b) {
+				free(buf);
+				return NULL;
+			}
+			buf = b;
+			cap *= 2;
+		}
+	}
+	if (buf)
+		buf[len] = 0;
+	close(fd);
+	return buf;
+}
+
+static void out_free(void *p)
+{
+	struct out *o = p;
+
+	free(o->out);
+	free(o->err);
+}
+
+/* Run corun-sim with the NULL-terminated arguments; output captured. */
+static struct out *run_sim(struct kunit *test, ...)
+{
+	struct out *o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
+	char outn[] = "/tmp/corun-sim-test-XXXXXX";
+	char errn[] = "/tmp/corun-sim-test-XXXXXX";
+	const char *argv[32];
+	int fo, fe, st, argc = 0;
+	va_list ap;
+	pid_t pid;
+
+	KUNIT_ASSERT_NOT_NULL(test, o);
+	argv[argc++] = sim_bin;
+	va_start(ap, test);
+	while ((argv[argc] = va_arg(ap, const char *)) && argc < 30)
+		argc++;
+	va_end(ap);
+	argv[argc] = NULL;
+	fo = mkstemp(outn);
+	fe = mkstemp(errn);
+	KUNIT_ASSERT_TRUE(test, fo >= 0 && fe >= 0);
+	unlink(outn);
+	unlink(errn);
+	fflush(NULL);
+	pid = fork();
+	KUNIT_ASSERT_TRUE(test, pid >= 0);
+	if (!pid) {
+		dup2(fo, 1);
+		dup2(fe, 2);
+		execv(sim_bin, (char *const *)argv);
+		_exit(127);
+	}
+	KUNIT_ASSERT_EQ(test, waitpid(pid, &st, 0), pid);
+	o->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	o->out = slurp(fo);
+	o->err = slurp(fe);
+	KUNIT_ASSERT_NOT_NULL(test, o->out);
+	KUNIT_ASSERT_NOT_NULL(test, o->err);
+	kunit_add_action(test, out_free, o);
+	return o;
+}
+
+/* A temporary file with @text; removed when the case ends. */
+static void unlink_action(void *p)
+{
+	unlink(p);
+}
+
+static const char *tmp_file(struct kunit *test, const char *suffix,
+			    const char *text)
+{
+	char *name = kunit_kzalloc(test, 64, GFP_KERNEL);
+	int fd;
+
+	KUNIT_ASSERT_NOT_NULL(test, name);
+	snprintf(name, 64, "/tmp/corun-sim-test-XXXXXX%s", suffix);
+	fd = mkstemps(name, strlen(suffix));
+	KUNIT_ASSERT_TRUE(test, fd >= 0);
+	KUNIT_ASSERT_EQ(test, write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	kunit_add_action(test, unlink_action, name);
+	return name;
+}
+
+/* ---- a minimal JSON reader for checking the output ---- */
+
+enum jt { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
+
+struct jv {
+	enum jt t;
+	double num;
+	char *str;
+	int n;
+	char **keys;
+	struct jv **v;
+};
+
+static void jv_free(struct jv *j)
+{
+	int i;
+
+	if (!j)
+		return;
+	for (i = 0; i < j->n; i++) {
+		if (j->keys)
+			free(j->keys[i]);
+		jv_free(j->v[i]);
+	}
+	free(j->keys);
+	free(j->v);
+	free(j->str);
+	free(j);
+}
+
+static void ws(const char **p)
+{
+	while (**p == ' ' || **p == '\n' || **p == '\t' || **p == '\r')
+		(*p)++;
+}
+
+static char *jstring(const char **p)
+{
+	size_t cap = 16, len = 0;
+	char *s;
+
+	if (**p != '"')
+		return NULL;
+	(*p)++;
+	s = malloc(cap);
+	while (s && **p && **p != '"') {
+		char c = *(*p)++;
+
+		if (c == '\\') {
+			c = *(*p)++;
+			if (c == 'n')
+				c = '\n';
+			else if (c == 't')
+				c = '\t';
+			else if (c == 'u') {
+				/* Only \u00XX is produced by the writer. */
+				c = (char)strtol((char[]){ (*p)[2], (*p)[3], 0 }, NULL, 16);
+				*p += 4;
+			} else if (c != '"' && c != '\\' && c != '/') {
+				free(s);
+				return NULL;
+			}
+		}
+		if (len + 2 > cap) {
+			char *t = realloc(s, cap *= 2);
+
+			if (!t) {
+				free(s);
+				return NULL;
+			}
+			s = t;
+		}
+		s[len++] = c;
+	}
+	if (!s || **p != '"') {
+		free(s);
+		return NULL;
+	}
+	(*p)++;
+	s[len] = 0;
+	return s;
+}
+
+static struct jv *jparse(const char **p, int depth)
+{
+	struct jv *j;
+
+	ws(p);
+	if (depth > 32)
+		return NULL;
+	j = calloc(1, sizeof(*j));
+	if (!j)
+		return NULL;
+	if (**p == '{' || **p == '[') {
+		int obj = **p == '{';
+
+		j->t = obj ? J_OBJ : J_ARR;
+		(*p)++;
+		ws(p);
+		if (**p == (obj ? '}' : ']')) {
+			(*p)++;
+			return j;
+		}
+		for (;;) {
+			char *key = NULL;
+			struct jv *v;
+
+			ws(p);
+			if (obj) {
+				key = jstring(p);
+				ws(p);
+				if (!key || **p != ':') {
+					free(key);
+					goto bad;
+				}
+				(*p)++;
+			}
+			v = jparse(p, depth + 1);
+			if (!v) {
+				free(key);
+				goto bad;
+			}
+			j->v = realloc(j->v, (j->n + 1) * sizeof(*j->v));
+			if (obj)
+				j->keys = realloc(j->keys, (j->n + 1) * sizeof(*j->keys));
+			if (!j->v || (obj && !j->keys)) {
+				free(key);
+				jv_free(v);
+				goto bad;
+			}
+			j->v[j->n] = v;
+			if (obj)
+				j->keys[j->n] = key;
+			j->n++;
+			ws(p);
+			if (**p == ',') {
+				(*p)++;
+				continue;
+			}
+			if (**p == (obj ? '}' : ']')) {
+				(*p)++;
+				return j;
+			}
+			goto bad;
+		}
+	}
+	if (**p == '"') {
+		j->t = J_STR;
+		j->str = jstring(p);
+		if (!j->str)
+			goto bad;
+		return j;
+	}
+	if (!strncmp(*p, "null", 4)) {
+		j->t = J_NULL;
+		*p += 4;
+		return j;
+	}
+	if (!strncmp(*p, "true", 4) || !strncmp(*p, "false", 5)) {
+		j->t = J_BOOL;
+		j->num = **p == 't';
+		*p += j->num ? 4 : 5;
+		return j;
+	}
+	{
+		char *end;
+
+		j->t = J_NUM;
+		j->num = strtod(*p, &end);
+		if (end == *p)
+			goto bad;
+		*p = end;
+		return j;
+	}
+bad:
+	jv_free(j);
+	return NULL;
+}
+
+static void jv_free_action(void *p)
+{
+	jv_free(p);
+}
+
+static struct jv *json_doc(struct kunit *test, const char *text)
+{
+	const char *p = text;
+	struct jv *j = jparse(&p, 0);
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, j, "unparsable JSON:\n%.2000s", text);
+	ws(&p);
+	KUNIT_ASSERT_EQ_MSG(test, *p, 0, "trailing text after the JSON document");
+	kunit_add_action(test, jv_free_action, j);
+	return j;
+}
+
+/* Member @key of object @j, or NULL. */
+static struct jv *jget(const struct jv *j, const char *key)
+{
+	int i;
+
+	if (!j || j->t != J_OBJ)
+		return NULL;
+	for (i = 0; i < j->n; i++)
+		if (!strcmp(j->keys[i], key))
+			return j->v[i];
+	return NULL;
+}
+
+static double jnum(struct kunit *test, const struct jv *j, const char *key)
+{
+	const struct jv *v = jget(j, key);
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, v, "no key '%s'", key);
+	KUNIT_ASSERT_EQ_MSG(test, v->t, J_NUM, "'%s' is not a number", key);
+	return v->num;
+}
+
+static const char *jstr(struct kunit *test, const struct jv *j, const char *key)
+{
+	const struct jv *v = jget(j, key);
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, v, "no key '%s'", key);
+	KUNIT_ASSERT_EQ_MSG(test, v->t, J_STR, "'%s' is not a string", key);
+	return v->str;
+}
+
+static int close_to(double a, double b)
+{
+	/* The JSON carries 9 significant digits. */
+	return fabs(a - b) <= 1e-7 * fmax(fabs(a), fabs(b)) + 1e-12;
+}
+
+/* ---- mix parser ---- */
+
+static int lookup(const char *name, char *known, size_t len)
+{
+	if (!strcmp(name, "vecadd") || !strcmp(name, "matmul"))
+		return 0;
+	snprintf(known, len, "vecadd, matmul");
+	return -1;
+}
+
+static void mix_valid(struct kunit *test)
+{
+	static const char text[] =
+		"# comment\n"
+		"name = two kernels   # trailing comment\n"
+		"budget = 3M\n"
+		"scale=2\n"
+		"\n"
+		"job vecadd\n"
+		"job matmul slot=5 seed=9 scale=0 priority=15 placement=steal sms=0-3,6 quota=2 throttle=1\n"
+		"  job vecadd   seed=0x10\n";
+	struct mix m;
+	char err[256] = "";
+
+	KUNIT_ASSERT_EQ_MSG(test, mix_parse(text, "t.mix", lookup, &m, err,
+					    sizeof(err)), 0, "%s", err);
+	KUNIT_EXPECT_STREQ(test, m.name, "two kernels");
+	KUNIT_EXPECT_EQ(test, m.budget, 3000000ull);
+	KUNIT_ASSERT_EQ(test, m.njobs, 3u);
+	KUNIT_EXPECT_STREQ(test, m.jobs[0].workload, "vecadd");
+	KUNIT_EXPECT_EQ(test, m.jobs[0].line, 6u);
+	KUNIT_EXPECT_EQ(test, m.jobs[0].slot, 0u);
+	KUNIT_EXPECT_EQ(test, m.jobs[0].scale, 2u);
+	KUNIT_EXPECT_FALSE(test, m.jobs[0].has_sms);
+	KUNIT_EXPECT_EQ(test, m.jobs[1].slot, 5u);
+	KUNIT_EXPECT_EQ(test, m.jobs[1].seed, 9u);
+	KUNIT_EXPECT_EQ(test, m.jobs[1].scale, 0u);
+	KUNIT_EXPECT_EQ(test, m.jobs[1].priority, 15u);
+	KUNIT_EXPECT_EQ(test, m.jobs[1].placement, (uint32_t)CORUN_PLACE_STEAL);
+	KUNIT_EXPECT_TRUE(test, m.jobs[1].has_sms);
+	KUNIT_EXPECT_EQ(test, m.jobs[1].sm_mask[0], 0x4fu);
+	KUNIT_EXPECT_EQ(test, m.jobs[1].max_sm, 6u);
+	KUNIT_EXPECT_EQ(test, m.jobs[1].cta_quota, 2u);
+	KUNIT_EXPECT_EQ(test, m.jobs[1].throttle, 1u);
+	/* Default slot = job index. */
+	KUNIT_EXPECT_EQ(test, m.jobs[2].slot, 2u);
+	KUNIT_EXPECT_EQ(test, m.jobs[2].seed, 16u);
+	KUNIT_EXPECT_EQ(test, m.jobs[2].line, 8u);
+
+	KUNIT_EXPECT_EQ(test, mix_check_device(&m, 8, 8, err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, mix_check_device(&m, 4, 8, err, sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err, "t.mix:7: slot 5, the device has 4 slots");
+	KUNIT_EXPECT_EQ(test, mix_check_device(&m, 8, 6, err, sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err, "t.mix:7: sms names SM 6, the device has 6 SMs");
+
+	/* Defaults. */
+	KUNIT_ASSERT_EQ(test, mix_parse("job matmul\n", "dir/x.mix", lookup, &m, err,
+					sizeof(err)), 0);
+	KUNIT_EXPECT_STREQ(test, m.name, "x.mix");
+	KUNIT_EXPECT_EQ(test, m.budget, MIX_DEFAULT_BUDGET);
+	KUNIT_EXPECT_EQ(test, m.jobs[0].scale, 1u);
+}
+
+struct bad_mix {
+	const char *text;
+	const char *msg;	/* expected message, exactly */
+};
+
+static const struct bad_mix bad_mixes[] = {
+	{ "job\n", "b.mix:1: job: missing workload name" },
+	{ "\n\njob nope\n", "b.mix:3: unknown workload 'nope' (known: vecadd, matmul)" },
+	{ "job vecadd slot=1\njob matmul slot=1\n",
+	  "b.mix:2: slot 1 already used by the job on line 1" },
+	{ "job vecadd colour=red\n",
+	  "b.mix:1: unknown job key 'colour' (known: scale seed slot priority placement sms quota throttle)" },
+	{ "job vecadd seed=1 seed=2\n", "b.mix:1: seed given twice" },
+	{ "job vecadd seed\n", "b.mix:1: 'seed': expected key=value" },
+	{ "job vecadd seed=-1\n", "b.mix:1: seed=-1: expected an unsigned 32-bit number" },
+	{ "job vecadd seed=4294967296\n",
+	  "b.mix:1: seed=4294967296: expected an unsigned 32-bit number" },
+	{ "job vecadd scale=9\n", "b.mix:1: scale=9: out of range 0..4" },
+	{ "job vecadd priority=16\n", "b.mix:1: priority=16: out of range 0..15" },
+	{ "job vecadd slot=16\n", "b.mix:1: slot=16: out of range 0..15" },
+	{ "job vecadd placement=best\n",
+	  "b.mix:1: placement=best: expected rr, chunk, reset, flip or steal" },
+	{ "job vecadd sms=3-1\n", "b.mix:1: sms=3-1: range 3-1 not within 0-127" },
+	{ "job vecadd sms=0,,2\n", "b.mix:1: sms=0,,2: expected a list like 0-7,12" },
+	{ "job vecadd sms=0-128\n", "b.mix:1: sms=0-128: range 0-128 not within 0-127" },
+	{ "budget = 0\njob vecadd\n",
+	  "b.mix:1: budget = 0: expected a cycle count >= 1 (k/M/G suffixes allowed)" },
+	{ "budget = 5X\njob vecadd\n",
+	  "b.mix:1: budget = 5X: expected a cycle count >= 1 (k/M/G suffixes allowed)" },
+	{ "budget = 1\nbudget = 2\njob vecadd\n", "b.mix:2: budget given twice" },
+	{ "budget = 1 2\n", "b.mix:1: budget = 1 2: one value expected" },
+	{ "budget =\n", "b.mix:1: budget: missing value" },
+	{ "job vecadd\nscale = 1\n", "b.mix:2: scale must come before the job lines" },
+	{ "colour = red\n",
+	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale; jobs are 'job WORKLOAD ...')" },
+	{ "vecadd\n", "b.mix:1: expected 'job WORKLOAD ...' or 'key = value', got 'vecadd'" },
+	{ "# nothing\n", "b.mix:0: no job lines" },
+};
+
+static void mix_bad_desc(const struct bad_mix *b, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%.100s", b->msg);
+}
+
+KUNIT_ARRAY_PARAM(bad_mix, bad_mixes, mix_bad_desc);
+
+static void mix_errors(struct kunit *test)
+{
+	const struct bad_mix *b = test->param_value;
+	struct mix m;
+	char err[512] = "";
+
+	KUNIT_EXPECT_EQ(test, mix_parse(b->text, "b.mix", lookup, &m, err,
+					sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err, b->msg);
+}
+
+static void mix_too_many_jobs(struct kunit *test)
+{
+	char text[2048] = "";
+	struct mix m;
+	char err[256];
+	int i;
+
+	for (i = 0; i <= MIX_MAX_JOBS; i++)
+		strcat(text, "job vecadd\n");
+	KUNIT_EXPECT_EQ(test, mix_parse(text, "m.mix", lookup, &m, err, sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err, "m.mix:17: more than 16 jobs");
+}
+
+/* ---- metrics ---- */
+
+static void metrics_formulas(struct kunit *test)
+{
+	const double alone[3] = { 2.0, 4.0, 1.0 }, shared[3] = { 1.0, 1.0, 1.0 };
+	struct mix_metrics m;
+
+	metrics_compute(alone, shared, 3, &m);
+	/* NP = 0.5, 0.25, 1; slowdowns 2, 4, 1. */
+	KUNIT_EXPECT_TRUE(test, close_to(m.stp, 1.75));
+	KUNIT_EXPECT_TRUE(test, close_to(m.hs, 3.0 / 7.0));
+	KUNIT_EXPECT_TRUE(test, close_to(m.antt, 7.0 / 3.0));
+	KUNIT_EXPECT_TRUE(test, close_to(m.fairness, 0.25));
+	KUNIT_EXPECT_TRUE(test, close_to(metrics_slowdown(2, 1), 2));
+	KUNIT_EXPECT_TRUE(test, close_to(metrics_np(2, 1), 0.5));
+
+	/* A starved job: infinite slowdown. */
+	{
+		const double s0[2] = { 1.0, 0.0 }, a0[2] = { 1.0, 1.0 };
+
+		metrics_compute(a0, s0, 2, &m);
+		KUNIT_EXPECT_TRUE(test, close_to(m.stp, 1.0));
+		KUNIT_EXPECT_EQ(test, m.hs, 0.0);
+		KUNIT_EXPECT_TRUE(test, isinf(m.antt));
+		KUNIT_EXPECT_EQ(test, m.fairness, 0.0);
+	}
+	/* No alone IPC: nothing is defined. */
+	{
+		const double a1[2] = { 1.0, NAN }, s1[2] = { 1.0, 1.0 };
+
+		metrics_compute(a1, s1, 2, &m);
+		KUNIT_EXPECT_TRUE(test, isnan(m.stp) && isnan(m.hs) && isnan(m.antt) &&
+				  isnan(m.fairness));
+		KUNIT_EXPECT_TRUE(test, isnan(metrics_slowdown(0, 1)));
+	}
+}
+
+/* ---- the binary ---- */
+
+static void check_corun_json(struct kunit *test, const struct jv *doc)
+{
+	const struct jv *alone = jget(doc, "alone"), *co = jget(doc, "corun");
+	const struct jv *jobs, *met, *cfg;
+	double sum_np = 0, sum_sd = 0, np_min = INFINITY, np_max = 0, cycles;
+	int i, k, n;
+
+	KUNIT_EXPECT_STREQ(test, jstr(test, doc, "tool"), "corun-sim");
+	KUNIT_EXPECT_TRUE(test, jget(doc, "ok") && jget(doc, "ok")->t == J_BOOL &&
+			  jget(doc, "ok")->num == 1);
+	cfg = jget(doc, "config");
+	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "name"), "test-2sm");
+	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "alone_sched"), "gto");
+	KUNIT_EXPECT_EQ(test, jnum(test, jget(jget(cfg, "ini"), "gpu"), "num_sms"), 2.0);
+	KUNIT_ASSERT_NOT_NULL(test, alone);
+	KUNIT_ASSERT_NOT_NULL(test, co);
+	jobs = jget(co, "jobs");
+	met = jget(co, "metrics");
+	KUNIT_ASSERT_TRUE(test, jobs && jobs->t == J_ARR && jobs->n >= 2);
+	KUNIT_ASSERT_NOT_NULL(test, met);
+	cycles = jnum(test, co, "cycles");
+	KUNIT_EXPECT_EQ(test, cycles, jnum(test, jget(doc, "mix"), "budget_cycles"));
+
+	for (k = 0; k < alone->n; k++) {
+		const struct jv *a = alone->v[k];
+
+		KUNIT_EXPECT_STREQ(test, jstr(test, a, "status"), "ok");
+		KUNIT_EXPECT_GT(test, jnum(test, a, "thread_insns"), 0.0);
+		KUNIT_EXPECT_GE(test, jnum(test, a, "thread_insns"),
+				jnum(test, a, "warp_insns"));
+		KUNIT_EXPECT_TRUE(test, close_to(jnum(test, a, "ipc"),
+						 jnum(test, a, "thread_insns") /
+						 jnum(test, a, "cycles")));
+	}
+	n = jobs->n;
+	for (i = 0; i < n; i++) {
+		const struct jv *j = jobs->v[i];
+		double ipc = jnum(test, j, "ipc"), ia = jnum(test, j, "ipc_alone");
+		double sd = jnum(test, j, "slowdown"), np = jnum(test, j, "norm_progress");
+		int found = 0;
+
+		KUNIT_EXPECT_STREQ(test, jstr(test, j, "status"), "ok");
+		/* The budget is several runs long: runs were re-executed. */
+		KUNIT_EXPECT_GE(test, jnum(test, j, "runs"), 2.0);
+		KUNIT_EXPECT_TRUE(test, close_to(ipc, jnum(test, j, "thread_insns") / cycles));
+		KUNIT_EXPECT_TRUE(test, close_to(sd, ia / ipc));
+		KUNIT_EXPECT_TRUE(test, close_to(np, ipc / ia));
+		/* Sharing two SMs cannot make a job faster than alone. */
+		KUNIT_EXPECT_GE_MSG(test, sd, 0.95, "job %d slowdown %f", i, sd);
+		for (k = 0; k < alone->n; k++) {
+			const struct jv *a = alone->v[k];
+
+			if (!strcmp(jstr(test, a, "workload"), jstr(test, j, "workload")) &&
+			    jnum(test, a, "scale") == jnum(test, j, "scale") &&
+			    jnum(test, a, "seed") == jnum(test, j, "seed")) {
+				KUNIT_EXPECT_TRUE(test, close_to(ia, jnum(test, a, "ipc")));
+				found = 1;
+			}
+		}
+		KUNIT_EXPECT_TRUE_MSG(test, found, "job %d has no alone run", i);
+		sum_np += ipc / ia;
+		sum_sd += ia / ipc;
+		np_min = fmin(np_min, ipc / ia);
+		np_max = fmax(np_max, ipc / ia);
+	}
+	KUNIT_EXPECT_TRUE(test, close_to(jnum(test, met, "stp"), sum_np));
+	KUNIT_EXPECT_TRUE(test, close_to(jnum(test, met, "hspeedup"), n / sum_sd));
+	KUNIT_EXPECT_TRUE(test, close_to(jnum(test, met, "antt"), sum_sd / n));
+	KUNIT_EXPECT_TRUE(test, close_to(jnum(test, met, "fairness"), np_min / np_max));
+}
+
+static void sim_small_mix_json(struct kunit *test)
+{
+	struct out *o = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--json", "--quiet", "--counters", NULL);
+
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
+	check_corun_json(test, json_doc(test, o->out));
+	/* --counters: per-job counters agree with the job's own fields. */
+	{
+		const struct jv *jobs = jget(jget(json_doc(test, o->out), "corun"), "jobs");
+		const struct jv *c = jget(jobs->v[0], "counters");
+
+		KUNIT_ASSERT_NOT_NULL(test, c);
+		KUNIT_EXPECT_EQ(test, jnum(test, c, "thread_insns"),
+				jnum(test, jobs->v[0], "thread_insns"));
+		KUNIT_EXPECT_GT(test, jnum(test, c, "ctas_done"), 0.0);
+		KUNIT_EXPECT_NOT_NULL(test, jget(c, "stall"));
+	}
+}
+
+static void sim_deterministic(struct kunit *test)
+{
+	struct out *a = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--json", "--quiet", NULL);
+	struct out *b = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--json", "--quiet", NULL);
+	struct out *t1 = run_sim(test, "--config", cfg_path, "--mix", mix_path, NULL);
+	struct out *t2 = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				 "--quiet", NULL);
+
+	KUNIT_ASSERT_EQ(test, a->status, 0);
+	KUNIT_ASSERT_EQ(test, b->status, 0);
+	KUNIT_EXPECT_STREQ(test, a->out, b->out);
+	/* Text: deterministic too, with or without the stderr extras. */
+	KUNIT_ASSERT_EQ(test, t1->status, 0);
+	KUNIT_EXPECT_STREQ(test, t1->out, t2->out);
+	KUNIT_EXPECT_TRUE(test, strstr(t1->out, "[gpu]") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(t1->out, "metrics: STP ") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(t1->out, "result: ok") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(t1->err, "simulation rate:") != NULL);
+	KUNIT_EXPECT_EQ(test, t2->err[0], 0);
+}
+
+static void sim_alone_only_and_no_alone(struct kunit *test)
+{
+	struct out *a = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--json", "--quiet", "--alone-only", NULL);
+	struct out *c = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--json", "--quiet", "--no-alone", "--cycles", "20k",
+				NULL);
+	const struct jv *d, *jobs;
+
+	KUNIT_ASSERT_EQ_MSG(test, a->status, 0, "%s", a->err);
+	d = json_doc(test, a->out);
+	KUNIT_EXPECT_NULL(test, jget(d, "corun"));
+	KUNIT_EXPECT_GE(test, jget(d, "alone")->n, 1);
+
+	KUNIT_ASSERT_EQ_MSG(test, c->status, 0, "%s", c->err);
+	d = json_doc(test, c->out);
+	KUNIT_EXPECT_EQ(test, jget(d, "alone")->n, 0);
+	KUNIT_EXPECT_EQ(test, jnum(test, jget(d, "corun"), "cycles"), 20000.0);
+	KUNIT_EXPECT_EQ(test, jnum(test, jget(d, "mix"), "budget_cycles"), 20000.0);
+	jobs = jget(jget(d, "corun"), "jobs");
+	KUNIT_EXPECT_EQ(test, jget(jobs->v[0], "slowdown")->t, J_NULL);
+	KUNIT_EXPECT_EQ(test, jget(jget(jget(d, "corun"), "metrics"), "stp")->t, J_NULL);
+	/* Partial runs still count: instructions without a finished run. */
+	KUNIT_EXPECT_GT(test, jnum(test, jobs->v[0], "thread_insns"), 0.0);
+}
+
+static void sim_bad_mix(struct kunit *test)
+{
+	const char *m = tmp_file(test, ".mix", "budget = 10k\njob vecadd scale=0\njob vecadd scale=0 slot=zero\n");
+	const char *u = tmp_file(test, ".mix", "# x\njob no-such-workload\n");
+	const char *s = tmp_file(test, ".mix", "job vecadd scale=0 slot=9\n");
+	struct out *o;
+	char want[256];
+
+	o = run_sim(test, "--config", cfg_path, "--mix", m, NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	snprintf(want, sizeof(want), "%s:3: slot=zero: expected an unsigned 32-bit number", m);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, want) != NULL, "stderr: %s", o->err);
+	KUNIT_EXPECT_EQ(test, o->out[0], 0);
+
+	o = run_sim(test, "--config", cfg_path, "--mix", u, NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	snprintf(want, sizeof(want), "%s:2: unknown workload 'no-such-workload' (known: ", u);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, want) != NULL, "stderr: %s", o->err);
+	KUNIT_EXPECT_TRUE(test, strstr(o->err, "vecadd") != NULL);
+
+	/* test-2sm has 8 slots. */
+	o = run_sim(test, "--config", cfg_path, "--mix", s, NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	snprintf(want, sizeof(want), "%s:1: slot 9, the device has 8 slots", s);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, want) != NULL, "stderr: %s", o->err);
+
+	o = run_sim(test, "--config", cfg_path, "--mix", "/nonexistent.mix", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	KUNIT_EXPECT_TRUE(test, strstr(o->err, "/nonexistent.mix") != NULL);
+}
+
+static void sim_bad_config_and_kernels(struct kunit *test)
+{
+	const char *c = tmp_file(test, ".ini", "[gpu]\nnum_sms = 2\nfrobnicate = 1\n");
+	const char *m = tmp_file(test, ".mix", "job vecadd scale=0\n");
+	char dir[] = "/tmp/corun-sim-test-kdir-XXXXXX", elf[64];
+	struct out *o;
+	int fd;
+
+	o = run_sim(test, "--config", c, "--mix", m, NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, c) && strstr(o->err, ":3:"),
+			      "stderr: %s", o->err);
+
+	/* A kernel directory whose ELF is garbage. */
+	KUNIT_ASSERT_NOT_NULL(test, mkdtemp(dir));
+	snprintf(elf, sizeof(elf), "%s/basic.elf", dir);
+	fd = open(elf, O_CREAT | O_WRONLY, 0644);
+	KUNIT_ASSERT_TRUE(test, fd >= 0);
+	KUNIT_EXPECT_EQ(test, write(fd, "\177ELFjunk", 8), 8);
+	close(fd);
+	o = run_sim(test, "--config", cfg_path, "--mix", m, "--kernel-dir", dir, NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "bad kernel binary") != NULL,
+			      "stderr: %s", o->err);
+	unlink(elf);
+	/* Missing ELF. */
+	o = run_sim(test, "--config", cfg_path, "--mix", m, "--kernel-dir", dir, NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "No such file") != NULL,
+			      "stderr: %s", o->err);
+	rmdir(dir);
+
+	o = run_sim(test, "--config", cfg_path, NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	o = run_sim(test, "--config", cfg_path, "--mix", m, "--cycles", "0", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	o = run_sim(test, "--config", cfg_path, "--mix", m, "--alone-sched", "fastest",
+		    NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+}
+
+static void sim_list(struct kunit *test)
+{
+	struct out *o = run_sim(test, "--list", NULL);
+
+	KUNIT_EXPECT_EQ(test, o->status, 0);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "vecadd") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "fault test") != NULL);
+}
+
+/* Parser and metrics: no binary needed. */
+static struct kunit_case corun_sim_unit_cases[] = {
+	KUNIT_CASE(mix_valid),
+	KUNIT_CASE_PARAM(mix_errors, bad_mix_gen_params),
+	KUNIT_CASE(mix_too_many_jobs),
+	KUNIT_CASE(metrics_formulas),
+	{}
+};
+
+static struct kunit_suite corun_sim_unit_suite = {
+	.name = "corun_sim_units",
+	.test_cases = corun_sim_unit_cases,
+};
+
+static struct kunit_case corun_sim_cases[] = {
+	KUNIT_CASE(sim_list),
+	KUNIT_CASE(sim_bad_mix),
+	KUNIT_CASE(sim_bad_config_and_kernels),
+	KUNIT_CASE_SLOW(sim_small_mix_json),
+	KUNIT_CASE_SLOW(sim_deterministic),
+	KUNIT_CASE_SLOW(sim_alone_only_and_no_alone),
+	{}
+};
+
+static struct kunit_suite corun_sim_suite = {
+	.name = "corun_sim",
+	.suite_init = find_paths,
+	.test_cases = corun_sim_cases,
+};
+
+kunit_test_suites(&corun_sim_unit_suite, &corun_sim_suite);
