@@ -1,0 +1,933 @@
+/*
+ * corun-gpu: an emulated PCI GPU that co-runs jobs from several hardware
+ * slots. The register interface is include/corun/hw.h (built into QEMU as
+ * "corun/hw.h"); the microarchitecture model is corun's emu/ library
+ * ("emu/...").
+ *
+ * This version implements the PCI function, BAR0 with the identity,
+ * capability, global control/status/error and interrupt registers, the
+ * epoch, firmware and mailbox register files, the per-slot register
+ * blocks (all validated), MSI-X on BAR1 with INTx as fallback, and reset.
+ * Job execution (doorbell processing, the simulation thread), the device
+ * clock, epochs and the firmware microcontroller are not implemented yet:
+ * the registers that would start them are validated, then logged as
+ * LOG_UNIMP, and no state pretends they ran.
+ *
+ * Copyright (c) 2026 The corun authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "qemu/host-utils.h"
+#include "qemu/log.h"
+#include "qemu/module.h"
+#include "qemu/units.h"
+#include "qapi/error.h"
+#include "hw/pci/pci.h"
+#include "hw/pci/msix.h"
+#include "hw/qdev-properties.h"
+#include "migration/vmstate.h"
+#include "qom/object.h"
+
+/* After QEMU's headers: corun/types.h only defines BIT() if missing. */
+#include "corun/hw.h"
+#include "emu/config.h"
+
+#define TYPE_CORUN_GPU "corun-gpu"
+OBJECT_DECLARE_SIMPLE_TYPE(CorunGpuState, CORUN_GPU)
+
+#define CORUN_CTRL_ALL \
+    (CORUN_CTRL_ENABLE | CORUN_CTRL_RESET | CORUN_CTRL_LOCKSTEP)
+#define CORUN_ERR_ALL 0x3fu
+#define CORUN_FW_CTRL_ALL (CORUN_FW_CTRL_LOAD | CORUN_FW_CTRL_HALT)
+#define CORUN_SLOT_CTRL_ALL (CORUN_SLOT_CTRL_ENABLE | CORUN_SLOT_CTRL_RESET)
+#define CORUN_SLOT_PRIORITY_MAX 15
+#define CORUN_SLOT_FAULT_WORDS (sizeof(struct corun_fault_record) / 4)
+#define CORUN_RING_ALIGN 0x1000
+
+typedef struct CorunSlot {
+    uint32_t ring_lo;
+    uint32_t ring_hi;
+    uint32_t ring_size;         /* entries; 0 = not configured */
+    uint32_t head;
+    uint32_t tail;              /* last value written to DOORBELL */
+    uint32_t ctrl;              /* CORUN_SLOT_CTRL_ENABLE only */
+    uint32_t state;             /* enum corun_slot_state */
+    uint32_t priority;
+    uint32_t sm_mask[CORUN_SM_MASK_WORDS];
+    uint32_t cta_quota;
+    uint32_t placement;
+    uint32_t throttle;
+    uint64_t done_seqno;
+    uint32_t progress;
+    struct corun_fault_record fault;
+} CorunSlot;
+
+struct CorunGpuState {
+    PCIDevice parent_obj;
+
+    MemoryRegion mmio;
+
+    /* Properties. */
+    char *config_path;          /* "" or NULL: built-in defaults */
+    uint32_t prop_num_sms;      /* 0: from the configuration */
+    uint32_t prop_slots;
+    uint32_t prop_warp_size;
+    bool prop_lockstep;
+
+    /* Configuration, fixed at realize. */
+    struct emu_config cfg;
+    uint32_t config_id;
+    uint32_t caps;
+    uint32_t snapshot_size;
+
+    /* Global registers. */
+    uint32_t control;
+    uint32_t status;
+    uint32_t error;
+    uint32_t irq_status;
+    uint32_t irq_mask;
+    uint32_t irq_signalled;     /* MSI-X: classes already notified */
+    uint64_t cycle;
+    uint32_t cycle_hi_latch;
+    uint32_t epoch_len;
+    uint32_t epoch_seq;
+    uint32_t snapshot_lo;
+    uint32_t snapshot_hi;
+    uint32_t fw_addr_lo;
+    uint32_t fw_addr_hi;
+    uint32_t fw_size;
+    uint32_t fw_status;
+    uint32_t fw_version;
+    uint32_t mbox_in[CORUN_MBOX_WORDS];
+    uint32_t mbox_out[CORUN_MBOX_WORDS];
+    uint32_t mbox_doorbell;
+    uint32_t mbox_done;
+
+    CorunSlot slots[CORUN_MAX_SLOTS];
+};
+
+/* ------------------------------------------------------------------ */
+/* Errors and interrupts */
+
+static void corun_guest_error(CorunGpuState *s, uint32_t err,
+                              const char *fmt, ...) G_GNUC_PRINTF(3, 4);
+
+/* Latch @err in CORUN_REG_ERROR and log the guest's mistake. */
+static void corun_guest_error(CorunGpuState *s, uint32_t err,
+                              const char *fmt, ...)
+{
+    va_list ap;
+    g_autofree char *text = NULL;
+
+    s->error |= err;
+    va_start(ap, fmt);
+    text = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    qemu_log_mask(LOG_GUEST_ERROR, "%s: %s\n", TYPE_CORUN_GPU, text);
+}
+
+/* MSI-X vector of each interrupt class (CORUN_IRQ_* bit number). */
+static const uint8_t corun_irq_vector[] = {
+    [0] = CORUN_MSIX_JOB,       /* CORUN_IRQ_JOB */
+    [1] = CORUN_MSIX_EPOCH,     /* CORUN_IRQ_EPOCH */
+    [2] = CORUN_MSIX_FAULT,     /* CORUN_IRQ_FAULT */
+    [3] = CORUN_MSIX_MAILBOX,   /* CORUN_IRQ_MAILBOX */
+    [4] = CORUN_MSIX_FAULT,     /* CORUN_IRQ_FW_ERROR */
+};
+
+/*
+ * Deliver pending, enabled interrupts. With MSI-X each class sends its
+ * vector once when it becomes pending; it can fire again after the guest
+ * acknowledges (or masks and unmasks) it. Without MSI-X, INTx is level:
+ * asserted while any enabled class is pending.
+ */
+static void corun_update_irq(CorunGpuState *s)
+{
+    PCIDevice *pdev = PCI_DEVICE(s);
+    uint32_t pending = s->irq_status & s->irq_mask;
+    unsigned int bit;
+
+    s->irq_signalled &= pending;
+    if (msix_enabled(pdev)) {
+        pci_set_irq(pdev, 0);
+        for (bit = 0; bit < ARRAY_SIZE(corun_irq_vector); bit++) {
+            if ((pending & BIT(bit)) && !(s->irq_signalled & BIT(bit))) {
+                s->irq_signalled |= BIT(bit);
+                msix_notify(pdev, corun_irq_vector[bit]);
+            }
+        }
+    } else {
+        s->irq_signalled = 0;
+        pci_set_irq(pdev, pending != 0);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Reset */
+
+static void corun_slot_reset(CorunGpuState *s, CorunSlot *slot)
+{
+    unsigned int i;
+
+    memset(slot, 0, sizeof(*slot));
+    slot->state = CORUN_SLOT_DISABLED;
+    slot->placement = CORUN_PLACE_RR;
+    /* Every SM of the device is usable until the driver narrows it. */
+    for (i = 0; i < s->cfg.num_sms; i++) {
+        slot->sm_mask[i / 32] |= BIT(i % 32);
+    }
+}
+
+static void corun_reset_regs(CorunGpuState *s)
+{
+    unsigned int i;
+
+    s->control = s->prop_lockstep ? CORUN_CTRL_LOCKSTEP : 0;
+    s->status = 0;
+    s->error = 0;
+    s->irq_status = 0;
+    s->irq_mask = 0;
+    s->irq_signalled = 0;
+    s->cycle = 0;
+    s->cycle_hi_latch = 0;
+    s->epoch_len = MIN(s->cfg.epoch_cycles, UINT32_MAX);
+    s->epoch_seq = 0;
+    s->snapshot_lo = 0;
+    s->snapshot_hi = 0;
+    s->fw_addr_lo = 0;
+    s->fw_addr_hi = 0;
+    s->fw_size = 0;
+    s->fw_status = CORUN_FW_OFF;
+    s->fw_version = 0;
+    memset(s->mbox_in, 0, sizeof(s->mbox_in));
+    memset(s->mbox_out, 0, sizeof(s->mbox_out));
+    s->mbox_doorbell = 0;
+    s->mbox_done = 0;
+    for (i = 0; i < CORUN_MAX_SLOTS; i++) {
+        corun_slot_reset(s, &s->slots[i]);
+    }
+}
+
+static void corun_gpu_reset(DeviceState *dev)
+{
+    CorunGpuState *s = CORUN_GPU(dev);
+
+    corun_reset_regs(s);
+    corun_update_irq(s);
+}
+
+/* ------------------------------------------------------------------ */
+/* Per-slot register blocks */
+
+static uint32_t corun_fault_word(const struct corun_fault_record *f,
+                                 unsigned int word)
+{
+    switch (word) {
+    case 0:
+        return f->cause;
+    case 1:
+        return f->access | ((uint32_t)f->slot << 16);
+    case 2:
+        return f->sm;
+    case 3:
+        return f->cta;
+    case 4:
+        return f->warp;
+    case 5:
+        return f->lane;
+    case 6:
+        return f->pc;
+    case 7:
+        return f->addr;
+    case 8:
+        return (uint32_t)f->insn_count;
+    case 9:
+        return (uint32_t)(f->insn_count >> 32);
+    default:
+        return 0;
+    }
+}
+
+static uint32_t corun_slot_read(CorunGpuState *s, unsigned int n,
+                                hwaddr reg, hwaddr addr)
+{
+    CorunSlot *slot = &s->slots[n];
+
+    if (reg >= CORUN_SLOT_SM_MASK0 &&
+        reg < CORUN_SLOT_SM_MASK0 + 4 * CORUN_SM_MASK_WORDS) {
+        return slot->sm_mask[(reg - CORUN_SLOT_SM_MASK0) / 4];
+    }
+    if (reg >= CORUN_SLOT_FAULT &&
+        reg < CORUN_SLOT_FAULT + 4 * CORUN_SLOT_FAULT_WORDS) {
+        return corun_fault_word(&slot->fault, (reg - CORUN_SLOT_FAULT) / 4);
+    }
+    switch (reg) {
+    case CORUN_SLOT_RING_LO:
+        return slot->ring_lo;
+    case CORUN_SLOT_RING_HI:
+        return slot->ring_hi;
+    case CORUN_SLOT_RING_SIZE:
+        return slot->ring_size;
+    case CORUN_SLOT_RING_HEAD:
+        return slot->head;
+    case CORUN_SLOT_DOORBELL:
+        return slot->tail;
+    case CORUN_SLOT_STATUS:
+        return slot->state;
+    case CORUN_SLOT_CTRL:
+        return slot->ctrl;
+    case CORUN_SLOT_PRIORITY:
+        return slot->priority;
+    case CORUN_SLOT_CTA_QUOTA:
+        return slot->cta_quota;
+    case CORUN_SLOT_PLACEMENT:
+        return slot->placement;
+    case CORUN_SLOT_THROTTLE:
+        return slot->throttle;
+    case CORUN_SLOT_DONE_LO:
+        return (uint32_t)slot->done_seqno;
+    case CORUN_SLOT_DONE_HI:
+        return (uint32_t)(slot->done_seqno >> 32);
+    case CORUN_SLOT_PROGRESS:
+        return slot->progress;
+    }
+    corun_guest_error(s, CORUN_ERR_BAD_OFFSET,
+                      "read of unknown slot %u register 0x%" HWADDR_PRIx,
+                      n, addr);
+    return 0;
+}
+
+/* The ring may only be (re)programmed while the slot is disabled. */
+static bool corun_slot_ring_writable(CorunGpuState *s, unsigned int n,
+                                     const char *what)
+{
+    if (s->slots[n].ctrl & CORUN_SLOT_CTRL_ENABLE) {
+        corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                          "slot %u: %s written while the slot is enabled",
+                          n, what);
+        return false;
+    }
+    return true;
+}
+
+static void corun_slot_doorbell(CorunGpuState *s, unsigned int n,
+                                uint32_t tail)
+{
+    CorunSlot *slot = &s->slots[n];
+
+    if (!(slot->ctrl & CORUN_SLOT_CTRL_ENABLE)) {
+        corun_guest_error(s, CORUN_ERR_BAD_RING,
+                          "slot %u: doorbell while the slot is disabled", n);
+        return;
+    }
+    if (slot->ring_size == 0) {
+        corun_guest_error(s, CORUN_ERR_BAD_RING,
+                          "slot %u: doorbell before the ring is configured",
+                          n);
+        return;
+    }
+    if (tail >= slot->ring_size) {
+        corun_guest_error(s, CORUN_ERR_BAD_RING,
+                          "slot %u: doorbell tail %u beyond ring size %u",
+                          n, tail, slot->ring_size);
+        return;
+    }
+    slot->tail = tail;
+    qemu_log_mask(LOG_UNIMP, "%s: slot %u: doorbell tail %u: job execution "
+                  "is not implemented yet\n", TYPE_CORUN_GPU, n, tail);
+}
+
+static void corun_slot_write(CorunGpuState *s, unsigned int n, hwaddr reg,
+                             hwaddr addr, uint32_t val)
+{
+    CorunSlot *slot = &s->slots[n];
+    unsigned int w;
+
+    if (reg >= CORUN_SLOT_SM_MASK0 &&
+        reg < CORUN_SLOT_SM_MASK0 + 4 * CORUN_SM_MASK_WORDS) {
+        uint32_t valid = 0;
+
+        w = (reg - CORUN_SLOT_SM_MASK0) / 4;
+        if (s->cfg.num_sms >= 32 * (w + 1)) {
+            valid = UINT32_MAX;
+        } else if (s->cfg.num_sms > 32 * w) {
+            valid = (uint32_t)(BIT_ULL(s->cfg.num_sms - 32 * w) - 1);
+        }
+        if (val & ~valid) {
+            corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                              "slot %u: SM_MASK%u 0x%08x names SMs beyond "
+                              "the %u present", n, w, val, s->cfg.num_sms);
+            return;
+        }
+        slot->sm_mask[w] = val;
+        return;
+    }
+    if ((reg >= CORUN_SLOT_FAULT &&
+         reg < CORUN_SLOT_FAULT + 4 * CORUN_SLOT_FAULT_WORDS) ||
+        reg == CORUN_SLOT_RING_HEAD || reg == CORUN_SLOT_STATUS ||
+        reg == CORUN_SLOT_DONE_LO || reg == CORUN_SLOT_DONE_HI ||
+        reg == CORUN_SLOT_PROGRESS) {
+        corun_guest_error(s, CORUN_ERR_RO_WRITE,
+                          "write 0x%08x to read-only slot %u register "
+                          "0x%" HWADDR_PRIx, val, n, addr);
+        return;
+    }
+
+    switch (reg) {
+    case CORUN_SLOT_RING_LO:
+        if (val & (CORUN_RING_ALIGN - 1)) {
+            corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                              "slot %u: RING_LO 0x%08x not 4 KiB aligned",
+                              n, val);
+            return;
+        }
+        if (corun_slot_ring_writable(s, n, "RING_LO")) {
+            slot->ring_lo = val;
+            slot->head = slot->tail = 0;
+        }
+        return;
+    case CORUN_SLOT_RING_HI:
+        if (corun_slot_ring_writable(s, n, "RING_HI")) {
+            slot->ring_hi = val;
+            slot->head = slot->tail = 0;
+        }
+        return;
+    case CORUN_SLOT_RING_SIZE:
+        if (val == 0 || val > CORUN_RING_MAX_ENTRIES || !is_power_of_2(val)) {
+            corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                              "slot %u: RING_SIZE %u is not a power of two "
+                              "in 1..%u", n, val, CORUN_RING_MAX_ENTRIES);
+            return;
+        }
+        if (corun_slot_ring_writable(s, n, "RING_SIZE")) {
+            slot->ring_size = val;
+            slot->head = slot->tail = 0;
+        }
+        return;
+    case CORUN_SLOT_DOORBELL:
+        corun_slot_doorbell(s, n, val);
+        return;
+    case CORUN_SLOT_CTRL:
+        if (val & ~CORUN_SLOT_CTRL_ALL) {
+            corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                              "slot %u: CTRL 0x%08x has undefined bits",
+                              n, val);
+            return;
+        }
+        if (val & CORUN_SLOT_CTRL_RESET) {
+            /*
+             * No job can be in flight yet (job execution is not
+             * implemented): the reset drops unconsumed descriptors and
+             * the fault record and leaves FAULTED.
+             */
+            slot->head = slot->tail;
+            memset(&slot->fault, 0, sizeof(slot->fault));
+        }
+        slot->ctrl = val & CORUN_SLOT_CTRL_ENABLE;
+        slot->state = slot->ctrl ? CORUN_SLOT_IDLE : CORUN_SLOT_DISABLED;
+        return;
+    case CORUN_SLOT_PRIORITY:
+        if (val > CORUN_SLOT_PRIORITY_MAX) {
+            corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                              "slot %u: PRIORITY %u above %u", n, val,
+                              CORUN_SLOT_PRIORITY_MAX);
+            return;
+        }
+        slot->priority = val;
+        return;
+    case CORUN_SLOT_CTA_QUOTA:
+        if (val > s->cfg.sm.cta_slots) {
+            corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                              "slot %u: CTA_QUOTA %u above the %u CTA slots "
+                              "of an SM", n, val, s->cfg.sm.cta_slots);
+            return;
+        }
+        slot->cta_quota = val;
+        return;
+    case CORUN_SLOT_PLACEMENT:
+        if (val >= CORUN_PLACE_NR) {
+            corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                              "slot %u: PLACEMENT %u unknown", n, val);
+            return;
+        }
+        slot->placement = val;
+        return;
+    case CORUN_SLOT_THROTTLE:
+        if (val > s->cfg.sm.cta_slots) {
+            corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                              "slot %u: THROTTLE %u above the %u CTA slots "
+                              "of an SM", n, val, s->cfg.sm.cta_slots);
+            return;
+        }
+        slot->throttle = val;
+        return;
+    }
+    corun_guest_error(s, CORUN_ERR_BAD_OFFSET,
+                      "write 0x%08x to unknown slot %u register "
+                      "0x%" HWADDR_PRIx, val, n, addr);
+}
+
+/* ------------------------------------------------------------------ */
+/* BAR0 */
+
+static bool corun_access_ok(hwaddr addr, unsigned int size, bool write)
+{
+    if (size != 4 || (addr & 3)) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: ignored %u-byte %s at 0x%"
+                      HWADDR_PRIx ": registers take aligned 32-bit "
+                      "accesses\n", TYPE_CORUN_GPU, size,
+                      write ? "write" : "read", addr);
+        return false;
+    }
+    return true;
+}
+
+/* Slot index of a per-slot register address, or -1. */
+static int corun_slot_of(CorunGpuState *s, hwaddr addr)
+{
+    hwaddr n;
+
+    if (addr < CORUN_REG_SLOT_BASE) {
+        return -1;
+    }
+    n = (addr - CORUN_REG_SLOT_BASE) / CORUN_REG_SLOT_STRIDE;
+    return n < s->cfg.num_slots ? (int)n : -1;
+}
+
+static uint64_t corun_mmio_read(void *opaque, hwaddr addr, unsigned size)
+{
+    CorunGpuState *s = opaque;
+    int n;
+
+    if (!corun_access_ok(addr, size, false)) {
+        return 0;
+    }
+    n = corun_slot_of(s, addr);
+    if (n >= 0) {
+        return corun_slot_read(s, n, (addr - CORUN_REG_SLOT_BASE) %
+                               CORUN_REG_SLOT_STRIDE, addr);
+    }
+    if (addr >= CORUN_REG_MBOX_IN &&
+        addr < CORUN_REG_MBOX_IN + 4 * CORUN_MBOX_WORDS) {
+        return s->mbox_in[(addr - CORUN_REG_MBOX_IN) / 4];
+    }
+    if (addr >= CORUN_REG_MBOX_OUT &&
+        addr < CORUN_REG_MBOX_OUT + 4 * CORUN_MBOX_WORDS) {
+        return s->mbox_out[(addr - CORUN_REG_MBOX_OUT) / 4];
+    }
+
+    switch (addr) {
+    case CORUN_REG_ID:
+        return CORUN_ID_MAGIC;
+    case CORUN_REG_VERSION:
+        return (CORUN_HW_VERSION_MAJOR << 16) | CORUN_HW_VERSION_MINOR;
+    case CORUN_REG_CAPS:
+        return s->caps;
+    case CORUN_REG_NUM_SMS:
+        return s->cfg.num_sms;
+    case CORUN_REG_NUM_SLOTS:
+        return s->cfg.num_slots;
+    case CORUN_REG_WARP_SIZE:
+        return s->cfg.warp_size;
+    case CORUN_REG_CONFIG_ID:
+        return s->config_id;
+    case CORUN_REG_SM_CTAS:
+        return s->cfg.sm.cta_slots;
+    case CORUN_REG_SM_THREADS:
+        return s->cfg.sm.max_threads;
+    case CORUN_REG_SM_REGS:
+        return s->cfg.sm.regs;
+    case CORUN_REG_SM_SHARED:
+        return s->cfg.sm.shared_bytes;
+    case CORUN_REG_CLK_SM_MHZ:
+        return s->cfg.sm_mhz;
+    case CORUN_REG_NUM_CHANNELS:
+        return s->cfg.dram.channels;
+    case CORUN_REG_NUM_VCS:
+        return s->cfg.noc.vcs;
+    case CORUN_REG_SNAPSHOT_SIZE:
+        return s->snapshot_size;
+    case CORUN_REG_JOB_COUNTERS_SIZE:
+        return sizeof(struct corun_job_counters);
+    case CORUN_REG_CONTROL:
+        return s->control;
+    case CORUN_REG_STATUS:
+        return s->status;
+    case CORUN_REG_ERROR:
+        return s->error;
+    case CORUN_REG_IRQ_STATUS:
+        return s->irq_status;
+    case CORUN_REG_IRQ_MASK:
+        return s->irq_mask;
+    case CORUN_REG_IRQ_ACK:
+        return 0;
+    case CORUN_REG_CYCLE_LO:
+        s->cycle_hi_latch = (uint32_t)(s->cycle >> 32);
+        return (uint32_t)s->cycle;
+    case CORUN_REG_CYCLE_HI:
+        return s->cycle_hi_latch;
+    case CORUN_REG_EPOCH_LEN:
+        return s->epoch_len;
+    case CORUN_REG_EPOCH_SEQ:
+        return s->epoch_seq;
+    case CORUN_REG_EPOCH_ACK:
+        return 0;
+    case CORUN_REG_SNAPSHOT_LO:
+        return s->snapshot_lo;
+    case CORUN_REG_SNAPSHOT_HI:
+        return s->snapshot_hi;
+    case CORUN_REG_FW_ADDR_LO:
+        return s->fw_addr_lo;
+    case CORUN_REG_FW_ADDR_HI:
+        return s->fw_addr_hi;
+    case CORUN_REG_FW_SIZE:
+        return s->fw_size;
+    case CORUN_REG_FW_CTRL:
+        return 0;
+    case CORUN_REG_FW_STATUS:
+        return s->fw_status;
+    case CORUN_REG_FW_VERSION:
+        return s->fw_version;
+    case CORUN_REG_MBOX_DOORBELL:
+        return s->mbox_doorbell;
+    case CORUN_REG_MBOX_DONE:
+        return s->mbox_done;
+    }
+    corun_guest_error(s, CORUN_ERR_BAD_OFFSET,
+                      "read of unknown register 0x%" HWADDR_PRIx, addr);
+    return 0;
+}
+
+static bool corun_reg_is_ro(hwaddr addr)
+{
+    if (addr < CORUN_REG_CONTROL) {
+        return true;            /* identity and capabilities */
+    }
+    if (addr >= CORUN_REG_MBOX_OUT &&
+        addr < CORUN_REG_MBOX_OUT + 4 * CORUN_MBOX_WORDS) {
+        return true;
+    }
+    switch (addr) {
+    case CORUN_REG_STATUS:
+    case CORUN_REG_IRQ_STATUS:
+    case CORUN_REG_CYCLE_LO:
+    case CORUN_REG_CYCLE_HI:
+    case CORUN_REG_EPOCH_SEQ:
+    case CORUN_REG_FW_STATUS:
+    case CORUN_REG_FW_VERSION:
+    case CORUN_REG_MBOX_DONE:
+        return true;
+    }
+    return false;
+}
+
+static void corun_write_control(CorunGpuState *s, uint32_t val)
+{
+    if (val & ~CORUN_CTRL_ALL) {
+        corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                          "CONTROL 0x%08x has undefined bits", val);
+        return;
+    }
+    if (val & CORUN_CTRL_RESET) {
+        corun_reset_regs(s);
+        corun_update_irq(s);
+        return;
+    }
+    if ((val & CORUN_CTRL_ENABLE) && !(s->control & CORUN_CTRL_ENABLE)) {
+        qemu_log_mask(LOG_UNIMP, "%s: CONTROL.ENABLE: the device clock is "
+                      "not implemented yet (STATUS.RUNNING stays 0)\n",
+                      TYPE_CORUN_GPU);
+    }
+    s->control = val;
+}
+
+static void corun_mmio_write(void *opaque, hwaddr addr, uint64_t data,
+                             unsigned size)
+{
+    CorunGpuState *s = opaque;
+    uint32_t val = data;
+    int n;
+
+    if (!corun_access_ok(addr, size, true)) {
+        return;
+    }
+    n = corun_slot_of(s, addr);
+    if (n >= 0) {
+        corun_slot_write(s, n, (addr - CORUN_REG_SLOT_BASE) %
+                         CORUN_REG_SLOT_STRIDE, addr, val);
+        return;
+    }
+    if (corun_reg_is_ro(addr)) {
+        corun_guest_error(s, CORUN_ERR_RO_WRITE,
+                          "write 0x%08x to read-only register 0x%"
+                          HWADDR_PRIx, val, addr);
+        return;
+    }
+    if (addr >= CORUN_REG_MBOX_IN &&
+        addr < CORUN_REG_MBOX_IN + 4 * CORUN_MBOX_WORDS) {
+        s->mbox_in[(addr - CORUN_REG_MBOX_IN) / 4] = val;
+        return;
+    }
+
+    switch (addr) {
+    case CORUN_REG_CONTROL:
+        corun_write_control(s, val);
+        return;
+    case CORUN_REG_ERROR:
+        s->error &= ~(val & CORUN_ERR_ALL);
+        return;
+    case CORUN_REG_IRQ_MASK:
+        if (val & ~CORUN_IRQ_ALL) {
+            corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                              "IRQ_MASK 0x%08x has undefined bits", val);
+            return;
+        }
+        s->irq_mask = val;
+        corun_update_irq(s);
+        return;
+    case CORUN_REG_IRQ_ACK:
+        s->irq_status &= ~(val & CORUN_IRQ_ALL);
+        corun_update_irq(s);
+        return;
+    case CORUN_REG_EPOCH_LEN:
+        if (val != 0 && val < CORUN_EPOCH_LEN_MIN) {
+            corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                              "EPOCH_LEN %u: must be 0 or at least %u",
+                              val, CORUN_EPOCH_LEN_MIN);
+            return;
+        }
+        s->epoch_len = val;
+        return;
+    case CORUN_REG_EPOCH_ACK:
+        if (!(s->status & CORUN_STATUS_EPOCH_WAIT) || val != s->epoch_seq) {
+            corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                              "EPOCH_ACK %u: device is %s epoch %u", val,
+                              (s->status & CORUN_STATUS_EPOCH_WAIT) ?
+                              "waiting for" : "not waiting, last",
+                              s->epoch_seq);
+            return;
+        }
+        s->status &= ~CORUN_STATUS_EPOCH_WAIT;
+        return;
+    case CORUN_REG_SNAPSHOT_LO:
+        s->snapshot_lo = val;
+        return;
+    case CORUN_REG_SNAPSHOT_HI:
+        s->snapshot_hi = val;
+        return;
+    case CORUN_REG_FW_ADDR_LO:
+        s->fw_addr_lo = val;
+        return;
+    case CORUN_REG_FW_ADDR_HI:
+        s->fw_addr_hi = val;
+        return;
+    case CORUN_REG_FW_SIZE:
+        s->fw_size = val;
+        return;
+    case CORUN_REG_FW_CTRL:
+        if (val & ~CORUN_FW_CTRL_ALL) {
+            corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                              "FW_CTRL 0x%08x has undefined bits", val);
+            return;
+        }
+        if (val) {
+            qemu_log_mask(LOG_UNIMP, "%s: FW_CTRL 0x%x: the firmware "
+                          "microcontroller is not implemented yet\n",
+                          TYPE_CORUN_GPU, val);
+        }
+        return;
+    case CORUN_REG_MBOX_DOORBELL:
+        s->mbox_doorbell = val;
+        if (s->fw_status != CORUN_FW_RUNNING) {
+            corun_guest_error(s, CORUN_ERR_NO_FW,
+                              "mailbox doorbell %u while the firmware is "
+                              "not running", val);
+        }
+        return;
+    }
+    corun_guest_error(s, CORUN_ERR_BAD_OFFSET,
+                      "write 0x%08x to unknown register 0x%" HWADDR_PRIx,
+                      val, addr);
+}
+
+static const MemoryRegionOps corun_mmio_ops = {
+    .read = corun_mmio_read,
+    .write = corun_mmio_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    /* Every size reaches the handlers, which reject all but aligned 4. */
+    .valid = {
+        .min_access_size = 1,
+        .max_access_size = 8,
+    },
+    .impl = {
+        .min_access_size = 1,
+        .max_access_size = 8,
+    },
+};
+
+/* ------------------------------------------------------------------ */
+/* Configuration, realize, teardown */
+
+static bool corun_override(struct emu_config *cfg, const char *section,
+                           const char *key, uint32_t val, Error **errp)
+{
+    char text[16];
+    char err[256];
+
+    if (val == 0) {
+        return true;            /* keep the configuration's value */
+    }
+    snprintf(text, sizeof(text), "%u", val);
+    if (emu_config_set(cfg, section, key, text, err, sizeof(err))) {
+        error_setg(errp, "%s: %s.%s=%s: %s", TYPE_CORUN_GPU, section, key,
+                   text, err);
+        return false;
+    }
+    return true;
+}
+
+static bool corun_load_config(CorunGpuState *s, Error **errp)
+{
+    struct emu_config *cfg = &s->cfg;
+    char err[256];
+    FILE *log;
+
+    if (s->config_path && s->config_path[0]) {
+        if (emu_config_load(s->config_path, cfg, err, sizeof(err))) {
+            error_setg(errp, "%s: config=%s: %s", TYPE_CORUN_GPU,
+                       s->config_path, err);
+            return false;
+        }
+    } else {
+        emu_config_defaults(cfg);
+    }
+    if (!corun_override(cfg, "gpu", "num_sms", s->prop_num_sms, errp) ||
+        !corun_override(cfg, "gpu", "num_slots", s->prop_slots, errp) ||
+        !corun_override(cfg, "gpu", "warp_size", s->prop_warp_size, errp)) {
+        return false;
+    }
+    if (emu_config_validate(cfg, err, sizeof(err))) {
+        error_setg(errp, "%s: invalid configuration: %s", TYPE_CORUN_GPU,
+                   err);
+        return false;
+    }
+    /* The register file is sized by hw.h's limits: never trust beyond. */
+    if (cfg->num_sms < 1 || cfg->num_sms > CORUN_MAX_SMS ||
+        cfg->num_slots < CORUN_MIN_SLOTS || cfg->num_slots > CORUN_MAX_SLOTS ||
+        cfg->dram.channels > CORUN_MAX_DRAM_CHANNELS) {
+        error_setg(errp, "%s: configuration exceeds the v1 hardware limits "
+                   "(sms %u, slots %u, channels %u)", TYPE_CORUN_GPU,
+                   cfg->num_sms, cfg->num_slots, cfg->dram.channels);
+        return false;
+    }
+
+    s->config_id = emu_config_id(cfg);
+    s->snapshot_size = sizeof(struct corun_snapshot_header) +
+        cfg->num_slots * sizeof(struct corun_slot_counters) +
+        cfg->num_sms * sizeof(struct corun_sm_counters) +
+        cfg->dram.channels * sizeof(struct corun_chan_counters);
+
+    /* Configurations are printed in full at start-up (to the QEMU log). */
+    log = qemu_log_trylock();
+    if (log) {
+        fprintf(log, "%s: configuration %s (id 0x%08x)\n", TYPE_CORUN_GPU,
+                (s->config_path && s->config_path[0]) ? s->config_path :
+                "(built-in defaults)", s->config_id);
+        emu_config_print(cfg, log);
+        qemu_log_unlock(log);
+    }
+    return true;
+}
+
+static void corun_gpu_realize(PCIDevice *pdev, Error **errp)
+{
+    CorunGpuState *s = CORUN_GPU(pdev);
+    Error *err = NULL;
+    unsigned int v;
+
+    if (!corun_load_config(s, errp)) {
+        return;
+    }
+
+    pci_config_set_interrupt_pin(pdev->config, 1);
+
+    memory_region_init_io(&s->mmio, OBJECT(s), &corun_mmio_ops, s,
+                          "corun-gpu-regs", CORUN_BAR_REGS_SIZE);
+    pci_register_bar(pdev, CORUN_BAR_REGS, PCI_BASE_ADDRESS_SPACE_MEMORY,
+                     &s->mmio);
+
+    s->caps = 0;
+    if (msix_init_exclusive_bar(pdev, CORUN_MSIX_COUNT, CORUN_BAR_MSIX,
+                                &err) == 0) {
+        for (v = 0; v < CORUN_MSIX_COUNT; v++) {
+            msix_vector_use(pdev, v);
+        }
+        s->caps |= CORUN_CAP_MSIX;
+    } else {
+        /* Machines without working MSI: the driver falls back to INTx. */
+        warn_reportf_err(err, "%s: no MSI-X, using INTx: ", TYPE_CORUN_GPU);
+    }
+
+    corun_reset_regs(s);
+}
+
+static void corun_gpu_exit(PCIDevice *pdev)
+{
+    if (msix_present(pdev)) {
+        msix_unuse_all_vectors(pdev);
+        msix_uninit_exclusive_bar(pdev);
+    }
+}
+
+static Property corun_gpu_properties[] = {
+    DEFINE_PROP_STRING("config", CorunGpuState, config_path),
+    DEFINE_PROP_UINT32("num-sms", CorunGpuState, prop_num_sms, 0),
+    DEFINE_PROP_UINT32("slots", CorunGpuState, prop_slots, 0),
+    DEFINE_PROP_UINT32("warp-size", CorunGpuState, prop_warp_size, 0),
+    DEFINE_PROP_BOOL("lockstep", CorunGpuState, prop_lockstep, false),
+    DEFINE_PROP_END_OF_LIST(),
+};
+
+/* The device state is not migrated yet: refuse instead of losing it. */
+static const VMStateDescription vmstate_corun_gpu = {
+    .name = TYPE_CORUN_GPU,
+    .unmigratable = 1,
+};
+
+static void corun_gpu_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+    PCIDeviceClass *k = PCI_DEVICE_CLASS(klass);
+
+    k->realize = corun_gpu_realize;
+    k->exit = corun_gpu_exit;
+    k->vendor_id = CORUN_PCI_VENDOR_ID;
+    k->device_id = CORUN_PCI_DEVICE_ID;
+    k->revision = CORUN_PCI_REVISION;
+    k->class_id = CORUN_PCI_CLASS;
+    dc->desc = "corun co-running GPU (emulated)";
+    dc->reset = corun_gpu_reset;
+    dc->vmsd = &vmstate_corun_gpu;
+    device_class_set_props(dc, corun_gpu_properties);
+    set_bit(DEVICE_CATEGORY_MISC, dc->categories);
+}
+
+static const TypeInfo corun_gpu_info = {
+    .name = TYPE_CORUN_GPU,
+    .parent = TYPE_PCI_DEVICE,
+    .instance_size = sizeof(CorunGpuState),
+    .class_init = corun_gpu_class_init,
+    .interfaces = (InterfaceInfo[]) {
+        { INTERFACE_CONVENTIONAL_PCI_DEVICE },
+        { },
+    },
+};
+
+static void corun_gpu_register_types(void)
+{
+    type_register_static(&corun_gpu_info);
+}
+
+type_init(corun_gpu_register_types)

@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The corun VM: QEMU with the corun-gpu device, the guest image, and the
+# VM tests. Outputs are cached in $(CORUN_CACHE) (keyed by recipe hashes)
+# by the scripts themselves, so these targets are always run and return
+# at once when nothing changed.
+#
+#   make qemu        emu/qemu/build.sh: Debian's QEMU 7.2 + corun-gpu + emu/
+#   make image       tools/vm/build-image: kernel, initramfs, ext4 userland
+#   make vm          boot a shell in the VM (tools/vm/run --shell)
+#   make vm-check    build both, then run the VM tests (tools/vm/tests/*)
+
+VM_TESTS := tools/vm/tests/enumerate
+
+.PHONY: qemu image vm vm-check
+
+qemu:
+	@CORUN_CACHE=$(CORUN_CACHE) emu/qemu/build.sh >/dev/null
+
+image:
+	@CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) tools/vm/build-image >/dev/null
+
+vm: qemu image
+	@CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) tools/vm/run --shell
+
+vm-check: qemu image
+	@rc=0; for t in $(VM_TESTS); do \
+		CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) O=$(O) $$t || rc=1; \
+	done; exit $$rc
