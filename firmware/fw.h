@@ -23,20 +23,10 @@
 #define FW_FEATURES 0u
 
 /* Parameter limits and defaults (the ranges SET_PARAM accepts). */
-#define FW_TICK_CYCLES_MIN 100u
+/* Defaults; the accepted ranges are part of the contract in fwif.h. */
 #define FW_TICK_CYCLES_DEFAULT 10000u
-#define FW_IRC_WINDOW_MIN 100u
-#define FW_IRC_WINDOW_MAX BIT(20)
 #define FW_IRC_WINDOW_DEFAULT 1000u
-#define FW_IRC_SHARE_ONE 1024u /* shares are in 1/1024 */
-#define FW_IRC_PRIO_MAX 15u
 #define FW_L1_WAYS_ALL 0xffffffffu
-
-/*
- * IRC credits written when issue-rate control is off: more issues per
- * window than any miss queue can make, i.e. no limit.
- */
-#define FW_IRC_CREDITS_UNLIMITED 0xffffffffu
 
 /**
  * struct fw_slot - policy parameters of one hardware slot

@@ -14,7 +14,7 @@
 
 u32 fw_irc_credits(u32 share, u32 window)
 {
-	u64 c = ((u64)share * window) / FW_IRC_SHARE_ONE;
+	u64 c = ((u64)share * window) / CORUN_FW_IRC_SHARE_ONE;
 
 	if (share && !c)
 		return 1;
@@ -23,7 +23,7 @@ u32 fw_irc_credits(u32 share, u32 window)
 
 static void fw_apply_irc(unsigned int slot)
 {
-	u32 credits = FW_IRC_CREDITS_UNLIMITED;
+	u32 credits = CORUN_FW_IRC_CREDITS_UNLIMITED;
 
 	if (fw.irc_enable)
 		credits =
@@ -52,7 +52,7 @@ void fw_params_init(void)
 	for (s = 0; s < CORUN_MAX_SLOTS; s++) {
 		/* An even split, in case IRC is enabled before any share. */
 		fw.slot[s].irc_share =
-			fw.num_slots ? FW_IRC_SHARE_ONE / fw.num_slots : 0;
+			fw.num_slots ? CORUN_FW_IRC_SHARE_ONE / fw.num_slots : 0;
 		fw.slot[s].irc_prio = 0;
 		fw.slot[s].l1_ways = FW_L1_WAYS_ALL;
 	}
@@ -134,21 +134,21 @@ static bool fw_param_valid(u32 id, u32 val)
 {
 	switch (fw_param_base(id)) {
 	case CORUN_FW_P_TICK_CYCLES:
-		return val >= FW_TICK_CYCLES_MIN;
+		return val >= CORUN_FW_TICK_CYCLES_MIN;
 	case CORUN_FW_P_TICKS:
 		return false; /* read-only */
 	case CORUN_FW_P_IRC_ENABLE:
 		return val <= 1;
 	case CORUN_FW_P_IRC_WINDOW:
-		return val >= FW_IRC_WINDOW_MIN && val <= FW_IRC_WINDOW_MAX;
+		return val >= CORUN_FW_IRC_WINDOW_MIN && val <= CORUN_FW_IRC_WINDOW_MAX;
 	case CORUN_FW_P_LLC_POLICY:
 		return val < CORUN_LLC_NR;
 	case CORUN_FW_P_VCP_MODE:
 		return val < CORUN_VCP_NR;
 	case CORUN_FW_P_IRC_SHARE:
-		return val <= FW_IRC_SHARE_ONE;
+		return val <= CORUN_FW_IRC_SHARE_ONE;
 	case CORUN_FW_P_IRC_PRIO:
-		return val <= FW_IRC_PRIO_MAX;
+		return val <= CORUN_FW_IRC_PRIO_MAX;
 	case CORUN_FW_P_L1_WAYS:
 		return val != 0; /* a slot must keep at least one way */
 	}

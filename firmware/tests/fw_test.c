@@ -86,7 +86,7 @@ static void fw_test_boot_handshake(struct kunit *test)
 	for (s = 0; s < SLOTS; s++) {
 		KUNIT_EXPECT_EQ(test,
 				fake_reg(CORUN_MCU_SLOT(s, CORUN_MCU_S_IRC_CREDITS)),
-				FW_IRC_CREDITS_UNLIMITED);
+				CORUN_FW_IRC_CREDITS_UNLIMITED);
 		KUNIT_EXPECT_EQ(test,
 				fake_reg(CORUN_MCU_SLOT(s, CORUN_MCU_S_IRC_PRIO)),
 				0u);
@@ -246,12 +246,12 @@ struct param_case {
 
 static const struct param_case param_cases[] = {
 	{ CORUN_FW_P_TICK_CYCLES, FW_TICK_CYCLES_DEFAULT,
-	  { FW_TICK_CYCLES_MIN, 5000, 0xffffffff, 100000 },
-	  { 0, 1, FW_TICK_CYCLES_MIN - 1, 50 } },
+	  { CORUN_FW_TICK_CYCLES_MIN, 5000, 0xffffffff, 100000 },
+	  { 0, 1, CORUN_FW_TICK_CYCLES_MIN - 1, 50 } },
 	{ CORUN_FW_P_IRC_ENABLE, 0, { 1, 0, 1, 0 }, { 2, 3, 0x100, ~0u } },
 	{ CORUN_FW_P_IRC_WINDOW, FW_IRC_WINDOW_DEFAULT,
-	  { FW_IRC_WINDOW_MIN, FW_IRC_WINDOW_MAX, 4096, 1000 },
-	  { 0, FW_IRC_WINDOW_MIN - 1, FW_IRC_WINDOW_MAX + 1, ~0u } },
+	  { CORUN_FW_IRC_WINDOW_MIN, CORUN_FW_IRC_WINDOW_MAX, 4096, 1000 },
+	  { 0, CORUN_FW_IRC_WINDOW_MIN - 1, CORUN_FW_IRC_WINDOW_MAX + 1, ~0u } },
 	{ CORUN_FW_P_LLC_POLICY, CORUN_LLC_LRU,
 	  { CORUN_LLC_PROB_STATIC, CORUN_LLC_PROB_DYNAMIC, CORUN_LLC_WAYPART,
 	    CORUN_LLC_LRU },
@@ -260,11 +260,11 @@ static const struct param_case param_cases[] = {
 	  { CORUN_VCP_STATIC, CORUN_VCP_DYNAMIC, CORUN_VCP_SHARED,
 	    CORUN_VCP_STATIC },
 	  { CORUN_VCP_NR, CORUN_VCP_NR + 7, 0x10000, ~0u } },
-	{ CORUN_FW_P_IRC_SHARE, FW_IRC_SHARE_ONE / SLOTS,
-	  { 0, FW_IRC_SHARE_ONE, 1, 512 },
-	  { FW_IRC_SHARE_ONE + 1, 2048, 0x10000, ~0u } },
-	{ CORUN_FW_P_IRC_PRIO, 0, { FW_IRC_PRIO_MAX, 1, 7, 0 },
-	  { FW_IRC_PRIO_MAX + 1, 100, 0x8000, ~0u } },
+	{ CORUN_FW_P_IRC_SHARE, CORUN_FW_IRC_SHARE_ONE / SLOTS,
+	  { 0, CORUN_FW_IRC_SHARE_ONE, 1, 512 },
+	  { CORUN_FW_IRC_SHARE_ONE + 1, 2048, 0x10000, ~0u } },
+	{ CORUN_FW_P_IRC_PRIO, 0, { CORUN_FW_IRC_PRIO_MAX, 1, 7, 0 },
+	  { CORUN_FW_IRC_PRIO_MAX + 1, 100, 0x8000, ~0u } },
 	{ CORUN_FW_P_L1_WAYS, FW_L1_WAYS_ALL, { 1, 0xf0, 0x80000000, 0xff },
 	  { 0, 0, 0, 0 } },
 };
@@ -325,9 +325,9 @@ static void fw_test_irc_credits(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fw_irc_credits(0, 1000), 0u);
 	KUNIT_EXPECT_EQ(test, fw_irc_credits(1, 100), 1u); /* rounds up to 1 */
 	KUNIT_EXPECT_EQ(test, fw_irc_credits(512, 1000), 500u);
-	KUNIT_EXPECT_EQ(test, fw_irc_credits(FW_IRC_SHARE_ONE,
-					     FW_IRC_WINDOW_MAX),
-			FW_IRC_WINDOW_MAX);
+	KUNIT_EXPECT_EQ(test, fw_irc_credits(CORUN_FW_IRC_SHARE_ONE,
+					     CORUN_FW_IRC_WINDOW_MAX),
+			CORUN_FW_IRC_WINDOW_MAX);
 
 	boot(test);
 	/* Off: no limit, whatever the shares. */
@@ -335,7 +335,7 @@ static void fw_test_irc_credits(struct kunit *test)
 			set_param(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, 3),
 				  512, NULL),
 			OK_HDR(1));
-	KUNIT_EXPECT_EQ(test, credits(3), FW_IRC_CREDITS_UNLIMITED);
+	KUNIT_EXPECT_EQ(test, credits(3), CORUN_FW_IRC_CREDITS_UNLIMITED);
 
 	KUNIT_EXPECT_EQ(test, set_param(CORUN_FW_P_IRC_WINDOW, 2000, NULL),
 			OK_HDR(1));
@@ -362,7 +362,7 @@ static void fw_test_irc_credits(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, set_param(CORUN_FW_P_IRC_ENABLE, 0, NULL),
 			OK_HDR(1));
 	for (s = 0; s < SLOTS; s++)
-		KUNIT_EXPECT_EQ(test, credits(s), FW_IRC_CREDITS_UNLIMITED);
+		KUNIT_EXPECT_EQ(test, credits(s), CORUN_FW_IRC_CREDITS_UNLIMITED);
 }
 
 static void fw_test_slot_registers(struct kunit *test)

@@ -101,6 +101,20 @@ enum corun_fw_param {
 	CORUN_FW_P_L1_WAYS = 0x0300, /* per slot: L1 way mask */
 };
 
+/* Ranges SET_PARAM accepts; anything else is answered CORUN_FW_EINVAL. */
+#define CORUN_FW_TICK_CYCLES_MIN 100u
+#define CORUN_FW_IRC_WINDOW_MIN 100u
+#define CORUN_FW_IRC_WINDOW_MAX BIT(20)
+#define CORUN_FW_IRC_SHARE_ONE 1024u /* shares are in 1/1024 */
+#define CORUN_FW_IRC_PRIO_MAX 15u
+
+/*
+ * CORUN_MCU_S_IRC_CREDITS value meaning "no limit": the firmware writes it
+ * when issue-rate control is off, and the device must then never gate the
+ * slot's miss-queue issues.
+ */
+#define CORUN_FW_IRC_CREDITS_UNLIMITED 0xffffffffu
+
 enum corun_llc_policy {
 	CORUN_LLC_LRU = 0,
 	CORUN_LLC_PROB_STATIC = 1, /* probability-based CPU protection */
