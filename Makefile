@@ -69,6 +69,9 @@ help:
 	@echo "make eval     regenerate the papers' comparison tables"
 	@echo "make lint     checkpatch --strict and clang-format over drivers/ include/"
 	@echo "make module   build corun.ko against the pinned Debian kernel headers"
+	@echo "make qemu     build Debian's QEMU 7.2 with the corun-gpu device (cached)"
+	@echo "make image    build the guest image: pinned kernel + debootstrap (cached)"
+	@echo "make vm       boot the VM with a shell (tools/vm/run --shell)"
 
 deps:
 	@tools/deps.sh
@@ -81,7 +84,8 @@ $(O)/%.o: %.c
 -include $(shell find $(O) -name '*.d' 2>/dev/null)
 
 test: $(TEST_PROGS) $(DEV_IMAGES)
-	@tools/testing/run-tests $(TEST_PROGS)
+	@O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) \
+		tools/testing/run-tests $(TEST_PROGS)
 
 module:
 	@test -d $(KDIR) || { echo "module: kernel headers $(KDIR) missing; run 'make deps'" >&2; exit 1; }
@@ -91,6 +95,7 @@ check: deps
 	$(MAKE) all
 	$(MAKE) module
 	$(MAKE) lint
+	$(MAKE) qemu image
 	$(MAKE) test
 
 lint: deps

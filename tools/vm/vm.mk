@@ -12,6 +12,9 @@
 
 VM_TESTS := tools/vm/tests/enumerate
 
+# make check boots the VM: its tests print KTAP like the host programs.
+TEST_PROGS += $(VM_TESTS)
+
 .PHONY: qemu image vm vm-check
 
 qemu:
