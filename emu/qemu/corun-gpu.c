@@ -4,14 +4,16 @@
  * "corun/hw.h"); the microarchitecture model is corun's emu/ library
  * ("emu/...").
  *
- * This version implements the PCI function, BAR0 with the identity,
- * capability, global control/status/error and interrupt registers, the
- * epoch, firmware and mailbox register files, the per-slot register
- * blocks (all validated), MSI-X on BAR1 with INTx as fallback, and reset.
- * Job execution (doorbell processing, the simulation thread), the device
- * clock, epochs and the firmware microcontroller are not implemented yet:
- * the registers that would start them are validated, then logged as
- * LOG_UNIMP, and no state pretends they ran.
+ * This version implements the PCI function, BAR0 with every register of
+ * hw.h (all validated), MSI-X on BAR1 with INTx as fallback, reset, and
+ * the job path: a simulation thread owns the model (emu_gpu), takes ring
+ * entries on doorbells, runs the clock while CONTROL.ENABLE is set and a
+ * job is queued, publishes fences (by the model), DONE, PROGRESS, FAULT,
+ * CYCLE, EPOCH_SEQ, counter snapshots and the lockstep pause, and raises
+ * interrupts through a bottom half. The firmware microcontroller and the
+ * mailbox are not implemented yet: FW_CTRL is validated, then logged as
+ * LOG_UNIMP, and FW_READY is never set. Doorbells need the firmware
+ * (CORUN_ERR_NO_FW) unless the require-fw property is off.
  *
  * Copyright (c) 2026 The corun authors
  *
@@ -23,7 +25,11 @@
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "qemu/units.h"
+#include "qemu/thread.h"
+#include "qemu/main-loop.h"
+#include "qemu/rcu.h"
 #include "qapi/error.h"
+#include "exec/memory.h"
 #include "hw/pci/pci.h"
 #include "hw/pci/msix.h"
 #include "hw/qdev-properties.h"
@@ -33,6 +39,7 @@
 /* After QEMU's headers: corun/types.h only defines BIT() if missing. */
 #include "corun/hw.h"
 #include "emu/config.h"
+#include "emu/gpu.h"
 
 #define TYPE_CORUN_GPU "corun-gpu"
 OBJECT_DECLARE_SIMPLE_TYPE(CorunGpuState, CORUN_GPU)
@@ -62,7 +69,21 @@ typedef struct CorunSlot {
     uint64_t done_seqno;
     uint32_t progress;
     struct corun_fault_record fault;
+    /* Requests from the MMIO handlers to the simulation thread. */
+    bool policy_dirty;          /* push the policy to the model */
+    bool reset_pending;         /* emu_gpu_reset_slot() */
+    bool kill_pending;          /* a job faulted: kill the slot's rest */
 } CorunSlot;
+
+/*
+ * Flags of the jobs a slot has handed to the model, in submission order
+ * (the model completes a slot's jobs in FIFO order). Thread-private.
+ */
+typedef struct CorunJobFifo {
+    uint8_t flags[CORUN_RING_MAX_ENTRIES];
+    uint32_t head;
+    uint32_t count;
+} CorunJobFifo;
 
 struct CorunGpuState {
     PCIDevice parent_obj;
@@ -106,6 +127,25 @@ struct CorunGpuState {
     uint32_t mbox_done;
 
     CorunSlot slots[CORUN_MAX_SLOTS];
+
+    /*
+     * Simulation thread. @lock protects every register above once the
+     * device is realized (MMIO handlers run under the BQL and take it;
+     * the thread never takes the BQL: interrupts go through @irq_bh).
+     * Lock order: BQL, then @lock. @gpu and @jobs belong to the thread
+     * while it runs.
+     */
+    QemuMutex lock;
+    QemuCond cond;
+    QemuThread thread;
+    bool thread_running;
+    bool stop;                  /* thread: exit */
+    bool epoch_dirty;           /* thread: push EPOCH_LEN to the model */
+    QEMUBH *irq_bh;
+    AddressSpace *as;
+    struct emu_gpu *gpu;
+    CorunJobFifo jobs[CORUN_MAX_SLOTS];
+    bool prop_require_fw;
 };
 
 /* ------------------------------------------------------------------ */
@@ -164,6 +204,333 @@ static void corun_update_irq(CorunGpuState *s)
     }
 }
 
+
+/* ------------------------------------------------------------------ */
+/* Guest memory for the model */
+
+/*
+ * emu_phys_ops.map: a host pointer to guest physical [pa, pa + len) as the
+ * device sees it (its bus-master address space, so nothing is reachable
+ * while the guest has bus mastering off), or NULL unless the whole range
+ * is plain, writable guest RAM: MMIO, ROM, RAM devices and holes make the
+ * model fault the job with CORUN_FAULT_BUS (or drop a fence). Called from
+ * the simulation thread without the BQL; the pointer is only used until
+ * the model's next emu_gpu_run() returns and guest RAM is never unplugged
+ * on the machines we use. Pages are not marked dirty: the device refuses
+ * migration, and TCG code in pages the device writes is not supported.
+ */
+static uint8_t *corun_phys_map(void *ctx, uint64_t pa, uint64_t len)
+{
+    CorunGpuState *s = ctx;
+    MemoryRegion *mr;
+    hwaddr xlat, plen = len;
+
+    if (len == 0 || pa + len < pa) {
+        return NULL;
+    }
+    RCU_READ_LOCK_GUARD();
+    mr = address_space_translate(s->as, pa, &xlat, &plen, true,
+                                 MEMTXATTRS_UNSPECIFIED);
+    if (plen < len || !memory_region_is_ram(mr) ||
+        memory_region_is_ram_device(mr) || memory_region_is_rom(mr) ||
+        mr->readonly) {
+        return NULL;
+    }
+    return (uint8_t *)memory_region_get_ram_ptr(mr) + xlat;
+}
+
+/* ------------------------------------------------------------------ */
+/* Simulation thread */
+
+#define CORUN_SIM_CHUNK 20000   /* cycles between register updates */
+
+static void corun_kick(CorunGpuState *s)
+{
+    qemu_cond_signal(&s->cond);
+}
+
+static void corun_raise(CorunGpuState *s, uint32_t irq)
+{
+    s->irq_status |= irq;
+    qemu_bh_schedule(s->irq_bh);
+}
+
+/* Main loop, BQL held: deliver what the thread latched. */
+static void corun_irq_bh(void *opaque)
+{
+    CorunGpuState *s = opaque;
+
+    qemu_mutex_lock(&s->lock);
+    corun_update_irq(s);
+    qemu_mutex_unlock(&s->lock);
+}
+
+static void corun_slot_set_state(CorunGpuState *s, unsigned int n)
+{
+    CorunSlot *slot = &s->slots[n];
+
+    if (slot->state == CORUN_SLOT_FAULTED) {
+        return;                 /* until CTRL.RESET */
+    }
+    if (!(slot->ctrl & CORUN_SLOT_CTRL_ENABLE)) {
+        slot->state = CORUN_SLOT_DISABLED;
+    } else {
+        slot->state = (s->jobs[n].count || slot->head != slot->tail) ?
+            CORUN_SLOT_RUNNING : CORUN_SLOT_IDLE;
+    }
+}
+
+/* Hand the slot's new ring entries to the model. */
+static void corun_slot_pull(CorunGpuState *s, unsigned int n)
+{
+    CorunSlot *slot = &s->slots[n];
+    CorunJobFifo *fifo = &s->jobs[n];
+    uint64_t ring = ((uint64_t)slot->ring_hi << 32) | slot->ring_lo;
+    struct corun_job_desc desc;
+    const uint8_t *p;
+
+    if (!(slot->ctrl & CORUN_SLOT_CTRL_ENABLE) || slot->ring_size == 0 ||
+        slot->state == CORUN_SLOT_FAULTED) {
+        return;
+    }
+    while (slot->head != slot->tail && fifo->count < CORUN_RING_MAX_ENTRIES) {
+        p = corun_phys_map(s, ring + (uint64_t)slot->head * sizeof(desc),
+                           sizeof(desc));
+        if (!p) {
+            corun_guest_error(s, CORUN_ERR_DMA | CORUN_ERR_BAD_RING,
+                              "slot %u: ring entry %u at 0x%" PRIx64
+                              " is not guest RAM; doorbell dropped", n,
+                              slot->head, ring + slot->head * sizeof(desc));
+            slot->tail = slot->head;
+            break;
+        }
+        /* Little-endian layout, read as is: x86 hosts only. */
+        memcpy(&desc, p, sizeof(desc));
+        if (emu_gpu_submit(s->gpu, n, &desc)) {
+            break;              /* model full: retry after a completion */
+        }
+        fifo->flags[(fifo->head + fifo->count) % CORUN_RING_MAX_ENTRIES] =
+            desc.flags;
+        fifo->count++;
+        slot->head = (slot->head + 1) & (slot->ring_size - 1);
+    }
+}
+
+static void corun_slot_policy(CorunGpuState *s, unsigned int n)
+{
+    CorunSlot *slot = &s->slots[n];
+    struct emu_slot_policy pol;
+
+    memcpy(pol.sm_mask, slot->sm_mask, sizeof(pol.sm_mask));
+    pol.cta_quota = slot->cta_quota;
+    pol.priority = slot->priority;
+    pol.placement = slot->placement;
+    pol.throttle = slot->throttle;
+    if (emu_gpu_set_slot_policy(s->gpu, n, &pol)) {
+        /* The registers were validated: only a model limit gets here. */
+        corun_guest_error(s, CORUN_ERR_BAD_VALUE, "slot %u: policy "
+                          "rejected by the model (placement %u)", n,
+                          slot->placement);
+    }
+}
+
+/*
+ * Apply the MMIO handlers' requests to the model and take new ring
+ * entries. Thread, @lock held. Return whether the clock should run.
+ */
+static bool corun_thread_sync(CorunGpuState *s)
+{
+    unsigned int n;
+    bool busy = false;
+
+    if (s->epoch_dirty) {
+        emu_gpu_set_epoch(s->gpu, s->epoch_len);
+        s->epoch_dirty = false;
+    }
+    for (n = 0; n < s->cfg.num_slots; n++) {
+        CorunSlot *slot = &s->slots[n];
+
+        if (slot->reset_pending || slot->kill_pending) {
+            emu_gpu_reset_slot(s->gpu, n);
+            slot->reset_pending = slot->kill_pending = false;
+        }
+        if (slot->policy_dirty) {
+            corun_slot_policy(s, n);
+            slot->policy_dirty = false;
+        }
+        if (s->control & CORUN_CTRL_ENABLE) {
+            corun_slot_pull(s, n);
+        }
+        corun_slot_set_state(s, n);
+        busy |= s->jobs[n].count != 0;
+    }
+    return busy && (s->control & CORUN_CTRL_ENABLE) &&
+        !(s->status & CORUN_STATUS_EPOCH_WAIT);
+}
+
+/* Write the epoch's counter snapshot to SNAPSHOT_LO/HI, if set. */
+static void corun_write_snapshot(CorunGpuState *s, const struct emu_event *ev)
+{
+    uint64_t pa = ((uint64_t)s->snapshot_hi << 32) | s->snapshot_lo;
+    struct corun_snapshot_header *h;
+    uint8_t *p;
+    unsigned int i;
+
+    if (!pa) {
+        return;
+    }
+    p = corun_phys_map(s, pa, s->snapshot_size);
+    if (!p) {
+        corun_guest_error(s, CORUN_ERR_DMA, "epoch %" PRIu64 ": snapshot "
+                          "buffer 0x%" PRIx64 "+%u is not guest RAM",
+                          ev->epoch, pa, s->snapshot_size);
+        return;
+    }
+    memset(p, 0, s->snapshot_size);
+    h = (struct corun_snapshot_header *)p;
+    h->magic = CORUN_SNAPSHOT_MAGIC;
+    h->version = 1;
+    h->size = s->snapshot_size;
+    h->epoch = ev->epoch;
+    h->num_slots = s->cfg.num_slots;
+    h->num_sms = s->cfg.num_sms;
+    h->num_channels = s->cfg.dram.channels;
+    h->cycle = ev->cycle;
+    h->epoch_cycles = s->epoch_len;
+    p += sizeof(*h);
+    for (i = 0; i < s->cfg.num_slots; i++) {
+        emu_gpu_slot_counters(s->gpu, i, (struct corun_slot_counters *)p);
+        p += sizeof(struct corun_slot_counters);
+    }
+    for (i = 0; i < s->cfg.num_sms; i++) {
+        emu_gpu_sm_counters(s->gpu, i, (struct corun_sm_counters *)p);
+        p += sizeof(struct corun_sm_counters);
+    }
+    /* Channel counters: not exported by the model yet, left zero. */
+    smp_wmb();
+}
+
+/* Publish the model's state and one event. Thread, @lock held. */
+static void corun_thread_event(CorunGpuState *s, const struct emu_event *ev)
+{
+    struct corun_slot_counters c;
+    unsigned int n;
+
+    s->cycle = emu_gpu_cycle(s->gpu);
+    for (n = 0; n < s->cfg.num_slots; n++) {
+        emu_gpu_slot_counters(s->gpu, n, &c);
+        s->slots[n].progress = (uint32_t)c.warp_insns;
+    }
+
+    switch (ev->type) {
+    case EMU_EV_JOB_DONE: {
+        CorunSlot *slot;
+        CorunJobFifo *fifo;
+        uint8_t flags = 0;
+
+        if (ev->slot >= s->cfg.num_slots) {
+            break;
+        }
+        n = ev->slot;
+        slot = &s->slots[n];
+        fifo = &s->jobs[n];
+        if (fifo->count) {
+            flags = fifo->flags[fifo->head];
+            fifo->head = (fifo->head + 1) % CORUN_RING_MAX_ENTRIES;
+            fifo->count--;
+        }
+        slot->done_seqno = ev->seqno;
+        /*
+         * A fault stops the slot until CTRL.RESET: its other jobs are
+         * killed (they end with CORUN_FAULT_RESET, fences written) and no
+         * more ring entries are taken. Jobs killed by a reset do not
+         * fault the slot.
+         */
+        if (ev->fault.cause != CORUN_FAULT_NONE &&
+            ev->fault.cause != CORUN_FAULT_RESET &&
+            slot->state != CORUN_SLOT_FAULTED) {
+            slot->fault = ev->fault;
+            slot->state = CORUN_SLOT_FAULTED;
+            slot->kill_pending = true;
+            corun_raise(s, CORUN_IRQ_FAULT);
+        }
+        if (flags & CORUN_DESC_F_IRQ) {
+            corun_raise(s, CORUN_IRQ_JOB);
+        }
+        corun_slot_set_state(s, n);
+        break;
+    }
+    case EMU_EV_EPOCH:
+        s->epoch_seq = (uint32_t)ev->epoch;
+        corun_write_snapshot(s, ev);
+        if (s->control & CORUN_CTRL_LOCKSTEP) {
+            s->status |= CORUN_STATUS_EPOCH_WAIT;
+            s->status &= ~CORUN_STATUS_RUNNING;
+        }
+        corun_raise(s, CORUN_IRQ_EPOCH);
+        break;
+    default:
+        break;
+    }
+}
+
+static void *corun_thread_fn(void *opaque)
+{
+    CorunGpuState *s = opaque;
+    struct emu_event ev;
+
+    rcu_register_thread();
+    qemu_mutex_lock(&s->lock);
+    while (!s->stop) {
+        if (!corun_thread_sync(s)) {
+            qemu_cond_wait(&s->cond, &s->lock);
+            continue;
+        }
+        /* The model is the thread's: simulate without any lock. */
+        qemu_mutex_unlock(&s->lock);
+        emu_gpu_run(s->gpu, emu_gpu_cycle(s->gpu) + CORUN_SIM_CHUNK, &ev);
+        qemu_mutex_lock(&s->lock);
+        corun_thread_event(s, &ev);
+    }
+    qemu_mutex_unlock(&s->lock);
+    rcu_unregister_thread();
+    return NULL;
+}
+
+static bool corun_thread_start(CorunGpuState *s, Error **errp)
+{
+    struct emu_phys_ops ops = { .ctx = s, .map = corun_phys_map };
+
+    s->gpu = emu_gpu_create(&s->cfg, &ops);
+    if (!s->gpu) {
+        error_setg(errp, "%s: cannot create the device model",
+                   TYPE_CORUN_GPU);
+        return false;
+    }
+    memset(s->jobs, 0, sizeof(s->jobs));
+    s->stop = false;
+    s->epoch_dirty = true;
+    qemu_thread_create(&s->thread, "corun-gpu", corun_thread_fn, s,
+                       QEMU_THREAD_JOINABLE);
+    s->thread_running = true;
+    return true;
+}
+
+/* Stop and join the thread, free the model. Never with @lock held. */
+static void corun_thread_stop(CorunGpuState *s)
+{
+    if (s->thread_running) {
+        qemu_mutex_lock(&s->lock);
+        s->stop = true;
+        corun_kick(s);
+        qemu_mutex_unlock(&s->lock);
+        qemu_thread_join(&s->thread);
+        s->thread_running = false;
+    }
+    emu_gpu_destroy(s->gpu);
+    s->gpu = NULL;
+}
+
 /* ------------------------------------------------------------------ */
 /* Reset */
 
@@ -173,6 +540,7 @@ static void corun_slot_reset(CorunGpuState *s, CorunSlot *slot)
 
     memset(slot, 0, sizeof(*slot));
     slot->state = CORUN_SLOT_DISABLED;
+    slot->policy_dirty = true;
     slot->placement = CORUN_PLACE_RR;
     /* Every SM of the device is usable until the driver narrows it. */
     for (i = 0; i < s->cfg.num_sms; i++) {
@@ -193,6 +561,7 @@ static void corun_reset_regs(CorunGpuState *s)
     s->cycle = 0;
     s->cycle_hi_latch = 0;
     s->epoch_len = MIN(s->cfg.epoch_cycles, UINT32_MAX);
+    s->epoch_dirty = true;
     s->epoch_seq = 0;
     s->snapshot_lo = 0;
     s->snapshot_hi = 0;
@@ -210,12 +579,29 @@ static void corun_reset_regs(CorunGpuState *s)
     }
 }
 
+/*
+ * Full reset, BQL held, @lock not held: stop the thread, rebuild the
+ * model from scratch (it has no reset of its own), reset the registers.
+ */
+static void corun_full_reset(CorunGpuState *s)
+{
+    Error *err = NULL;
+
+    corun_thread_stop(s);
+    qemu_bh_cancel(s->irq_bh);
+    corun_reset_regs(s);
+    if (!corun_thread_start(s, &err)) {
+        /* Out of memory: the device stays without a clock. */
+        error_report_err(err);
+    }
+    qemu_mutex_lock(&s->lock);
+    corun_update_irq(s);
+    qemu_mutex_unlock(&s->lock);
+}
+
 static void corun_gpu_reset(DeviceState *dev)
 {
-    CorunGpuState *s = CORUN_GPU(dev);
-
-    corun_reset_regs(s);
-    corun_update_irq(s);
+    corun_full_reset(CORUN_GPU(dev));
 }
 
 /* ------------------------------------------------------------------ */
@@ -334,9 +720,17 @@ static void corun_slot_doorbell(CorunGpuState *s, unsigned int n,
                           n, tail, slot->ring_size);
         return;
     }
+    if (s->prop_require_fw && s->fw_status != CORUN_FW_RUNNING) {
+        corun_guest_error(s, CORUN_ERR_NO_FW,
+                          "slot %u: doorbell %u while the firmware is not "
+                          "running", n, tail);
+        return;
+    }
     slot->tail = tail;
-    qemu_log_mask(LOG_UNIMP, "%s: slot %u: doorbell tail %u: job execution "
-                  "is not implemented yet\n", TYPE_CORUN_GPU, n, tail);
+    if (slot->state != CORUN_SLOT_FAULTED && tail != slot->head) {
+        slot->state = CORUN_SLOT_RUNNING;
+    }
+    corun_kick(s);
 }
 
 static void corun_slot_write(CorunGpuState *s, unsigned int n, hwaddr reg,
@@ -362,6 +756,8 @@ static void corun_slot_write(CorunGpuState *s, unsigned int n, hwaddr reg,
             return;
         }
         slot->sm_mask[w] = val;
+        slot->policy_dirty = true;
+        corun_kick(s);
         return;
     }
     if ((reg >= CORUN_SLOT_FAULT &&
@@ -418,15 +814,20 @@ static void corun_slot_write(CorunGpuState *s, unsigned int n, hwaddr reg,
         }
         if (val & CORUN_SLOT_CTRL_RESET) {
             /*
-             * No job can be in flight yet (job execution is not
-             * implemented): the reset drops unconsumed descriptors and
-             * the fault record and leaves FAULTED.
+             * Kill the slot's jobs in the model (they end with
+             * CORUN_FAULT_RESET, fences written, DONE advancing), drop
+             * the ring entries not yet taken, clear the fault record and
+             * leave FAULTED.
              */
             slot->head = slot->tail;
             memset(&slot->fault, 0, sizeof(slot->fault));
+            slot->reset_pending = true;
+            slot->kill_pending = false;
+            slot->state = CORUN_SLOT_IDLE;
         }
         slot->ctrl = val & CORUN_SLOT_CTRL_ENABLE;
-        slot->state = slot->ctrl ? CORUN_SLOT_IDLE : CORUN_SLOT_DISABLED;
+        corun_slot_set_state(s, n);
+        corun_kick(s);
         return;
     case CORUN_SLOT_PRIORITY:
         if (val > CORUN_SLOT_PRIORITY_MAX) {
@@ -436,6 +837,8 @@ static void corun_slot_write(CorunGpuState *s, unsigned int n, hwaddr reg,
             return;
         }
         slot->priority = val;
+        slot->policy_dirty = true;
+        corun_kick(s);
         return;
     case CORUN_SLOT_CTA_QUOTA:
         if (val > s->cfg.sm.cta_slots) {
@@ -445,14 +848,20 @@ static void corun_slot_write(CorunGpuState *s, unsigned int n, hwaddr reg,
             return;
         }
         slot->cta_quota = val;
+        slot->policy_dirty = true;
+        corun_kick(s);
         return;
     case CORUN_SLOT_PLACEMENT:
-        if (val >= CORUN_PLACE_NR) {
+        if (val >= CORUN_PLACE_NR ||
+            !(emu_gpu_placement_modes() & BIT(val))) {
             corun_guest_error(s, CORUN_ERR_BAD_VALUE,
-                              "slot %u: PLACEMENT %u unknown", n, val);
+                              "slot %u: PLACEMENT %u unknown or not "
+                              "implemented (CAPS)", n, val);
             return;
         }
         slot->placement = val;
+        slot->policy_dirty = true;
+        corun_kick(s);
         return;
     case CORUN_SLOT_THROTTLE:
         if (val > s->cfg.sm.cta_slots) {
@@ -462,6 +871,8 @@ static void corun_slot_write(CorunGpuState *s, unsigned int n, hwaddr reg,
             return;
         }
         slot->throttle = val;
+        slot->policy_dirty = true;
+        corun_kick(s);
         return;
     }
     corun_guest_error(s, CORUN_ERR_BAD_OFFSET,
@@ -496,9 +907,9 @@ static int corun_slot_of(CorunGpuState *s, hwaddr addr)
     return n < s->cfg.num_slots ? (int)n : -1;
 }
 
-static uint64_t corun_mmio_read(void *opaque, hwaddr addr, unsigned size)
+static uint64_t corun_mmio_read_locked(CorunGpuState *s, hwaddr addr,
+                                       unsigned size)
 {
-    CorunGpuState *s = opaque;
     int n;
 
     if (!corun_access_ok(addr, size, false)) {
@@ -600,6 +1011,17 @@ static uint64_t corun_mmio_read(void *opaque, hwaddr addr, unsigned size)
     return 0;
 }
 
+static uint64_t corun_mmio_read(void *opaque, hwaddr addr, unsigned size)
+{
+    CorunGpuState *s = opaque;
+    uint64_t val;
+
+    qemu_mutex_lock(&s->lock);
+    val = corun_mmio_read_locked(s, addr, size);
+    qemu_mutex_unlock(&s->lock);
+    return val;
+}
+
 static bool corun_reg_is_ro(hwaddr addr)
 {
     if (addr < CORUN_REG_CONTROL) {
@@ -623,83 +1045,94 @@ static bool corun_reg_is_ro(hwaddr addr)
     return false;
 }
 
-static void corun_write_control(CorunGpuState *s, uint32_t val)
+static void corun_update_running(CorunGpuState *s)
+{
+    if ((s->control & CORUN_CTRL_ENABLE) &&
+        !(s->status & CORUN_STATUS_EPOCH_WAIT)) {
+        s->status |= CORUN_STATUS_RUNNING;
+    } else {
+        s->status &= ~CORUN_STATUS_RUNNING;
+    }
+}
+
+/* Return true when the caller must do a full reset (after unlocking). */
+static bool corun_write_control(CorunGpuState *s, uint32_t val)
 {
     if (val & ~CORUN_CTRL_ALL) {
         corun_guest_error(s, CORUN_ERR_BAD_VALUE,
                           "CONTROL 0x%08x has undefined bits", val);
-        return;
+        return false;
     }
     if (val & CORUN_CTRL_RESET) {
-        corun_reset_regs(s);
-        corun_update_irq(s);
-        return;
-    }
-    if ((val & CORUN_CTRL_ENABLE) && !(s->control & CORUN_CTRL_ENABLE)) {
-        qemu_log_mask(LOG_UNIMP, "%s: CONTROL.ENABLE: the device clock is "
-                      "not implemented yet (STATUS.RUNNING stays 0)\n",
-                      TYPE_CORUN_GPU);
+        return true;
     }
     s->control = val;
+    if (!(val & CORUN_CTRL_LOCKSTEP)) {
+        s->status &= ~CORUN_STATUS_EPOCH_WAIT;
+    }
+    corun_update_running(s);
+    corun_kick(s);
+    return false;
 }
 
-static void corun_mmio_write(void *opaque, hwaddr addr, uint64_t data,
-                             unsigned size)
+/* Return true when the caller must do a full reset (after unlocking). */
+static bool corun_mmio_write_locked(CorunGpuState *s, hwaddr addr,
+                                    uint64_t data, unsigned size)
 {
-    CorunGpuState *s = opaque;
     uint32_t val = data;
     int n;
 
     if (!corun_access_ok(addr, size, true)) {
-        return;
+        return false;
     }
     n = corun_slot_of(s, addr);
     if (n >= 0) {
         corun_slot_write(s, n, (addr - CORUN_REG_SLOT_BASE) %
                          CORUN_REG_SLOT_STRIDE, addr, val);
-        return;
+        return false;
     }
     if (corun_reg_is_ro(addr)) {
         corun_guest_error(s, CORUN_ERR_RO_WRITE,
                           "write 0x%08x to read-only register 0x%"
                           HWADDR_PRIx, val, addr);
-        return;
+        return false;
     }
     if (addr >= CORUN_REG_MBOX_IN &&
         addr < CORUN_REG_MBOX_IN + 4 * CORUN_MBOX_WORDS) {
         s->mbox_in[(addr - CORUN_REG_MBOX_IN) / 4] = val;
-        return;
+        return false;
     }
 
     switch (addr) {
     case CORUN_REG_CONTROL:
-        corun_write_control(s, val);
-        return;
+        return corun_write_control(s, val);
     case CORUN_REG_ERROR:
         s->error &= ~(val & CORUN_ERR_ALL);
-        return;
+        return false;
     case CORUN_REG_IRQ_MASK:
         if (val & ~CORUN_IRQ_ALL) {
             corun_guest_error(s, CORUN_ERR_BAD_VALUE,
                               "IRQ_MASK 0x%08x has undefined bits", val);
-            return;
+            return false;
         }
         s->irq_mask = val;
         corun_update_irq(s);
-        return;
+        return false;
     case CORUN_REG_IRQ_ACK:
         s->irq_status &= ~(val & CORUN_IRQ_ALL);
         corun_update_irq(s);
-        return;
+        return false;
     case CORUN_REG_EPOCH_LEN:
         if (val != 0 && val < CORUN_EPOCH_LEN_MIN) {
             corun_guest_error(s, CORUN_ERR_BAD_VALUE,
                               "EPOCH_LEN %u: must be 0 or at least %u",
                               val, CORUN_EPOCH_LEN_MIN);
-            return;
+            return false;
         }
         s->epoch_len = val;
-        return;
+        s->epoch_dirty = true;
+        corun_kick(s);
+        return false;
     case CORUN_REG_EPOCH_ACK:
         if (!(s->status & CORUN_STATUS_EPOCH_WAIT) || val != s->epoch_seq) {
             corun_guest_error(s, CORUN_ERR_BAD_VALUE,
@@ -707,37 +1140,39 @@ static void corun_mmio_write(void *opaque, hwaddr addr, uint64_t data,
                               (s->status & CORUN_STATUS_EPOCH_WAIT) ?
                               "waiting for" : "not waiting, last",
                               s->epoch_seq);
-            return;
+            return false;
         }
         s->status &= ~CORUN_STATUS_EPOCH_WAIT;
-        return;
+        corun_update_running(s);
+        corun_kick(s);
+        return false;
     case CORUN_REG_SNAPSHOT_LO:
         s->snapshot_lo = val;
-        return;
+        return false;
     case CORUN_REG_SNAPSHOT_HI:
         s->snapshot_hi = val;
-        return;
+        return false;
     case CORUN_REG_FW_ADDR_LO:
         s->fw_addr_lo = val;
-        return;
+        return false;
     case CORUN_REG_FW_ADDR_HI:
         s->fw_addr_hi = val;
-        return;
+        return false;
     case CORUN_REG_FW_SIZE:
         s->fw_size = val;
-        return;
+        return false;
     case CORUN_REG_FW_CTRL:
         if (val & ~CORUN_FW_CTRL_ALL) {
             corun_guest_error(s, CORUN_ERR_BAD_VALUE,
                               "FW_CTRL 0x%08x has undefined bits", val);
-            return;
+            return false;
         }
         if (val) {
             qemu_log_mask(LOG_UNIMP, "%s: FW_CTRL 0x%x: the firmware "
                           "microcontroller is not implemented yet\n",
                           TYPE_CORUN_GPU, val);
         }
-        return;
+        return false;
     case CORUN_REG_MBOX_DOORBELL:
         s->mbox_doorbell = val;
         if (s->fw_status != CORUN_FW_RUNNING) {
@@ -745,11 +1180,26 @@ static void corun_mmio_write(void *opaque, hwaddr addr, uint64_t data,
                               "mailbox doorbell %u while the firmware is "
                               "not running", val);
         }
-        return;
+        return false;
     }
     corun_guest_error(s, CORUN_ERR_BAD_OFFSET,
                       "write 0x%08x to unknown register 0x%" HWADDR_PRIx,
                       val, addr);
+    return false;
+}
+
+static void corun_mmio_write(void *opaque, hwaddr addr, uint64_t data,
+                             unsigned size)
+{
+    CorunGpuState *s = opaque;
+    bool reset;
+
+    qemu_mutex_lock(&s->lock);
+    reset = corun_mmio_write_locked(s, addr, data, size);
+    qemu_mutex_unlock(&s->lock);
+    if (reset) {
+        corun_full_reset(s);
+    }
 }
 
 static const MemoryRegionOps corun_mmio_ops = {
@@ -841,6 +1291,21 @@ static bool corun_load_config(CorunGpuState *s, Error **errp)
     return true;
 }
 
+/* Undo realize after the thread is stopped. */
+static void corun_gpu_teardown(CorunGpuState *s)
+{
+    PCIDevice *pdev = PCI_DEVICE(s);
+
+    qemu_bh_delete(s->irq_bh);
+    s->irq_bh = NULL;
+    qemu_cond_destroy(&s->cond);
+    qemu_mutex_destroy(&s->lock);
+    if (msix_present(pdev)) {
+        msix_unuse_all_vectors(pdev);
+        msix_uninit_exclusive_bar(pdev);
+    }
+}
+
 static void corun_gpu_realize(PCIDevice *pdev, Error **errp)
 {
     CorunGpuState *s = CORUN_GPU(pdev);
@@ -858,7 +1323,9 @@ static void corun_gpu_realize(PCIDevice *pdev, Error **errp)
     pci_register_bar(pdev, CORUN_BAR_REGS, PCI_BASE_ADDRESS_SPACE_MEMORY,
                      &s->mmio);
 
-    s->caps = 0;
+    /* Lockstep epochs and the model's placement modes are implemented. */
+    s->caps = CORUN_CAP_LOCKSTEP |
+        (emu_gpu_placement_modes() << CORUN_CAP_PLACEMENT_SHIFT);
     if (msix_init_exclusive_bar(pdev, CORUN_MSIX_COUNT, CORUN_BAR_MSIX,
                                 &err) == 0) {
         for (v = 0; v < CORUN_MSIX_COUNT; v++) {
@@ -870,15 +1337,23 @@ static void corun_gpu_realize(PCIDevice *pdev, Error **errp)
         warn_reportf_err(err, "%s: no MSI-X, using INTx: ", TYPE_CORUN_GPU);
     }
 
+    qemu_mutex_init(&s->lock);
+    qemu_cond_init(&s->cond);
+    s->as = pci_get_address_space(pdev);
+    s->irq_bh = qemu_bh_new(corun_irq_bh, s);
     corun_reset_regs(s);
+    if (!corun_thread_start(s, errp)) {
+        corun_gpu_teardown(s);
+        return;
+    }
 }
 
 static void corun_gpu_exit(PCIDevice *pdev)
 {
-    if (msix_present(pdev)) {
-        msix_unuse_all_vectors(pdev);
-        msix_uninit_exclusive_bar(pdev);
-    }
+    CorunGpuState *s = CORUN_GPU(pdev);
+
+    corun_thread_stop(s);
+    corun_gpu_teardown(s);
 }
 
 static Property corun_gpu_properties[] = {
@@ -887,6 +1362,12 @@ static Property corun_gpu_properties[] = {
     DEFINE_PROP_UINT32("slots", CorunGpuState, prop_slots, 0),
     DEFINE_PROP_UINT32("warp-size", CorunGpuState, prop_warp_size, 0),
     DEFINE_PROP_BOOL("lockstep", CorunGpuState, prop_lockstep, false),
+    /*
+     * Doorbells need the firmware up (CORUN_ERR_NO_FW otherwise), as hw.h
+     * says. The firmware microcontroller is not hooked up yet: tools/vm/run
+     * sets require-fw=off meanwhile. STATUS.FW_READY stays 0 either way.
+     */
+    DEFINE_PROP_BOOL("require-fw", CorunGpuState, prop_require_fw, true),
     DEFINE_PROP_END_OF_LIST(),
 };
 

@@ -10,7 +10,7 @@
 #   make vm          boot a shell in the VM (tools/vm/run --shell)
 #   make vm-check    build both, then run the VM tests (tools/vm/tests/*)
 
-VM_TESTS := tools/vm/tests/enumerate
+VM_TESTS := tools/vm/tests/enumerate tools/vm/tests/job
 
 # make check boots the VM: its tests print KTAP like the host programs.
 TEST_PROGS += $(VM_TESTS)
