@@ -175,6 +175,11 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
 #define CORUN_CTRL_RESET BIT(1) /* self-clearing full reset */
 #define CORUN_CTRL_LOCKSTEP BIT(2) /* pause at epoch ends until ack */
 
+/*
+ * STATUS.RUNNING: enabled and not paused in lockstep. The device clock
+ * (and with it the cycle counter and epochs) advances only while a job is
+ * queued or running.
+ */
 #define CORUN_REG_STATUS 0x0044
 #define CORUN_STATUS_RUNNING BIT(0)
 #define CORUN_STATUS_FW_READY BIT(1)
@@ -189,7 +194,10 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
 #define CORUN_ERR_DMA BIT(4) /* DMA outside guest memory */
 #define CORUN_ERR_NO_FW BIT(5) /* doorbell before firmware is up */
 
-/* Interrupts: status is read-only, ack is write-1-to-clear. */
+/*
+ * Interrupts: status is read-only, ack is write-1-to-clear (undefined bits
+ * ignored). CORUN_IRQ_FW_ERROR shares the fault MSI-X vector.
+ */
 #define CORUN_REG_IRQ_STATUS 0x0050
 #define CORUN_REG_IRQ_MASK 0x0054 /* 1 = enabled */
 #define CORUN_REG_IRQ_ACK 0x0058
@@ -236,7 +244,20 @@ enum corun_fw_state {
 #define CORUN_REG_MBOX_DONE 0x0184 /* RO: last completed sequence */
 #define CORUN_MBOX_WORDS 16
 
-/* Per-slot blocks. */
+/*
+ * Per-slot blocks.
+ *
+ * The ring registers are writable only while the slot is disabled. The
+ * device takes ring entries only while CORUN_CTRL_ENABLE is set and the
+ * PCI command register allows bus mastering; a ring entry outside guest
+ * RAM latches CORUN_ERR_DMA | CORUN_ERR_BAD_RING and drops that doorbell
+ * (a later doorbell retries). A job fault stops the slot: its queued jobs
+ * end with CORUN_FAULT_RESET (fences written) and no entries are taken
+ * until CORUN_SLOT_CTRL_RESET, which also drops unconsumed descriptors
+ * and clears the fault record. A global CORUN_CTRL_RESET discards jobs in
+ * flight without writing their fences. The fault interrupt is raised for
+ * every faulting job; the job interrupt only with CORUN_DESC_F_IRQ.
+ */
 #define CORUN_REG_SLOT_BASE 0x1000
 #define CORUN_REG_SLOT_STRIDE 0x100
 #define CORUN_REG_SLOT(slot, reg) \
