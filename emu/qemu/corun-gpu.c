@@ -10,10 +10,24 @@
  * entries on doorbells, runs the clock while CONTROL.ENABLE is set and a
  * job is queued, publishes fences (by the model), DONE, PROGRESS, FAULT,
  * CYCLE, EPOCH_SEQ, counter snapshots and the lockstep pause, and raises
- * interrupts through a bottom half. The firmware microcontroller and the
- * mailbox are not implemented yet: FW_CTRL is validated, then logged as
- * LOG_UNIMP, and FW_READY is never set. Doorbells need the firmware
- * (CORUN_ERR_NO_FW) unless the require-fw property is off.
+ * interrupts through a bottom half.
+ *
+ * The same thread runs the firmware microcontroller (emu/mcu.h) in the
+ * same device clock: FW_CTRL.LOAD copies the image from guest RAM (bus
+ * master), checks it and boots it; READY sets STATUS.FW_READY, FW_STATUS
+ * RUNNING and FW_VERSION; the BAR0 mailbox is carried to the firmware and
+ * back (CORUN_IRQ_MAILBOX); a crash or a rejected image sets FW_STATUS,
+ * STATUS.FW_ERROR and raises CORUN_IRQ_FW_ERROR. The firmware's per-slot
+ * window registers are kept in the device. Job doorbells need the
+ * firmware running (CORUN_ERR_NO_FW) unless the require-fw property is
+ * off.
+ *
+ * The device clock: while a job is queued (and CONTROL.ENABLE is set and
+ * no lockstep pause holds) the SMs and the MCU advance together, the GPU
+ * model in slices that end at the MCU's next wakeup. Otherwise only an
+ * awake MCU advances the clock; an MCU asleep in WFE (timer included)
+ * with no job stops it, so an idle device costs nothing. The MCU runs
+ * whether or not CONTROL.ENABLE is set: ENABLE gates the SMs only.
  *
  * Copyright (c) 2026 The corun authors
  *
@@ -40,6 +54,7 @@
 #include "corun/hw.h"
 #include "emu/config.h"
 #include "emu/gpu.h"
+#include "emu/mcu.h"
 
 #define TYPE_CORUN_GPU "corun-gpu"
 OBJECT_DECLARE_SIMPLE_TYPE(CorunGpuState, CORUN_GPU)
@@ -52,6 +67,24 @@ OBJECT_DECLARE_SIMPLE_TYPE(CorunGpuState, CORUN_GPU)
 #define CORUN_SLOT_PRIORITY_MAX 15
 #define CORUN_SLOT_FAULT_WORDS (sizeof(struct corun_fault_record) / 4)
 #define CORUN_RING_ALIGN 0x1000
+#define CORUN_FW_MAX_SIZE \
+    (sizeof(struct corun_fw_header) + CORUN_MCU_MEM_SIZE)
+#define CORUN_DMA_PAGE 0x1000
+
+/* Pending firmware command for the thread (FW_CTRL). */
+enum {
+    CORUN_FW_CMD_NONE,
+    CORUN_FW_CMD_LOAD,          /* boot @fw_image, or just stop if NULL */
+    CORUN_FW_CMD_HALT,
+};
+
+/* What the firmware wrote to a slot's window registers. Thread-private. */
+typedef struct CorunMcuSlot {
+    uint32_t irc_credits;
+    uint32_t irc_prio;
+    uint32_t l1_ways;
+    uint32_t vc;
+} CorunMcuSlot;
 
 typedef struct CorunSlot {
     uint32_t ring_lo;
@@ -146,6 +179,24 @@ struct CorunGpuState {
     struct emu_gpu *gpu;
     CorunJobFifo jobs[CORUN_MAX_SLOTS];
     bool prop_require_fw;
+
+    /*
+     * Firmware. Under @lock: the command and image for the thread, the
+     * mailbox request. Thread-private: @mcu, @mcu_notified, @idle_cycles
+     * (device cycles run with the SMs stopped: the device clock is the
+     * model's cycle plus these, and always equals mcu_cycle()) and
+     * @mcu_slots.
+     */
+    int fw_cmd;
+    uint8_t *fw_image;
+    uint32_t fw_image_len;
+    bool mbox_pending;          /* request not yet given to the MCU */
+    bool mbox_busy;             /* request not yet answered */
+    uint32_t mbox_req[CORUN_MBOX_WORDS];
+    struct mcu *mcu;
+    uint32_t mcu_notified;      /* BIT(enum mcu_notify) */
+    uint64_t idle_cycles;
+    CorunMcuSlot mcu_slots[CORUN_MAX_SLOTS];
 };
 
 /* ------------------------------------------------------------------ */
@@ -243,6 +294,127 @@ static uint8_t *corun_phys_map(void *ctx, uint64_t pa, uint64_t len)
 /* Simulation thread */
 
 #define CORUN_SIM_CHUNK 20000   /* cycles between register updates */
+#define CORUN_MCU_QUANTUM 1024  /* cycles per slice while the MCU is awake */
+#define CORUN_MCU_STEP 16       /* MCU alone: cycles between WFE checks */
+
+/* The device clock. Thread. */
+static uint64_t corun_device_cycle(CorunGpuState *s)
+{
+    return emu_gpu_cycle(s->gpu) + s->idle_cycles;
+}
+
+/*
+ * The firmware's window registers owned by the device (mcu_hw_ops). They
+ * run inside mcu_run() in the simulation thread, without @lock: they only
+ * touch the configuration, the model and @mcu_slots, all the thread's.
+ * The firmware image comes from the guest, so its values are validated
+ * like any guest's.
+ */
+static uint32_t corun_mcu_read(void *ctx, uint32_t off)
+{
+    CorunGpuState *s = ctx;
+    struct corun_slot_counters c;
+    CorunMcuSlot *ms;
+    uint32_t n;
+
+    switch (off) {
+    case CORUN_MCU_NUM_SLOTS:
+        return s->cfg.num_slots;
+    case CORUN_MCU_NUM_SMS:
+        return s->cfg.num_sms;
+    }
+    if (off < CORUN_MCU_SLOT_BASE) {
+        return 0;
+    }
+    n = (off - CORUN_MCU_SLOT_BASE) / CORUN_MCU_SLOT_STRIDE;
+    if (n >= s->cfg.num_slots) {
+        return 0;
+    }
+    ms = &s->mcu_slots[n];
+    switch ((off - CORUN_MCU_SLOT_BASE) % CORUN_MCU_SLOT_STRIDE) {
+    case CORUN_MCU_S_IRC_CREDITS:
+        return ms->irc_credits;
+    case CORUN_MCU_S_IRC_PRIO:
+        return ms->irc_prio;
+    case CORUN_MCU_S_L1_WAYS:
+        return ms->l1_ways;
+    case CORUN_MCU_S_VC:
+        return ms->vc;
+    case CORUN_MCU_S_REQUESTS:
+        emu_gpu_slot_counters(s->gpu, n, &c);
+        return (uint32_t)c.requests;
+    case CORUN_MCU_S_READS:
+        emu_gpu_slot_counters(s->gpu, n, &c);
+        return (uint32_t)c.read_requests;
+    case CORUN_MCU_S_DRAM:
+        emu_gpu_slot_counters(s->gpu, n, &c);
+        return (uint32_t)c.dram_accesses;
+    case CORUN_MCU_S_INSNS:
+        emu_gpu_slot_counters(s->gpu, n, &c);
+        return (uint32_t)c.warp_insns;
+    }
+    return 0;
+}
+
+/*
+ * Policy writes are kept in @mcu_slots and do not reach the model yet:
+ * emu/mem.h has emu_mem_set_irc() and emu_mem_set_l1_ways(), but
+ * struct emu_gpu does not expose its memory side (gpu.h needs a wrapper),
+ * and the NoC has no per-slot VC setter.
+ */
+static void corun_mcu_write(void *ctx, uint32_t off, uint32_t val)
+{
+    CorunGpuState *s = ctx;
+    uint32_t n, reg, ways;
+    CorunMcuSlot *ms;
+
+    n = (off - CORUN_MCU_SLOT_BASE) / CORUN_MCU_SLOT_STRIDE;
+    reg = (off - CORUN_MCU_SLOT_BASE) % CORUN_MCU_SLOT_STRIDE;
+    if (off < CORUN_MCU_SLOT_BASE || n >= s->cfg.num_slots ||
+        reg > CORUN_MCU_S_VC) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: firmware wrote 0x%08x to "
+                      "read-only or reserved window register 0x%04x\n",
+                      TYPE_CORUN_GPU, val, off);
+        return;
+    }
+    ms = &s->mcu_slots[n];
+    switch (reg) {
+    case CORUN_MCU_S_IRC_CREDITS:
+        ms->irc_credits = val;
+        return;
+    case CORUN_MCU_S_IRC_PRIO:
+        if (val > CORUN_FW_IRC_PRIO_MAX) {
+            break;
+        }
+        ms->irc_prio = val;
+        return;
+    case CORUN_MCU_S_L1_WAYS:
+        /* Bits beyond the L1's ways are ignored; some way must remain. */
+        ways = s->cfg.l1.ways >= 32 ? UINT32_MAX :
+            (uint32_t)(BIT(s->cfg.l1.ways) - 1);
+        if (!(val & ways)) {
+            break;
+        }
+        ms->l1_ways = val;
+        return;
+    case CORUN_MCU_S_VC:
+        if (val >= s->cfg.noc.vcs) {
+            break;
+        }
+        ms->vc = val;
+        return;
+    }
+    qemu_log_mask(LOG_GUEST_ERROR, "%s: firmware wrote invalid value 0x%08x "
+                  "to slot %u window register 0x%02x; ignored\n",
+                  TYPE_CORUN_GPU, val, n, reg);
+}
+
+static void corun_mcu_notify(void *ctx, enum mcu_notify what)
+{
+    CorunGpuState *s = ctx;
+
+    s->mcu_notified |= BIT(what);
+}
 
 static void corun_kick(CorunGpuState *s)
 {
@@ -334,6 +506,85 @@ static void corun_slot_policy(CorunGpuState *s, unsigned int n)
     }
 }
 
+/* The firmware stopped working: refuse mailbox and jobs until a load. */
+static void corun_fw_failed(CorunGpuState *s, uint32_t fw_status)
+{
+    s->fw_status = fw_status;
+    s->status &= ~CORUN_STATUS_FW_READY;
+    s->status |= CORUN_STATUS_FW_ERROR;
+    s->mbox_pending = s->mbox_busy = false;
+    corun_raise(s, CORUN_IRQ_FW_ERROR);
+}
+
+/* Carry out FW_CTRL and the mailbox doorbell. Thread, @lock held. */
+static void corun_thread_fw(CorunGpuState *s)
+{
+    char err[128];
+    int cmd = s->fw_cmd;
+
+    s->fw_cmd = CORUN_FW_CMD_NONE;
+    if (cmd == CORUN_FW_CMD_HALT ||
+        (cmd == CORUN_FW_CMD_LOAD && !s->fw_image)) {
+        mcu_halt(s->mcu);
+    } else if (cmd == CORUN_FW_CMD_LOAD) {
+        /* Checked by the MMIO handler already: a failure is a model bug. */
+        if (mcu_load_image(s->mcu, s->fw_image, s->fw_image_len, err,
+                           sizeof(err)) != MCU_IMG_OK) {
+            qemu_log_mask(LOG_GUEST_ERROR, "%s: firmware image rejected: "
+                          "%s\n", TYPE_CORUN_GPU, err);
+            corun_fw_failed(s, CORUN_FW_BAD_IMAGE);
+        }
+        g_free(s->fw_image);
+        s->fw_image = NULL;
+    }
+    if (cmd != CORUN_FW_CMD_NONE) {
+        s->mcu_notified = 0;    /* those were the old image's */
+    }
+    if (s->mbox_pending) {
+        s->mbox_pending = false;
+        if (mcu_mbox_request(s->mcu, s->mbox_doorbell, s->mbox_req)) {
+            /* Crashed or halted meanwhile: FW_STATUS tells the driver. */
+            s->mbox_busy = false;
+        }
+    }
+}
+
+/* Publish what the MCU reported during mcu_run(). Thread, @lock held. */
+static void corun_thread_mcu(CorunGpuState *s)
+{
+    const struct mcu_fault *f;
+    uint32_t what = s->mcu_notified;
+    uint32_t ver;
+
+    s->mcu_notified = 0;
+    if (s->fw_cmd != CORUN_FW_CMD_NONE) {
+        return;                 /* superseded by a load or halt */
+    }
+    if ((what & BIT(MCU_NOTIFY_READY)) && s->fw_status == CORUN_FW_LOADING &&
+        mcu_ready(s->mcu, &ver)) {
+        s->fw_version = ver;
+        s->fw_status = CORUN_FW_RUNNING;
+        s->status |= CORUN_STATUS_FW_READY;
+    }
+    if ((what & BIT(MCU_NOTIFY_MBOX_DONE)) && s->mbox_busy &&
+        !s->mbox_pending && !mcu_mbox_busy(s->mcu)) {
+        mcu_mbox_reply(s->mcu, s->mbox_out);
+        s->mbox_done = mcu_mbox_done(s->mcu);
+        s->mbox_busy = false;
+        corun_raise(s, CORUN_IRQ_MAILBOX);
+    }
+    if ((what & BIT(MCU_NOTIFY_CRASH)) && mcu_state(s->mcu) == MCU_CRASHED &&
+        (s->fw_status == CORUN_FW_LOADING ||
+         s->fw_status == CORUN_FW_RUNNING)) {
+        f = mcu_fault(s->mcu);
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: firmware crashed at cycle %"
+                      PRIu64 ": cause %u access %u pc 0x%08x addr 0x%08x\n",
+                      TYPE_CORUN_GPU, f->cycle, f->cause, f->access, f->pc,
+                      f->addr);
+        corun_fw_failed(s, CORUN_FW_CRASHED);
+    }
+}
+
 /*
  * Apply the MMIO handlers' requests to the model and take new ring
  * entries. Thread, @lock held. Return whether the clock should run.
@@ -347,6 +598,7 @@ static bool corun_thread_sync(CorunGpuState *s)
         emu_gpu_set_epoch(s->gpu, s->epoch_len);
         s->epoch_dirty = false;
     }
+    corun_thread_fw(s);
     for (n = 0; n < s->cfg.num_slots; n++) {
         CorunSlot *slot = &s->slots[n];
 
@@ -395,7 +647,7 @@ static void corun_write_snapshot(CorunGpuState *s, const struct emu_event *ev)
     h->num_slots = s->cfg.num_slots;
     h->num_sms = s->cfg.num_sms;
     h->num_channels = s->cfg.dram.channels;
-    h->cycle = ev->cycle;
+    h->cycle = ev->cycle + s->idle_cycles;
     h->epoch_cycles = s->epoch_len;
     p += sizeof(*h);
     for (i = 0; i < s->cfg.num_slots; i++) {
@@ -416,7 +668,7 @@ static void corun_thread_event(CorunGpuState *s, const struct emu_event *ev)
     struct corun_slot_counters c;
     unsigned int n;
 
-    s->cycle = emu_gpu_cycle(s->gpu);
+    s->cycle = corun_device_cycle(s);
     for (n = 0; n < s->cfg.num_slots; n++) {
         emu_gpu_slot_counters(s->gpu, n, &c);
         s->slots[n].progress = (uint32_t)c.warp_insns;
@@ -461,6 +713,7 @@ static void corun_thread_event(CorunGpuState *s, const struct emu_event *ev)
         break;
     }
     case EMU_EV_EPOCH:
+        mcu_raise_event(s->mcu, CORUN_MCU_EV_EPOCH);
         s->epoch_seq = (uint32_t)ev->epoch;
         corun_write_snapshot(s, ev);
         if (s->control & CORUN_CTRL_LOCKSTEP) {
@@ -478,19 +731,44 @@ static void *corun_thread_fn(void *opaque)
 {
     CorunGpuState *s = opaque;
     struct emu_event ev;
+    uint64_t now, wake, quantum, g0, ran;
+    bool busy;
 
     rcu_register_thread();
     qemu_mutex_lock(&s->lock);
     while (!s->stop) {
-        if (!corun_thread_sync(s)) {
+        busy = corun_thread_sync(s);
+        now = mcu_cycle(s->mcu);
+        wake = mcu_next_wakeup(s->mcu);
+        if (!busy && wake > now) {
+            /* No job, MCU off or asleep: the clock stops. */
             qemu_cond_wait(&s->cond, &s->lock);
             continue;
         }
-        /* The model is the thread's: simulate without any lock. */
+        quantum = wake <= now ? CORUN_MCU_QUANTUM :
+            MIN(CORUN_SIM_CHUNK, wake - now);
+        /* The model and the MCU are the thread's: run without the lock. */
         qemu_mutex_unlock(&s->lock);
-        emu_gpu_run(s->gpu, emu_gpu_cycle(s->gpu) + CORUN_SIM_CHUNK, &ev);
+        if (busy) {
+            g0 = emu_gpu_cycle(s->gpu);
+            emu_gpu_run(s->gpu, g0 + quantum, &ev);
+            mcu_run(s->mcu, emu_gpu_cycle(s->gpu) - g0);
+        } else {
+            /* Only while the MCU is awake: stop soon after its WFE. */
+            for (ran = 0; ran < quantum &&
+                 mcu_next_wakeup(s->mcu) <= mcu_cycle(s->mcu);
+                 ran += CORUN_MCU_STEP) {
+                mcu_run(s->mcu, CORUN_MCU_STEP);
+            }
+            s->idle_cycles += ran;
+        }
         qemu_mutex_lock(&s->lock);
-        corun_thread_event(s, &ev);
+        corun_thread_mcu(s);
+        if (busy) {
+            corun_thread_event(s, &ev);
+        } else {
+            s->cycle = corun_device_cycle(s);
+        }
     }
     qemu_mutex_unlock(&s->lock);
     rcu_unregister_thread();
@@ -500,12 +778,33 @@ static void *corun_thread_fn(void *opaque)
 static bool corun_thread_start(CorunGpuState *s, Error **errp)
 {
     struct emu_phys_ops ops = { .ctx = s, .map = corun_phys_map };
+    struct mcu_hw_ops mops = {
+        .ctx = s,
+        .read = corun_mcu_read,
+        .write = corun_mcu_write,
+        .notify = corun_mcu_notify,
+    };
+    unsigned int n;
 
     s->gpu = emu_gpu_create(&s->cfg, &ops);
-    if (!s->gpu) {
+    s->mcu = mcu_create(&mops);
+    if (!s->gpu || !s->mcu) {
+        emu_gpu_destroy(s->gpu);
+        s->gpu = NULL;
+        mcu_destroy(s->mcu);
+        s->mcu = NULL;
         error_setg(errp, "%s: cannot create the device model",
                    TYPE_CORUN_GPU);
         return false;
+    }
+    s->mcu_notified = 0;
+    s->idle_cycles = 0;
+    for (n = 0; n < CORUN_MAX_SLOTS; n++) {
+        s->mcu_slots[n] = (CorunMcuSlot) {
+            .irc_credits = CORUN_FW_IRC_CREDITS_UNLIMITED,
+            .l1_ways = UINT32_MAX,
+            .vc = n % s->cfg.noc.vcs,
+        };
     }
     memset(s->jobs, 0, sizeof(s->jobs));
     s->stop = false;
@@ -529,6 +828,11 @@ static void corun_thread_stop(CorunGpuState *s)
     }
     emu_gpu_destroy(s->gpu);
     s->gpu = NULL;
+    mcu_destroy(s->mcu);
+    s->mcu = NULL;
+    g_free(s->fw_image);
+    s->fw_image = NULL;
+    s->fw_cmd = CORUN_FW_CMD_NONE;
 }
 
 /* ------------------------------------------------------------------ */
@@ -574,6 +878,9 @@ static void corun_reset_regs(CorunGpuState *s)
     memset(s->mbox_out, 0, sizeof(s->mbox_out));
     s->mbox_doorbell = 0;
     s->mbox_done = 0;
+    s->mbox_pending = false;
+    s->mbox_busy = false;
+    memset(s->mbox_req, 0, sizeof(s->mbox_req));
     for (i = 0; i < CORUN_MAX_SLOTS; i++) {
         corun_slot_reset(s, &s->slots[i]);
     }
@@ -1045,6 +1352,118 @@ static bool corun_reg_is_ro(hwaddr addr)
     return false;
 }
 
+/*
+ * Copy [pa, pa + len) of guest RAM, as the device sees it (bus master),
+ * into @buf. Return false if any of it is not plain guest RAM.
+ */
+static bool corun_dma_read(CorunGpuState *s, uint64_t pa, uint8_t *buf,
+                           uint64_t len)
+{
+    const uint8_t *p;
+    uint64_t n;
+
+    if (pa + len < pa) {
+        return false;
+    }
+    while (len) {
+        n = MIN(len, CORUN_DMA_PAGE - (pa & (CORUN_DMA_PAGE - 1)));
+        p = corun_phys_map(s, pa, n);
+        if (!p) {
+            return false;
+        }
+        memcpy(buf, p, n);
+        buf += n;
+        pa += n;
+        len -= n;
+    }
+    return true;
+}
+
+/* A new command for the firmware ends whatever the old image was doing. */
+static void corun_fw_command(CorunGpuState *s, int cmd, uint8_t *image,
+                             uint32_t len)
+{
+    g_free(s->fw_image);
+    s->fw_image = image;
+    s->fw_image_len = len;
+    s->fw_cmd = cmd;
+    s->mbox_pending = s->mbox_busy = false;
+    s->status &= ~CORUN_STATUS_FW_READY;
+    corun_kick(s);
+}
+
+/*
+ * FW_CTRL.LOAD: copy the image from FW_ADDR/FW_SIZE, check it and hand it
+ * to the thread, which boots it. Whatever fails, the old firmware is
+ * stopped, FW_STATUS says BAD_IMAGE and CORUN_IRQ_FW_ERROR is raised.
+ */
+static void corun_fw_load(CorunGpuState *s)
+{
+    uint64_t pa = ((uint64_t)s->fw_addr_hi << 32) | s->fw_addr_lo;
+    g_autofree uint8_t *img = NULL;
+    char err[128];
+
+    s->status &= ~CORUN_STATUS_FW_ERROR;
+    s->fw_version = 0;
+    s->mbox_done = 0;
+    memset(s->mbox_out, 0, sizeof(s->mbox_out));
+    if (s->fw_size < sizeof(struct corun_fw_header) ||
+        s->fw_size > CORUN_FW_MAX_SIZE) {
+        corun_guest_error(s, CORUN_ERR_BAD_VALUE, "FW_SIZE %u: an image "
+                          "has %zu to %zu bytes", s->fw_size,
+                          sizeof(struct corun_fw_header), CORUN_FW_MAX_SIZE);
+        goto bad;
+    }
+    img = g_malloc(s->fw_size);
+    if (!corun_dma_read(s, pa, img, s->fw_size)) {
+        corun_guest_error(s, CORUN_ERR_DMA, "firmware image at 0x%" PRIx64
+                          "+%u is not guest RAM (or bus mastering is off)",
+                          pa, s->fw_size);
+        goto bad;
+    }
+    if (mcu_check_image(img, s->fw_size, NULL, err, sizeof(err)) !=
+        MCU_IMG_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: firmware image rejected: %s\n",
+                      TYPE_CORUN_GPU, err);
+        goto bad;
+    }
+    s->fw_status = CORUN_FW_LOADING;
+    corun_fw_command(s, CORUN_FW_CMD_LOAD, g_steal_pointer(&img), s->fw_size);
+    return;
+
+bad:
+    corun_fw_command(s, CORUN_FW_CMD_LOAD, NULL, 0);
+    corun_fw_failed(s, CORUN_FW_BAD_IMAGE);
+}
+
+/* FW_CTRL.HALT: stop the firmware; a failed state stays visible. */
+static void corun_fw_halt(CorunGpuState *s)
+{
+    corun_fw_command(s, CORUN_FW_CMD_HALT, NULL, 0);
+    if (s->fw_status == CORUN_FW_LOADING || s->fw_status == CORUN_FW_RUNNING) {
+        s->fw_status = CORUN_FW_OFF;
+    }
+}
+
+static void corun_mbox_doorbell(CorunGpuState *s, uint32_t seq)
+{
+    if (s->fw_status != CORUN_FW_RUNNING) {
+        corun_guest_error(s, CORUN_ERR_NO_FW, "mailbox doorbell %u while "
+                          "the firmware is not running", seq);
+        return;
+    }
+    if (s->mbox_busy) {
+        corun_guest_error(s, CORUN_ERR_BAD_VALUE, "mailbox doorbell %u while "
+                          "request %u is unanswered; dropped", seq,
+                          s->mbox_doorbell);
+        return;
+    }
+    s->mbox_doorbell = seq;
+    memcpy(s->mbox_req, s->mbox_in, sizeof(s->mbox_req));
+    s->mbox_pending = s->mbox_busy = true;
+    corun_kick(s);
+}
+
 static void corun_update_running(CorunGpuState *s)
 {
     if ((s->control & CORUN_CTRL_ENABLE) &&
@@ -1162,24 +1581,20 @@ static bool corun_mmio_write_locked(CorunGpuState *s, hwaddr addr,
         s->fw_size = val;
         return false;
     case CORUN_REG_FW_CTRL:
-        if (val & ~CORUN_FW_CTRL_ALL) {
+        if ((val & ~CORUN_FW_CTRL_ALL) || val == CORUN_FW_CTRL_ALL) {
             corun_guest_error(s, CORUN_ERR_BAD_VALUE,
-                              "FW_CTRL 0x%08x has undefined bits", val);
+                              "FW_CTRL 0x%08x: undefined bits or both LOAD "
+                              "and HALT", val);
             return false;
         }
-        if (val) {
-            qemu_log_mask(LOG_UNIMP, "%s: FW_CTRL 0x%x: the firmware "
-                          "microcontroller is not implemented yet\n",
-                          TYPE_CORUN_GPU, val);
+        if (val & CORUN_FW_CTRL_LOAD) {
+            corun_fw_load(s);
+        } else if (val & CORUN_FW_CTRL_HALT) {
+            corun_fw_halt(s);
         }
         return false;
     case CORUN_REG_MBOX_DOORBELL:
-        s->mbox_doorbell = val;
-        if (s->fw_status != CORUN_FW_RUNNING) {
-            corun_guest_error(s, CORUN_ERR_NO_FW,
-                              "mailbox doorbell %u while the firmware is "
-                              "not running", val);
-        }
+        corun_mbox_doorbell(s, val);
         return false;
     }
     corun_guest_error(s, CORUN_ERR_BAD_OFFSET,
@@ -1323,8 +1738,11 @@ static void corun_gpu_realize(PCIDevice *pdev, Error **errp)
     pci_register_bar(pdev, CORUN_BAR_REGS, PCI_BASE_ADDRESS_SPACE_MEMORY,
                      &s->mmio);
 
-    /* Lockstep epochs and the model's placement modes are implemented. */
-    s->caps = CORUN_CAP_LOCKSTEP |
+    /*
+     * Lockstep epochs, the firmware microcontroller and the model's
+     * placement modes are implemented.
+     */
+    s->caps = CORUN_CAP_LOCKSTEP | CORUN_CAP_FIRMWARE |
         (emu_gpu_placement_modes() << CORUN_CAP_PLACEMENT_SHIFT);
     if (msix_init_exclusive_bar(pdev, CORUN_MSIX_COUNT, CORUN_BAR_MSIX,
                                 &err) == 0) {
@@ -1364,8 +1782,8 @@ static Property corun_gpu_properties[] = {
     DEFINE_PROP_BOOL("lockstep", CorunGpuState, prop_lockstep, false),
     /*
      * Doorbells need the firmware up (CORUN_ERR_NO_FW otherwise), as hw.h
-     * says. The firmware microcontroller is not hooked up yet: tools/vm/run
-     * sets require-fw=off meanwhile. STATUS.FW_READY stays 0 either way.
+     * says. require-fw=off takes jobs without it, for tests of the job
+     * path alone.
      */
     DEFINE_PROP_BOOL("require-fw", CorunGpuState, prop_require_fw, true),
     DEFINE_PROP_END_OF_LIST(),

@@ -9,8 +9,17 @@
 #   make image       tools/vm/build-image: kernel, initramfs, ext4 userland
 #   make vm          boot a shell in the VM (tools/vm/run --shell)
 #   make vm-check    build both, then run the VM tests (tools/vm/tests/*)
+#
+# tools/vm/tests/qtest needs no guest: it drives the device through QEMU's
+# qtest protocol with $(O)/vm/qtest, built here.
 
-VM_TESTS := tools/vm/tests/enumerate tools/vm/tests/job
+VM_TESTS := tools/vm/tests/enumerate tools/vm/tests/job tools/vm/tests/qtest
+VM_QTEST := $(O)/vm/qtest
+BINS += $(VM_QTEST)
+
+$(VM_QTEST): tools/vm/tests/qtest.c
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) $(HOST_LDFLAGS) -o $@ $<
 
 # make check boots the VM: its tests print KTAP like the host programs.
 TEST_PROGS += $(VM_TESTS)
@@ -26,7 +35,8 @@ image:
 vm: qemu image
 	@CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) tools/vm/run --shell
 
-vm-check: qemu image
+# The job and qtest tests upload the firmware image.
+vm-check: qemu image $(VM_QTEST) $(O)/firmware/corun-fw.bin
 	@rc=0; for t in $(VM_TESTS); do \
 		CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) O=$(O) $$t || rc=1; \
 	done; exit $$rc

@@ -16,6 +16,13 @@
  * slot reset), a job whose page maps outside guest RAM on slot 2
  * (CORUN_FAULT_BUS, the device survives).
  *
+ * Before the jobs, the firmware (argv[1], corun-fw.bin from the share) is
+ * uploaded as the driver will: a doorbell before firmware is refused
+ * (CORUN_ERR_NO_FW), a corrupted image and one outside guest RAM are
+ * rejected (FW_STATUS BAD_IMAGE, IRQ FW_ERROR), the real image completes
+ * the handshake (FW_READY, FW_VERSION) and answers VERSION, ECHO,
+ * SET_PARAM and GET_PARAM through the mailbox (IRQ MAILBOX).
+ *
  * Prints KTAP and a final "N passed, N failed" line; exit 0 only if every
  * case passed.
  */
@@ -32,6 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <corun/fwif.h>
 #include <corun/hw.h>
 #include <corun/kernel.h>
 
@@ -48,6 +56,7 @@
 #define OFF_CODE 0x10000
 #define OFF_OUT 0x20000
 #define OFF_ARGS(slot) (0x30000 + 0x1000 * (slot))
+#define OFF_FW 0x180000 /* up to 256 KiB + header */
 
 /* GPU VAs: identical to the offsets (all below 2 MiB: one L2 table). */
 #define VA_UNMAPPED 0x40000u
@@ -57,6 +66,11 @@
 static volatile uint32_t *regs;
 static uint8_t *mem;
 static uint64_t mem_pa;
+static uint8_t *fw_image;
+static size_t fw_len;
+static uint32_t mbox_seq;
+
+static int fw_boot(void);
 static int npass, nfail, ncase;
 
 static void result(const char *name, int ok, const char *fmt, ...)
@@ -600,8 +614,13 @@ static void test_full_reset(void)
 	       rd(CORUN_REG_SLOT(0, CORUN_SLOT_RING_SIZE)),
 	       rd(CORUN_REG_SLOT(0, CORUN_SLOT_STATUS)),
 	       rd(CORUN_REG_SLOT(0, CORUN_SLOT_DONE_LO)), *fence);
+	result("reset_fw_off", rd(CORUN_REG_FW_STATUS) == CORUN_FW_OFF &&
+	       rd(CORUN_REG_FW_VERSION) == 0, "FW_STATUS %u FW_VERSION 0x%x",
+	       rd(CORUN_REG_FW_STATUS), rd(CORUN_REG_FW_VERSION));
 	((uint32_t *)(mem + OFF_ARGS(0)))[1] = 0;
 	wr(CORUN_REG_CONTROL, CORUN_CTRL_ENABLE);
+	result("fw_reload_after_reset", fw_boot(), "STATUS 0x%08x FW_STATUS %u",
+	       rd(CORUN_REG_STATUS), rd(CORUN_REG_FW_STATUS));
 	submit(0, 5, 0);
 	done = wait_fence(0, 5);
 	result("job_after_reset", done &&
@@ -610,17 +629,22 @@ static void test_full_reset(void)
 	       rd(CORUN_REG_SLOT(0, CORUN_SLOT_DONE_LO)));
 }
 
-/* require-fw=on (the contract): a doorbell before firmware is refused. */
-static void test_no_fw(void)
+/* The contract: a doorbell without running firmware is refused. */
+static void test_no_fw(const char *name)
 {
+	char n[64];
+
 	usleep(1000);
+	*(volatile uint64_t *)(mem + OFF_FENCE(0)) = 0;
 	wr(CORUN_REG_ERROR, 0xffffffff);
 	submit(0, 1, 0);
 	usleep(200000);
-	result("no_fw_error", rd(CORUN_REG_ERROR) == CORUN_ERR_NO_FW,
+	snprintf(n, sizeof(n), "%s_error", name);
+	result(n, rd(CORUN_REG_ERROR) == CORUN_ERR_NO_FW,
 	       "ERROR 0x%08x, expected 0x%08x", rd(CORUN_REG_ERROR),
 	       CORUN_ERR_NO_FW);
-	result("no_fw_not_taken",
+	snprintf(n, sizeof(n), "%s_not_taken", name);
+	result(n,
 	       rd(CORUN_REG_SLOT(0, CORUN_SLOT_RING_HEAD)) == 0 &&
 	       rd(CORUN_REG_SLOT(0, CORUN_SLOT_DOORBELL)) == 0 &&
 	       *(volatile uint64_t *)(mem + OFF_FENCE(0)) == 0,
@@ -630,14 +654,190 @@ static void test_no_fw(void)
 	       *(volatile uint64_t *)(mem + OFF_FENCE(0)));
 }
 
+static int read_image(const char *path, char *why, size_t len)
+{
+	FILE *f = fopen(path, "rb");
+	long n;
+
+	if (!f) {
+		snprintf(why, len, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	n = fseek(f, 0, SEEK_END) ? -1 : ftell(f);
+	if (n < (long)sizeof(struct corun_fw_header) ||
+	    n > (long)(sizeof(struct corun_fw_header) + CORUN_MCU_MEM_SIZE) ||
+	    fseek(f, 0, SEEK_SET)) {
+		snprintf(why, len, "%s: size %ld out of bounds", path, n);
+		fclose(f);
+		return -1;
+	}
+	fw_image = malloc(n);
+	fw_len = n;
+	if (!fw_image || fread(fw_image, 1, n, f) != (size_t)n) {
+		snprintf(why, len, "%s: short read", path);
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	return 0;
+}
+
+/* Wait until (reg & mask) == val; 0 on a 10 s time-out. */
+static int wait_reg(uint32_t reg, uint32_t mask, uint32_t val)
+{
+	struct timespec t0, t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		if ((rd(reg) & mask) == val)
+			return 1;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if (t.tv_sec - t0.tv_sec > 10)
+			return 0;
+		usleep(1000);
+	}
+}
+
+/* FW_CTRL.LOAD of @len bytes at guest PA @pa. */
+static void fw_load(uint64_t pa, uint32_t len)
+{
+	wr(CORUN_REG_FW_ADDR_LO, (uint32_t)pa);
+	wr(CORUN_REG_FW_ADDR_HI, (uint32_t)(pa >> 32));
+	wr(CORUN_REG_FW_SIZE, len);
+	__sync_synchronize();
+	wr(CORUN_REG_FW_CTRL, CORUN_FW_CTRL_LOAD);
+}
+
+/* Upload the real image and wait for the handshake. */
+static int fw_boot(void)
+{
+	memcpy(mem + OFF_FW, fw_image, fw_len);
+	fw_load(mem_pa + OFF_FW, fw_len);
+	return wait_reg(CORUN_REG_STATUS, CORUN_STATUS_FW_READY,
+			CORUN_STATUS_FW_READY);
+}
+
+static int fw_rejected(void)
+{
+	return wait_reg(CORUN_REG_FW_STATUS, ~0u, CORUN_FW_BAD_IMAGE) &&
+	       (rd(CORUN_REG_STATUS) &
+		(CORUN_STATUS_FW_ERROR | CORUN_STATUS_FW_READY)) ==
+	       CORUN_STATUS_FW_ERROR &&
+	       (rd(CORUN_REG_IRQ_STATUS) & CORUN_IRQ_FW_ERROR);
+}
+
+static void test_fw_bad(void)
+{
+	wr(CORUN_REG_IRQ_ACK, CORUN_IRQ_ALL);
+	wr(CORUN_REG_ERROR, 0xffffffff);
+	memcpy(mem + OFF_FW, fw_image, fw_len);
+	mem[OFF_FW + fw_len - 1] ^= 0x5a; /* payload CRC no longer matches */
+	fw_load(mem_pa + OFF_FW, fw_len);
+	result("fw_bad_crc_rejected", fw_rejected(),
+	       "FW_STATUS %u STATUS 0x%08x IRQ_STATUS 0x%08x",
+	       rd(CORUN_REG_FW_STATUS), rd(CORUN_REG_STATUS),
+	       rd(CORUN_REG_IRQ_STATUS));
+	wr(CORUN_REG_IRQ_ACK, CORUN_IRQ_ALL);
+	fw_load(PA_BUS, fw_len);
+	result("fw_outside_ram_rejected", fw_rejected() &&
+	       (rd(CORUN_REG_ERROR) & CORUN_ERR_DMA),
+	       "FW_STATUS %u STATUS 0x%08x IRQ_STATUS 0x%08x ERROR 0x%08x",
+	       rd(CORUN_REG_FW_STATUS), rd(CORUN_REG_STATUS),
+	       rd(CORUN_REG_IRQ_STATUS), rd(CORUN_REG_ERROR));
+	wr(CORUN_REG_ERROR, 0xffffffff);
+	wr(CORUN_REG_IRQ_ACK, CORUN_IRQ_ALL);
+}
+
+static void test_fw_handshake(void)
+{
+	const struct corun_fw_header *h = (const void *)fw_image;
+	int ok;
+
+	wr(CORUN_REG_ERROR, 0xffffffff);
+	ok = fw_boot();
+
+	result("fw_handshake", ok &&
+	       rd(CORUN_REG_FW_STATUS) == CORUN_FW_RUNNING &&
+	       rd(CORUN_REG_FW_VERSION) == h->fw_version &&
+	       !(rd(CORUN_REG_STATUS) & CORUN_STATUS_FW_ERROR),
+	       "ready %d FW_STATUS %u FW_VERSION 0x%08x (image 0x%08x) "
+	       "STATUS 0x%08x", ok, rd(CORUN_REG_FW_STATUS),
+	       rd(CORUN_REG_FW_VERSION), h->fw_version, rd(CORUN_REG_STATUS));
+}
+
+/* One mailbox round trip; returns the reply header or ~0 on time-out. */
+static uint32_t mbox(const uint32_t *in, uint32_t *out)
+{
+	unsigned int i;
+
+	wr(CORUN_REG_IRQ_ACK, CORUN_IRQ_MAILBOX);
+	for (i = 0; i < CORUN_MBOX_WORDS; i++)
+		wr(CORUN_REG_MBOX_IN + 4 * i, in[i]);
+	wr(CORUN_REG_MBOX_DOORBELL, ++mbox_seq);
+	if (!wait_reg(CORUN_REG_MBOX_DONE, ~0u, mbox_seq) ||
+	    !(rd(CORUN_REG_IRQ_STATUS) & CORUN_IRQ_MAILBOX))
+		return ~0u;
+	for (i = 0; i < CORUN_MBOX_WORDS; i++)
+		out[i] = rd(CORUN_REG_MBOX_OUT + 4 * i);
+	return out[0];
+}
+
+static void test_mailbox(void)
+{
+	const struct corun_fw_header *h = (const void *)fw_image;
+	uint32_t in[CORUN_MBOX_WORDS] = { 0 }, out[CORUN_MBOX_WORDS];
+	uint32_t hdr, p = CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_PRIO, 1);
+	unsigned int i;
+	int ok;
+
+	in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_VERSION, 0);
+	hdr = mbox(in, out);
+	result("mbox_version", hdr == CORUN_MBOX_HDR(CORUN_FW_OK, 3) &&
+	       out[1] == CORUN_FWIF_VERSION && out[2] == h->fw_version,
+	       "reply 0x%08x [0x%x 0x%x 0x%x]", hdr, out[1], out[2], out[3]);
+
+	in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_ECHO, CORUN_MBOX_MAX_PAYLOAD);
+	for (i = 1; i < CORUN_MBOX_WORDS; i++)
+		in[i] = 0xc0de0000u + i * 0x1111u;
+	hdr = mbox(in, out);
+	ok = hdr == CORUN_MBOX_HDR(CORUN_FW_OK, CORUN_MBOX_MAX_PAYLOAD);
+	for (i = 1; ok && i < CORUN_MBOX_WORDS; i++)
+		ok = out[i] == in[i];
+	result("mbox_echo", ok, "reply 0x%08x word %u 0x%08x", hdr, i - 1,
+	       out[i - 1]);
+
+	memset(in, 0, sizeof(in));
+	in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAM, 2);
+	in[1] = p;
+	in[2] = 7;
+	hdr = mbox(in, out);
+	ok = hdr == CORUN_MBOX_HDR(CORUN_FW_OK, 1) && out[1] == 0;
+	in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_GET_PARAM, 1);
+	in[2] = 0;
+	hdr = mbox(in, out);
+	result("mbox_set_get", ok && hdr == CORUN_MBOX_HDR(CORUN_FW_OK, 1) &&
+	       out[1] == 7, "GET reply 0x%08x value %u", hdr, out[1]);
+
+	in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAM, 2);
+	in[1] = p;
+	in[2] = CORUN_FW_IRC_PRIO_MAX + 1;
+	hdr = mbox(in, out);
+	result("mbox_set_einval", hdr == CORUN_MBOX_HDR(CORUN_FW_EINVAL, 0) ||
+	       CORUN_MBOX_HDR_CMD(hdr) == CORUN_FW_EINVAL, "reply 0x%08x",
+	       hdr);
+	result("mbox_no_error", rd(CORUN_REG_ERROR) == 0 &&
+	       rd(CORUN_REG_FW_STATUS) == CORUN_FW_RUNNING,
+	       "ERROR 0x%08x FW_STATUS %u", rd(CORUN_REG_ERROR),
+	       rd(CORUN_REG_FW_STATUS));
+}
+
 int main(int argc, char **argv)
 {
 	char dir[512], why[256] = "";
-	int no_fw = argc == 2 && !strcmp(argv[1], "--no-fw");
-	int ok, total = no_fw ? 7 : 33;
+	int ok, total = 49;
 
-	if (argc > 1 && !no_fw) {
-		fprintf(stderr, "usage: %s [--no-fw]\n", argv[0]);
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s FW-IMAGE\n", argv[0]);
 		return 2;
 	}
 	printf("KTAP version 1\n");
@@ -655,23 +855,27 @@ int main(int argc, char **argv)
 		ok = !alloc_mem(why, sizeof(why));
 		result("dma_memory", ok, "%s", why);
 	}
+	if (ok) {
+		ok = !read_image(argv[1], why, sizeof(why));
+		result("fw_image_read", ok, "%s", why);
+	}
 	if (!ok)
 		goto out;
 	setup_memory();
 	wr(CORUN_REG_CONTROL, CORUN_CTRL_ENABLE);
-	if (no_fw) {
-		result("fw_not_faked",
-		       !(rd(CORUN_REG_STATUS) & CORUN_STATUS_FW_READY),
-		       "STATUS 0x%08x claims FW_READY", rd(CORUN_REG_STATUS));
-		test_no_fw();
-		result("device_alive", rd(CORUN_REG_ID) == CORUN_ID_MAGIC,
-		       "ID 0x%08x", rd(CORUN_REG_ID));
-		goto out;
-	}
 	result("status_running", rd(CORUN_REG_STATUS) & CORUN_STATUS_RUNNING,
 	       "STATUS 0x%08x after CONTROL.ENABLE", rd(CORUN_REG_STATUS));
-	result("fw_not_faked", !(rd(CORUN_REG_STATUS) & CORUN_STATUS_FW_READY),
-	       "STATUS 0x%08x claims FW_READY", rd(CORUN_REG_STATUS));
+	result("fw_cap", rd(CORUN_REG_CAPS) & CORUN_CAP_FIRMWARE,
+	       "CAPS 0x%08x", rd(CORUN_REG_CAPS));
+	result("fw_not_faked", !(rd(CORUN_REG_STATUS) & CORUN_STATUS_FW_READY) &&
+	       rd(CORUN_REG_FW_STATUS) == CORUN_FW_OFF,
+	       "STATUS 0x%08x FW_STATUS %u before any load",
+	       rd(CORUN_REG_STATUS), rd(CORUN_REG_FW_STATUS));
+	test_no_fw("no_fw");
+	test_fw_bad();
+	test_no_fw("bad_fw");
+	test_fw_handshake();
+	test_mailbox();
 	test_good_job();
 	test_fault_job(1, CORUN_FAULT_UNMAPPED, VA_UNMAPPED, "unmapped");
 	test_fault_job(2, CORUN_FAULT_BUS, VA_BUS, "bus");
