@@ -157,7 +157,13 @@ enum corun_vcp_mode {
 #define CORUN_MCU_EV_MBOX BIT(1)
 #define CORUN_MCU_EV_EPOCH BIT(2)
 
-/* Per-slot policy registers written by firmware. */
+/*
+ * Per-slot policy registers written by firmware. Reset values: credits
+ * CORUN_FW_IRC_CREDITS_UNLIMITED, priority 0, all L1 ways, VC = slot modulo
+ * the number of VCs. Way bits beyond the configured ways are ignored; a
+ * mask with no valid way, a priority above CORUN_FW_IRC_PRIO_MAX or a VC
+ * out of range is refused. The read-only counters are the low 32 bits.
+ */
 #define CORUN_MCU_SLOT_BASE 0x1000
 #define CORUN_MCU_SLOT_STRIDE 0x40
 #define CORUN_MCU_SLOT(slot, reg) \

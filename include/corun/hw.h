@@ -219,7 +219,19 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
 #define CORUN_REG_SNAPSHOT_HI 0x0090
 #define CORUN_EPOCH_LEN_MIN 1000
 
-/* Firmware upload and microcontroller control. */
+/*
+ * Firmware upload and microcontroller control. The firmware runs whenever
+ * an image is loaded, also before CORUN_CTRL_ENABLE (which gates only the
+ * GPU cores). LOAD first stops any running firmware; FW_STATUS reads
+ * LOADING until the firmware writes READY, then RUNNING (the driver polls
+ * CORUN_STATUS_FW_READY: there is no interrupt for it). A failed load
+ * (FW_SIZE outside 64 B .. 64 B + CORUN_MCU_MEM_SIZE: CORUN_ERR_BAD_VALUE;
+ * image not in guest RAM or bus mastering off: CORUN_ERR_DMA; bad header
+ * or CRC) gives CORUN_FW_BAD_IMAGE, CORUN_STATUS_FW_ERROR and
+ * CORUN_IRQ_FW_ERROR. LOAD together with HALT is CORUN_ERR_BAD_VALUE.
+ * A mailbox doorbell while a request is unanswered is dropped with
+ * CORUN_ERR_BAD_VALUE.
+ */
 #define CORUN_REG_FW_ADDR_LO 0x00a0 /* guest PA of the image */
 #define CORUN_REG_FW_ADDR_HI 0x00a4
 #define CORUN_REG_FW_SIZE 0x00a8
