@@ -26,7 +26,9 @@ KERNELS_RV_CFLAGS := $(RV_CFLAGS) -fPIE \
 KERNELS_RV_LDFLAGS := -pie --no-dynamic-linker --entry=0 -z norelro \
 	--hash-style=sysv
 
-KERNELS_NAMES := basic matmul histogram reduce collatz compute fault
+KERNELS_NAMES := basic matmul histogram reduce collatz compute fault \
+	pathfinder backprop bfs btree lbm sad kmeans bucketsort fdtd2d \
+	spmv cfd lavamd
 KERNELS_ELFS := $(KERNELS_NAMES:%=$(KERNELS_OUT)/%.elf)
 DEV_IMAGES += $(KERNELS_ELFS)
 

@@ -13,6 +13,9 @@
 static const struct workload *const regular[] = {
 	&wl_vecadd, &wl_saxpy, &wl_matmul, &wl_hist_global, &wl_hist_shared,
 	&wl_reduce, &wl_reduce_atomic, &wl_collatz, &wl_compute,
+	&wl_pathfinder, &wl_backprop, &wl_bfs, &wl_btree,
+	&wl_lbm, &wl_sad, &wl_kmeans, &wl_bucketsort,
+	&wl_fdtd2d, &wl_spmv, &wl_cfd, &wl_lavamd,
 };
 
 static const struct workload *const faults[] = {

@@ -142,11 +142,81 @@ int compute_validate(const struct wl_mem *m, const struct compute_args *a,
 		     const struct sim_launch *l, char *err, size_t len);
 float compute_ref(float in, float mul, float add, uint32_t iters);
 
+int pathfinder_validate(const struct wl_mem *m,
+			const struct pathfinder_args *a,
+			const struct sim_launch *l, char *err, size_t len);
+void pathfinder_ref(const int32_t *wall, uint32_t cols, uint32_t rows,
+		    int32_t *out);
+
+int bp_validate(const struct wl_mem *m, const struct bp_args *a,
+		const struct sim_launch *l, char *err, size_t len);
+void bp_forward_ref(const float *in, const float *w, uint32_t n_in,
+		    float *partial);
+void bp_adjust_ref(const float *in, const float *delta, uint32_t n_in,
+		   float eta, float momentum, float *w, float *oldw);
+
+int bfs_validate(const struct wl_mem *m, const struct bfs_args *a,
+		 const struct sim_launch *l, char *err, size_t len);
+void bfs_ref(const uint32_t *offs, const uint32_t *edges, uint32_t n,
+	     uint32_t src, int32_t *cost);
+
+int bt_validate(const struct wl_mem *m, const struct bt_args *a, int range,
+		const struct sim_launch *l, char *err, size_t len);
+void bt_find_ref(const int32_t *keys, const uint32_t *vals, uint32_t n,
+		 const int32_t *q, uint32_t nq, uint32_t *out);
+void bt_range_ref(const int32_t *keys, uint32_t n, const int32_t *q,
+		  uint32_t nq, uint32_t *out);
+
+int lbm_validate(const struct wl_mem *m, const struct lbm_args *a,
+		 const struct sim_launch *l, char *err, size_t len);
+void lbm_ref_step(const float *src, float *dst, const uint32_t *obst,
+		  uint32_t nx, uint32_t ny, float omega);
+
+int sad_validate(const struct wl_mem *m, const struct sad_args *a, int big,
+		 const struct sim_launch *l, char *err, size_t len);
+void sad_ref(const uint8_t *cur, const uint8_t *ref, uint32_t w, uint32_t h,
+	     uint32_t *sad4, uint32_t *sad8);
+
+int km_validate(const struct wl_mem *m, const struct km_args *a,
+		const struct sim_launch *l, char *err, size_t len);
+void km_assign_ref(const float *feat, const float *centers, uint32_t np,
+		   uint32_t nf, uint32_t nc, uint32_t *member);
+
+int bs_validate(const struct wl_mem *m, const struct bs_args *a,
+		unsigned int kernel, const struct sim_launch *l, char *err,
+		size_t len);
+void bs_ref(const uint32_t *in, uint32_t n, uint32_t nb, uint32_t shift,
+	    uint32_t *counts, uint32_t *offsets, uint32_t *out);
+
+int fdtd_validate(const struct wl_mem *m, const struct fdtd_args *a,
+		  const struct sim_launch *l, char *err, size_t len);
+void fdtd_ref(float *ex, float *ey, float *hz, const float *fict,
+	      uint32_t nx, uint32_t ny, uint32_t tmax);
+
+int spmv_validate(const struct wl_mem *m, const struct spmv_args *a,
+		  const struct sim_launch *l, char *err, size_t len);
+void spmv_ref(const uint32_t *rowptr, const uint32_t *cols,
+	      const float *vals, const float *x, uint32_t nrows, float *y);
+
+int cfd_validate(const struct wl_mem *m, const struct cfd_args *a,
+		 const struct sim_launch *l, char *err, size_t len);
+void cfd_ref(float *vars, const float *area, const int32_t *nbr,
+	     const float *normals, const float *ff, uint32_t n,
+	     uint32_t iters);
+
+int lav_validate(const struct wl_mem *m, const struct lav_args *a,
+		 const struct sim_launch *l, char *err, size_t len);
+void lav_ref(const float *rv, const float *qv, uint32_t boxes1d,
+	     uint32_t npar, float a2, float *fv);
+
 /* The workload tables (registry.c). */
 extern const struct workload wl_vecadd, wl_saxpy, wl_matmul;
 extern const struct workload wl_hist_global, wl_hist_shared;
 extern const struct workload wl_reduce, wl_reduce_atomic;
 extern const struct workload wl_collatz, wl_compute;
+extern const struct workload wl_pathfinder, wl_backprop, wl_bfs, wl_btree;
+extern const struct workload wl_lbm, wl_sad, wl_kmeans, wl_bucketsort;
+extern const struct workload wl_fdtd2d, wl_spmv, wl_cfd, wl_lavamd;
 extern const struct workload wl_fault_null, wl_fault_misaligned,
 	wl_fault_shared_oob, wl_fault_spin, wl_fault_assert;
 

@@ -453,11 +453,112 @@ static void args_misc_test(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, run);
 }
 
+/* The device workload suite: one accepted and some rejected each. */
+static void args_suite_test(struct kunit *test)
+{
+	struct pathfinder_args pf = { 0x40000, 0x10000, 0x20000, 1000, 4, 1, 3 };
+	struct bfs_args bf = { 0x10000, 0x40000, 0x20000, 0x30000, 0x20000,
+			       0x30000, 0x10000, 1000, 4000 };
+	struct bt_args bt = { 0x40000, 31, 30, 2, 0x10000, 0x20000, 512 };
+	struct bs_args bs = { 0x10000, 0x20000, 0x30000, 0x40000, 0x41000,
+			      1024, 1024, 22 };
+	struct bp_args bp = { 0x10000, 0x40000, 0x40000, 0x20000, 0x30000, 64,
+			      0.3f, 0.3f };
+	struct sad_args sd = { 0x10000, 0x20000, 0x40000, 0x30000, 30, 8 };
+	struct km_args km = { 0x40000, 0x10000, 0x20000, 1000, 20, 100 };
+	struct lav_args lv = { 0x40000, 0x10000, 0x20000, 2, 200, 0.5f };
+	struct lbm_args lb = { 0x40000, 0x40000, 0x10000, 16, 16, 1.0f };
+	struct fdtd_args fd = { 0x10000, 0x20000, 0x30000, 0x40000, 16, 16, 5, 5 };
+	struct cfd_args cf = { 0x40000, 0x40000, 0x40000, 0x10000, 0x20000,
+			       0x30000, 0x40000, 64, CFD_RK, { 0 } };
+	struct spmv_args sp = { 0x10000, 0x20000, 0x30000, 0x40000, 0x41000,
+				1000, 1000, 1000 };
+	struct sim_launch l = launch_1d(4, 256);
+	char err[256];
+
+	KUNIT_EXPECT_EQ(test, pathfinder_validate(&fake_mem, &pf, &l, err, sizeof(err)), 0);
+	l.block[0] = 6;
+	EXPECT_REJECT(test, pathfinder_validate(&fake_mem, &pf, &l, err, sizeof(err)),
+		      "block 6");
+	l = launch_1d(3, 256);
+	EXPECT_REJECT(test, pathfinder_validate(&fake_mem, &pf, &l, err, sizeof(err)),
+		      "does not cover");
+	l = launch_1d(4, 256);
+	pf.row = 2;
+	EXPECT_REJECT(test, pathfinder_validate(&fake_mem, &pf, &l, err, sizeof(err)),
+		      "outside");
+	pf.row = 1;
+	pf.dst = pf.src;
+	EXPECT_REJECT(test, pathfinder_validate(&fake_mem, &pf, &l, err, sizeof(err)),
+		      "alias");
+
+	KUNIT_EXPECT_EQ(test, bfs_validate(&fake_mem, &bf, &l, err, sizeof(err)), 0);
+	bf.n = 1024;
+	EXPECT_REJECT(test, bfs_validate(&fake_mem, &bf, &l, err, sizeof(err)),
+		      "bfs offsets");
+
+	l = launch_1d(512, BT_ORDER);
+	KUNIT_EXPECT_EQ(test, bt_validate(&fake_mem, &bt, 1, &l, err, sizeof(err)), 0);
+	bt.nnodes = 32;		/* 32 x 528 bytes > 16 KiB */
+	EXPECT_REJECT(test, bt_validate(&fake_mem, &bt, 1, &l, err, sizeof(err)),
+		      "btree nodes");
+	bt.nnodes = 31;
+	bt.root = 31;
+	EXPECT_REJECT(test, bt_validate(&fake_mem, &bt, 1, &l, err, sizeof(err)),
+		      "outside");
+	bt.root = 30;
+	l.block[0] = 32;
+	EXPECT_REJECT(test, bt_validate(&fake_mem, &bt, 0, &l, err, sizeof(err)),
+		      "block must be");
+
+	l = launch_1d(1024, 256);
+	KUNIT_EXPECT_EQ(test, bs_validate(&fake_mem, &bs, 3, &l, err, sizeof(err)), 0);
+	l.grid[0] = 100;
+	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 3, &l, err, sizeof(err)),
+		      "one CTA per bucket");
+	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 1, &l, err, sizeof(err)),
+		      "one CTA of");
+	bs.shift = 21;
+	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 0, &l, err, sizeof(err)),
+		      "power of two");
+
+	l = launch_1d(4, BP_HID);
+	l.block[1] = BP_TILE;
+	KUNIT_EXPECT_EQ(test, bp_validate(&fake_mem, &bp, &l, err, sizeof(err)), 0);
+	l.block[1] = 1;
+	EXPECT_REJECT(test, bp_validate(&fake_mem, &bp, &l, err, sizeof(err)),
+		      "block must be");
+	bp.n_in = 100;
+	EXPECT_REJECT(test, bp_validate(&fake_mem, &bp, &l, err, sizeof(err)),
+		      "multiple");
+
+	l = launch_1d(4, 256);
+	EXPECT_REJECT(test, sad_validate(&fake_mem, &sd, 0, &l, err, sizeof(err)),
+		      "8x8 blocks");
+	EXPECT_REJECT(test, km_validate(&fake_mem, &km, &l, err, sizeof(err)),
+		      "floats");
+	EXPECT_REJECT(test, lav_validate(&fake_mem, &lv, &l, err, sizeof(err)),
+		      "particles per box");
+	EXPECT_REJECT(test, lbm_validate(&fake_mem, &lb, &l, err, sizeof(err)),
+		      "alias");
+	EXPECT_REJECT(test, fdtd_validate(&fake_mem, &fd, &l, err, sizeof(err)),
+		      "beyond");
+	EXPECT_REJECT(test, cfd_validate(&fake_mem, &cf, &l, err, sizeof(err)),
+		      "stage");
+	KUNIT_EXPECT_EQ(test, spmv_validate(&fake_mem, &sp, &l, err, sizeof(err)), 0);
+	l = launch_1d(3, 256);
+	EXPECT_REJECT(test, spmv_validate(&fake_mem, &sp, &l, err, sizeof(err)),
+		      "do not cover");
+}
+
 static void registry_test(struct kunit *test)
 {
 	static const char *const required[] = {
 		"vecadd", "saxpy", "matmul", "histogram", "histogram-shared",
 		"reduce", "reduce-atomic", "divergent", "compute",
+		"pathfinder", "backprop", "bfs", "btree",
+		"lbm", "sad", "kmeans", "bucketsort",
+		"fdtd2d", "spmv", "cfd", "lavamd",
 	};
 	const struct workload *const *all;
 	size_t n, nf;
@@ -486,6 +587,7 @@ static struct kunit_case args_cases[] = {
 	KUNIT_CASE(args_vecadd_test),
 	KUNIT_CASE(args_matmul_test),
 	KUNIT_CASE(args_misc_test),
+	KUNIT_CASE(args_suite_test),
 	KUNIT_CASE(registry_test),
 	{}
 };

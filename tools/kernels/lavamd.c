@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * lavamd: particle potentials and forces from the particles of the home
+ * box and its neighbours (the "lavaMD" kernel of the Rodinia suite,
+ * written from the algorithm). One CTA per home box; each neighbour
+ * box's particles are staged in shared memory, then every thread sweeps
+ * them for its own particle: compute bound, with an exp per pair.
+ */
+#include <corun/kernel.h>
+#include "args.h"
+#include "lavamd.h"
+
+struct lav_shared {
+	float r[LAV_MAX_PAR][4];
+	float q[LAV_MAX_PAR];
+};
+
+CORUN_KERNEL(lavamd, 32, sizeof(struct lav_shared), 0);
+void lavamd(void)
+{
+	const struct lav_args *a = corun_args(struct lav_args);
+	const float *rv = (const float *)a->rv;
+	const float *qv = (const float *)a->qv;
+	struct lav_shared *sh = corun_shared(0);
+	int32_t n1 = (int32_t)a->boxes1d;
+	uint32_t npar = a->npar, b = blockIdx.x, t = threadIdx.x;
+	int32_t bx = (int32_t)b % n1, by = (int32_t)b / n1 % n1;
+	int32_t bz = (int32_t)b / (n1 * n1);
+	float ri[3] = { 0.0f, 0.0f, 0.0f }, acc[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+	float a2 = a->a2;
+
+	if (t < npar) {
+		for (int d = 0; d < 3; d++)
+			ri[d] = rv[(b * npar + t) * 4 + d];
+	}
+	/* The box loop is uniform across the CTA: barriers are safe. */
+	for (int32_t dz = -1; dz <= 1; dz++) {
+		for (int32_t dy = -1; dy <= 1; dy++) {
+			for (int32_t dx = -1; dx <= 1; dx++) {
+				int32_t x = bx + dx, y = by + dy, z = bz + dz;
+
+				if (x < 0 || y < 0 || z < 0 || x >= n1 ||
+				    y >= n1 || z >= n1)
+					continue;
+				uint32_t nb = (uint32_t)((z * n1 + y) * n1 + x);
+
+				__syncthreads();	/* done with the last box */
+				for (uint32_t k = t; k < npar; k += blockDim.x) {
+					for (int d = 0; d < 3; d++)
+						sh->r[k][d] = rv[(nb * npar + k) * 4 + d];
+					sh->q[k] = qv[nb * npar + k];
+				}
+				__syncthreads();
+				if (t < npar) {
+					for (uint32_t j = 0; j < npar; j++)
+						lav_interact(ri, sh->r[j], sh->q[j],
+							     a2, acc);
+				}
+			}
+		}
+	}
+	if (t < npar) {
+		float *fv = (float *)a->fv + (b * npar + t) * 4;
+
+		for (int d = 0; d < 4; d++)
+			fv[d] = acc[d];
+	}
+}
