@@ -12,6 +12,11 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 
+# No built-in rules: test scripts such as tools/vm/tests/job sit next to
+# their job.c, and make's "%: %.c" would try to rebuild the script.
+MAKEFLAGS += --no-builtin-rules
+.SUFFIXES:
+
 SAN ?= 0
 ifeq ($(SAN),1)
 O ?= build-san
