@@ -39,7 +39,10 @@ struct key {
 static const char *const sched_names[] = { "lrr", "gto", "two_level", "kaware",
 					   NULL };
 static const char *const noc_names[] = { "crossbar", "ring", "mesh", NULL };
+static const char *const noc_vc_map_names[] = { "class", "slot", "cpu_gpu",
+						NULL };
 static const char *const dram_sched_names[] = { "frfcfs", "fcfs", NULL };
+static const char *const l1_write_names[] = { "evict", "through", NULL };
 
 #define OFF(f) offsetof(struct emu_config, f)
 #define U32(s, n, f, lo, hi) { s, n, KT_U32, OFF(f), lo, hi, NULL }
@@ -85,7 +88,7 @@ static const struct key keys[] = {
 	FU("ldst", EMU_FU_LDST),
 
 	SZ("l1", "size", l1.size, 1024, 1u << 24),
-	U32("l1", "ways", l1.ways, 1, 64),
+	U32("l1", "ways", l1.ways, 1, 32), /* way masks are 32-bit */
 	U32("l1", "line", l1.line, 32, 256),
 	U32("l1", "latency", l1.latency, 1, 10000),
 	U32("l1", "mshrs", l1.mshrs, 1, 4096),
@@ -93,12 +96,21 @@ static const struct key keys[] = {
 	U32("l1", "missq_entries", l1.missq_entries, 1, 4096),
 	U32("l1", "missq_subqueues", l1.missq_subqueues, 1, CORUN_MAX_SLOTS),
 	U32("l1", "store_buffer", l1.store_buffer, 1, 4096),
+	{ "l1", "write_policy", KT_ENUM, OFF(l1.write_policy), 0, 0,
+	  l1_write_names },
+	U32("l1", "irc_window", l1.irc_window, 1, 1u << 20),
 
 	{ "noc", "topology", KT_ENUM, OFF(noc.topology), 0, 0, noc_names },
 	U32("noc", "flit_bytes", noc.flit_bytes, 4, 256),
 	U32("noc", "vcs", noc.vcs, 1, CORUN_MAX_VCS),
 	U32("noc", "vc_buffer", noc.vc_buffer, 1, 1024),
 	U32("noc", "latency", noc.latency, 1, 10000),
+	{ "noc", "vc_map", KT_ENUM, OFF(noc.vc_map), 0, 0, noc_vc_map_names },
+	U32("noc", "cpu_vcs", noc.cpu_vcs, 0, CORUN_MAX_VCS - 1),
+	U32("noc", "strict_priority", noc.strict_priority, 0, 1),
+	U32("noc", "ring_stops", noc.ring_stops, 0, 1024),
+	U32("noc", "mesh_x", noc.mesh_x, 0, 64),
+	U32("noc", "mesh_y", noc.mesh_y, 0, 64),
 
 	U32("l2", "banks", l2.banks, 1, 256),
 	SZ("l2", "bank_size", l2.bank_size, 1024, 1u << 28),
@@ -106,6 +118,8 @@ static const struct key keys[] = {
 	U32("l2", "line", l2.line, 32, 256),
 	U32("l2", "mshrs", l2.mshrs, 1, 4096),
 	U32("l2", "latency", l2.latency, 1, 100000),
+	U32("l2", "mshr_merge", l2.mshr_merge, 1, 64),
+	U32("l2", "queue", l2.queue, 1, 4096),
 
 	U32("dram", "channels", dram.channels, 1, CORUN_MAX_DRAM_CHANNELS),
 	U32("dram", "banks", dram.banks, 1, 64),
@@ -125,6 +139,15 @@ static const struct key keys[] = {
 	U32("dram", "tFAW", dram.tFAW, 1, 1000),
 	U32("dram", "tWTR", dram.tWTR, 1, 1000),
 	U32("dram", "tCCD", dram.tCCD, 1, 1000),
+	U32("dram", "tWL", dram.tWL, 1, 1000),
+	U32("dram", "tRTP", dram.tRTP, 1, 1000),
+	U32("dram", "tWR", dram.tWR, 1, 1000),
+	U32("dram", "burst_length", dram.burst_length, 0, 256),
+	U32("dram", "cpu_priority", dram.cpu_priority, 0, 1),
+	U32("dram", "tREFI", dram.tREFI, 0, 1000000),
+	U32("dram", "tRFC", dram.tRFC, 1, 10000),
+	U32("dram", "tCCDL", dram.tCCDL, 1, 1000),
+	U32("dram", "tRRDL", dram.tRRDL, 1, 1000),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -181,12 +204,15 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->l1.missq_entries = 128;
 	cfg->l1.missq_subqueues = 8;
 	cfg->l1.store_buffer = 16;
+	cfg->l1.write_policy = EMU_L1_WRITE_EVICT;
+	cfg->l1.irc_window = 200;
 
 	cfg->noc.topology = EMU_NOC_CROSSBAR;
 	cfg->noc.flit_bytes = 32;
 	cfg->noc.vcs = 1;
 	cfg->noc.vc_buffer = 8;
 	cfg->noc.latency = 4;
+	cfg->noc.vc_map = EMU_NOC_VC_CLASS;
 
 	cfg->l2.banks = 16;
 	cfg->l2.bank_size = 128 * 1024;
@@ -194,6 +220,8 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->l2.line = 128;
 	cfg->l2.mshrs = 256;
 	cfg->l2.latency = 200;
+	cfg->l2.mshr_merge = 8;
+	cfg->l2.queue = 16;
 
 	/* 16 x 1200 MHz x 16 B (DDR, 64-bit) = 307 GB/s, close to 319. */
 	cfg->dram.channels = 16;
@@ -214,6 +242,15 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->dram.tFAW = 23;
 	cfg->dram.tWTR = 5;
 	cfg->dram.tCCD = 2;
+	cfg->dram.tWL = 4;
+	cfg->dram.tRTP = 2;
+	cfg->dram.tWR = 12;
+	cfg->dram.burst_length = 2; /* BL8 x32 = 32 B: 4 bursts per line */
+	cfg->dram.cpu_priority = 0;
+	cfg->dram.tREFI = 4680; /* 3.9 us */
+	cfg->dram.tRFC = 132; /* 110 ns */
+	cfg->dram.tCCDL = 3;
+	cfg->dram.tRRDL = 6;
 }
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
@@ -458,6 +495,11 @@ static int validate(const struct emu_config *c, char *msg, size_t len,
 	if (c->l1.missq_entries < c->l1.missq_subqueues)
 		FAIL("l1", "missq_entries", "l1.missq_entries (%u) below l1.missq_subqueues (%u)",
 		     c->l1.missq_entries, c->l1.missq_subqueues);
+	if (c->noc.cpu_vcs && c->noc.cpu_vcs >= c->noc.vcs)
+		FAIL("noc", "cpu_vcs", "noc.cpu_vcs (%u) must be 0 or below noc.vcs (%u)",
+		     c->noc.cpu_vcs, c->noc.vcs);
+	if (!c->noc.mesh_x != !c->noc.mesh_y)
+		FAIL("noc", "mesh_x", "noc.mesh_x and noc.mesh_y must both be 0 (auto) or both set");
 	if (!is_pow2(c->l2.line))
 		FAIL("l2", "line", "l2.line (%u) must be a power of two", c->l2.line);
 	if (c->l2.line < c->l1.line)
@@ -474,6 +516,31 @@ static int validate(const struct emu_config *c, char *msg, size_t len,
 	if (c->dram.tRC < c->dram.tRAS)
 		FAIL("dram", "tRC", "dram.tRC (%u) below dram.tRAS (%u)", c->dram.tRC,
 		     c->dram.tRAS);
+	if (c->dram.tRAS < c->dram.tRCD)
+		FAIL("dram", "tRAS", "dram.tRAS (%u) below dram.tRCD (%u)", c->dram.tRAS,
+		     c->dram.tRCD);
+	if (c->dram.row_bytes < c->l2.line)
+		FAIL("dram", "row_bytes", "dram.row_bytes (%u) smaller than l2.line (%u)",
+		     c->dram.row_bytes, c->l2.line);
+	/* A line is a whole number of bursts (emu/dram.h). */
+	if (c->l2.line % ((uint64_t)(c->dram.burst_length ? c->dram.burst_length : 1) *
+			  c->dram.bus_bytes))
+		FAIL("dram", c->dram.burst_length ? "burst_length" : "bus_bytes",
+		     "dram.burst_length (%u) * dram.bus_bytes (%u) must divide l2.line (%u)",
+		     c->dram.burst_length, c->dram.bus_bytes, c->l2.line);
+	if (c->dram.tCCDL < c->dram.tCCD)
+		FAIL("dram", "tCCDL", "dram.tCCDL (%u) below dram.tCCD (%u)", c->dram.tCCDL,
+		     c->dram.tCCD);
+	if (c->dram.tRRDL < c->dram.tRRD)
+		FAIL("dram", "tRRDL", "dram.tRRDL (%u) below dram.tRRD (%u)", c->dram.tRRDL,
+		     c->dram.tRRD);
+	if (c->dram.tREFI && c->dram.tREFI <= c->dram.tRFC)
+		FAIL("dram", "tREFI", "dram.tREFI (%u) must be 0 or above dram.tRFC (%u)",
+		     c->dram.tREFI, c->dram.tRFC);
+	/* An L2 slice talks to its own channel(s) (emu/addrmap.h). */
+	if (c->l2.banks % c->dram.channels && c->dram.channels % c->l2.banks)
+		FAIL("dram", "channels", "dram.channels (%u) and l2.banks (%u) must divide one another",
+		     c->dram.channels, c->l2.banks);
 	if (c->dram.latency < c->l2.latency)
 		FAIL("dram", "latency", "dram.latency (%u) below l2.latency (%u)",
 		     c->dram.latency, c->l2.latency);

@@ -49,6 +49,21 @@ enum emu_noc_topology {
 	EMU_NOC_NR
 };
 
+/* NoC virtual-channel mapping ([noc] vc_map), see emu_noc_vc(). */
+enum emu_noc_vc_map {
+	EMU_NOC_VC_CLASS = 0, /* by traffic type (request/reply/data) */
+	EMU_NOC_VC_SLOT = 1, /* slot % vcs */
+	EMU_NOC_VC_CPU_GPU = 2, /* CPU and GPU packets in separate VCs */
+	EMU_NOC_VC_MAP_NR
+};
+
+/* L1 write policy ([l1] write_policy); neither allocates on a miss. */
+enum emu_l1_write {
+	EMU_L1_WRITE_EVICT = 0, /* a store hit invalidates the line */
+	EMU_L1_WRITE_THROUGH = 1, /* a store hit updates the line */
+	EMU_L1_WRITE_NR
+};
+
 enum emu_dram_sched {
 	EMU_DRAM_FRFCFS = 0,
 	EMU_DRAM_FCFS = 1,
@@ -104,7 +119,8 @@ struct emu_fu_timing {
  *
  * @l1: L1 data cache (per SM)
  * @l1.size: bytes
- * @l1.ways: associativity; size / (line * ways) sets
+ * @l1.ways: associativity (1..32: per-slot way masks are 32 bits);
+ *	size / (line * ways) sets
  * @l1.line: line size in bytes (power of two, 32..256); also the
  *	coalescing granularity
  * @l1.latency: hit latency
@@ -113,6 +129,8 @@ struct emu_fu_timing {
  * @l1.missq_entries: miss-queue entries (all sub-queues together)
  * @l1.missq_subqueues: per-slot virtual sub-queues (1..16)
  * @l1.store_buffer: store-buffer entries
+ * @l1.write_policy: enum emu_l1_write
+ * @l1.irc_window: issue-rate-control credit refill window, SM cycles
  *
  * @noc: interconnect
  * @noc.topology: enum emu_noc_topology
@@ -120,6 +138,15 @@ struct emu_fu_timing {
  * @noc.vcs: virtual channels per port (1..CORUN_MAX_VCS)
  * @noc.vc_buffer: flits of buffering per virtual channel
  * @noc.latency: zero-load router/link traversal latency, NoC cycles
+ *	(per hop)
+ * @noc.vc_map: enum emu_noc_vc_map
+ * @noc.cpu_vcs: cpu_gpu map: VCs reserved for CPU packets (0 = shared,
+ *	else below @noc.vcs)
+ * @noc.strict_priority: 1 = output arbitration serves higher VC classes
+ *	first (CPU VCs over GPU VCs for cpu_gpu, else lower VC first)
+ * @noc.ring_stops: ring routers (0 = one per endpoint of the larger side)
+ * @noc.mesh_x: mesh columns (0 with @noc.mesh_y 0 = near-square auto)
+ * @noc.mesh_y: mesh rows
  *
  * @l2: last-level cache
  * @l2.banks: L2 banks (slices)
@@ -128,6 +155,8 @@ struct emu_fu_timing {
  * @l2.line: line size in bytes (power of two)
  * @l2.mshrs: MSHRs per bank
  * @l2.latency: hit latency seen by an L1 miss (round trip)
+ * @l2.mshr_merge: requests merged into one L2 MSHR
+ * @l2.queue: request input FIFO entries per bank
  *
  * @dram: DRAM
  * @dram.channels: channels (1..CORUN_MAX_DRAM_CHANNELS)
@@ -150,6 +179,18 @@ struct emu_fu_timing {
  * @dram.tFAW: four-activate window
  * @dram.tWTR: write to read turnaround
  * @dram.tCCD: column to column
+ * @dram.tWL: write to data (write latency)
+ * @dram.tRTP: read to precharge
+ * @dram.tWR: write recovery: end of write data to precharge
+ * @dram.burst_length: data-bus cycles of one column command (one burst
+ *	moves burst_length * bus_bytes bytes, which must divide l2.line; a
+ *	line takes that many column commands); 0 = one burst per line
+ * @dram.tCCDL: column to column within one bank group (>= tCCD, which
+ *	is then the different-group spacing)
+ * @dram.tRRDL: activate to activate within one bank group (>= tRRD)
+ * @dram.cpu_priority: 1 = CPU-class requests go first in the scheduler
+ * @dram.tREFI: refresh interval per channel (0 = no refresh)
+ * @dram.tRFC: refresh cycle: all banks closed and blocked this long
  */
 struct emu_config {
 	char name[EMU_CONFIG_NAME_LEN];
@@ -192,6 +233,8 @@ struct emu_config {
 		uint32_t missq_entries;
 		uint32_t missq_subqueues;
 		uint32_t store_buffer;
+		uint32_t write_policy;
+		uint32_t irc_window;
 	} l1;
 
 	struct {
@@ -200,6 +243,12 @@ struct emu_config {
 		uint32_t vcs;
 		uint32_t vc_buffer;
 		uint32_t latency;
+		uint32_t vc_map;
+		uint32_t cpu_vcs;
+		uint32_t strict_priority;
+		uint32_t ring_stops;
+		uint32_t mesh_x;
+		uint32_t mesh_y;
 	} noc;
 
 	struct {
@@ -209,6 +258,8 @@ struct emu_config {
 		uint32_t line;
 		uint32_t mshrs;
 		uint32_t latency;
+		uint32_t mshr_merge;
+		uint32_t queue;
 	} l2;
 
 	struct {
@@ -222,6 +273,11 @@ struct emu_config {
 		uint32_t row_hit_cap;
 		uint32_t latency;
 		uint32_t tRCD, tCL, tRP, tRAS, tRC, tRRD, tFAW, tWTR, tCCD;
+		uint32_t tWL, tRTP, tWR;
+		uint32_t burst_length;
+		uint32_t cpu_priority;
+		uint32_t tREFI, tRFC;
+		uint32_t tCCDL, tRRDL;
 	} dram;
 };
 

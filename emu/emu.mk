@@ -53,3 +53,45 @@ BINS += $(EMU_TEST_DIR)/emu-bench
 emu: $(EMU_LIB)
 emu-test: $(EMU_TESTS)
 	@tools/testing/run-tests $(EMU_TESTS)
+
+# emu-dram-test: address map, DRAM timing and scheduling, measured
+# row-hit rates / bandwidth / loaded latency. Links only the objects it
+# needs so it builds while other memory components are in flux.
+$(EMU_TEST_DIR)/emu-dram-test: $(EMU_TEST_DIR)/dram_test.o \
+		$(O)/emu/dram.o $(O)/emu/addrmap.o $(O)/emu/config.o \
+		$(KUNIT_OBJS)
+	$(KUNIT_LINK)
+
+EMU_TESTS += $(EMU_TEST_DIR)/emu-dram-test
+TEST_PROGS += $(EMU_TEST_DIR)/emu-dram-test
+
+# emu-noc-test: crossbar/ring/mesh NoC: latency, port bandwidth, HOL
+# blocking, credits, VC mapping, priority, saturation throughput, deadlock
+# freedom, determinism. Links only what it needs, like emu-dram-test.
+$(EMU_TEST_DIR)/emu-noc-test: $(EMU_TEST_DIR)/noc_test.o $(O)/emu/noc.o \
+		$(O)/emu/config.o $(KUNIT_OBJS)
+	$(KUNIT_LINK)
+
+EMU_TESTS += $(EMU_TEST_DIR)/emu-noc-test
+TEST_PROGS += $(EMU_TEST_DIR)/emu-noc-test
+
+# emu-mem-test: the memory side through emu/mem.h (L1, IRC, way masks,
+# L2 write-backs, calibrated idle latencies, exact idle skipping).
+$(EMU_TEST_DIR)/emu-mem-test: $(EMU_TEST_DIR)/mem_test.o $(EMU_LIB) \
+		$(KUNIT_OBJS)
+	$(KUNIT_LINK)
+
+EMU_TESTS += $(EMU_TEST_DIR)/emu-mem-test
+TEST_PROGS += $(EMU_TEST_DIR)/emu-mem-test
+
+# emu-calib-test: calibration microbenchmarks (hand-assembled kernels on
+# ccbp-16sm and the HSM configurations): idle latencies, DRAM and NoC
+# saturation, row-buffer locality vs bandwidth, HSM c1/c2 fit.
+$(EMU_TEST_DIR)/emu-calib-test: $(EMU_TEST_DIR)/calib/calib_test.o \
+		$(EMU_TEST_DIR)/testdev.o $(EMU_LIB) $(KUNIT_OBJS)
+	$(KUNIT_LINK)
+
+$(EMU_TEST_DIR)/calib/calib_test.o: HOST_CFLAGS += -DCALIB_CONFIG_DIR='"$(CURDIR)/emu/configs"'
+
+EMU_TESTS += $(EMU_TEST_DIR)/emu-calib-test
+TEST_PROGS += $(EMU_TEST_DIR)/emu-calib-test

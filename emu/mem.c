@@ -1,18 +1,103 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * corun device model: part-1 memory stand-in (see mem.h for what it does
- * and what it deliberately leaves out). Everything is allocated at create
- * time; the per-cycle paths only move entries between fixed rings.
+ * corun device model: the memory side (see mem.h).
+ *
+ *   SM --push--> L1 (tags, MSHRs, per-slot miss sub-queues, IRC arbiter)
+ *      --request NoC--> L2 slice (input FIFO, tag pipeline, MSHRs)
+ *      --DRAM (read fills, dirty write-backs)--> L2 slice
+ *      --reply NoC--> SM (MSHR waiters complete)
+ *
+ * Time: the caller's cycle is the SM cycle; the NoCs and the L2 slices run
+ * in NoC cycles, the DRAM in DRAM cycles (clock.h). One emu_mem_tick()
+ * first lets the DRAM catch up, then runs every NoC edge up to the SM
+ * cycle, then delivers L1 hits.
+ *
+ * Latency calibration: l2.latency and dram.latency are the idle round
+ * trips of an L1 miss (miss-queue entry to data back at the SM, in SM
+ * cycles) on an L2 hit and on an L2 miss that conflicts in the row buffer
+ * (another row of the bank open: what an idle random access sees; a row
+ * hit is tRCD + tRP faster, an access to a closed bank tRP faster). The NoC
+ * hops and the DRAM timing are what they are; emu_mem_create() measures
+ * the idle round trips of the assembled system once with no added delay
+ * and then sets the L2 tag-pipeline latency (l2 hit path) and a fixed
+ * memory-controller delay on the fill path (l2 miss path) in NoC cycles
+ * so that the idle round trips add up to the configured values (to within
+ * one NoC cycle). If the components alone are already slower, the added
+ * delay is 0 and the configured value is not reachable.
+ *
+ * Simplifications: a store completes (ops->done) when it reaches its L2
+ * slice (no acknowledgement packet); L2 write misses allocate without a
+ * fill (the line is written whole or sector-masked); the memory side has
+ * no data, only timing (the SMs access memory functionally).
+ *
+ * Everything is allocated at create time; the per-cycle paths only move
+ * indices between fixed rings.
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
+#include <corun/fwif.h>
 
+#include "addrmap.h"
+#include "clock.h"
+#include "dram.h"
+#include "l2.h"
 #include "mem.h"
+#include "noc.h"
 
-struct ring {
+/* Ring of 32-bit indices. */
+struct iring {
+	uint32_t *e;
+	uint64_t *t; /* optional ready time */
+	uint32_t cap, head, n;
+};
+
+static int iring_init(struct iring *r, uint32_t cap, bool timed)
+{
+	r->cap = cap ? cap : 1;
+	r->head = 0;
+	r->n = 0;
+	r->e = calloc(r->cap, sizeof(*r->e));
+	r->t = timed ? calloc(r->cap, sizeof(*r->t)) : NULL;
+	return r->e && (!timed || r->t) ? 0 : -ENOMEM;
+}
+
+static void iring_free(struct iring *r)
+{
+	free(r->e);
+	free(r->t);
+}
+
+static bool iring_push(struct iring *r, uint32_t v, uint64_t t)
+{
+	uint32_t i;
+
+	if (r->n == r->cap)
+		return false;
+	i = (r->head + r->n) % r->cap;
+	r->e[i] = v;
+	if (r->t)
+		r->t[i] = t;
+	r->n++;
+	return true;
+}
+
+static uint32_t iring_head(const struct iring *r)
+{
+	return r->e[r->head];
+}
+
+static void iring_pop(struct iring *r)
+{
+	r->head = (r->head + 1) % r->cap;
+	r->n--;
+}
+
+/* Timed ring of whole requests (L1 hits). */
+struct qring {
 	struct emu_mem_req *e;
-	uint64_t *t; /* due cycle, for timed rings */
+	uint64_t *t;
 	uint32_t cap, head, n;
 };
 
@@ -21,84 +106,108 @@ struct l1_line {
 	uint64_t lru;
 };
 
+#define MSHR_NONE 0xffffu
+
+/* An L1 MSHR: reads and atomics in flight beyond the L1. */
 struct mshr {
 	uint64_t line;
 	uint64_t t_miss;
 	uint16_t n; /* waiters */
-	uint8_t fill; /* fill the L1 on reply */
+	uint16_t hnext; /* next in its hash chain, MSHR_NONE ends */
+	uint8_t fill; /* fill the L1 on reply (and in the hash) */
 	uint8_t busy;
-	struct emu_mem_req *w; /* mshr_merge waiters */
+	struct emu_mem_req *w; /* l1.mshr_merge waiters, w[0] the primary */
 };
 
+/*
+ * Transaction index space of one SM: 0..mshrs-1 are MSHRs, mshrs.. are
+ * write entries (a store waits in its sub-queue and then in flight to
+ * the L2 in one of those).
+ */
 struct mem_sm {
 	struct l1_line *l1; /* sets * ways */
+	uint16_t *mhash; /* fill MSHRs by line: chain heads */
 	uint64_t lru_clock;
 	struct mshr *mshr;
-	uint16_t *mshr_free; /* stack of free MSHR indices */
+	uint16_t *mshr_free;
 	uint32_t nfree;
-	struct ring hits; /* L1 hits in flight, due-time ordered */
-	struct ring *subq; /* miss sub-queues */
-	uint32_t rr; /* next sub-queue to inject from */
+	struct emu_mem_req *wr; /* write entries */
+	uint32_t *wr_free;
+	uint32_t nwr_free;
+	struct qring hits; /* L1 hits in flight, due-time ordered */
+	struct iring *subq; /* miss sub-queues of transaction indices */
+	uint32_t rr; /* round-robin start among equal priorities */
 	uint32_t queued; /* entries in all sub-queues */
+	uint64_t win; /* IRC window index of @credit */
+	uint64_t act_win; /* window of @act */
+	uint32_t act, act_prev; /* sub-queues used this / last window */
+	uint32_t subq_cap; /* entries per sub-queue for the active ones */
+	uint32_t credit[CORUN_MAX_SLOTS]; /* credits left in the window */
 	uint64_t port_cycle; /* cycle of port_used */
 	uint32_t port_used;
 };
 
-struct l2_line {
-	uint64_t tag;
-	uint64_t lru;
-	uint8_t dirty;
+/* One L2 MSHR: a line being filled from DRAM and who waits for it. */
+struct l2_mshr {
+	uint64_t *w; /* reply tags, l2 mshr_merge of them */
+	uint16_t n;
+	uint8_t busy;
+	struct emu_l2_line *line;
+};
+
+/* An entry of a slice's DRAM out queue. */
+struct l2_dout {
+	uint64_t addr;
+	uint32_t mshr; /* UINT32_MAX: write-back */
+	uint16_t slot;
+	uint8_t cls;
+};
+
+struct l2_slice {
+	struct emu_l2_tags tags;
+	struct iring in; /* request tags (index into intag), ready time */
+	uint64_t *intag;
+	struct l2_mshr *mshr;
+	uint16_t *mfree;
+	uint32_t nmfree;
+	struct iring fill; /* MSHR indices with fill data, ready time */
+	struct iring reply; /* indices into rtag */
+	uint64_t *rtag;
+	struct l2_dout *dout; /* DRAM out queue */
+	uint32_t dhead, dn, dcap;
 };
 
 struct emu_mem {
 	const struct emu_config *cfg;
 	struct emu_mem_ops ops;
 	struct emu_mem_ctr ctr;
-	uint32_t line_shift, l1_sets, l2_sets;
-	uint32_t subq_cap;
+	struct emu_addrmap map;
+	uint32_t line_shift, l1_sets, nwr;
+	uint32_t mhash_mask;
+	uint32_t l1_all_ways;
+	uint32_t flit_data; /* data flits of one line */
 	struct mem_sm *sm;
-	struct l2_line *l2; /* banks * sets * ways */
-	uint64_t l2_clock;
-	struct ring l2_ring; /* replies from L2 hits, due-time ordered */
-	struct ring dram_ring; /* replies from L2 misses */
+	struct l2_slice *sl;
+	uint32_t l2_merge, l2_queue;
+	struct emu_noc *req_noc, *rep_noc;
+	struct emu_dram *dram;
+	uint64_t nc; /* last NoC cycle simulated */
+	uint64_t dc; /* last DRAM cycle ticked */
+	uint64_t now; /* SM cycle of the current emu_mem_tick() */
+	uint32_t l2_pipe; /* L2 tag pipeline, NoC cycles (calibrated) */
+	uint32_t mc_delay; /* fill path delay, NoC cycles (calibrated) */
+	/* IRC and L1 partitioning, per slot */
+	uint32_t irc_credits[CORUN_MAX_SLOTS];
+	uint32_t irc_prio[CORUN_MAX_SLOTS];
+	uint32_t l1_ways[CORUN_MAX_SLOTS];
+	uint32_t irc_window;
+	/* last totals read from the NoCs and the DRAM, per slot */
+	uint64_t p_noc_stall[CORUN_MAX_SLOTS];
+	uint64_t p_dram_hits[CORUN_MAX_SLOTS];
+	uint64_t p_dram_bus[CORUN_MAX_SLOTS];
+	bool dram_moved, noc_moved;
 	unsigned int busy;
 };
-
-static int ring_init(struct ring *r, uint32_t cap, bool timed)
-{
-	r->cap = cap;
-	r->head = 0;
-	r->n = 0;
-	r->e = calloc(cap, sizeof(*r->e));
-	r->t = timed ? calloc(cap, sizeof(*r->t)) : NULL;
-	return r->e && (!timed || r->t) ? 0 : -1;
-}
-
-static void ring_free(struct ring *r)
-{
-	free(r->e);
-	free(r->t);
-}
-
-static bool ring_push(struct ring *r, const struct emu_mem_req *q, uint64_t t)
-{
-	uint32_t i;
-
-	if (r->n == r->cap)
-		return false;
-	i = (r->head + r->n) % r->cap;
-	r->e[i] = *q;
-	if (r->t)
-		r->t[i] = t;
-	r->n++;
-	return true;
-}
-
-static void ring_pop(struct ring *r)
-{
-	r->head = (r->head + 1) % r->cap;
-	r->n--;
-}
 
 /* Charge a counter to the slot and, if still running, to its job. */
 #define CTR(m, q, field, v)                                               \
@@ -107,6 +216,15 @@ static void ring_pop(struct ring *r)
 		if ((m)->ctr.job_id[(q)->slot] == (q)->job)               \
 			(m)->ctr.job[(q)->slot].field += (v);              \
 	} while (0)
+
+/* Charge to the slot and whatever job runs in it now (polled totals). */
+static void ctr_slot(struct emu_mem *m, unsigned int slot, size_t off,
+		     uint64_t v)
+{
+	*(uint64_t *)((char *)&m->ctr.slot[slot] + off) += v;
+	if (m->ctr.job_id[slot])
+		*(uint64_t *)((char *)&m->ctr.job[slot] + off) += v;
+}
 
 static unsigned int ilog2(uint32_t v)
 {
@@ -117,26 +235,124 @@ static unsigned int ilog2(uint32_t v)
 	return s;
 }
 
-struct emu_mem *emu_mem_create(const struct emu_config *cfg,
-			       const struct emu_mem_ops *ops,
-			       const struct emu_mem_ctr *ctr)
+/* Reply/request packet tags: SM, transaction index, DRAM accesses. */
+static uint64_t mk_tag(uint32_t sm, uint32_t idx, uint32_t dcnt)
+{
+	return (uint64_t)sm << 32 | (uint64_t)idx << 2 | dcnt;
+}
+
+static uint32_t tag_sm(uint64_t t)
+{
+	return (uint32_t)(t >> 32);
+}
+
+static uint32_t tag_idx(uint64_t t)
+{
+	return (uint32_t)(t & 0xffffffffu) >> 2;
+}
+
+static uint32_t tag_dcnt(uint64_t t)
+{
+	return (uint32_t)t & 3;
+}
+
+/* The request transaction @i of @ms carries (MSHR primary or write). */
+static struct emu_mem_req *sm_req(const struct emu_mem *m,
+				  const struct mem_sm *ms, uint32_t i)
+{
+	if (i < m->cfg->l1.mshrs)
+		return &ms->mshr[i].w[0];
+	return &ms->wr[i - m->cfg->l1.mshrs];
+}
+
+static struct emu_mem_req *txn_req(struct emu_mem *m, uint64_t tag)
+{
+	return sm_req(m, &m->sm[tag_sm(tag)], tag_idx(tag));
+}
+
+static uint64_t to_noc(const struct emu_mem *m, uint64_t sm_cycle)
+{
+	return clk_to_domain(sm_cycle, m->cfg->noc_mhz, m->cfg->sm_mhz);
+}
+
+static uint64_t from_noc(const struct emu_mem *m, uint64_t nc)
+{
+	return clk_from_domain(nc, m->cfg->noc_mhz, m->cfg->sm_mhz);
+}
+
+static uint64_t to_dram(const struct emu_mem *m, uint64_t sm_cycle)
+{
+	return clk_to_domain(sm_cycle, m->cfg->dram_mhz, m->cfg->sm_mhz);
+}
+
+static uint64_t from_dram(const struct emu_mem *m, uint64_t dc)
+{
+	return clk_from_domain(dc, m->cfg->dram_mhz, m->cfg->sm_mhz);
+}
+
+/*
+ * Set key of a line within its slice: the line index with the channel
+ * digit of the address map removed, so that the lines one slice owns
+ * spread over all its sets (the slice is a function of that digit).
+ */
+static uint64_t l2_key(const struct emu_mem *m, uint64_t addr)
+{
+	uint64_t la = addr >> m->map.line_shift;
+	uint64_t cols = 1ull << m->map.col_shift;
+
+	return (la & (cols - 1)) |
+	       (la >> m->map.col_shift) / m->map.channels << m->map.col_shift;
+}
+
+/* ------------------------------------------------------------------ */
+/* Creation */
+
+static void noc_req_deliver(void *ctx, const struct emu_noc_pkt *p,
+			    uint64_t nc);
+static bool noc_req_can_eject(void *ctx, uint32_t dst,
+			      const struct emu_noc_pkt *p);
+static void noc_rep_deliver(void *ctx, const struct emu_noc_pkt *p,
+			    uint64_t nc);
+static void dram_done(void *ctx, const struct emu_dram_req *r, uint64_t dc);
+
+static struct emu_mem *mem_build(const struct emu_config *cfg,
+				 const struct emu_mem_ops *ops,
+				 const struct emu_mem_ctr *ctr, uint32_t pipe,
+				 uint32_t mc_delay)
 {
 	struct emu_mem *m = calloc(1, sizeof(*m));
-	uint32_t s, i, total_mshrs;
+	struct emu_noc_ops rq = { .ctx = m, .can_eject = noc_req_can_eject,
+				  .deliver = noc_req_deliver };
+	struct emu_noc_ops rp = { .ctx = m, .deliver = noc_rep_deliver };
+	struct emu_dram_ops dops = { .ctx = m, .done = dram_done };
+	uint32_t s, i;
 
 	if (!m)
 		return NULL;
 	m->cfg = cfg;
 	m->ops = *ops;
 	m->ctr = *ctr;
+	m->l2_pipe = pipe;
+	m->mc_delay = mc_delay;
+	emu_addrmap_init(&m->map, cfg);
 	m->line_shift = ilog2(cfg->l1.line);
+	m->mhash_mask = (1u << (ilog2(cfg->l1.mshrs) + 1)) - 1;
 	m->l1_sets = cfg->l1.size / (cfg->l1.line * cfg->l1.ways);
-	m->l2_sets = cfg->l2.bank_size / (cfg->l2.line * cfg->l2.ways);
-	m->subq_cap = cfg->l1.missq_entries / cfg->l1.missq_subqueues;
+	m->l1_all_ways = cfg->l1.ways >= 32 ? UINT32_MAX :
+					      (1u << cfg->l1.ways) - 1;
+	m->nwr = cfg->l1.missq_entries + cfg->l1.store_buffer;
+	m->flit_data = (cfg->l1.line + cfg->noc.flit_bytes - 1) /
+		       cfg->noc.flit_bytes;
+	m->l2_merge = cfg->l2.mshr_merge;
+	m->l2_queue = cfg->l2.queue;
+	m->irc_window = cfg->l1.irc_window;
+	for (i = 0; i < CORUN_MAX_SLOTS; i++) {
+		m->irc_credits[i] = CORUN_FW_IRC_CREDITS_UNLIMITED;
+		m->l1_ways[i] = m->l1_all_ways;
+	}
 	m->sm = calloc(cfg->num_sms, sizeof(*m->sm));
-	m->l2 = calloc((size_t)cfg->l2.banks * m->l2_sets * cfg->l2.ways,
-		       sizeof(*m->l2));
-	if (!m->sm || !m->l2)
+	m->sl = calloc(cfg->l2.banks, sizeof(*m->sl));
+	if (!m->sm || !m->sl)
 		goto fail;
 	for (s = 0; s < cfg->num_sms; s++) {
 		struct mem_sm *ms = &m->sm[s];
@@ -145,29 +361,71 @@ struct emu_mem *emu_mem_create(const struct emu_config *cfg,
 				sizeof(*ms->l1));
 		ms->mshr = calloc(cfg->l1.mshrs, sizeof(*ms->mshr));
 		ms->mshr_free = calloc(cfg->l1.mshrs, sizeof(*ms->mshr_free));
+		ms->mhash = malloc((m->mhash_mask + 1) * sizeof(*ms->mhash));
+		ms->wr = calloc(m->nwr, sizeof(*ms->wr));
+		ms->wr_free = calloc(m->nwr, sizeof(*ms->wr_free));
 		ms->subq = calloc(cfg->l1.missq_subqueues, sizeof(*ms->subq));
-		if (!ms->l1 || !ms->mshr || !ms->mshr_free || !ms->subq)
+		/* At most ldst_units hits per cycle, each due latency later. */
+		ms->hits.cap = (cfg->l1.latency + 2) * cfg->sm.ldst_units;
+		ms->hits.e = calloc(ms->hits.cap, sizeof(*ms->hits.e));
+		ms->hits.t = calloc(ms->hits.cap, sizeof(*ms->hits.t));
+		if (!ms->l1 || !ms->mshr || !ms->mshr_free || !ms->mhash ||
+		    !ms->wr ||
+		    !ms->wr_free || !ms->subq || !ms->hits.e || !ms->hits.t)
 			goto fail;
 		for (i = 0; i < cfg->l1.mshrs; i++) {
 			ms->mshr[i].w = calloc(cfg->l1.mshr_merge,
 					       sizeof(*ms->mshr[i].w));
 			if (!ms->mshr[i].w)
 				goto fail;
-			ms->mshr_free[i] = cfg->l1.mshrs - 1 - i;
+			ms->mshr_free[i] = (uint16_t)(cfg->l1.mshrs - 1 - i);
 		}
 		ms->nfree = cfg->l1.mshrs;
-		/* At most ldst_units hits per cycle, each due latency later. */
-		if (ring_init(&ms->hits,
-			      (cfg->l1.latency + 2) * cfg->sm.ldst_units, true))
-			goto fail;
+		memset(ms->mhash, 0xff, (m->mhash_mask + 1) * sizeof(*ms->mhash));
+		for (i = 0; i < m->nwr; i++)
+			ms->wr_free[i] = m->nwr - 1 - i;
+		ms->nwr_free = m->nwr;
 		for (i = 0; i < cfg->l1.missq_subqueues; i++)
-			if (ring_init(&ms->subq[i], m->subq_cap, false))
+			if (iring_init(&ms->subq[i], cfg->l1.missq_entries,
+				       false))
 				goto fail;
+		ms->win = UINT64_MAX;
+		ms->act_win = UINT64_MAX;
+		ms->subq_cap = cfg->l1.missq_entries;
 	}
-	/* Every reply in flight holds an MSHR: bounded by all MSHRs. */
-	total_mshrs = cfg->num_sms * cfg->l1.mshrs;
-	if (ring_init(&m->l2_ring, total_mshrs, true) ||
-	    ring_init(&m->dram_ring, total_mshrs, true))
+	for (s = 0; s < cfg->l2.banks; s++) {
+		struct l2_slice *sl = &m->sl[s];
+		/* Replies: hits in the input FIFO plus every merged waiter. */
+		uint32_t rcap = m->l2_queue + cfg->l2.mshrs * m->l2_merge;
+
+		if (emu_l2_tags_init(&sl->tags, cfg->l2.bank_size,
+				     cfg->l2.ways, cfg->l2.line) ||
+		    /* The FIFO plus the tag pipeline (one entry per cycle). */
+		    iring_init(&sl->in, m->l2_queue + pipe + 1, true) ||
+		    iring_init(&sl->fill, cfg->l2.mshrs, true) ||
+		    iring_init(&sl->reply, rcap, false))
+			goto fail;
+		sl->intag = calloc(sl->in.cap, sizeof(*sl->intag));
+		sl->rtag = calloc(rcap, sizeof(*sl->rtag));
+		sl->mshr = calloc(cfg->l2.mshrs, sizeof(*sl->mshr));
+		sl->mfree = calloc(cfg->l2.mshrs, sizeof(*sl->mfree));
+		sl->dcap = 2 * cfg->l2.mshrs;
+		sl->dout = calloc(sl->dcap, sizeof(*sl->dout));
+		if (!sl->intag || !sl->rtag || !sl->mshr || !sl->mfree ||
+		    !sl->dout)
+			goto fail;
+		for (i = 0; i < cfg->l2.mshrs; i++) {
+			sl->mshr[i].w = calloc(m->l2_merge, sizeof(uint64_t));
+			if (!sl->mshr[i].w)
+				goto fail;
+			sl->mfree[i] = (uint16_t)(cfg->l2.mshrs - 1 - i);
+		}
+		sl->nmfree = cfg->l2.mshrs;
+	}
+	m->req_noc = emu_noc_create(cfg, cfg->num_sms, cfg->l2.banks, &rq);
+	m->rep_noc = emu_noc_create(cfg, cfg->l2.banks, cfg->num_sms, &rp);
+	m->dram = emu_dram_create(cfg, &m->map, &dops);
+	if (!m->req_noc || !m->rep_noc || !m->dram)
 		goto fail;
 	return m;
 fail:
@@ -190,20 +448,46 @@ void emu_mem_destroy(struct emu_mem *m)
 					free(ms->mshr[i].w);
 			if (ms->subq)
 				for (i = 0; i < m->cfg->l1.missq_subqueues; i++)
-					ring_free(&ms->subq[i]);
-			ring_free(&ms->hits);
+					iring_free(&ms->subq[i]);
+			free(ms->hits.e);
+			free(ms->hits.t);
 			free(ms->l1);
 			free(ms->mshr);
 			free(ms->mshr_free);
+			free(ms->mhash);
+			free(ms->wr);
+			free(ms->wr_free);
 			free(ms->subq);
 		}
 	}
-	ring_free(&m->l2_ring);
-	ring_free(&m->dram_ring);
+	if (m->sl) {
+		for (s = 0; s < m->cfg->l2.banks; s++) {
+			struct l2_slice *sl = &m->sl[s];
+
+			if (sl->mshr)
+				for (i = 0; i < m->cfg->l2.mshrs; i++)
+					free(sl->mshr[i].w);
+			emu_l2_tags_fini(&sl->tags);
+			iring_free(&sl->in);
+			iring_free(&sl->fill);
+			iring_free(&sl->reply);
+			free(sl->intag);
+			free(sl->rtag);
+			free(sl->mshr);
+			free(sl->mfree);
+			free(sl->dout);
+		}
+	}
+	emu_noc_destroy(m->req_noc);
+	emu_noc_destroy(m->rep_noc);
+	emu_dram_destroy(m->dram);
 	free(m->sm);
-	free(m->l2);
+	free(m->sl);
 	free(m);
 }
+
+/* ------------------------------------------------------------------ */
+/* L1 */
 
 static void port_roll(struct mem_sm *ms, uint64_t now)
 {
@@ -221,11 +505,19 @@ bool emu_mem_can_accept(const struct emu_mem *m, unsigned int sm,
 	return ms->port_cycle != now || ms->port_used < m->cfg->sm.ldst_units;
 }
 
+static struct l1_line *l1_set(struct emu_mem *m, struct mem_sm *ms,
+			      uint64_t line)
+{
+	uint32_t set = (uint32_t)((line >> m->line_shift) % m->l1_sets);
+
+	return &ms->l1[(size_t)set * m->cfg->l1.ways];
+}
+
+/* Lookups see every way, whoever filled it. */
 static struct l1_line *l1_find(struct emu_mem *m, struct mem_sm *ms,
 			       uint64_t line)
 {
-	uint32_t set = (uint32_t)((line >> m->line_shift) % m->l1_sets);
-	struct l1_line *w = &ms->l1[(size_t)set * m->cfg->l1.ways];
+	struct l1_line *w = l1_set(m, ms, line);
 	uint32_t i;
 
 	for (i = 0; i < m->cfg->l1.ways; i++)
@@ -234,51 +526,98 @@ static struct l1_line *l1_find(struct emu_mem *m, struct mem_sm *ms,
 	return NULL;
 }
 
-static void l1_fill(struct emu_mem *m, struct mem_sm *ms, uint64_t line)
+/* Fills replace only within the slot's way mask. */
+static void l1_fill(struct emu_mem *m, struct mem_sm *ms, uint64_t line,
+		    unsigned int slot)
 {
-	uint32_t set = (uint32_t)((line >> m->line_shift) % m->l1_sets);
-	struct l1_line *w = &ms->l1[(size_t)set * m->cfg->l1.ways];
-	struct l1_line *victim = &w[0];
-	uint32_t i;
+	struct l1_line *w = l1_set(m, ms, line);
+	struct l1_line *victim = NULL;
+	uint32_t mask = m->l1_ways[slot], i;
 
+	if (l1_find(m, ms, line))
+		return;
 	for (i = 0; i < m->cfg->l1.ways; i++) {
-		if (w[i].tag == line + 1) {
-			victim = &w[i];
-			break;
-		}
+		if (!(mask & 1u << i))
+			continue;
 		if (!w[i].tag) {
 			victim = &w[i];
 			break;
 		}
-		if (w[i].lru < victim->lru)
+		if (!victim || w[i].lru < victim->lru)
 			victim = &w[i];
 	}
+	if (!victim)
+		return;
 	victim->tag = line + 1;
 	victim->lru = ++ms->lru_clock;
+}
+
+static uint16_t *mshr_bucket(const struct emu_mem *m, struct mem_sm *ms,
+			     uint64_t line)
+{
+	uint64_t h = (line >> m->line_shift) * 0x9e3779b97f4a7c15ull;
+
+	return &ms->mhash[(h >> 40) & m->mhash_mask];
 }
 
 static struct mshr *mshr_find(struct emu_mem *m, struct mem_sm *ms,
 			      uint64_t line)
 {
-	uint32_t i;
+	uint16_t i = *mshr_bucket(m, ms, line);
 
-	if (ms->nfree == m->cfg->l1.mshrs)
-		return NULL;
-	for (i = 0; i < m->cfg->l1.mshrs; i++)
-		if (ms->mshr[i].busy && ms->mshr[i].fill &&
-		    ms->mshr[i].line == line)
+	for (; i != MSHR_NONE; i = ms->mshr[i].hnext)
+		if (ms->mshr[i].line == line)
 			return &ms->mshr[i];
 	return NULL;
+}
+
+static void mshr_unhash(struct emu_mem *m, struct mem_sm *ms, uint16_t mi)
+{
+	uint16_t *p = mshr_bucket(m, ms, ms->mshr[mi].line);
+
+	while (*p != mi)
+		p = &ms->mshr[*p].hnext;
+	*p = ms->mshr[mi].hnext;
+}
+
+/*
+ * The miss queue is divided evenly among the sub-queues in use (CCBP's
+ * virtual queue partitioning vector): a sub-queue is in use if its slot
+ * pushed in this or the previous IRC window. A sub-queue already above a
+ * shrunken share keeps its entries and only refuses new ones.
+ */
+static struct iring *subq_of(struct emu_mem *m, struct mem_sm *ms,
+			     unsigned int slot, uint64_t now)
+{
+	uint32_t k = slot % m->cfg->l1.missq_subqueues;
+	uint64_t win = now / m->irc_window;
+	uint32_t bit = 1u << k;
+
+	if (win != ms->act_win) {
+		ms->act_prev = win == ms->act_win + 1 ? ms->act : 0;
+		ms->act = 0;
+		ms->act_win = win;
+	}
+	ms->act |= bit;
+	ms->subq_cap = m->cfg->l1.missq_entries /
+		       (uint32_t)__builtin_popcount(ms->act | ms->act_prev);
+	return &ms->subq[k];
+}
+
+static bool subq_full(const struct mem_sm *ms, const struct iring *sq)
+{
+	return sq->n >= ms->subq_cap;
 }
 
 int emu_mem_push(struct emu_mem *m, const struct emu_mem_req *r, uint64_t now)
 {
 	struct mem_sm *ms = &m->sm[r->sm];
 	struct corun_sm_counters *sc = &m->ctr.sm[r->sm];
-	struct ring *sq = &ms->subq[r->slot % m->cfg->l1.missq_subqueues];
+	struct iring *sq = subq_of(m, ms, r->slot, now);
 	struct emu_mem_req q = *r;
 	struct l1_line *l;
 	struct mshr *mh;
+	uint32_t idx;
 
 	port_roll(ms, now);
 	if (ms->port_used >= m->cfg->sm.ldst_units)
@@ -287,43 +626,58 @@ int emu_mem_push(struct emu_mem *m, const struct emu_mem_req *r, uint64_t now)
 	q.t_issue = now;
 	q.t_miss = now;
 
-	if (q.is_write || q.is_atomic) {
-		/* Writes and atomics always leave the SM; atomics wait. */
-		if (sq->n == sq->cap || (q.is_atomic && !ms->nfree))
+	if (q.is_write && !q.is_atomic) {
+		/* Stores always leave the SM (no write allocate). */
+		if (subq_full(ms, sq) || !ms->nwr_free)
 			goto resfail;
 		l = q.bypass ? NULL : l1_find(m, ms, q.addr);
 		if (!q.bypass) {
 			sc->l1_accesses++;
 			CTR(m, &q, l1_accesses, 1);
-			if (!l || q.is_atomic) {
+			if (!l) {
 				sc->l1_misses++;
 				CTR(m, &q, l1_misses, 1);
 			}
 		}
-		if (l)
-			l->tag = 0; /* write-evict */
-		if (q.is_atomic) {
-			mh = &ms->mshr[ms->mshr_free[--ms->nfree]];
-			mh->busy = 1;
-			mh->fill = 0;
-			mh->line = q.addr;
-			mh->t_miss = now;
-			mh->n = 1;
-			q.mshr = (uint16_t)(mh - ms->mshr);
-			mh->w[0] = q;
-		}
-		ring_push(sq, &q, 0);
+		/* write-evict drops the line, write-through keeps it. */
+		if (l && m->cfg->l1.write_policy == EMU_L1_WRITE_EVICT)
+			l->tag = 0;
+		idx = ms->wr_free[--ms->nwr_free];
+		ms->wr[idx] = q;
+		iring_push(sq, m->cfg->l1.mshrs + idx, 0);
 		ms->queued++;
 		m->busy++;
 		CTR(m, &q, missq_demand, 1);
-		return l && !q.is_atomic ? 0 : 1;
+		return l ? 0 : 1;
+	}
+
+	if (q.is_atomic) {
+		/* Atomics are performed at the L2 and wait for the reply. */
+		if (subq_full(ms, sq) || !ms->nfree)
+			goto resfail;
+		l = q.bypass ? NULL : l1_find(m, ms, q.addr);
+		if (!q.bypass) {
+			sc->l1_accesses++;
+			sc->l1_misses++;
+			CTR(m, &q, l1_accesses, 1);
+			CTR(m, &q, l1_misses, 1);
+		}
+		if (l)
+			l->tag = 0;
+		goto alloc;
 	}
 
 	if (!q.bypass) {
 		l = l1_find(m, ms, q.addr);
 		if (l) {
-			if (!ring_push(&ms->hits, &q, now + m->cfg->l1.latency))
+			struct qring *h = &ms->hits;
+			uint32_t i;
+
+			if (h->n == h->cap)
 				goto resfail;
+			i = (h->head + h->n++) % h->cap;
+			h->e[i] = q;
+			h->t[i] = now + m->cfg->l1.latency;
 			l->lru = ++ms->lru_clock;
 			sc->l1_accesses++;
 			CTR(m, &q, l1_accesses, 1);
@@ -342,26 +696,33 @@ int emu_mem_push(struct emu_mem *m, const struct emu_mem_req *r, uint64_t now)
 			return 1;
 		}
 	}
-	if (!ms->nfree || sq->n == sq->cap)
+	if (!ms->nfree || subq_full(ms, sq))
 		goto resfail;
-	mh = &ms->mshr[ms->mshr_free[--ms->nfree]];
-	mh->busy = 1;
-	mh->fill = !q.bypass;
-	mh->line = q.addr;
-	mh->t_miss = now;
-	mh->n = 1;
-	q.mshr = (uint16_t)(mh - ms->mshr);
-	mh->w[0] = q;
-	ring_push(sq, &q, 0);
-	ms->queued++;
-	m->busy++;
-	CTR(m, &q, missq_demand, 1);
 	if (!q.bypass) {
 		sc->l1_accesses++;
 		sc->l1_misses++;
 		CTR(m, &q, l1_accesses, 1);
 		CTR(m, &q, l1_misses, 1);
 	}
+alloc:
+	mh = &ms->mshr[ms->mshr_free[--ms->nfree]];
+	mh->busy = 1;
+	mh->fill = !q.bypass && !q.is_atomic;
+	mh->line = q.addr;
+	mh->t_miss = now;
+	mh->n = 1;
+	q.mshr = (uint16_t)(mh - ms->mshr);
+	if (mh->fill) {
+		uint16_t *b = mshr_bucket(m, ms, q.addr);
+
+		mh->hnext = *b;
+		*b = q.mshr;
+	}
+	mh->w[0] = q;
+	iring_push(sq, q.mshr, 0);
+	ms->queued++;
+	m->busy++;
+	CTR(m, &q, missq_demand, 1);
 	return 1;
 
 resfail:
@@ -370,161 +731,526 @@ resfail:
 	return -EBUSY;
 }
 
-/* L2 stand-in: tag lookup at injection time; returns true on a hit. */
-static bool l2_access(struct emu_mem *m, const struct emu_mem_req *q)
-{
-	const struct emu_config *c = m->cfg;
-	uint64_t line = q->addr >> ilog2(c->l2.line);
-	uint32_t bank = (uint32_t)(line % c->l2.banks);
-	uint32_t set = (uint32_t)((line / c->l2.banks) % m->l2_sets);
-	struct l2_line *w =
-		&m->l2[((size_t)bank * m->l2_sets + set) * c->l2.ways];
-	struct l2_line *victim = &w[0];
-	uint32_t i;
+/* ------------------------------------------------------------------ */
+/* IRC: credit arbiter between the sub-queues and the injection port */
 
-	for (i = 0; i < c->l2.ways; i++) {
-		if (w[i].tag == line + 1) {
-			w[i].lru = ++m->l2_clock;
-			w[i].dirty |= q->is_write || q->is_atomic;
-			CTR(m, q, llc_hits, 1);
-			return true;
-		}
-		if (victim->tag && (!w[i].tag || w[i].lru < victim->lru))
-			victim = &w[i];
+static void irc_refill(struct emu_mem *m, struct mem_sm *ms)
+{
+	uint64_t win = m->now / m->irc_window;
+
+	if (win != ms->win) {
+		ms->win = win;
+		memcpy(ms->credit, m->irc_credits, sizeof(ms->credit));
 	}
-	CTR(m, q, llc_misses, 1);
-	/* Dirty victim write-back; writes allocate without a fill read. */
-	if (victim->tag && victim->dirty)
-		CTR(m, q, dram_accesses, 1);
-	if (!q->is_write)
-		CTR(m, q, dram_accesses, 1);
-	victim->tag = line + 1;
-	victim->lru = ++m->l2_clock;
-	victim->dirty = q->is_write || q->is_atomic;
-	return false;
 }
 
-static bool noc_edge(const struct emu_config *c, uint64_t t)
+static bool irc_ok(const struct emu_mem *m, const struct mem_sm *ms,
+		   unsigned int slot)
 {
-	if (c->noc_mhz >= c->sm_mhz || t == 0)
-		return true;
-	return t * c->noc_mhz / c->sm_mhz != (t - 1) * c->noc_mhz / c->sm_mhz;
+	return m->irc_credits[slot] == CORUN_FW_IRC_CREDITS_UNLIMITED ||
+	       ms->credit[slot];
 }
 
-static void inject(struct emu_mem *m, struct mem_sm *ms, uint64_t now)
+/*
+ * Pick the sub-queue to inject from: heads whose slot has credit left,
+ * highest priority first, round-robin among equals. Returns the sub-queue
+ * index or -1.
+ */
+static int irc_pick(struct emu_mem *m, struct mem_sm *ms)
 {
-	const struct emu_config *c = m->cfg;
-	uint32_t nsq = c->l1.missq_subqueues, i;
-	uint32_t flits_req, flits_data = c->l1.line / c->noc.flit_bytes;
-	struct emu_mem_req *q;
-	struct ring *sq = &ms->subq[0];
+	uint32_t nsq = m->cfg->l1.missq_subqueues, i;
+	int best = -1;
+	uint32_t bprio = 0;
 
 	for (i = 0; i < nsq; i++) {
-		sq = &ms->subq[(ms->rr + i) % nsq];
-		if (sq->n)
-			break;
-	}
-	ms->rr = (ms->rr + i + 1) % nsq;
-	q = &sq->e[sq->head];
-	ms->queued--;
-	CTR(m, q, requests, 1);
-	if (!q->is_write)
-		CTR(m, q, read_requests, 1);
-	/* Header flit, plus data for writes out and reads back. */
-	flits_req = 1 + (q->is_write ? (q->size + c->noc.flit_bytes - 1) /
-						c->noc.flit_bytes :
-				       0);
-	CTR(m, q, noc_flits,
-	    flits_req + (q->is_write ? 0 : 1 + (flits_data ? flits_data : 1)));
-	if (l2_access(m, q)) {
-		if (!q->is_write)
-			ring_push(&m->l2_ring, q, now + c->l2.latency);
-	} else if (!q->is_write) {
-		ring_push(&m->dram_ring, q, now + c->dram.latency);
-	}
-	ring_pop(sq);
-	if (q->is_write) {
-		/* Stand-in: a write is done once it reaches the L2. */
-		struct emu_mem_req w = sq->e[(sq->head + sq->cap - 1) % sq->cap];
+		uint32_t k = (ms->rr + i) % nsq;
+		const struct emu_mem_req *q;
 
-		m->busy--;
-		m->ops.done(m->ops.ctx, &w, now);
+		if (!ms->subq[k].n)
+			continue;
+		q = sm_req(m, ms, iring_head(&ms->subq[k]));
+		if (!irc_ok(m, ms, q->slot))
+			continue;
+		if (best < 0 || m->irc_prio[q->slot] > bprio) {
+			best = (int)k;
+			bprio = m->irc_prio[q->slot];
+		}
+	}
+	return best;
+}
+
+static uint32_t slice_of(const struct emu_mem *m, uint64_t addr)
+{
+	struct emu_addr_loc loc;
+
+	emu_addrmap_decode(&m->map, addr, &loc);
+	return loc.slice;
+}
+
+static void sm_inject(struct emu_mem *m, uint32_t s, uint64_t nc)
+{
+	struct mem_sm *ms = &m->sm[s];
+	struct emu_noc_pkt p;
+	struct emu_mem_req *q;
+	struct iring *sq;
+	uint32_t idx;
+	int k;
+
+	irc_refill(m, ms);
+	k = irc_pick(m, ms);
+	if (k < 0)
+		return;
+	sq = &ms->subq[k];
+	idx = iring_head(sq);
+	p.tag = mk_tag(s, idx, 0);
+	q = txn_req(m, p.tag);
+	p.src = s;
+	p.dst = slice_of(m, q->addr);
+	/* Header flit, plus the data for a store. */
+	p.flits = (uint16_t)(1 + (q->is_write && !q->is_atomic ?
+				  (q->size + m->cfg->noc.flit_bytes - 1) /
+					  m->cfg->noc.flit_bytes : 0));
+	p.slot = q->slot;
+	p.cls = q->cls;
+	p.traffic = q->is_write && !q->is_atomic ? EMU_NOC_WB : EMU_NOC_REQ;
+	if (!emu_noc_can_inject(m->req_noc, s, &p)) {
+		CTR(m, q, noc_stall_cycles, 1);
+		return;
+	}
+	emu_noc_inject(m->req_noc, &p, nc);
+	m->noc_moved = true;
+	iring_pop(sq);
+	ms->queued--;
+	ms->rr = (uint32_t)(k + 1) % m->cfg->l1.missq_subqueues;
+	if (m->irc_credits[q->slot] != CORUN_FW_IRC_CREDITS_UNLIMITED)
+		ms->credit[q->slot]--;
+	CTR(m, q, requests, 1);
+	if (!q->is_write || q->is_atomic)
+		CTR(m, q, read_requests, 1);
+	CTR(m, q, noc_flits, p.flits);
+}
+
+/* ------------------------------------------------------------------ */
+/* L2 slices */
+
+static bool noc_req_can_eject(void *ctx, uint32_t dst,
+			      const struct emu_noc_pkt *p)
+{
+	struct emu_mem *m = ctx;
+
+	(void)p;
+	return m->sl[dst].in.n < m->sl[dst].in.cap;
+}
+
+static void noc_req_deliver(void *ctx, const struct emu_noc_pkt *p,
+			    uint64_t nc)
+{
+	struct emu_mem *m = ctx;
+	struct l2_slice *sl = &m->sl[p->dst];
+	uint32_t i = (sl->in.head + sl->in.n) % sl->in.cap;
+
+	sl->intag[i] = p->tag;
+	iring_push(&sl->in, i, nc + m->l2_pipe);
+}
+
+static bool dout_push(struct l2_slice *sl, uint64_t addr, uint32_t mshr,
+		      const struct emu_mem_req *q)
+{
+	struct l2_dout *d;
+
+	if (sl->dn == sl->dcap)
+		return false;
+	d = &sl->dout[(sl->dhead + sl->dn++) % sl->dcap];
+	d->addr = addr;
+	d->mshr = mshr;
+	d->slot = q->slot;
+	d->cls = q->cls;
+	return true;
+}
+
+static bool reply_push(struct l2_slice *sl, uint64_t tag)
+{
+	uint32_t i;
+
+	if (sl->reply.n == sl->reply.cap)
+		return false;
+	i = (sl->reply.head + sl->reply.n) % sl->reply.cap;
+	sl->rtag[i] = tag;
+	iring_push(&sl->reply, i, 0);
+	return true;
+}
+
+/* A write reached the L2: the SM side sees it complete now. */
+static void write_done(struct emu_mem *m, uint64_t tag)
+{
+	struct mem_sm *ms = &m->sm[tag_sm(tag)];
+	uint32_t w = tag_idx(tag) - m->cfg->l1.mshrs;
+	struct emu_mem_req q = ms->wr[w];
+
+	ms->wr_free[ms->nwr_free++] = w;
+	m->busy--;
+	m->ops.done(m->ops.ctx, &q, m->now);
+}
+
+/*
+ * Serve the head of the input FIFO. Returns false if it must wait (no
+ * MSHR, merge limit, every way of the set pending, DRAM out queue or
+ * reply queue full).
+ */
+static bool l2_serve(struct emu_mem *m, struct l2_slice *sl, uint64_t tag)
+{
+	struct emu_mem_req *q = txn_req(m, tag);
+	bool wr = q->is_write && !q->is_atomic;
+	uint64_t key = l2_key(m, q->addr);
+	uint64_t addr = q->addr >> sl->tags.line_shift << sl->tags.line_shift;
+	struct emu_l2_line *l = emu_l2_lookup(&sl->tags, key, addr);
+	struct l2_mshr *mh;
+	uint32_t dcnt = 0, mi;
+
+	if (l && !l->pending) {
+		if (!wr && sl->reply.n == sl->reply.cap)
+			return false;
+		emu_l2_touch(&sl->tags, l, q->cls, true);
+		l->dirty |= q->is_write || q->is_atomic;
+		CTR(m, q, llc_hits, 1);
+		if (wr)
+			write_done(m, tag);
+		else
+			reply_push(sl, tag);
+		return true;
+	}
+	if (l) {
+		/* Hit on a line being filled: wait with its MSHR. */
+		mh = &sl->mshr[l->mshr];
+		if (wr) {
+			l->dirty = 1;
+			CTR(m, q, llc_misses, 1);
+			write_done(m, tag);
+			return true;
+		}
+		if (mh->n >= m->l2_merge)
+			return false;
+		mh->w[mh->n++] = tag;
+		l->dirty |= q->is_atomic;
+		CTR(m, q, llc_misses, 1);
+		return true;
+	}
+	/* Miss: allocate (writes without a fill: the line is overwritten). */
+	if ((!wr && !sl->nmfree) || sl->dn + 2 > sl->dcap)
+		return false;
+	l = emu_l2_victim(&sl->tags, key, q->cls);
+	if (!l || l->pending)
+		return false;
+	if (l->valid && l->dirty) {
+		dout_push(sl, l->line, UINT32_MAX, q);
+		dcnt++;
+	}
+	l->valid = 1;
+	l->line = addr;
+	l->dirty = q->is_write || q->is_atomic;
+	l->pending = 0;
+	emu_l2_touch(&sl->tags, l, q->cls, false);
+	CTR(m, q, llc_misses, 1);
+	if (wr) {
+		CTR(m, q, dram_accesses, dcnt);
+		write_done(m, tag);
+		return true;
+	}
+	mi = sl->mfree[--sl->nmfree];
+	mh = &sl->mshr[mi];
+	mh->busy = 1;
+	mh->line = l;
+	mh->n = 1;
+	l->pending = 1;
+	l->mshr = (uint16_t)mi;
+	dout_push(sl, addr, mi, q);
+	dcnt++;
+	mh->w[0] = tag | dcnt;
+	return true;
+}
+
+static void dram_done(void *ctx, const struct emu_dram_req *r, uint64_t dc)
+{
+	struct emu_mem *m = ctx;
+	struct l2_slice *sl;
+
+	if (r->is_write)
+		return;
+	sl = &m->sl[r->tag >> 32];
+	iring_push(&sl->fill, (uint32_t)r->tag,
+		   to_noc(m, from_dram(m, dc)) + m->mc_delay);
+}
+
+static void slice_step(struct emu_mem *m, uint32_t s, uint64_t nc)
+{
+	struct l2_slice *sl = &m->sl[s];
+	uint64_t dnow = to_dram(m, m->now);
+
+	/* Fills whose data arrived: the line becomes valid, waiters reply. */
+	while (sl->fill.n && sl->fill.t[sl->fill.head] <= nc) {
+		uint32_t mi = iring_head(&sl->fill);
+		struct l2_mshr *mh = &sl->mshr[mi];
+		uint32_t i;
+
+		if (sl->reply.cap - sl->reply.n < mh->n)
+			break;
+		iring_pop(&sl->fill);
+		mh->line->pending = 0;
+		for (i = 0; i < mh->n; i++)
+			reply_push(sl, mh->w[i]);
+		mh->busy = 0;
+		sl->mfree[sl->nmfree++] = (uint16_t)mi;
+	}
+	/* One request per cycle through the tag pipeline. */
+	if (sl->in.n && sl->in.t[sl->in.head] <= nc &&
+	    l2_serve(m, sl, sl->intag[iring_head(&sl->in)]))
+		iring_pop(&sl->in);
+	/* DRAM out queue, in order. */
+	while (sl->dn) {
+		struct l2_dout *d = &sl->dout[sl->dhead];
+		struct emu_dram_req r = {
+			.addr = d->addr,
+			.tag = (uint64_t)s << 32 | d->mshr,
+			.slot = d->slot,
+			.cls = d->cls,
+			.is_write = d->mshr == UINT32_MAX,
+		};
+
+		if (emu_dram_push(m->dram, &r, dnow))
+			break;
+		m->dram_moved = true;
+		sl->dhead = (sl->dhead + 1) % sl->dcap;
+		sl->dn--;
+	}
+	/* One reply into the reply NoC per cycle. */
+	if (sl->reply.n) {
+		uint64_t tag = sl->rtag[iring_head(&sl->reply)];
+		struct emu_mem_req *q = txn_req(m, tag);
+		struct emu_noc_pkt p = {
+			.tag = tag,
+			.src = s,
+			.dst = tag_sm(tag),
+			.flits = (uint16_t)(1 + m->flit_data),
+			.slot = q->slot,
+			.cls = q->cls,
+			.traffic = EMU_NOC_REPLY,
+		};
+
+		if (emu_noc_can_inject(m->rep_noc, s, &p)) {
+			emu_noc_inject(m->rep_noc, &p, nc);
+			m->noc_moved = true;
+			iring_pop(&sl->reply);
+			CTR(m, q, noc_flits, p.flits);
+		} else {
+			CTR(m, q, noc_stall_cycles, 1);
+		}
 	}
 }
 
-static void reply(struct emu_mem *m, const struct emu_mem_req *q, uint64_t now)
+/* ------------------------------------------------------------------ */
+/* Replies at the SM */
+
+static void noc_rep_deliver(void *ctx, const struct emu_noc_pkt *p,
+			    uint64_t nc)
 {
-	struct mem_sm *ms = &m->sm[q->sm];
-	struct mshr *mh = &ms->mshr[q->mshr];
+	struct emu_mem *m = ctx;
+	struct mem_sm *ms = &m->sm[tag_sm(p->tag)];
+	uint32_t mi = tag_idx(p->tag);
+	struct mshr *mh = &ms->mshr[mi];
+	const struct emu_mem_req *q = &mh->w[0];
 	uint32_t i;
 
-	CTR(m, q, mem_latency_sum, now - mh->t_miss);
-	if (mh->fill)
-		l1_fill(m, ms, mh->line);
+	(void)nc;
+	CTR(m, q, dram_accesses, tag_dcnt(p->tag));
+	CTR(m, q, mem_latency_sum, m->now - mh->t_miss);
+	if (mh->fill) {
+		l1_fill(m, ms, mh->line, q->slot);
+		mshr_unhash(m, ms, (uint16_t)mi);
+	}
 	/* Free first: the callback may push new requests. */
 	mh->busy = 0;
-	ms->mshr_free[ms->nfree++] = q->mshr;
+	ms->mshr_free[ms->nfree++] = (uint16_t)mi;
 	m->busy--;
 	for (i = 0; i < mh->n; i++)
-		m->ops.done(m->ops.ctx, &mh->w[i], now);
+		m->ops.done(m->ops.ctx, &mh->w[i], m->now);
+}
+
+/* ------------------------------------------------------------------ */
+/* Time */
+
+static uint64_t noc_domain_next(const struct emu_mem *m, uint64_t nc)
+{
+	uint64_t t = UINT64_MAX, x;
+	uint32_t s;
+
+	x = emu_noc_next_event(m->req_noc, nc);
+	t = x < t ? x : t;
+	x = emu_noc_next_event(m->rep_noc, nc);
+	t = x < t ? x : t;
+	for (s = 0; s < m->cfg->l2.banks && t > nc + 1; s++) {
+		const struct l2_slice *sl = &m->sl[s];
+
+		if (sl->reply.n || sl->dn)
+			return nc + 1;
+		if (sl->in.n) {
+			x = sl->in.t[sl->in.head];
+			t = x < t ? x : t;
+		}
+		if (sl->fill.n) {
+			x = sl->fill.t[sl->fill.head];
+			t = x < t ? x : t;
+		}
+	}
+	return t <= nc ? nc + 1 : t;
+}
+
+/* Earliest SM cycle > @now at which some SM's arbiter can inject. */
+static uint64_t inject_next(const struct emu_mem *m, uint64_t now)
+{
+	uint64_t t = UINT64_MAX, edge = from_noc(m, to_noc(m, now) + 1);
+	uint64_t wnext = (now / m->irc_window + 1) * m->irc_window;
+	uint32_t s, k;
+
+	for (s = 0; s < m->cfg->num_sms; s++) {
+		const struct mem_sm *ms = &m->sm[s];
+
+		if (!ms->queued)
+			continue;
+		for (k = 0; k < m->cfg->l1.missq_subqueues; k++) {
+			const struct iring *sq = &ms->subq[k];
+			const struct emu_mem_req *q;
+
+			if (!sq->n)
+				continue;
+			q = sm_req(m, ms, iring_head(sq));
+			/* A new window refills every slot's credits. */
+			if (ms->win != now / m->irc_window || irc_ok(m, ms, q->slot))
+				return edge;
+		}
+		/* Credit-gated until the next window: its first NoC edge. */
+		{
+			uint64_t e = from_noc(m, to_noc(m, wnext - 1) + 1);
+
+			t = e < t ? e : t;
+		}
+	}
+	return t;
+}
+
+static void noc_step(struct emu_mem *m, uint64_t nc)
+{
+	uint32_t s;
+
+	for (s = 0; s < m->cfg->num_sms; s++)
+		if (m->sm[s].queued)
+			sm_inject(m, s, nc);
+	emu_noc_tick(m->req_noc, nc);
+	for (s = 0; s < m->cfg->l2.banks; s++)
+		slice_step(m, s, nc);
+	emu_noc_tick(m->rep_noc, nc);
+}
+
+/* Fold the NoC stall and DRAM totals into the per-slot counters. */
+static void poll_counters(struct emu_mem *m)
+{
+	uint32_t s;
+
+	for (s = 0; s < m->cfg->num_slots; s++) {
+		uint64_t a, b, hits, bus;
+
+		if (m->noc_moved) {
+			emu_noc_counters(m->req_noc, s, NULL, &a);
+			emu_noc_counters(m->rep_noc, s, NULL, &b);
+			if (a + b != m->p_noc_stall[s]) {
+				ctr_slot(m, s, offsetof(struct corun_slot_counters,
+							noc_stall_cycles),
+					 a + b - m->p_noc_stall[s]);
+				m->p_noc_stall[s] = a + b;
+			}
+		}
+		if (m->dram_moved) {
+			emu_dram_slot_counters(m->dram, s, NULL, &hits, &bus);
+			if (hits != m->p_dram_hits[s]) {
+				ctr_slot(m, s, offsetof(struct corun_slot_counters,
+							dram_row_hits),
+					 hits - m->p_dram_hits[s]);
+				m->p_dram_hits[s] = hits;
+			}
+			if (bus != m->p_dram_bus[s]) {
+				ctr_slot(m, s, offsetof(struct corun_slot_counters,
+							dram_bus_cycles),
+					 bus - m->p_dram_bus[s]);
+				m->p_dram_bus[s] = bus;
+			}
+		}
+	}
+	m->noc_moved = false;
+	m->dram_moved = false;
 }
 
 void emu_mem_tick(struct emu_mem *m, uint64_t now)
 {
-	const struct emu_config *c = m->cfg;
+	uint64_t nc_now = to_noc(m, now), dc_now = to_dram(m, now);
 	uint32_t s;
 
-	/* Replies in order of due time; L2 hits first on a tie. */
-	for (;;) {
-		struct ring *r = NULL;
-
-		if (m->l2_ring.n && m->l2_ring.t[m->l2_ring.head] <= now)
-			r = &m->l2_ring;
-		if (m->dram_ring.n && m->dram_ring.t[m->dram_ring.head] <= now &&
-		    (!r || m->dram_ring.t[m->dram_ring.head] < r->t[r->head]))
-			r = &m->dram_ring;
-		if (!r)
-			break;
-		{
-			struct emu_mem_req q = r->e[r->head];
-
-			ring_pop(r);
-			reply(m, &q, now);
-		}
+	m->now = now;
+	if (emu_dram_busy(m->dram) &&
+	    emu_dram_next_event(m->dram, m->dc) <= dc_now) {
+		emu_dram_tick(m->dram, dc_now);
+		m->dram_moved = true;
 	}
-	for (s = 0; s < c->num_sms; s++) {
+	m->dc = dc_now;
+	/* Every NoC edge up to now with work (none is skipped that has). */
+	while (m->nc < nc_now) {
+		uint64_t nx = noc_domain_next(m, m->nc);
+		uint32_t i;
+
+		for (i = 0; i < m->cfg->num_sms; i++)
+			if (m->sm[i].queued) {
+				nx = m->nc + 1;
+				break;
+			}
+		m->nc = nx < nc_now ? nx : nc_now;
+		noc_step(m, m->nc);
+	}
+	for (s = 0; s < m->cfg->num_sms; s++) {
 		struct mem_sm *ms = &m->sm[s];
 
 		while (ms->hits.n && ms->hits.t[ms->hits.head] <= now) {
 			struct emu_mem_req q = ms->hits.e[ms->hits.head];
 
-			ring_pop(&ms->hits);
+			ms->hits.head = (ms->hits.head + 1) % ms->hits.cap;
+			ms->hits.n--;
 			m->busy--;
 			m->ops.done(m->ops.ctx, &q, now);
 		}
 	}
-	if (noc_edge(c, now))
-		for (s = 0; s < c->num_sms; s++)
-			if (m->sm[s].queued)
-				inject(m, &m->sm[s], now);
+	if (m->noc_moved || m->dram_moved)
+		poll_counters(m);
 }
 
 uint64_t emu_mem_next_event(const struct emu_mem *m, uint64_t now)
 {
-	uint64_t t = UINT64_MAX;
+	uint64_t t = UINT64_MAX, x;
 	uint32_t s;
 
-	if (m->l2_ring.n && m->l2_ring.t[m->l2_ring.head] < t)
-		t = m->l2_ring.t[m->l2_ring.head];
-	if (m->dram_ring.n && m->dram_ring.t[m->dram_ring.head] < t)
-		t = m->dram_ring.t[m->dram_ring.head];
 	for (s = 0; s < m->cfg->num_sms; s++) {
 		const struct mem_sm *ms = &m->sm[s];
 
-		if (ms->queued)
-			return now + 1;
 		if (ms->hits.n && ms->hits.t[ms->hits.head] < t)
 			t = ms->hits.t[ms->hits.head];
+	}
+	x = inject_next(m, now);
+	t = x < t ? x : t;
+	x = noc_domain_next(m, m->nc);
+	if (x != UINT64_MAX) {
+		x = from_noc(m, x);
+		t = x < t ? x : t;
+	}
+	x = emu_dram_next_event(m->dram, m->dc);
+	if (x != UINT64_MAX) {
+		x = from_dram(m, x);
+		t = x < t ? x : t;
 	}
 	return t <= now ? now + 1 : t;
 }
@@ -532,4 +1258,169 @@ uint64_t emu_mem_next_event(const struct emu_mem *m, uint64_t now)
 unsigned int emu_mem_busy(const struct emu_mem *m)
 {
 	return m->busy;
+}
+
+/* ------------------------------------------------------------------ */
+/* Control */
+
+int emu_mem_set_irc(struct emu_mem *m, unsigned int slot, uint32_t credits,
+		    uint32_t prio)
+{
+	uint32_t s;
+
+	if (slot >= m->cfg->num_slots)
+		return -EINVAL;
+	m->irc_credits[slot] = credits;
+	m->irc_prio[slot] = prio;
+	/* Takes effect at the next window; an open window is clipped. */
+	for (s = 0; s < m->cfg->num_sms; s++)
+		if (m->sm[s].credit[slot] > credits)
+			m->sm[s].credit[slot] = credits;
+	return 0;
+}
+
+int emu_mem_set_irc_window(struct emu_mem *m, uint32_t cycles)
+{
+	if (!cycles)
+		return -EINVAL;
+	m->irc_window = cycles;
+	return 0;
+}
+
+int emu_mem_set_l1_ways(struct emu_mem *m, unsigned int slot, uint32_t mask)
+{
+	if (slot >= m->cfg->num_slots)
+		return -EINVAL;
+	mask &= m->l1_all_ways;
+	m->l1_ways[slot] = mask ? mask : m->l1_all_ways;
+	return 0;
+}
+
+void emu_mem_set_l2_policy(struct emu_mem *m, const struct emu_l2_policy *pol,
+			   void *ctx)
+{
+	uint32_t s;
+
+	for (s = 0; s < m->cfg->l2.banks; s++)
+		emu_l2_set_policy(&m->sl[s].tags, pol, ctx);
+}
+
+void emu_mem_chan_counters(const struct emu_mem *m, unsigned int ch,
+			   struct corun_chan_counters *out)
+{
+	if (ch >= m->cfg->dram.channels) {
+		memset(out, 0, sizeof(*out));
+		return;
+	}
+	emu_dram_counters(m->dram, ch, out);
+}
+
+void emu_mem_latency(const struct emu_mem *m, uint32_t *l2_pipe,
+		     uint32_t *mc_delay)
+{
+	*l2_pipe = m->l2_pipe;
+	*mc_delay = m->mc_delay;
+}
+
+/* ------------------------------------------------------------------ */
+/* Calibration: the idle round trips of the assembled system. */
+
+struct probe {
+	uint64_t done;
+};
+
+static void probe_done(void *ctx, const struct emu_mem_req *r, uint64_t c)
+{
+	(void)r;
+	((struct probe *)ctx)->done = c;
+}
+
+/* Round trip of one bypassing read of @addr pushed at @t0, or 0. */
+static uint64_t probe_rt(struct emu_mem *m, struct probe *pr, uint64_t addr,
+			 uint64_t t0)
+{
+	struct emu_mem_req r = { .addr = addr, .size = 4, .job = 1,
+				 .reg = 0xff, .bypass = 1 };
+	uint64_t t;
+
+	pr->done = 0;
+	emu_mem_tick(m, t0);
+	if (emu_mem_push(m, &r, t0) != 1)
+		return 0;
+	for (t = t0 + 1; t < t0 + 100000 && !pr->done; t++)
+		emu_mem_tick(m, t);
+	return pr->done ? pr->done - t0 : 0;
+}
+
+static int calibrate(const struct emu_config *cfg, uint32_t pipe,
+		     uint32_t mc, uint64_t *hit, uint64_t *miss)
+{
+	struct probe pr = { 0 };
+	struct emu_mem_ops ops = { .ctx = &pr, .done = probe_done };
+	struct corun_slot_counters *sc = calloc(cfg->num_slots, sizeof(*sc));
+	struct corun_slot_counters *jc = calloc(cfg->num_slots, sizeof(*jc));
+	struct corun_sm_counters *smc = calloc(cfg->num_sms, sizeof(*smc));
+	uint32_t *jid = calloc(cfg->num_slots, sizeof(*jid));
+	struct emu_mem_ctr ctr = { sc, jc, jid, smc };
+	struct emu_mem *m = NULL;
+	int ret = -ENOMEM;
+
+	if (sc && jc && smc && jid)
+		m = mem_build(cfg, &ops, &ctr, pipe, mc);
+	if (m) {
+		/*
+		 * Open a row, then miss to another row of the same bank (the
+		 * common case of an idle random access), then hit in the L2.
+		 */
+		struct emu_addr_loc loc;
+		uint64_t a = 1ull << 20, b;
+
+		emu_addrmap_decode(&m->map, a, &loc);
+		loc.row ^= 1;
+		b = emu_addrmap_encode(&m->map, &loc);
+		*miss = probe_rt(m, &pr, a, 1000);
+		*miss = probe_rt(m, &pr, b, 2000 + *miss);
+		*hit = probe_rt(m, &pr, b, 3000 + *miss);
+		ret = *miss && *hit ? 0 : -EIO;
+	}
+	emu_mem_destroy(m);
+	free(sc);
+	free(jc);
+	free(smc);
+	free(jid);
+	return ret;
+}
+
+/* SM cycles -> NoC cycles, rounded to nearest, at least 0. */
+static uint32_t sm_to_noc_delay(const struct emu_config *c, int64_t d)
+{
+	if (d <= 0)
+		return 0;
+	return (uint32_t)((d * c->noc_mhz + c->sm_mhz / 2) / c->sm_mhz);
+}
+
+struct emu_mem *emu_mem_create(const struct emu_config *cfg,
+			       const struct emu_mem_ops *ops,
+			       const struct emu_mem_ctr *ctr)
+{
+	uint64_t hit, miss;
+	uint32_t pipe = 0, mc = 0, i;
+
+	/*
+	 * Measure with no added delay, add the difference, measure again and
+	 * correct once more for rounding at the clock-domain crossings.
+	 */
+	for (i = 0; i < 2; i++) {
+		if (calibrate(cfg, pipe, mc, &hit, &miss))
+			return NULL;
+		if (hit < cfg->l2.latency)
+			pipe += sm_to_noc_delay(cfg, (int64_t)cfg->l2.latency -
+						(int64_t)hit);
+		if (miss < cfg->dram.latency)
+			mc += sm_to_noc_delay(cfg, (int64_t)cfg->dram.latency -
+					      (int64_t)miss -
+					      ((int64_t)cfg->l2.latency -
+					       (int64_t)hit));
+	}
+	return mem_build(cfg, ops, ctr, pipe, mc);
 }

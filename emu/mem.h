@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
- * corun device model: the memory side, part-1 stand-in.
+ * corun device model: the memory side.
  *
  * Per SM: an L1 request port (ldst_units line requests per cycle), an L1
- * tag store (LRU, write-evict, no write allocate), MSHRs with merging,
- * and a miss queue split into per-slot sub-queues feeding one injection
- * port that runs at the NoC clock. Behind it a fixed-latency L2/DRAM
- * stand-in: banked L2 tags (LRU, write-back, write-allocate) decide
- * between the l2.latency and dram.latency round trips.
+ * tag store (LRU; l1.write_policy evict or through, no write allocate;
+ * per-slot way masks for fills), MSHRs with merging, and a finite miss
+ * queue split into per-slot sub-queues feeding one request-NoC injection
+ * port through an issue-rate-control (IRC) credit arbiter. Behind it the
+ * request NoC (noc.h), banked L2 slices (l2.h: write-back,
+ * write-allocate, MSHRs, owner class per line, pluggable victim policy),
+ * the DRAM (dram.h) and the reply NoC. Every reply carries how many DRAM
+ * accesses its request caused (0, 1, or 2 with a dirty victim).
  *
- * SIMPLIFIED ON PURPOSE: there is no NoC contention, L2 MSHR/bank
- * queueing or DRAM timing yet; the next stage replaces everything behind
- * the emu_mem_* calls (the request struct and the per-SM port stay).
+ * l2.latency and dram.latency are the idle L1-miss round trips (miss
+ * queue to data at the SM, SM cycles) on an L2 hit and on an L2 miss
+ * that conflicts in the DRAM row buffer; emu_mem_create() derives the L2 tag-pipeline and
+ * memory-controller delays that make the assembled components add up to
+ * them (see mem.c).
  */
 #ifndef _EMU_MEM_H_
 #define _EMU_MEM_H_
@@ -21,6 +26,7 @@
 #include <corun/hw.h>
 
 #include "config.h"
+#include "l2.h"
 
 /* Request class: GPU SMs now, CPU agents later. */
 enum emu_mem_cls {
@@ -165,5 +171,71 @@ uint64_t emu_mem_next_event(const struct emu_mem *m, uint64_t now);
  * Return: count of MSHRs in use plus queued writes and pending hits.
  */
 unsigned int emu_mem_busy(const struct emu_mem *m);
+
+/**
+ * emu_mem_set_irc() - program a slot's issue-rate control
+ * @m: memory side
+ * @slot: hardware slot
+ * @credits: miss-queue issues per window and SM, or
+ *	CORUN_FW_IRC_CREDITS_UNLIMITED (no gating; the reset value)
+ * @prio: arbitration priority among sub-queue heads (higher first; equal
+ *	priorities round-robin)
+ *
+ * Credits are refilled (not carried over) at every window boundary; a
+ * lower value clips the credits left in the current window.
+ *
+ * Return: 0 or -EINVAL (bad slot).
+ */
+int emu_mem_set_irc(struct emu_mem *m, unsigned int slot, uint32_t credits,
+		    uint32_t prio);
+
+/**
+ * emu_mem_set_irc_window() - set the credit refill window
+ * @m: memory side
+ * @cycles: window length, SM cycles (reset value: l1.irc_window)
+ *
+ * Return: 0 or -EINVAL (0 cycles).
+ */
+int emu_mem_set_irc_window(struct emu_mem *m, uint32_t cycles);
+
+/**
+ * emu_mem_set_l1_ways() - restrict a slot's L1 fills to some ways
+ * @m: memory side
+ * @slot: hardware slot
+ * @mask: way bit mask (0 or all ways: no restriction, the reset value)
+ *
+ * Lookups still see every way; only the victim of a fill is chosen among
+ * @mask.
+ *
+ * Return: 0 or -EINVAL (bad slot).
+ */
+int emu_mem_set_l1_ways(struct emu_mem *m, unsigned int slot, uint32_t mask);
+
+/**
+ * emu_mem_set_l2_policy() - replace the victim policy of every L2 slice
+ * @m: memory side
+ * @pol: policy (NULL: LRU)
+ * @ctx: its context
+ */
+void emu_mem_set_l2_policy(struct emu_mem *m, const struct emu_l2_policy *pol,
+			   void *ctx);
+
+/**
+ * emu_mem_chan_counters() - cumulative counters of one DRAM channel
+ * @m: memory side
+ * @ch: channel (out of range: zeros)
+ * @out: receives them
+ */
+void emu_mem_chan_counters(const struct emu_mem *m, unsigned int ch,
+			   struct corun_chan_counters *out);
+
+/**
+ * emu_mem_latency() - the delays calibration derived (see mem.c)
+ * @m: memory side
+ * @l2_pipe: receives the L2 tag-pipeline latency, NoC cycles
+ * @mc_delay: receives the memory-controller fill delay, NoC cycles
+ */
+void emu_mem_latency(const struct emu_mem *m, uint32_t *l2_pipe,
+		     uint32_t *mc_delay);
 
 #endif /* _EMU_MEM_H_ */

@@ -1,0 +1,521 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * corun device model: DRAM controllers and devices (see dram.h).
+ *
+ * Per channel the scheduler is a function of the queue and the timing
+ * state: at a decision cycle t it computes, for every queued request, the
+ * command it needs next (RD/WR on a row hit, PRE on a conflict, ACT on a
+ * closed bank) and the earliest cycle that command may issue. If some
+ * command may issue at t the best one does (FR-FCFS order), else the
+ * channel sleeps until the earliest such cycle. State only changes when a
+ * command issues or a request arrives, so that cycle is exact and nothing
+ * runs in between.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dram.h"
+#include "mem.h"
+
+/* Data-bus turnaround from a read burst to a write burst (tRTRS-like). */
+#define BUS_TURNAROUND 2
+
+#define NEVER UINT64_MAX
+
+enum { CMD_COL, CMD_PRE, CMD_ACT };
+
+struct dreq {
+	struct emu_dram_req r;
+	uint64_t arrival;
+	uint32_t bank, row;
+	uint16_t cols_left; /* column commands still to issue */
+	uint8_t activated; /* an ACT was issued for it: not a row hit */
+};
+
+struct bank {
+	uint64_t act_ok; /* tRC after ACT, tRP after PRE */
+	uint64_t col_ok; /* tRCD */
+	uint64_t pre_ok; /* tRAS, tRTP, tWR */
+	uint32_t row;
+	uint32_t streak; /* hits served while an older other-row request waits */
+	uint8_t open;
+};
+
+struct flight {
+	struct emu_dram_req r;
+	uint64_t done;
+};
+
+struct chan {
+	struct dreq *pool;
+	uint16_t *order; /* queued pool indices, oldest first */
+	uint16_t *free; /* free pool indices (stack) */
+	unsigned int nq, nfree;
+	struct flight *fl; /* bursts in flight, FIFO in completion order */
+	unsigned int fl_head, fl_n, fl_cap;
+	struct bank *banks;
+
+	uint64_t next_t; /* next decision cycle; NEVER when the queue is empty */
+	uint64_t cmd_free; /* command bus */
+	uint64_t col_ok; /* tCCD */
+	uint64_t act_ok; /* tRRD */
+	uint64_t grp_col_ok[16]; /* tCCDL, per bank group */
+	uint64_t grp_act_ok[16]; /* tRRDL */
+	uint64_t faw[4]; /* last four ACTs (ring, oldest at faw_i) */
+	unsigned int faw_i, nact; /* nact saturates at 4 */
+	uint64_t bus_free; /* data bus free from this cycle */
+	uint64_t rd_ok; /* tWTR after the last write burst */
+	uint8_t bus_write; /* the last burst was a write */
+	uint64_t next_ref; /* start of the next refresh */
+
+	uint64_t accesses, row_hits, bus_cycles;
+};
+
+struct slot_ctr {
+	uint64_t accesses, row_hits, bus_cycles;
+};
+
+struct emu_dram {
+	const struct emu_addrmap *map;
+	struct emu_dram_ops ops;
+	unsigned int nch, nbanks, qlen;
+	uint32_t tRCD, tCL, tRP, tRAS, tRC, tRRD, tFAW, tWTR, tCCD;
+	uint32_t tWL, tRTP, tWR, burst;
+	uint32_t tREFI, tRFC, tCCDL, tRRDL;
+	uint32_t ncols, ngroups; /* column commands per line, bank groups */
+	uint32_t row_hit_cap;
+	uint8_t frfcfs, cpu_priority;
+	struct chan *ch;
+	struct slot_ctr slot[CORUN_MAX_SLOTS];
+};
+
+static inline uint64_t max64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+static bool capped(const struct emu_dram *d, const struct bank *b)
+{
+	return d->row_hit_cap && b->streak >= d->row_hit_cap;
+}
+
+/* A line whose first bursts went keeps its row and priority. */
+static bool started(const struct emu_dram *d, const struct dreq *q)
+{
+	return q->cols_left < d->ncols;
+}
+
+/* Earliest cycle the column command of @q may issue. */
+static uint64_t col_time(const struct emu_dram *d, const struct chan *ch,
+			 const struct dreq *q)
+{
+	uint64_t e = max64(max64(ch->cmd_free, ch->col_ok),
+			   ch->banks[q->bank].col_ok);
+	uint64_t start;
+
+	e = max64(e, ch->grp_col_ok[q->bank % d->ngroups]);
+	if (q->r.is_write) {
+		start = ch->bus_free + (ch->bus_write ? 0 : BUS_TURNAROUND);
+		if (start > d->tWL)
+			e = max64(e, start - d->tWL);
+	} else {
+		e = max64(e, ch->rd_ok);
+		if (ch->bus_free > d->tCL)
+			e = max64(e, ch->bus_free - d->tCL);
+	}
+	return e;
+}
+
+static uint64_t act_time(const struct emu_dram *d, const struct chan *ch,
+			 const struct dreq *q)
+{
+	uint64_t e = max64(max64(ch->cmd_free, ch->act_ok),
+			   ch->banks[q->bank].act_ok);
+
+	e = max64(e, ch->grp_act_ok[q->bank % d->ngroups]);
+	if (ch->nact >= 4)
+		e = max64(e, ch->faw[ch->faw_i] + d->tFAW);
+	return e;
+}
+
+static void issue_col(struct emu_dram *d, struct chan *ch, unsigned int i,
+		      uint64_t t)
+{
+	unsigned int idx = ch->order[i];
+	struct dreq *q = &ch->pool[idx];
+	struct bank *b = &ch->banks[q->bank];
+	struct slot_ctr *s = q->r.slot < CORUN_MAX_SLOTS ? &d->slot[q->r.slot] :
+							   NULL;
+	struct flight *f;
+	bool older_miss = false;
+	unsigned int j;
+
+	ch->cmd_free = t + 1;
+	ch->col_ok = t + d->tCCD;
+	ch->grp_col_ok[q->bank % d->ngroups] = t + d->tCCDL;
+	if (q->r.is_write) {
+		ch->bus_free = t + d->tWL + d->burst;
+		ch->rd_ok = ch->bus_free + d->tWTR;
+		b->pre_ok = max64(b->pre_ok, ch->bus_free + d->tWR);
+	} else {
+		ch->bus_free = t + d->tCL + d->burst;
+		b->pre_ok = max64(b->pre_ok, t + d->tRTP);
+	}
+	ch->bus_write = q->r.is_write;
+	ch->bus_cycles += d->burst;
+	if (s)
+		s->bus_cycles += d->burst;
+	if (--q->cols_left)
+		return;
+
+	/* Last burst of the line. Row-hit cap: hits past an older miss. */
+	for (j = 0; j < i; j++) {
+		const struct dreq *o = &ch->pool[ch->order[j]];
+
+		if (o->bank == q->bank && o->row != b->row && o->arrival <= t) {
+			older_miss = true;
+			break;
+		}
+	}
+	b->streak = older_miss ? b->streak + 1 : 0;
+
+	ch->accesses++;
+	ch->row_hits += !q->activated;
+	if (s) {
+		s->accesses++;
+		s->row_hits += !q->activated;
+	}
+
+	f = &ch->fl[(ch->fl_head + ch->fl_n) % ch->fl_cap];
+	f->r = q->r;
+	f->done = ch->bus_free;
+	ch->fl_n++;
+
+	memmove(&ch->order[i], &ch->order[i + 1],
+		(ch->nq - i - 1) * sizeof(ch->order[0]));
+	ch->nq--;
+	ch->free[ch->nfree++] = (uint16_t)idx;
+}
+
+/*
+ * Refresh closes all banks at its start and blocks them for tRFC. It is
+ * applied lazily (an idle channel has no events; only the latest missed
+ * refresh can still matter) and the precharge-all before it is taken as
+ * free: an approximation that only loses open rows and tRFC of time.
+ */
+static void refresh(const struct emu_dram *d, struct chan *ch, uint64_t t)
+{
+	uint64_t start;
+	unsigned int b;
+
+	if (!d->tREFI || t < ch->next_ref)
+		return;
+	start = ch->next_ref + (t - ch->next_ref) / d->tREFI * d->tREFI;
+	for (b = 0; b < d->nbanks; b++) {
+		ch->banks[b].open = 0;
+		ch->banks[b].streak = 0;
+		ch->banks[b].act_ok = max64(ch->banks[b].act_ok,
+					    start + d->tRFC);
+	}
+	ch->next_ref = start + d->tREFI;
+}
+
+/*
+ * One decision at cycle @t: issue the best ready command, or compute when
+ * the next one can be ready. Return: true if a command issued.
+ */
+static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
+{
+	uint64_t hitmask = 0, earliest = NEVER;
+	int best = -1, best_cmd = 0;
+	unsigned int best_key = ~0u, i;
+
+	refresh(d, ch, t);
+	/*
+	 * Banks whose open row has queued hits (FR-FCFS) or a line with
+	 * bursts still to go (both) are not precharged.
+	 */
+	for (i = 0; i < ch->nq; i++) {
+		const struct dreq *q = &ch->pool[ch->order[i]];
+		const struct bank *b = &ch->banks[q->bank];
+
+		if (b->open && b->row == q->row &&
+		    (started(d, q) || (d->frfcfs && q->arrival <= t &&
+				       !capped(d, b))))
+			hitmask |= 1ull << q->bank;
+	}
+
+	for (i = 0; i < ch->nq; i++) {
+		const struct dreq *q = &ch->pool[ch->order[i]];
+		const struct bank *b = &ch->banks[q->bank];
+		unsigned int key;
+		uint64_t e;
+		int cmd;
+
+		if (b->open && b->row == q->row) {
+			cmd = CMD_COL;
+			e = col_time(d, ch, q);
+		} else if (b->open) {
+			if (hitmask & (1ull << q->bank))
+				continue;
+			cmd = CMD_PRE;
+			e = max64(ch->cmd_free, b->pre_ok);
+		} else {
+			cmd = CMD_ACT;
+			e = act_time(d, ch, q);
+		}
+		e = max64(e, q->arrival);
+		if (e > t) {
+			if (e < earliest)
+				earliest = e;
+			continue;
+		}
+		/* Lower is better: class, then row hits (FR), then age. */
+		key = (d->cpu_priority && q->r.cls != EMU_CLS_CPU) ? 2 : 0;
+		if (!(d->frfcfs && cmd == CMD_COL &&
+		      (!capped(d, b) || started(d, q))))
+			key |= 1;
+		if (key < best_key) {
+			best_key = key;
+			best = (int)i;
+			best_cmd = cmd;
+			if (!key)
+				break;
+		}
+	}
+
+	if (best < 0) {
+		/* Wake for the next refresh: it changes every bank. */
+		if (d->tREFI && ch->nq && ch->next_ref < earliest)
+			earliest = ch->next_ref;
+		ch->next_t = earliest;
+		return false;
+	}
+
+	if (best_cmd == CMD_COL) {
+		issue_col(d, ch, (unsigned int)best, t);
+	} else {
+		struct dreq *q = &ch->pool[ch->order[best]];
+		struct bank *b = &ch->banks[q->bank];
+
+		ch->cmd_free = t + 1;
+		if (best_cmd == CMD_PRE) {
+			b->open = 0;
+			b->act_ok = max64(b->act_ok, t + d->tRP);
+		} else {
+			b->open = 1;
+			b->row = q->row;
+			b->streak = 0;
+			b->act_ok = t + d->tRC;
+			b->col_ok = t + d->tRCD;
+			b->pre_ok = t + d->tRAS;
+			ch->act_ok = t + d->tRRD;
+			ch->grp_act_ok[q->bank % d->ngroups] = t + d->tRRDL;
+			ch->faw[ch->faw_i] = t;
+			ch->faw_i = (ch->faw_i + 1) % 4;
+			if (ch->nact < 4)
+				ch->nact++;
+			q->activated = 1;
+		}
+	}
+	ch->next_t = ch->nq ? t + 1 : NEVER;
+	return true;
+}
+
+static void chan_run(struct emu_dram *d, struct chan *ch, uint64_t now)
+{
+	while (ch->next_t <= now)
+		schedule(d, ch, ch->next_t);
+}
+
+struct emu_dram *emu_dram_create(const struct emu_config *cfg,
+				 const struct emu_addrmap *map,
+				 const struct emu_dram_ops *ops)
+{
+	struct emu_dram *d = calloc(1, sizeof(*d));
+	unsigned int c, i;
+
+	if (!d)
+		return NULL;
+	d->map = map;
+	d->ops = *ops;
+	d->nch = cfg->dram.channels;
+	d->nbanks = cfg->dram.banks;
+	d->qlen = cfg->dram.queue;
+	d->tRCD = cfg->dram.tRCD;
+	d->tCL = cfg->dram.tCL;
+	d->tRP = cfg->dram.tRP;
+	d->tRAS = cfg->dram.tRAS;
+	d->tRC = cfg->dram.tRC;
+	d->tRRD = cfg->dram.tRRD;
+	d->tFAW = cfg->dram.tFAW;
+	d->tWTR = cfg->dram.tWTR;
+	d->tCCD = cfg->dram.tCCD;
+	d->tWL = cfg->dram.tWL;
+	d->tRTP = cfg->dram.tRTP;
+	d->tWR = cfg->dram.tWR;
+	d->burst = cfg->dram.burst_length ? cfg->dram.burst_length :
+					    cfg->l2.line / cfg->dram.bus_bytes;
+	d->ncols = cfg->l2.line / (d->burst * cfg->dram.bus_bytes);
+	d->ngroups = cfg->dram.bank_groups;
+	d->tCCDL = cfg->dram.tCCDL;
+	d->tRRDL = cfg->dram.tRRDL;
+	d->tREFI = cfg->dram.tREFI;
+	d->tRFC = cfg->dram.tRFC;
+	d->row_hit_cap = cfg->dram.row_hit_cap;
+	d->frfcfs = cfg->dram.sched == EMU_DRAM_FRFCFS;
+	d->cpu_priority = !!cfg->dram.cpu_priority;
+
+	d->ch = calloc(d->nch, sizeof(*d->ch));
+	if (!d->ch)
+		goto fail;
+	for (c = 0; c < d->nch; c++) {
+		struct chan *ch = &d->ch[c];
+
+		/*
+		 * Undelivered bursts: the whole queue issued within one
+		 * tick, plus bursts still in the pipe (non-overlapping, each
+		 * starting at most max(tCL, tWL) after the tick).
+		 */
+		ch->fl_cap = d->qlen + max64(d->tCL, d->tWL) + 2;
+		ch->pool = calloc(d->qlen, sizeof(*ch->pool));
+		ch->order = calloc(d->qlen, sizeof(*ch->order));
+		ch->free = calloc(d->qlen, sizeof(*ch->free));
+		ch->fl = calloc(ch->fl_cap, sizeof(*ch->fl));
+		ch->banks = calloc(d->nbanks, sizeof(*ch->banks));
+		if (!ch->pool || !ch->order || !ch->free || !ch->fl ||
+		    !ch->banks)
+			goto fail;
+		for (i = 0; i < d->qlen; i++)
+			ch->free[i] = (uint16_t)(d->qlen - 1 - i);
+		ch->nfree = d->qlen;
+		ch->next_t = NEVER;
+		/* Stagger the channels' refreshes. */
+		ch->next_ref = d->tREFI + (uint64_t)c * d->tREFI / d->nch;
+	}
+	return d;
+fail:
+	emu_dram_destroy(d);
+	return NULL;
+}
+
+void emu_dram_destroy(struct emu_dram *d)
+{
+	unsigned int c;
+
+	if (!d)
+		return;
+	for (c = 0; d->ch && c < d->nch; c++) {
+		free(d->ch[c].pool);
+		free(d->ch[c].order);
+		free(d->ch[c].free);
+		free(d->ch[c].fl);
+		free(d->ch[c].banks);
+	}
+	free(d->ch);
+	free(d);
+}
+
+bool emu_dram_can_accept(const struct emu_dram *d, unsigned int channel)
+{
+	return channel < d->nch && d->ch[channel].nfree > 0;
+}
+
+int emu_dram_push(struct emu_dram *d, const struct emu_dram_req *r,
+		  uint64_t now)
+{
+	struct emu_addr_loc loc;
+	struct chan *ch;
+	struct dreq *q;
+	unsigned int idx;
+
+	emu_addrmap_decode(d->map, r->addr, &loc);
+	ch = &d->ch[loc.channel];
+	if (!ch->nfree)
+		return -EBUSY;
+	idx = ch->free[--ch->nfree];
+	q = &ch->pool[idx];
+	q->r = *r;
+	q->arrival = now;
+	q->bank = loc.bank;
+	q->row = loc.row;
+	q->activated = 0;
+	q->cols_left = (uint16_t)d->ncols;
+	ch->order[ch->nq++] = (uint16_t)idx;
+	if (now < ch->next_t)
+		ch->next_t = now;
+	return 0;
+}
+
+void emu_dram_tick(struct emu_dram *d, uint64_t now)
+{
+	unsigned int c;
+
+	for (c = 0; c < d->nch; c++) {
+		struct chan *ch = &d->ch[c];
+
+		chan_run(d, ch, now);
+		/* done() may push into this channel: copy before calling. */
+		while (ch->fl_n && ch->fl[ch->fl_head].done <= now) {
+			struct flight f = ch->fl[ch->fl_head];
+
+			ch->fl_head = (ch->fl_head + 1) % ch->fl_cap;
+			ch->fl_n--;
+			d->ops.done(d->ops.ctx, &f.r, f.done);
+		}
+	}
+}
+
+uint64_t emu_dram_next_event(const struct emu_dram *d, uint64_t now)
+{
+	uint64_t t = NEVER;
+	unsigned int c;
+
+	for (c = 0; c < d->nch; c++) {
+		const struct chan *ch = &d->ch[c];
+
+		if (ch->next_t < t)
+			t = ch->next_t;
+		if (ch->fl_n && ch->fl[ch->fl_head].done < t)
+			t = ch->fl[ch->fl_head].done;
+	}
+	if (t == NEVER)
+		return NEVER;
+	return t > now ? t : now + 1;
+}
+
+unsigned int emu_dram_busy(const struct emu_dram *d)
+{
+	unsigned int c, n = 0;
+
+	for (c = 0; c < d->nch; c++)
+		n += d->ch[c].nq + d->ch[c].fl_n;
+	return n;
+}
+
+void emu_dram_counters(const struct emu_dram *d, unsigned int channel,
+		       struct corun_chan_counters *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (channel >= d->nch)
+		return;
+	out->accesses = d->ch[channel].accesses;
+	out->row_hits = d->ch[channel].row_hits;
+	out->bus_busy_cycles = d->ch[channel].bus_cycles;
+}
+
+void emu_dram_slot_counters(const struct emu_dram *d, unsigned int slot,
+			    uint64_t *accesses, uint64_t *row_hits,
+			    uint64_t *bus_cycles)
+{
+	const struct slot_ctr *s = slot < CORUN_MAX_SLOTS ? &d->slot[slot] :
+							    NULL;
+
+	if (accesses)
+		*accesses = s ? s->accesses : 0;
+	if (row_hits)
+		*row_hits = s ? s->row_hits : 0;
+	if (bus_cycles)
+		*bus_cycles = s ? s->bus_cycles : 0;
+}

@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * corun device model: DRAM controllers and devices.
+ *
+ * One controller per channel. Each has a transaction queue of dram.queue
+ * entries, dram.banks banks (bank b is in group b % dram.bank_groups) with
+ * open-page row buffers, one command bus (one ACT, PRE, RD or WR per DRAM
+ * cycle) and one data bus moving dram.bus_bytes per cycle. A line access
+ * is n = l2.line / (BL * bus_bytes) column commands to one row, each
+ * occupying the data bus for BL = dram.burst_length cycles (0: one burst
+ * per line, BL = l2.line / bus_bytes). Timing, all in DRAM cycles:
+ *
+ *   ACT -> RD/WR        tRCD       same bank
+ *   ACT -> PRE          tRAS       same bank
+ *   ACT -> ACT          tRC        same bank
+ *   PRE -> ACT          tRP        same bank
+ *   RD  -> PRE          tRTP       same bank
+ *   WR data end -> PRE  tWR        same bank (write recovery)
+ *   ACT -> ACT          tRRDL      same bank group
+ *   ACT -> ACT          tRRD       any two banks of the channel
+ *   5th ACT             tFAW       after the 1st of the last four
+ *   RD/WR -> RD/WR      tCCDL      same bank group
+ *   RD/WR -> RD/WR      tCCD       any banks
+ *   RD  -> data         tCL, WR -> data tWL, then BL cycles
+ *   WR data end -> RD   tWTR       write-to-read turnaround
+ *   RD data end -> WR data start   2 cycles of bus turnaround
+ *   refresh             every tREFI (0: none) all banks close and stay
+ *                       blocked for tRFC; channels are staggered
+ *
+ * With L = (n - 1) * max(tCCDL, BL) + BL the data time of a lone line,
+ * the idle read latency is tRCD + tCL + L (bank closed), tCL + L (row
+ * hit), tRP + tRCD + tCL + L (row conflict, tRAS met); a write completes
+ * tWL + L after its first column command. CCBP defaults (BL 2, n 4,
+ * tCCDL 3): 35, 23 and 47 cycles. Lines of banks in different groups
+ * interleave their bursts, so the data bus can still be kept busy.
+ *
+ * Scheduling (dram.sched): FR-FCFS picks, among the commands that may
+ * issue this cycle, column commands to open rows first, then the oldest
+ * request's command; a bank with queued hits to its open row is not
+ * precharged. After dram.row_hit_cap consecutive line hits to a bank while
+ * an older request for another row of that bank waits, the bank's hits
+ * lose their priority and the older request's precharge may go (0: no
+ * cap). FCFS serves the oldest ready command only by age. In both, a line
+ * whose first burst went keeps its row until its last burst. With
+ * dram.cpu_priority CPU-class requests (cls 1) go before GPU ones.
+ *
+ * A queue entry is freed when its last column command issues; completion
+ * is reported at the end of its last burst. Requests are served in any
+ * order. Counters: an access is a line; a row hit is an access that did
+ * not need its own ACT (row hits = accesses - activates, as HSM's RBH);
+ * bus cycles are data-bus busy cycles (n * BL per access).
+ *
+ * Time: DRAM cycles. The model is event-driven: emu_dram_tick() only
+ * works at the cycles emu_dram_next_event() reports, which are exact (the
+ * earliest cycle at which some command can issue, some burst ends, or,
+ * with requests queued, the next refresh starts). Storage is
+ * preallocated at create time; nothing is allocated per request.
+ *
+ * Timing sets for other configurations ([dram] keys; check l2.banks and
+ * dram.channels divide one another and BL * bus_bytes divides l2.line):
+ *
+ * HBM-like (HSM baseline, Ramulator HBM: 32 channels at 440 MHz, 64 B per
+ * channel-clock = 901 GB/s as HSM's 900; 16 banks in 4 groups, 2 KB rows,
+ * 64-entry queues, FR-FCFS with row-hit cap 5):
+ *   dram_mhz = 440, channels = 32, banks = 16, bank_groups = 4,
+ *   row_bytes = 2K, bus_bytes = 64, burst_length = 2, queue = 64,
+ *   sched = frfcfs, row_hit_cap = 5, tRC = 24, tRCD = 7, tRP = 7,
+ *   tCL = 7, tWL = 2, tRAS = 17, tRRD = 4, tRRDL = 5, tFAW = 20,
+ *   tRTP = 7, tCCD = 1, tCCDL = 1, tWTR = 4, tWR = 8, tREFI = 1716
+ *   (3.9 us), tRFC = 70 (160 ns)
+ *   (HSM gives tWTR_S = 2 / tWTR_L = 4: one tWTR here, the long one;
+ *   tWR is not in HSM's table: 8 is ~18 ns.)
+ *
+ * GDDR5-like (HSM's second system: Hynix GDDR5, 11 channels, 16 banks,
+ * 12-12-12, 484 GB/s = 11 x 1375 MHz x 32 B, i.e. two x32 devices per
+ * channel, BL8 = 64 B in 2 clocks; other values from GPGPU-Sim's GTX480
+ * set; HSM gives no queue size or cap for it):
+ *   dram_mhz = 1375, channels = 11, banks = 16, bank_groups = 4,
+ *   row_bytes = 2K, bus_bytes = 32, burst_length = 2, queue = 64,
+ *   sched = frfcfs, row_hit_cap = 5, tCL = 12, tRCD = 12,
+ *   tRP = 12, tRAS = 28, tRC = 40, tRRD = 6, tRRDL = 6, tFAW = 23,
+ *   tWTR = 5, tCCD = 2, tCCDL = 3, tWL = 4, tRTP = 2, tWR = 12,
+ *   tREFI = 5362 (3.9 us), tRFC = 151 (110 ns)
+ */
+#ifndef _EMU_DRAM_H_
+#define _EMU_DRAM_H_
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <corun/hw.h>
+
+#include "addrmap.h"
+#include "config.h"
+
+/**
+ * struct emu_dram_req - one line access
+ * @addr: physical address (line granularity; the low bits are ignored)
+ * @tag: caller's opaque id (e.g. an L2 MSHR index), returned in done
+ * @slot: hardware slot, for the per-slot counters (>= CORUN_MAX_SLOTS:
+ *	not counted per slot)
+ * @cls: enum emu_mem_cls (0 GPU, 1 CPU) for dram.cpu_priority
+ * @is_write: write (write-back) instead of read
+ */
+struct emu_dram_req {
+	uint64_t addr;
+	uint64_t tag;
+	uint16_t slot;
+	uint8_t cls;
+	uint8_t is_write;
+};
+
+/**
+ * struct emu_dram_ops - completion callback
+ * @ctx: for @done
+ * @done: @r (a copy of the pushed request) completed at @dram_cycle: a
+ *	read's data burst finished, or a write's data was written. Called
+ *	from emu_dram_tick(); it may call emu_dram_push() (the new request
+ *	is considered from the next tick on).
+ */
+struct emu_dram_ops {
+	void *ctx;
+	void (*done)(void *ctx, const struct emu_dram_req *r,
+		     uint64_t dram_cycle);
+};
+
+struct emu_dram;
+
+/**
+ * emu_dram_create() - build all channels
+ * @cfg: validated configuration (dram.*, l2.line; read at create time)
+ * @map: address map (kept by reference; must outlive the DRAM)
+ * @ops: completion callback (copied)
+ *
+ * Return: the DRAM or NULL (no memory).
+ */
+struct emu_dram *emu_dram_create(const struct emu_config *cfg,
+				 const struct emu_addrmap *map,
+				 const struct emu_dram_ops *ops);
+
+/**
+ * emu_dram_destroy() - free it (NULL is fine)
+ * @d: DRAM
+ */
+void emu_dram_destroy(struct emu_dram *d);
+
+/**
+ * emu_dram_can_accept() - has @channel's queue a free entry
+ * @d: DRAM
+ * @channel: channel (as decoded by the address map)
+ *
+ * Return: true if emu_dram_push() of a request to @channel would succeed.
+ */
+bool emu_dram_can_accept(const struct emu_dram *d, unsigned int channel);
+
+/**
+ * emu_dram_push() - queue one request
+ * @d: DRAM
+ * @r: request (copied)
+ * @now: current DRAM cycle; the request may issue its first command at
+ *	@now if emu_dram_tick(@now) runs after the push
+ *
+ * Return: 0, or -EBUSY when the channel's queue is full.
+ */
+int emu_dram_push(struct emu_dram *d, const struct emu_dram_req *r,
+		  uint64_t now);
+
+/**
+ * emu_dram_tick() - advance to @now
+ * @d: DRAM
+ * @now: current DRAM cycle (non-decreasing between calls)
+ *
+ * Issues every command due at or before @now and reports every burst
+ * that ended at or before @now through ops->done, in cycle order per
+ * channel.
+ */
+void emu_dram_tick(struct emu_dram *d, uint64_t now);
+
+/**
+ * emu_dram_next_event() - earliest cycle > @now at which emu_dram_tick()
+ *	has work
+ * @d: DRAM
+ * @now: current DRAM cycle
+ *
+ * Return: that cycle, or UINT64_MAX when no request is queued or in
+ * flight.
+ */
+uint64_t emu_dram_next_event(const struct emu_dram *d, uint64_t now);
+
+/**
+ * emu_dram_busy() - requests queued or in flight, all channels
+ * @d: DRAM
+ *
+ * Return: the count.
+ */
+unsigned int emu_dram_busy(const struct emu_dram *d);
+
+/**
+ * emu_dram_counters() - cumulative counters of one channel
+ * @d: DRAM
+ * @channel: channel
+ * @out: receives accesses, row_hits, bus_busy_cycles (reserved = 0)
+ */
+void emu_dram_counters(const struct emu_dram *d, unsigned int channel,
+		       struct corun_chan_counters *out);
+
+/**
+ * emu_dram_slot_counters() - cumulative counters of one slot, all channels
+ * @d: DRAM
+ * @slot: slot (< CORUN_MAX_SLOTS, else all three are 0)
+ * @accesses: receives column accesses (may be NULL)
+ * @row_hits: receives row hits (may be NULL)
+ * @bus_cycles: receives data-bus busy cycles (may be NULL)
+ */
+void emu_dram_slot_counters(const struct emu_dram *d, unsigned int slot,
+			    uint64_t *accesses, uint64_t *row_hits,
+			    uint64_t *bus_cycles);
+
+#endif /* _EMU_DRAM_H_ */

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * corun device model: L2 slice tags and victim policies (see l2.h).
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "l2.h"
+
+static int lru_victim(void *ctx, const struct emu_l2_line *set,
+		      unsigned int ways, uint8_t cls)
+{
+	int v = -1;
+	unsigned int i;
+
+	(void)ctx;
+	(void)cls;
+	for (i = 0; i < ways; i++)
+		if (!set[i].pending &&
+		    (v < 0 || set[i].stamp < set[v].stamp))
+			v = (int)i;
+	return v;
+}
+
+const struct emu_l2_policy emu_l2_lru = {
+	.name = "lru",
+	.victim = lru_victim,
+};
+
+static unsigned int ilog2u(uint32_t v)
+{
+	unsigned int s = 0;
+
+	while ((1u << s) < v)
+		s++;
+	return s;
+}
+
+int emu_l2_tags_init(struct emu_l2_tags *t, uint32_t bytes, uint32_t ways,
+		     uint32_t line)
+{
+	t->sets = bytes / (line * ways);
+	t->ways = ways;
+	t->line_shift = ilog2u(line);
+	t->clock = 0;
+	t->pol = &emu_l2_lru;
+	t->pol_ctx = NULL;
+	t->lines = calloc((size_t)t->sets * ways, sizeof(*t->lines));
+	return t->lines ? 0 : -ENOMEM;
+}
+
+void emu_l2_tags_fini(struct emu_l2_tags *t)
+{
+	free(t->lines);
+	t->lines = NULL;
+}
+
+void emu_l2_set_policy(struct emu_l2_tags *t, const struct emu_l2_policy *pol,
+		       void *ctx)
+{
+	t->pol = pol ? pol : &emu_l2_lru;
+	t->pol_ctx = ctx;
+}
+
+struct emu_l2_line *emu_l2_set_of(struct emu_l2_tags *t, uint64_t key)
+{
+	return &t->lines[key % t->sets * t->ways];
+}
+
+struct emu_l2_line *emu_l2_lookup(struct emu_l2_tags *t, uint64_t key,
+				  uint64_t addr)
+{
+	struct emu_l2_line *s = emu_l2_set_of(t, key);
+	uint64_t line = addr >> t->line_shift << t->line_shift;
+	uint32_t i;
+
+	for (i = 0; i < t->ways; i++)
+		if (s[i].valid && s[i].line == line)
+			return &s[i];
+	return NULL;
+}
+
+struct emu_l2_line *emu_l2_victim(struct emu_l2_tags *t, uint64_t key,
+				  uint8_t cls)
+{
+	struct emu_l2_line *s = emu_l2_set_of(t, key);
+	uint32_t i;
+	int v;
+
+	for (i = 0; i < t->ways; i++)
+		if (!s[i].valid)
+			return &s[i];
+	v = t->pol->victim(t->pol_ctx, s, t->ways, cls);
+	return v < 0 ? NULL : &s[v];
+}
+
+void emu_l2_touch(struct emu_l2_tags *t, struct emu_l2_line *l, uint8_t cls,
+		  bool hit)
+{
+	l->stamp = ++t->clock;
+	if (!hit)
+		l->owner = cls;
+	if (t->pol->touch)
+		t->pol->touch(t->pol_ctx, l, cls, hit);
+}
