@@ -59,7 +59,8 @@ KERNEL_DIR := $(O)/tools/kernels
 include tools/kunit/kunit.mk
 -include $(sort $(wildcard emu/emu.mk tools/kernels/kernels.mk \
 	tools/sim/sim.mk tools/testing/testing.mk firmware/firmware.mk \
-	tools/vm/vm.mk selftests/selftests.mk))
+	tools/vm/vm.mk selftests/selftests.mk \
+	drivers/gpu/drm/corun/policy/policy.mk))
 
 .PHONY: all deps check test demo bench eval lint clean module help
 

@@ -1,0 +1,389 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * corun: shared driver state.
+ */
+#ifndef _CORUN_DRV_H_
+#define _CORUN_DRV_H_
+
+#include <linux/dma-fence.h>
+#include <linux/io.h>
+#include <linux/kref.h>
+#include <linux/mutex.h>
+#include <linux/pci.h>
+#include <linux/spinlock.h>
+#include <linux/xarray.h>
+
+#include <drm/drm_device.h>
+#include <drm/drm_gem_shmem_helper.h>
+#include <drm/drm_mm.h>
+#include <drm/gpu_scheduler.h>
+
+#include <corun/hw.h>
+#include <corun/kernel.h>
+#include <uapi/drm/corun_drm.h>
+
+#include "policy/policy.h"
+
+#define DRIVER_NAME "corun"
+#define DRIVER_DESC "corun multitasking GPU"
+#define DRIVER_DATE "20261122"
+#define DRIVER_MAJOR 1
+#define DRIVER_MINOR 0
+
+/* Driver limits reported through GET_PARAM. */
+#define CORUN_MAX_BO_SIZE BIT_ULL(30)
+#define CORUN_MAX_BO_HANDLES 4096
+#define CORUN_MAX_SYNCS 64
+#define CORUN_MAX_CTXS 64
+#define CORUN_MAX_GRID_DIM 65535
+#define CORUN_MAX_INSN_BUDGET BIT_ULL(48)
+#define CORUN_DEFAULT_INSN_BUDGET BIT_ULL(32)
+#define CORUN_JOB_HISTORY 256
+#define CORUN_MAX_COUNTER_JOBS 64
+#define CORUN_RING_ENTRIES 64
+#define CORUN_JOB_TIMEOUT_MS 2000
+#define CORUN_CTX_MAX_HANGS 3
+#define CORUN_DRAIN_MS 10000
+#define CORUN_DEFAULT_EPOCH_CYCLES 100000
+
+struct corun_device;
+
+/**
+ * struct corun_slot - one hardware slot and its drm_sched scheduler
+ * @cdev: owning device
+ * @idx: slot number
+ * @sched: scheduler feeding this slot (one job resident at a time)
+ * @ring: descriptor ring (DMA coherent)
+ * @ring_dma: bus address of @ring
+ * @tail: next ring entry the driver writes
+ * @fence_context: dma_fence context of the hardware fences
+ * @emitted: last hardware seqno handed to the device
+ * @lock: protects @active and the fence lock of the hardware fences
+ * @active: job resident in the slot, or NULL
+ * @last_progress: PROGRESS register at the last timeout check
+ * @sm_mask: SM mask last programmed
+ * @cta_quota: CTA quota last programmed
+ */
+struct corun_slot {
+	struct corun_device *cdev;
+	u32 idx;
+	struct drm_gpu_scheduler sched;
+	struct corun_job_desc *ring;
+	dma_addr_t ring_dma;
+	u32 tail;
+	u64 fence_context;
+	u64 emitted;
+	spinlock_t lock; /* see @lock above */
+	struct corun_job *active;
+	u32 last_progress;
+	u32 sm_mask[CORUN_SM_MASK_WORDS];
+	u32 cta_quota;
+};
+
+/**
+ * struct corun_device - per-device state
+ * @drm: DRM device
+ * @pdev: PCI device
+ * @regs: BAR0
+ * @version: VERSION register
+ * @caps: CAPS register
+ * @num_sms: SMs
+ * @num_slots: hardware slots
+ * @warp_size: threads per warp
+ * @config_id: configuration hash
+ * @sm_ctas: CTA slots per SM
+ * @sm_threads: threads per SM
+ * @sm_regs: registers per SM
+ * @sm_shared: shared memory bytes per SM
+ * @clk_mhz: SM clock
+ * @num_channels: DRAM channels
+ * @fw_version: running firmware version, 0 if none
+ * @fw_running: firmware booted
+ * @lockstep: the device runs in lockstep mode (module parameter)
+ * @slots: hardware slots
+ * @sched_list: schedulers of all slots, for context entities
+ * @fences: per-slot u64 fence words written by the device
+ * @fences_dma: bus address of @fences
+ * @snapshot: epoch counter snapshot buffer
+ * @snapshot_dma: bus address of @snapshot
+ * @snapshot_size: size of @snapshot
+ * @prev_snapshot: previous snapshot, for deltas
+ * @nvec: MSI-X vectors allocated
+ * @reset_count: GPU (slot) resets since load
+ * @policy_lock: protects the policy fields and slot programming
+ * @policy: active policy
+ * @policy_state: the active policy's private state
+ * @epoch_cycles: epoch length
+ * @epoch_seq: last epoch handled
+ * @epochs_on: EPOCH_LEN is programmed (only while a job is resident)
+ * @inject_stall: fault injection (debugfs): program empty SM masks, so
+ *	that resident jobs stop making progress and the watchdog fires
+ */
+struct corun_device {
+	struct drm_device drm;
+	struct pci_dev *pdev;
+	void __iomem *regs;
+	u32 version;
+	u32 caps;
+	u32 num_sms;
+	u32 num_slots;
+	u32 warp_size;
+	u32 config_id;
+	u32 sm_ctas;
+	u32 sm_threads;
+	u32 sm_regs;
+	u32 sm_shared;
+	u32 clk_mhz;
+	u32 num_channels;
+	u64 fw_version;
+	bool fw_running;
+	bool lockstep;
+	struct corun_slot slots[CORUN_MAX_SLOTS];
+	struct drm_gpu_scheduler *sched_list[CORUN_MAX_SLOTS];
+	u64 *fences;
+	dma_addr_t fences_dma;
+	void *snapshot;
+	dma_addr_t snapshot_dma;
+	u32 snapshot_size;
+	void *prev_snapshot;
+	int nvec;
+	atomic_t reset_count;
+	struct mutex policy_lock; /* see @policy_lock above */
+	const struct corun_policy_ops *policy;
+	struct corun_policy_state policy_state;
+	u32 epoch_cycles;
+	u32 epoch_seq;
+	bool epochs_on;
+	bool inject_stall;
+};
+
+/**
+ * struct corun_vm - GPU virtual address space of one DRM file
+ * @ref: reference count (file and buffer objects)
+ * @cdev: device
+ * @lock: protects @mm and the page tables
+ * @mm: VA allocator
+ * @l1: level-1 table
+ * @l1_dma: bus address of @l1
+ * @l2: level-2 tables
+ * @l2_dma: bus addresses of @l2
+ * @reset_count: resets that hit a job of the file (outlives the file
+ *	while jobs still hold the address space)
+ * @busy_ns: time the file's jobs spent resident in hardware slots
+ */
+struct corun_vm {
+	struct kref ref;
+	struct corun_device *cdev;
+	struct mutex lock; /* see @lock above */
+	struct drm_mm mm;
+	u64 *l1;
+	dma_addr_t l1_dma;
+	u64 *l2[CORUN_PT_L1_ENTRIES];
+	dma_addr_t l2_dma[CORUN_PT_L1_ENTRIES];
+	atomic_t reset_count;
+	atomic64_t busy_ns;
+};
+
+/**
+ * struct corun_bo - corun buffer object
+ * @base: shmem GEM object
+ * @flags: DRM_CORUN_BO_* flags
+ * @vm: address space the buffer is mapped into, or NULL
+ * @node: VA range (buffer plus guard page)
+ */
+struct corun_bo {
+	struct drm_gem_shmem_object base;
+	u32 flags;
+	struct corun_vm *vm;
+	struct drm_mm_node node;
+};
+
+static inline struct corun_bo *to_corun_bo(struct drm_gem_object *obj)
+{
+	return container_of(to_drm_gem_shmem_obj(obj), struct corun_bo, base);
+}
+
+/**
+ * struct corun_file - per DRM file state
+ * @cdev: device
+ * @vm: the file's address space
+ * @ctxs: contexts by id
+ * @next_ctx: cyclic allocation hint for @ctxs
+ * @submit_lock: serialises job id allocation
+ * @last_job_id: last job id handed out
+ * @jobs: query records by job id (under @submit_lock)
+ * @counter_recs: records with unreleased counters (under @submit_lock)
+ */
+struct corun_file {
+	struct corun_device *cdev;
+	struct corun_vm *vm;
+	struct xarray ctxs;
+	u32 next_ctx;
+	struct mutex submit_lock; /* see @submit_lock above */
+	u64 last_job_id;
+	struct xarray jobs;
+	u32 counter_recs;
+};
+
+/**
+ * struct corun_ctx - a context: one drm_sched entity
+ * @ref: reference count
+ * @id: identifier in the file
+ * @priority: enum drm_corun_priority
+ * @name: label
+ * @entity: scheduling entity over all slot schedulers
+ * @hangs: hangs caused by jobs of this context
+ */
+struct corun_ctx {
+	struct kref ref;
+	u32 id;
+	s32 priority;
+	char name[DRM_CORUN_CTX_NAME_LEN];
+	struct drm_sched_entity entity;
+	atomic_t hangs;
+};
+
+/**
+ * struct corun_job_rec - what DRM_IOCTL_CORUN_QUERY_JOB reports of a job
+ * @ref: reference count (the file's table and the job)
+ * @lock: protects @q and @counters
+ * @q: the record in uapi form (@q.job_id, @q.ctx_id set at submission)
+ * @counters: the job's counters when submitted with the counters
+ *	extension, valid once the job has finished
+ * @epoch_start: device epoch sequence when the job started
+ * @had_counters: the job was submitted with the counters extension
+ */
+struct corun_job_rec {
+	struct kref ref;
+	spinlock_t lock; /* see @lock above */
+	struct drm_corun_query_job q;
+	struct drm_corun_job_counters *counters;
+	u32 epoch_start;
+	bool had_counters;
+};
+
+void corun_job_rec_put(struct corun_job_rec *rec);
+
+/**
+ * struct corun_job - one kernel launch
+ * @base: drm_sched job
+ * @refcount: reference count
+ * @cdev: device
+ * @vm: address space
+ * @ctx: context (reference held)
+ * @bos: referenced buffer objects
+ * @bo_count: entries of @bos
+ * @hw_fence: fence signalled from the job interrupt
+ * @done_fence: the scheduler's finished fence
+ * @desc: descriptor, completed in run_job
+ * @job_id: identifier within the file
+ * @slot: slot it ran in
+ * @hw_seqno: hardware seqno
+ * @rec: the job's query record
+ * @hwc: counters the device writes at the end of the job, or NULL
+ * @hwc_dma: bus address of @hwc
+ */
+struct corun_job {
+	struct drm_sched_job base;
+	struct kref refcount;
+	struct corun_device *cdev;
+	struct corun_vm *vm;
+	struct corun_ctx *ctx;
+	struct drm_gem_object **bos;
+	u32 bo_count;
+	struct dma_fence *hw_fence;
+	struct dma_fence *done_fence;
+	struct corun_job_desc desc;
+	u64 job_id;
+	u32 slot;
+	u64 hw_seqno;
+	struct corun_job_rec *rec;
+	struct corun_job_counters *hwc;
+	dma_addr_t hwc_dma;
+};
+
+static inline struct corun_device *to_corun_dev(struct drm_device *drm)
+{
+	return container_of(drm, struct corun_device, drm);
+}
+
+static inline u32 corun_read(struct corun_device *cdev, u32 reg)
+{
+	return readl(cdev->regs + reg);
+}
+
+static inline void corun_write(struct corun_device *cdev, u32 reg, u32 val)
+{
+	writel(val, cdev->regs + reg);
+}
+
+/* corun_gem.c */
+struct drm_gem_object *corun_gem_create_object(struct drm_device *drm,
+					       size_t size);
+int corun_ioctl_create_bo(struct drm_device *drm, void *data,
+			  struct drm_file *file);
+int corun_ioctl_mmap_bo(struct drm_device *drm, void *data,
+			struct drm_file *file);
+int corun_ioctl_wait_bo(struct drm_device *drm, void *data,
+			struct drm_file *file);
+int corun_ioctl_get_bo_info(struct drm_device *drm, void *data,
+			    struct drm_file *file);
+
+/* corun_mmu.c */
+struct corun_vm *corun_vm_create(struct corun_device *cdev);
+void corun_vm_put(struct corun_vm *vm);
+struct corun_vm *corun_vm_get(struct corun_vm *vm);
+int corun_vm_map_bo(struct corun_vm *vm, struct corun_bo *bo);
+void corun_vm_unmap_bo(struct corun_bo *bo);
+
+/* corun_sched.c */
+int corun_sched_init(struct corun_device *cdev);
+void corun_sched_fini(struct corun_device *cdev);
+void corun_sched_drain(struct corun_device *cdev);
+void corun_sched_job_irq(struct corun_device *cdev);
+void corun_job_put(struct corun_job *job);
+void corun_slots_program(struct corun_device *cdev);
+void corun_epoch_irq(struct corun_device *cdev);
+enum drm_sched_priority corun_sched_prio(s32 priority);
+
+/* corun_irq.c */
+int corun_irq_init(struct corun_device *cdev);
+void corun_irq_fini(struct corun_device *cdev);
+
+/* corun_ctx.c */
+int corun_ioctl_ctx_create(struct drm_device *drm, void *data,
+			   struct drm_file *file);
+int corun_ioctl_ctx_destroy(struct drm_device *drm, void *data,
+			    struct drm_file *file);
+struct corun_ctx *corun_ctx_lookup(struct corun_file *cfile, u32 id);
+void corun_ctx_put(struct corun_ctx *ctx);
+void corun_ctx_destroy_all(struct corun_file *cfile);
+
+/* corun_submit.c */
+int corun_ioctl_submit(struct drm_device *drm, void *data,
+		       struct drm_file *file);
+int corun_ioctl_query_job(struct drm_device *drm, void *data,
+			  struct drm_file *file);
+int corun_ioctl_get_job_counters(struct drm_device *drm, void *data,
+				 struct drm_file *file);
+void corun_jobs_fini(struct corun_file *cfile);
+
+/* corun_fw.c */
+int corun_fw_init(struct corun_device *cdev);
+void corun_fw_fini(struct corun_device *cdev);
+int corun_fw_mbox_send(struct corun_device *cdev, u32 cmd, const u32 *payload,
+		       u32 len, u32 *reply, u32 reply_len);
+
+/* corun_policy.c (glue around policy/) */
+int corun_policy_init(struct corun_device *cdev);
+int corun_ioctl_get_policy(struct drm_device *drm, void *data,
+			   struct drm_file *file);
+int corun_ioctl_set_policy(struct drm_device *drm, void *data,
+			   struct drm_file *file);
+int corun_policy_set(struct corun_device *cdev, u32 id, u32 epoch_cycles);
+extern const struct attribute_group *corun_attr_groups[];
+
+/* corun_debugfs.c */
+void corun_debugfs_init(struct drm_minor *minor);
+
+#endif /* _CORUN_DRV_H_ */

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * corun: device firmware. When the device advertises CORUN_CAP_FIRMWARE
+ * the driver loads CORUN_FW_NAME with request_firmware(), checks its
+ * header and CRC, hands it to the device by DMA (CORUN_REG_FW_*) and waits
+ * for the microcontroller to boot. Devices without the capability, and a
+ * missing, bad or non-booting image, leave the device without firmware:
+ * the driver says so in the log and carries on. The mailbox helper sends one request at a time.
+ */
+
+#include <linux/crc32.h>
+#include <linux/delay.h>
+#include <linux/dma-mapping.h>
+#include <linux/firmware.h>
+#include <linux/iopoll.h>
+
+#include <drm/drm_print.h>
+
+#include <corun/fwif.h>
+
+#include "corun_drv.h"
+#include "corun_trace.h"
+
+#define CORUN_FW_BOOT_TIMEOUT_US 2000000
+#define CORUN_MBOX_TIMEOUT_US 100000
+
+static DEFINE_MUTEX(corun_mbox_lock);
+static u32 corun_mbox_seq;
+
+static int corun_fw_check(struct corun_device *cdev, const struct firmware *fw)
+{
+	const struct corun_fw_header *h = (const void *)fw->data;
+	u32 i, crc;
+
+	if (fw->size < sizeof(*h) || h->magic != CORUN_FW_MAGIC ||
+	    h->header_size != sizeof(*h) ||
+	    h->fwif_version != CORUN_FWIF_VERSION || h->load_addr & 3 ||
+	    h->payload_size != fw->size - sizeof(*h) ||
+	    h->payload_size > CORUN_MCU_MEM_SIZE ||
+	    h->load_addr > CORUN_MCU_MEM_SIZE - h->payload_size)
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(h->reserved); i++)
+		if (h->reserved[i])
+			return -EINVAL;
+	crc = ~crc32_le(~0U, fw->data + sizeof(*h), h->payload_size);
+	if (crc != h->payload_crc32) {
+		drm_err(&cdev->drm, "firmware CRC %#x, header says %#x\n", crc,
+			h->payload_crc32);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void corun_fw_hello(struct corun_device *cdev);
+
+int corun_fw_init(struct corun_device *cdev)
+{
+	struct device *dev = &cdev->pdev->dev;
+	const struct firmware *fw;
+	dma_addr_t dma;
+	void *buf;
+	u32 state;
+	int ret;
+
+	if (!(cdev->caps & CORUN_CAP_FIRMWARE)) {
+		drm_info(&cdev->drm, "%s\n",
+			 "device has no firmware: running without it");
+		return 0;
+	}
+
+	ret = request_firmware(&fw, CORUN_FW_NAME, dev);
+	if (ret) {
+		/* jobs may still run if the device takes doorbells without it */
+		drm_warn(&cdev->drm, "no %s (%d): running without firmware\n",
+			 CORUN_FW_NAME, ret);
+		return 0;
+	}
+	ret = corun_fw_check(cdev, fw);
+	if (ret) {
+		drm_err(&cdev->drm, "%s: bad image\n", CORUN_FW_NAME);
+		ret = 0;
+		goto out_release;
+	}
+
+	buf = dma_alloc_coherent(dev, fw->size, &dma, GFP_KERNEL);
+	if (!buf) {
+		ret = -ENOMEM;
+		goto out_release;
+	}
+	memcpy(buf, fw->data, fw->size);
+	corun_write(cdev, CORUN_REG_FW_ADDR_LO, lower_32_bits(dma));
+	corun_write(cdev, CORUN_REG_FW_ADDR_HI, upper_32_bits(dma));
+	corun_write(cdev, CORUN_REG_FW_SIZE, fw->size);
+	corun_write(cdev, CORUN_REG_FW_CTRL, CORUN_FW_CTRL_LOAD);
+	trace_corun_fw_cmd(0xffff, 0, 0);
+
+	ret = readl_poll_timeout(cdev->regs + CORUN_REG_FW_STATUS, state,
+				 state != CORUN_FW_LOADING &&
+					 state != CORUN_FW_OFF,
+				 1000, CORUN_FW_BOOT_TIMEOUT_US);
+	dma_free_coherent(dev, fw->size, buf, dma);
+	if (ret || state != CORUN_FW_RUNNING ||
+	    !(corun_read(cdev, CORUN_REG_STATUS) & CORUN_STATUS_FW_READY)) {
+		drm_err(&cdev->drm, "firmware did not boot: state %u\n", state);
+		ret = 0;
+		goto out_release;
+	}
+	cdev->fw_version = corun_read(cdev, CORUN_REG_FW_VERSION);
+	/* the register is major << 16 | minor; the uapi adds a patch field */
+	cdev->fw_version <<= 16;
+	cdev->fw_running = true;
+	corun_fw_hello(cdev);
+	drm_info(&cdev->drm, "firmware %u.%u running\n",
+		 (u32)(cdev->fw_version >> 32),
+		 (u32)(cdev->fw_version >> 16) & 0xffff);
+out_release:
+	release_firmware(fw);
+	return ret;
+}
+
+void corun_fw_fini(struct corun_device *cdev)
+{
+	if (cdev->fw_running)
+		corun_write(cdev, CORUN_REG_FW_CTRL, CORUN_FW_CTRL_HALT);
+	cdev->fw_running = false;
+}
+
+int corun_fw_mbox_send(struct corun_device *cdev, u32 cmd, const u32 *payload,
+		       u32 len, u32 *reply, u32 reply_len)
+{
+	u32 i, done, seq, hdr;
+	int ret;
+
+	if (!cdev->fw_running)
+		return -ENODEV;
+	if (len > CORUN_MBOX_MAX_PAYLOAD || reply_len > CORUN_MBOX_MAX_PAYLOAD)
+		return -EINVAL;
+
+	mutex_lock(&corun_mbox_lock);
+	corun_write(cdev, CORUN_REG_MBOX_IN, CORUN_MBOX_HDR(cmd, len));
+	for (i = 0; i < len; i++)
+		corun_write(cdev, CORUN_REG_MBOX_IN + 4 * (i + 1), payload[i]);
+	seq = ++corun_mbox_seq;
+	corun_write(cdev, CORUN_REG_MBOX_DOORBELL, seq);
+	ret = readl_poll_timeout(cdev->regs + CORUN_REG_MBOX_DONE, done,
+				 done == seq, 10, CORUN_MBOX_TIMEOUT_US);
+	if (!ret) {
+		hdr = corun_read(cdev, CORUN_REG_MBOX_OUT);
+		for (i = 0; i < reply_len; i++)
+			reply[i] = corun_read(cdev,
+					      CORUN_REG_MBOX_OUT + 4 * (i + 1));
+		ret = CORUN_MBOX_HDR_CMD(hdr) == CORUN_FW_OK ? 0 : -EIO;
+	}
+	trace_corun_fw_cmd(cmd, len ? payload[0] : 0, ret);
+	mutex_unlock(&corun_mbox_lock);
+	return ret;
+}
+
+/* Ask the running firmware which interface it speaks (mailbox check). */
+static void corun_fw_hello(struct corun_device *cdev)
+{
+	u32 reply[3] = {};
+	int ret;
+
+	ret = corun_fw_mbox_send(cdev, CORUN_FW_CMD_VERSION, NULL, 0, reply,
+				 ARRAY_SIZE(reply));
+	if (ret || reply[0] != CORUN_FWIF_VERSION)
+		drm_warn(&cdev->drm,
+			 "firmware mailbox: VERSION returned %d, fwif %u\n",
+			 ret, reply[0]);
+	else
+		drm_dbg_driver(&cdev->drm, "firmware fwif %u features %#x\n",
+			       reply[0], reply[2]);
+}

@@ -1,0 +1,791 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * corun: job scheduling.
+ *
+ * One drm_sched scheduler per hardware slot, each with a credit limit of
+ * one: a slot holds one resident job, and a context (an entity bound to
+ * the run queues of every slot scheduler) only moves to another slot when
+ * its previous job has finished, which keeps the jobs of a context in
+ * order while jobs of different contexts co-run in different slots.
+ *
+ * run_job writes a descriptor into the slot's ring (DMA-coherent guest
+ * memory) and rings the slot's doorbell. The device writes the job's
+ * seqno to the slot's fence word and to DONE when the job ends; the job
+ * interrupt signals the hardware fence. The watchdog extends the timeout
+ * while the slot's PROGRESS register advances; a slot that stopped
+ * advancing is reset alone, and a context whose jobs hung
+ * CORUN_CTX_MAX_HANGS times is banned.
+ */
+
+#include <linux/delay.h>
+#include <linux/dma-mapping.h>
+#include <linux/slab.h>
+
+#include <drm/drm_print.h>
+
+#include "corun_drv.h"
+#include "corun_trace.h"
+
+/* Hardware fences ----------------------------------------------------- */
+
+static const char *const corun_slot_names[CORUN_MAX_SLOTS] = {
+	"corun-slot0",	"corun-slot1",	"corun-slot2",	"corun-slot3",
+	"corun-slot4",	"corun-slot5",	"corun-slot6",	"corun-slot7",
+	"corun-slot8",	"corun-slot9",	"corun-slot10", "corun-slot11",
+	"corun-slot12", "corun-slot13", "corun-slot14", "corun-slot15",
+};
+
+struct corun_fence {
+	struct dma_fence base;
+	struct corun_slot *slot;
+};
+
+static const char *corun_fence_driver_name(struct dma_fence *fence)
+{
+	return DRIVER_NAME;
+}
+
+static const char *corun_fence_timeline_name(struct dma_fence *fence)
+{
+	struct corun_fence *f = container_of(fence, struct corun_fence, base);
+
+	return corun_slot_names[f->slot->idx];
+}
+
+static const struct dma_fence_ops corun_fence_ops = {
+	.get_driver_name = corun_fence_driver_name,
+	.get_timeline_name = corun_fence_timeline_name,
+};
+
+static struct dma_fence *corun_fence_create(struct corun_slot *slot)
+{
+	struct corun_fence *f;
+
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!f)
+		return ERR_PTR(-ENOMEM);
+	f->slot = slot;
+	dma_fence_init(&f->base, &corun_fence_ops, &slot->lock,
+		       slot->fence_context, ++slot->emitted);
+	return &f->base;
+}
+
+/* Jobs ---------------------------------------------------------------- */
+
+static void corun_job_release(struct kref *ref)
+{
+	struct corun_job *job = container_of(ref, struct corun_job, refcount);
+	u32 i;
+
+	for (i = 0; i < job->bo_count; i++)
+		if (job->bos[i])
+			drm_gem_object_put(job->bos[i]);
+	kvfree(job->bos);
+	dma_fence_put(job->hw_fence);
+	dma_fence_put(job->done_fence);
+	if (job->hwc)
+		dma_free_coherent(&job->cdev->pdev->dev, sizeof(*job->hwc),
+				  job->hwc, job->hwc_dma);
+	if (job->rec)
+		corun_job_rec_put(job->rec);
+	if (job->ctx)
+		corun_ctx_put(job->ctx);
+	corun_vm_put(job->vm);
+	kfree(job);
+}
+
+void corun_job_put(struct corun_job *job)
+{
+	kref_put(&job->refcount, corun_job_release);
+}
+
+static struct corun_job *to_corun_job(struct drm_sched_job *sched_job)
+{
+	return container_of(sched_job, struct corun_job, base);
+}
+
+static struct corun_slot *to_corun_slot(struct drm_gpu_scheduler *sched)
+{
+	return container_of(sched, struct corun_slot, sched);
+}
+
+enum drm_sched_priority corun_sched_prio(s32 priority)
+{
+	if (priority > DRM_CORUN_PRIORITY_NORMAL)
+		return DRM_SCHED_PRIORITY_HIGH;
+	if (priority < DRM_CORUN_PRIORITY_NORMAL)
+		return DRM_SCHED_PRIORITY_LOW;
+	return DRM_SCHED_PRIORITY_NORMAL;
+}
+
+/* Job records ---------------------------------------------------------- */
+
+static u32 corun_fault_cause(u32 hw)
+{
+	switch (hw) {
+	case CORUN_FAULT_PERM_WRITE:
+		return DRM_CORUN_FAULT_MMU_WRITE;
+	case CORUN_FAULT_PERM_EXEC:
+		return DRM_CORUN_FAULT_MMU_EXEC;
+	case CORUN_FAULT_MISALIGNED:
+	case CORUN_FAULT_PC_MISALIGNED:
+		return DRM_CORUN_FAULT_MISALIGNED;
+	case CORUN_FAULT_ILLEGAL_INSN:
+		return DRM_CORUN_FAULT_ILLEGAL_INSN;
+	case CORUN_FAULT_SHARED_OOB:
+		return DRM_CORUN_FAULT_SHARED_BOUNDS;
+	case CORUN_FAULT_BUDGET:
+		return DRM_CORUN_FAULT_INSN_BUDGET;
+	case CORUN_FAULT_USER_TRAP:
+	case CORUN_FAULT_ECALL:
+	case CORUN_FAULT_BARRIER:
+	case CORUN_FAULT_BAD_DESC:
+		return DRM_CORUN_FAULT_TRAP;
+	default:
+		/* unmapped, no read permission, bad PTE, bus, stack overflow */
+		return DRM_CORUN_FAULT_MMU_UNMAPPED;
+	}
+}
+
+static void corun_fault_to_uapi(const struct corun_job *job,
+				const struct corun_fault_record *rec,
+				struct drm_corun_fault *f)
+{
+	static const u32 access[] = {
+		[CORUN_ACCESS_READ] = DRM_CORUN_FAULT_F_READ,
+		[CORUN_ACCESS_WRITE] = DRM_CORUN_FAULT_F_WRITE,
+		[CORUN_ACCESS_FETCH] = DRM_CORUN_FAULT_F_EXEC,
+		[CORUN_ACCESS_AMO] = DRM_CORUN_FAULT_F_ATOMIC,
+	};
+	u32 gx = job->desc.grid[0], gy = job->desc.grid[1];
+
+	memset(f, 0, sizeof(*f));
+	f->cause = corun_fault_cause(rec->cause);
+	f->slot = rec->slot;
+	f->flags = DRM_CORUN_FAULT_F_LOCATION;
+	f->sm = rec->sm;
+	f->cta[0] = rec->cta % gx;
+	f->cta[1] = (rec->cta / gx) % gy;
+	f->cta[2] = rec->cta / gx / gy;
+	f->warp = rec->warp;
+	f->lane = rec->lane;
+	f->pc = rec->pc;
+	if (rec->cause == CORUN_FAULT_ILLEGAL_INSN)
+		f->insn = rec->addr;
+	if (rec->cause <= CORUN_FAULT_PERM_EXEC ||
+	    rec->cause == CORUN_FAULT_MISALIGNED ||
+	    rec->cause == CORUN_FAULT_LOCAL_OOB ||
+	    rec->cause == CORUN_FAULT_SHARED_OOB ||
+	    rec->cause == CORUN_FAULT_BAD_PTE ||
+	    rec->cause == CORUN_FAULT_BUS) {
+		f->flags |= DRM_CORUN_FAULT_F_ADDRESS;
+		f->address = rec->addr;
+		if (rec->access < ARRAY_SIZE(access))
+			f->flags |= access[rec->access];
+	}
+}
+
+static void corun_counters_to_uapi(const struct corun_job_counters *jc,
+				   struct drm_corun_job_counters *c)
+{
+	const struct corun_slot_counters *h = &jc->c;
+
+	c->start_cycle = jc->start_cycle;
+	c->end_cycle = jc->end_cycle;
+	c->sm_cycles = h->active_cycles;
+	c->warp_insts = h->warp_insns;
+	c->thread_insts = h->thread_insns;
+	c->ctas_launched = h->ctas_launched;
+	c->ctas_completed = h->ctas_done;
+	c->stall_mem =
+		h->stall[CORUN_STALL_RAW_LONG] + h->stall[CORUN_STALL_LSU_FULL];
+	c->stall_dep =
+		h->stall[CORUN_STALL_RAW_SHORT] + h->stall[CORUN_STALL_FU_BUSY];
+	c->stall_barrier = h->stall[CORUN_STALL_BARRIER];
+	c->stall_throttle = h->stall[CORUN_STALL_THROTTLED];
+	c->mem_requests = h->requests;
+	c->mem_reads = h->read_requests;
+	c->l1_hits = h->l1_accesses - h->l1_misses;
+	c->l1_misses = h->l1_misses;
+	c->l1_rsrv_fails = h->l1_resfails;
+	c->l2_hits = h->llc_hits;
+	c->l2_misses = h->llc_misses;
+	/* hw.h v1 counts DRAM accesses without a read/write split */
+	c->dram_reads = h->dram_accesses;
+	c->dram_row_hits = h->dram_row_hits;
+	c->noc_flits = h->noc_flits;
+	c->noc_stall_cycles = h->noc_stall_cycles;
+}
+
+/* Record the end of @job: @state, @error and, for faults, @fault. */
+static void corun_job_rec_end(struct corun_job *job, u32 state, int error,
+			      const struct drm_corun_fault *fault)
+{
+	struct corun_job_rec *rec = job->rec;
+	unsigned long flags;
+
+	if (!rec)
+		return;
+	spin_lock_irqsave(&rec->lock, flags);
+	if (rec->q.state == DRM_CORUN_JOB_QUEUED ||
+	    rec->q.state == DRM_CORUN_JOB_RUNNING) {
+		rec->q.end_ns = ktime_get_ns();
+		if (rec->q.state == DRM_CORUN_JOB_RUNNING)
+			atomic64_add(rec->q.end_ns - rec->q.start_ns,
+				     &job->vm->busy_ns);
+		rec->q.state = state;
+		rec->q.error = error;
+		if (fault)
+			rec->q.fault = *fault;
+		if (rec->counters) {
+			struct drm_corun_job_counters *c = rec->counters;
+
+			c->size = sizeof(*c);
+			c->slot = rec->q.slot;
+			if (job->hwc && rec->q.start_ns) {
+				corun_counters_to_uapi(job->hwc, c);
+				c->epochs = READ_ONCE(job->cdev->epoch_seq) -
+					    rec->epoch_start;
+			}
+			if (state != DRM_CORUN_JOB_DONE)
+				c->flags |= DRM_CORUN_COUNTERS_F_INCOMPLETE;
+		}
+	}
+	spin_unlock_irqrestore(&rec->lock, flags);
+}
+
+/* Slot programming ---------------------------------------------------- */
+
+/*
+ * Ask the active policy for SM masks, CTA quotas and priorities and write
+ * them to the slot registers. Called with policy_lock held.
+ */
+/* QUERY_JOB reports the SM mask last programmed for the job's slot. */
+static void corun_slot_note_mask(struct corun_slot *slot)
+{
+	struct corun_job_rec *rec;
+	unsigned long flags;
+
+	spin_lock_irqsave(&slot->lock, flags);
+	rec = slot->active ? slot->active->rec : NULL;
+	if (rec) {
+		spin_lock(&rec->lock);
+		rec->q.sm_mask[0] = slot->sm_mask[0] | (u64)slot->sm_mask[1]
+							       << 32;
+		rec->q.sm_mask[1] = slot->sm_mask[2] | (u64)slot->sm_mask[3]
+							       << 32;
+		spin_unlock(&rec->lock);
+	}
+	spin_unlock_irqrestore(&slot->lock, flags);
+}
+
+static void corun_slots_decide(struct corun_device *cdev,
+			       const struct corun_policy_in *in)
+{
+	struct corun_policy_out out = {};
+	u32 s, w;
+
+	cdev->policy->epoch(&cdev->policy_state, in, &out);
+	for (s = 0; s < cdev->num_slots; s++) {
+		struct corun_slot *slot = &cdev->slots[s];
+		struct corun_policy_slot_out *o = &out.slot[s];
+
+		if (READ_ONCE(cdev->inject_stall))
+			memset(o->sm_mask, 0, sizeof(o->sm_mask));
+		for (w = 0; w < CORUN_SM_MASK_WORDS; w++) {
+			slot->sm_mask[w] = o->sm_mask[w];
+			corun_write(cdev,
+				    CORUN_REG_SLOT(s, CORUN_SLOT_SM_MASK0) +
+					    4 * w,
+				    o->sm_mask[w]);
+		}
+		slot->cta_quota = o->cta_quota;
+		corun_write(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_CTA_QUOTA),
+			    o->cta_quota);
+		corun_write(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_PRIORITY),
+			    min_t(u32, o->priority, 15));
+		trace_corun_policy_decision(s, cdev->policy->name,
+					    o->sm_mask[0], o->cta_quota,
+					    o->priority);
+		corun_slot_note_mask(slot);
+	}
+}
+
+static void corun_policy_input(struct corun_device *cdev,
+			       struct corun_policy_in *in)
+{
+	u32 s;
+
+	in->num_slots = cdev->num_slots;
+	in->num_sms = cdev->num_sms;
+	in->epoch_cycles = cdev->epoch_cycles;
+	for (s = 0; s < cdev->num_slots; s++) {
+		struct corun_slot *slot = &cdev->slots[s];
+		unsigned long flags;
+
+		spin_lock_irqsave(&slot->lock, flags);
+		if (slot->active) {
+			in->slot[s].running = 1;
+			in->slot[s].priority = slot->active->ctx->priority;
+			in->slot[s].qos_target = slot->active->desc.qos_target;
+		}
+		spin_unlock_irqrestore(&slot->lock, flags);
+	}
+}
+
+/*
+ * Epochs run only while a job is resident: an idle device would otherwise
+ * interrupt at every epoch, at a very high rate in lockstep mode.
+ * Called with policy_lock held.
+ */
+static void corun_epochs_update(struct corun_device *cdev,
+				const struct corun_policy_in *in)
+{
+	bool busy = false;
+	u32 s;
+
+	for (s = 0; s < in->num_slots; s++)
+		busy |= in->slot[s].running;
+	if (!cdev->snapshot || busy == cdev->epochs_on)
+		return;
+	cdev->epochs_on = busy;
+	corun_write(cdev, CORUN_REG_EPOCH_LEN, busy ? cdev->epoch_cycles : 0);
+}
+
+void corun_slots_program(struct corun_device *cdev)
+{
+	struct corun_policy_in in = {};
+
+	mutex_lock(&cdev->policy_lock);
+	corun_policy_input(cdev, &in);
+	corun_slots_decide(cdev, &in);
+	corun_epochs_update(cdev, &in);
+	mutex_unlock(&cdev->policy_lock);
+}
+
+/* Called from the threaded epoch interrupt. */
+void corun_epoch_irq(struct corun_device *cdev)
+{
+	struct corun_policy_in in = {};
+	const struct corun_snapshot_header *h = cdev->snapshot;
+	const struct corun_slot_counters *cur, *prev;
+	u32 seq = corun_read(cdev, CORUN_REG_EPOCH_SEQ);
+	u32 s;
+
+	mutex_lock(&cdev->policy_lock);
+	corun_policy_input(cdev, &in);
+	if (h && h->magic == CORUN_SNAPSHOT_MAGIC &&
+	    h->num_slots <= CORUN_MAX_SLOTS &&
+	    sizeof(*h) + h->num_slots * sizeof(*cur) <= cdev->snapshot_size) {
+		cur = (const void *)(h + 1);
+		prev = (const void *)((const u8 *)cdev->prev_snapshot +
+				      sizeof(*h));
+		for (s = 0; s < h->num_slots && s < cdev->num_slots; s++) {
+			in.slot[s].warp_insns =
+				cur[s].warp_insns - prev[s].warp_insns;
+			in.slot[s].active_cycles =
+				cur[s].active_cycles - prev[s].active_cycles;
+		}
+		memcpy(cdev->prev_snapshot, cdev->snapshot,
+		       cdev->snapshot_size);
+		trace_corun_epoch(seq, h->cycle, h->epoch_cycles);
+	}
+	corun_slots_decide(cdev, &in);
+	cdev->epoch_seq = seq;
+	mutex_unlock(&cdev->policy_lock);
+	/* lockstep: let the device run the next epoch */
+	corun_write(cdev, CORUN_REG_EPOCH_ACK, seq);
+}
+
+static void corun_slot_setup(struct corun_slot *slot)
+{
+	struct corun_device *cdev = slot->cdev;
+	u32 s = slot->idx;
+
+	corun_write(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_CTRL), 0);
+	corun_write(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_RING_LO),
+		    lower_32_bits(slot->ring_dma));
+	corun_write(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_RING_HI),
+		    upper_32_bits(slot->ring_dma));
+	corun_write(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_RING_SIZE),
+		    CORUN_RING_ENTRIES);
+	corun_write(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_CTRL),
+		    CORUN_SLOT_CTRL_ENABLE);
+	slot->tail = corun_read(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_RING_HEAD));
+}
+
+/* drm_sched backend --------------------------------------------------- */
+
+static struct dma_fence *corun_run_job(struct drm_sched_job *sched_job)
+{
+	struct corun_job *job = to_corun_job(sched_job);
+	struct corun_slot *slot = to_corun_slot(sched_job->sched);
+	struct corun_device *cdev = slot->cdev;
+	struct corun_job_desc *d;
+	struct dma_fence *fence;
+	unsigned long flags;
+	u32 progress;
+
+	if (unlikely(job->base.s_fence->finished.error))
+		return NULL;
+
+	fence = corun_fence_create(slot);
+	if (IS_ERR(fence))
+		return fence;
+
+	job->slot = slot->idx;
+	job->hw_seqno = fence->seqno;
+	dma_fence_put(job->hw_fence);
+	job->hw_fence = dma_fence_get(fence);
+
+	spin_lock_irqsave(&slot->lock, flags);
+	slot->active = job;
+	kref_get(&job->refcount);
+	spin_unlock_irqrestore(&slot->lock, flags);
+
+	/* SM masks for the new mix, before the job can dispatch CTAs */
+	corun_slots_program(cdev);
+	if (job->rec) {
+		struct drm_corun_query_job *q = &job->rec->q;
+
+		spin_lock_irqsave(&job->rec->lock, flags);
+		q->state = DRM_CORUN_JOB_RUNNING;
+		job->rec->epoch_start = READ_ONCE(cdev->epoch_seq);
+		q->slot = slot->idx;
+		q->start_ns = ktime_get_ns();
+		q->sm_mask[0] = slot->sm_mask[0] | (u64)slot->sm_mask[1] << 32;
+		q->sm_mask[1] = slot->sm_mask[2] | (u64)slot->sm_mask[3] << 32;
+		spin_unlock_irqrestore(&job->rec->lock, flags);
+	}
+
+	d = &slot->ring[slot->tail % CORUN_RING_ENTRIES];
+	*d = job->desc;
+	d->fence_addr = cdev->fences_dma + slot->idx * sizeof(u64);
+	d->seqno = job->hw_seqno;
+	d->flags |= CORUN_DESC_F_IRQ;
+	if (job->hwc) {
+		d->flags |= CORUN_DESC_F_COUNTERS;
+		d->counters_addr = job->hwc_dma;
+	}
+	progress = CORUN_REG_SLOT(slot->idx, CORUN_SLOT_PROGRESS);
+	slot->last_progress = corun_read(cdev, progress);
+	/* descriptor visible before the doorbell */
+	dma_wmb();
+	slot->tail++;
+	trace_corun_job_run(job->base.s_fence->finished.context,
+			    job->base.s_fence->finished.seqno, slot->idx,
+			    job->hw_seqno);
+	corun_write(cdev, CORUN_REG_SLOT(slot->idx, CORUN_SLOT_DOORBELL),
+		    slot->tail % CORUN_RING_ENTRIES);
+	return fence;
+}
+
+static void corun_fault_decode(struct corun_device *cdev, u32 s,
+			       struct corun_fault_record *rec)
+{
+	u32 *w = (u32 *)rec;
+	u32 i;
+
+	for (i = 0; i < sizeof(*rec) / 4; i++)
+		w[i] = corun_read(cdev,
+				  CORUN_REG_SLOT(s, CORUN_SLOT_FAULT) + 4 * i);
+}
+
+/* Take the resident job of @slot: if finished (DONE >= its seqno) or @force */
+static struct corun_job *corun_slot_take(struct corun_slot *slot, u64 done,
+					 bool force)
+{
+	struct corun_job *job;
+	unsigned long flags;
+
+	spin_lock_irqsave(&slot->lock, flags);
+	job = slot->active;
+	if (job && (force || done >= job->hw_seqno))
+		slot->active = NULL;
+	else
+		job = NULL;
+	spin_unlock_irqrestore(&slot->lock, flags);
+	return job;
+}
+
+/*
+ * Signal the end of @job, taken from @slot. @force_error is 0 when the
+ * device finished the job (@status is then the slot's STATUS), else the
+ * driver's verdict: -ETIMEDOUT from the watchdog, -ENODEV at teardown.
+ */
+static void corun_slot_finish(struct corun_slot *slot, struct corun_job *job,
+			      int force_error, u32 status)
+{
+	struct corun_device *cdev = slot->cdev;
+	struct corun_fault_record rec;
+	struct drm_corun_fault fault;
+	struct dma_fence *fence;
+	u32 s = slot->idx, state = DRM_CORUN_JOB_DONE;
+	int error = force_error;
+
+	if (!error && status == CORUN_SLOT_FAULTED) {
+		corun_fault_decode(cdev, s, &rec);
+		trace_corun_fault(s, rec.cause, rec.access, rec.pc, rec.addr);
+		drm_dbg_driver(&cdev->drm, "slot %u job %llu faulted: %s\n", s,
+			       job->job_id, "see the corun_fault tracepoint");
+		error = rec.cause == CORUN_FAULT_RESET ? -ECANCELED : -EIO;
+		state = rec.cause == CORUN_FAULT_RESET ?
+				DRM_CORUN_JOB_CANCELED :
+				DRM_CORUN_JOB_FAULTED;
+		corun_fault_to_uapi(job, &rec, &fault);
+		/* the slot stays stopped until it is reset */
+		corun_write(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_CTRL),
+			    CORUN_SLOT_CTRL_ENABLE | CORUN_SLOT_CTRL_RESET);
+		corun_slot_setup(slot);
+	}
+
+	if (force_error == -ETIMEDOUT) {
+		/* the watchdog's verdict */
+		memset(&fault, 0, sizeof(fault));
+		fault.cause = DRM_CORUN_FAULT_HANG;
+		fault.slot = s;
+		state = DRM_CORUN_JOB_FAULTED;
+	} else if (force_error) {
+		state = DRM_CORUN_JOB_CANCELED;
+	}
+	corun_job_rec_end(job, state, error,
+			  state == DRM_CORUN_JOB_FAULTED ? &fault : NULL);
+
+	fence = job->hw_fence;
+	if (error)
+		dma_fence_set_error(fence, error);
+	trace_corun_job_done(job->base.s_fence->finished.context,
+			     job->base.s_fence->finished.seqno, s, error);
+	dma_fence_signal(fence);
+	corun_job_put(job);
+	corun_slots_program(cdev);
+}
+
+/* Retire the resident job of @slot if the device has finished it. */
+static void corun_slot_retire(struct corun_slot *slot)
+{
+	struct corun_device *cdev = slot->cdev;
+	struct corun_job *job;
+	u32 s = slot->idx, status;
+	u64 done;
+
+	done = corun_read(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_DONE_LO));
+	done |= (u64)corun_read(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_DONE_HI))
+		<< 32;
+	status = corun_read(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_STATUS));
+	/* counters and fault records were written before DONE */
+	dma_rmb();
+	job = corun_slot_take(slot, done, false);
+	if (job)
+		corun_slot_finish(slot, job, 0, status);
+}
+
+/*
+ * Take the resident job away from the device, then reset the slot: a
+ * completion the reset causes finds no job to retire.
+ */
+static struct corun_job *corun_slot_kill(struct corun_slot *slot)
+{
+	struct corun_job *job = corun_slot_take(slot, 0, true);
+
+	if (job) {
+		corun_write(slot->cdev,
+			    CORUN_REG_SLOT(slot->idx, CORUN_SLOT_CTRL),
+			    CORUN_SLOT_CTRL_ENABLE | CORUN_SLOT_CTRL_RESET);
+		corun_slot_setup(slot);
+	}
+	return job;
+}
+
+void corun_sched_job_irq(struct corun_device *cdev)
+{
+	u32 s;
+
+	for (s = 0; s < cdev->num_slots; s++)
+		corun_slot_retire(&cdev->slots[s]);
+}
+
+/*
+ * The 6.12 scheduler takes the timed-out job off the pending list before
+ * calling timedout_job; put it back so that free_job still finds it.
+ */
+static void corun_job_requeue(struct drm_gpu_scheduler *sched,
+			      struct drm_sched_job *sj)
+{
+	spin_lock(&sched->job_list_lock);
+	list_add(&sj->list, &sched->pending_list);
+	spin_unlock(&sched->job_list_lock);
+}
+
+static enum drm_gpu_sched_stat corun_timedout_job(struct drm_sched_job *sj)
+{
+	struct corun_job *job = to_corun_job(sj);
+	struct corun_slot *slot = to_corun_slot(sj->sched);
+	struct corun_device *cdev = slot->cdev;
+	struct drm_gpu_scheduler *sched = &slot->sched;
+	struct corun_job *hung;
+	u32 progress;
+
+	/* finished meanwhile: the interrupt thread just has not run yet */
+	if (dma_fence_is_signaled(job->hw_fence))
+		goto keep;
+	corun_slot_retire(slot);
+	if (dma_fence_is_signaled(job->hw_fence))
+		goto keep;
+
+	progress = corun_read(cdev,
+			      CORUN_REG_SLOT(slot->idx, CORUN_SLOT_PROGRESS));
+	if (progress != slot->last_progress) {
+		/* still retiring instructions: extend the timeout */
+		slot->last_progress = progress;
+		goto keep;
+	}
+
+	/*
+	 * Only this slot is reset; the scheduler keeps running. With one
+	 * job per slot there is nothing to stop or resubmit: the job goes
+	 * back on the pending list and its hardware fence is signalled with
+	 * -ETIMEDOUT, which the scheduler passes on to the finished fence.
+	 */
+	hung = corun_slot_kill(slot);
+	if (!hung)
+		goto keep; /* the interrupt thread retired it just now */
+	WARN_ON_ONCE(hung != job);
+	drm_warn(&cdev->drm, "slot %u: job %llu hung, slot reset\n", slot->idx,
+		 hung->job_id);
+	atomic_inc(&cdev->reset_count);
+	atomic_inc(&hung->vm->reset_count);
+	trace_corun_reset(slot->idx, hung->job_id);
+	if (atomic_inc_return(&hung->ctx->hangs) >= CORUN_CTX_MAX_HANGS)
+		drm_warn(&cdev->drm, "context %u (%s) banned after %d hangs\n",
+			 hung->ctx->id, hung->ctx->name, CORUN_CTX_MAX_HANGS);
+	corun_job_requeue(sched, sj);
+	corun_slot_finish(slot, hung, -ETIMEDOUT, 0);
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+
+keep:
+	corun_job_requeue(sched, sj);
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+}
+
+static void corun_free_job(struct drm_sched_job *sj)
+{
+	struct corun_job *job = to_corun_job(sj);
+
+	/* never reached the hardware: cancelled or a dependency failed */
+	corun_job_rec_end(job, DRM_CORUN_JOB_CANCELED,
+			  sj->s_fence->finished.error ?: -ECANCELED, NULL);
+	drm_sched_job_cleanup(sj);
+	corun_job_put(job);
+}
+
+static const struct drm_sched_backend_ops corun_sched_ops = {
+	.run_job = corun_run_job,
+	.timedout_job = corun_timedout_job,
+	.free_job = corun_free_job,
+};
+
+int corun_sched_init(struct corun_device *cdev)
+{
+	struct device *dev = &cdev->pdev->dev;
+	u64 ctx = dma_fence_context_alloc(cdev->num_slots);
+	u32 s;
+	int ret;
+
+	cdev->fences = dmam_alloc_coherent(dev, CORUN_MAX_SLOTS * sizeof(u64),
+					   &cdev->fences_dma, GFP_KERNEL);
+	if (!cdev->fences)
+		return -ENOMEM;
+
+	for (s = 0; s < cdev->num_slots; s++) {
+		struct corun_slot *slot = &cdev->slots[s];
+		const struct drm_sched_init_args args = {
+			.ops = &corun_sched_ops,
+			.num_rqs = DRM_SCHED_PRIORITY_COUNT,
+			.credit_limit = 1,
+			.hang_limit = 0,
+			.timeout = msecs_to_jiffies(CORUN_JOB_TIMEOUT_MS),
+			.name = corun_slot_names[s],
+			.dev = cdev->drm.dev,
+		};
+
+		slot->cdev = cdev;
+		slot->idx = s;
+		slot->fence_context = ctx + s;
+		spin_lock_init(&slot->lock);
+		size_t ring_size = CORUN_RING_ENTRIES * sizeof(*slot->ring);
+
+		slot->ring = dmam_alloc_coherent(dev, ring_size,
+						 &slot->ring_dma, GFP_KERNEL);
+		if (!slot->ring) {
+			ret = -ENOMEM;
+			goto err;
+		}
+		ret = drm_sched_init(&slot->sched, &args);
+		if (ret)
+			goto err;
+		cdev->sched_list[s] = &slot->sched;
+		corun_slot_setup(slot);
+	}
+	return 0;
+
+err:
+	while (s--) {
+		drm_sched_fini(&cdev->slots[s].sched);
+		cdev->sched_list[s] = NULL;
+	}
+	return ret;
+}
+
+static bool corun_sched_idle(struct drm_gpu_scheduler *sched)
+{
+	bool idle;
+
+	spin_lock(&sched->job_list_lock);
+	idle = list_empty(&sched->pending_list);
+	spin_unlock(&sched->job_list_lock);
+	return idle;
+}
+
+/*
+ * Before teardown (interrupts still on): let jobs of closed files finish,
+ * then cancel what is still resident so that every job is freed.
+ */
+void corun_sched_drain(struct corun_device *cdev)
+{
+	unsigned long deadline = jiffies + msecs_to_jiffies(CORUN_DRAIN_MS);
+	struct corun_job *job;
+	u32 s;
+
+	for (s = 0; s < cdev->num_slots; s++) {
+		struct corun_slot *slot = &cdev->slots[s];
+
+		if (!cdev->sched_list[s])
+			continue;
+		while (!corun_sched_idle(&slot->sched) &&
+		       time_before(jiffies, deadline))
+			msleep(20);
+		if (corun_sched_idle(&slot->sched))
+			continue;
+		drm_warn(&cdev->drm, "slot %u busy at teardown: cancelling\n",
+			 s);
+		job = corun_slot_kill(slot);
+		if (job)
+			corun_slot_finish(slot, job, -ENODEV, 0);
+		while (!corun_sched_idle(&slot->sched) &&
+		       time_before(jiffies, deadline + HZ))
+			msleep(20);
+	}
+}
+
+void corun_sched_fini(struct corun_device *cdev)
+{
+	u32 s;
+
+	for (s = 0; s < cdev->num_slots; s++) {
+		if (!cdev->sched_list[s])
+			continue;
+		drm_sched_fini(&cdev->slots[s].sched);
+		corun_write(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_CTRL), 0);
+	}
+}

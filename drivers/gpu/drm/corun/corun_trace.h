@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * corun tracepoints. Job events carry the scheduler's finished-fence
+ * context and seqno so they join with the gpu_scheduler events.
+ */
+#if !defined(_CORUN_TRACE_H_) || defined(TRACE_HEADER_MULTI_READ)
+#define _CORUN_TRACE_H_
+
+#include <linux/tracepoint.h>
+
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM corun
+#define TRACE_INCLUDE_FILE corun_trace
+
+TRACE_EVENT(corun_job_submit,
+	    TP_PROTO(u64 fence_context, u64 seqno, u32 ctx_id, u64 job_id),
+	    TP_ARGS(fence_context, seqno, ctx_id, job_id),
+	    TP_STRUCT__entry(__field(u64, fence_context) __field(u64, seqno)
+				     __field(u32, ctx_id) __field(u64, job_id)),
+	    TP_fast_assign(__entry->fence_context = fence_context;
+			   __entry->seqno = seqno; __entry->ctx_id = ctx_id;
+			   __entry->job_id = job_id;),
+	    TP_printk("fence=%llu:%llu ctx=%u job=%llu", __entry->fence_context,
+		      __entry->seqno, __entry->ctx_id, __entry->job_id));
+
+TRACE_EVENT(corun_job_run,
+	    TP_PROTO(u64 fence_context, u64 seqno, u32 slot, u64 hw_seqno),
+	    TP_ARGS(fence_context, seqno, slot, hw_seqno),
+	    TP_STRUCT__entry(__field(u64, fence_context) __field(u64, seqno)
+				     __field(u32, slot) __field(u64, hw_seqno)),
+	    TP_fast_assign(__entry->fence_context = fence_context;
+			   __entry->seqno = seqno; __entry->slot = slot;
+			   __entry->hw_seqno = hw_seqno;),
+	    TP_printk("fence=%llu:%llu slot=%u hw_seqno=%llu",
+		      __entry->fence_context, __entry->seqno, __entry->slot,
+		      __entry->hw_seqno));
+
+TRACE_EVENT(corun_job_done,
+	    TP_PROTO(u64 fence_context, u64 seqno, u32 slot, int error),
+	    TP_ARGS(fence_context, seqno, slot, error),
+	    TP_STRUCT__entry(__field(u64, fence_context) __field(u64, seqno)
+				     __field(u32, slot) __field(int, error)),
+	    TP_fast_assign(__entry->fence_context = fence_context;
+			   __entry->seqno = seqno; __entry->slot = slot;
+			   __entry->error = error;),
+	    TP_printk("fence=%llu:%llu slot=%u error=%d",
+		      __entry->fence_context, __entry->seqno, __entry->slot,
+		      __entry->error));
+
+TRACE_EVENT(corun_epoch, TP_PROTO(u32 seq, u64 cycle, u64 epoch_cycles),
+	    TP_ARGS(seq, cycle, epoch_cycles),
+	    TP_STRUCT__entry(__field(u32, seq) __field(u64, cycle)
+				     __field(u64, epoch_cycles)),
+	    TP_fast_assign(__entry->seq = seq; __entry->cycle = cycle;
+			   __entry->epoch_cycles = epoch_cycles;),
+	    TP_printk("seq=%u cycle=%llu len=%llu", __entry->seq,
+		      __entry->cycle, __entry->epoch_cycles));
+
+TRACE_EVENT(corun_policy_decision,
+	    TP_PROTO(u32 slot, const char *policy, u32 sm_mask0, u32 cta_quota,
+		     u32 priority),
+	    TP_ARGS(slot, policy, sm_mask0, cta_quota, priority),
+	    TP_STRUCT__entry(__field(u32, slot) __string(policy, policy)
+				     __field(u32, sm_mask0)
+					     __field(u32, cta_quota)
+						     __field(u32, priority)),
+	    TP_fast_assign(__entry->slot = slot; __assign_str(policy);
+			   __entry->sm_mask0 = sm_mask0;
+			   __entry->cta_quota = cta_quota;
+			   __entry->priority = priority;),
+	    TP_printk("policy=%s slot=%u sm_mask0=%#x cta_quota=%u prio=%u",
+		      __get_str(policy), __entry->slot, __entry->sm_mask0,
+		      __entry->cta_quota, __entry->priority));
+
+TRACE_EVENT(corun_fw_cmd, TP_PROTO(u32 cmd, u32 arg0, int result),
+	    TP_ARGS(cmd, arg0, result),
+	    TP_STRUCT__entry(__field(u32, cmd) __field(u32, arg0)
+				     __field(int, result)),
+	    TP_fast_assign(__entry->cmd = cmd; __entry->arg0 = arg0;
+			   __entry->result = result;),
+	    TP_printk("cmd=%u arg0=%#x result=%d", __entry->cmd, __entry->arg0,
+		      __entry->result));
+
+TRACE_EVENT(corun_fault,
+	    TP_PROTO(u32 slot, u32 cause, u32 access, u32 pc, u32 addr),
+	    TP_ARGS(slot, cause, access, pc, addr),
+	    TP_STRUCT__entry(__field(u32, slot) __field(u32, cause)
+				     __field(u32, access) __field(u32, pc)
+					     __field(u32, addr)),
+	    TP_fast_assign(__entry->slot = slot; __entry->cause = cause;
+			   __entry->access = access; __entry->pc = pc;
+			   __entry->addr = addr;),
+	    TP_printk("slot=%u cause=%u access=%u pc=%#x addr=%#x",
+		      __entry->slot, __entry->cause, __entry->access,
+		      __entry->pc, __entry->addr));
+
+TRACE_EVENT(corun_reset, TP_PROTO(u32 slot, u64 job_id), TP_ARGS(slot, job_id),
+	    TP_STRUCT__entry(__field(u32, slot) __field(u64, job_id)),
+	    TP_fast_assign(__entry->slot = slot; __entry->job_id = job_id;),
+	    TP_printk("slot=%u job=%llu", __entry->slot, __entry->job_id));
+
+#endif /* _CORUN_TRACE_H_ */
+
+/* This part must be outside protection */
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH .
+#include <trace/define_trace.h>

@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The driver's policies (plain C) built for the host: a library and the
+# KUnit-API test program corun-policy-test.
+
+POLICY_DIR := $(O)/drivers/gpu/drm/corun/policy
+POLICY_LIB := $(POLICY_DIR)/libcorunpolicy.a
+POLICY_OBJS := $(patsubst %.c,$(O)/%.o,$(wildcard drivers/gpu/drm/corun/policy/*.c))
+
+$(POLICY_LIB): $(POLICY_OBJS)
+	@mkdir -p $(dir $@)
+	$(AR) rcs $@ $^
+
+$(POLICY_DIR)/tests/corun-policy-test: $(POLICY_DIR)/tests/policy_test.o \
+		$(POLICY_LIB) $(KUNIT_OBJS)
+	$(KUNIT_LINK)
+
+TEST_PROGS += $(POLICY_DIR)/tests/corun-policy-test

@@ -1,0 +1,41 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Runs in the guest (tools/vm/run): load corun.ko with its DRM
+# dependencies, run the uapi test, unload, and report whether the kernel
+# log stayed clean. Arguments: KO UAPI_TEST [test args...]
+KO=$1
+TEST=$2
+shift 2
+for m in drm drm_exec gpu-sched drm_shmem_helper; do
+	modprobe "$m" || echo "# modprobe $m failed"
+done
+# The firmware image is built in the work tree; point the loader at it.
+FW=$(dirname "$KO")/../../../../build/firmware/corun-fw.bin
+if [ -f "$FW" ]; then
+	mkdir -p /tmp/corun-fw/corun
+	cp "$FW" /tmp/corun-fw/corun/
+	printf /tmp/corun-fw >/sys/module/firmware_class/parameters/path
+fi
+dmesg -c >/dev/null
+if insmod "$KO"; then echo "LOAD ok"; else echo "LOAD failed"; fi
+ls /dev/dri >/dev/null 2>&1 && echo "DRI ok" || echo "DRI missing"
+mount -t debugfs none /sys/kernel/debug 2>/dev/null
+"$TEST" "$@"
+echo "TEST rc=$?"
+SYSFS=$(ls -d /sys/bus/pci/drivers/corun/0000:* | head -n 1)
+echo even >"$SYSFS/policy" && [ "$(cat "$SYSFS/policy")" = even ] &&
+	echo fcfs >"$SYSFS/policy" && echo "SYSFS ok" || echo "SYSFS failed"
+D=$(ls -d /sys/kernel/debug/dri/*/ | head -n 1)
+grep -q "^policy fcfs" "$D/slots" && grep -q "^ID" "$D/regs" &&
+	echo "DEBUGFS ok" || echo "DEBUGFS failed"
+# a job still running when its process is gone and the module unloads
+"$TEST" --leave-job && echo "LEAVE ok" || echo "LEAVE failed"
+if rmmod corun; then echo "UNLOAD ok"; else echo "UNLOAD failed"; fi
+dmesg | sed 's/^/# dmesg: /'
+if dmesg | grep -v 'hung, slot reset' |
+	grep -E -q 'WARNING|BUG|Call Trace|leak|refcount'; then
+	echo "DMESG dirty"
+else
+	echo "DMESG clean"
+fi

@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Driver selftests, run in the VM:
+#   selftests/driver  boots the VM, loads corun.ko (`make module`), runs
+#                     $(O)/selftests/corun_uapi and unloads the module
+# corun_uapi is a guest program built on the host against libdrm, without
+# sanitizers (the guest has no sanitizer runtimes).
+
+SELFTESTS_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude \
+	$(shell pkg-config --cflags libdrm 2>/dev/null)
+SELFTESTS_LIBS := $(shell pkg-config --libs libdrm 2>/dev/null || echo -ldrm)
+
+$(O)/selftests/corun_uapi: selftests/corun_uapi.c include/uapi/drm/corun_drm.h
+	@mkdir -p $(dir $@)
+	$(CC) $(SELFTESTS_CFLAGS) $< -o $@ $(SELFTESTS_LIBS)
+
+# The script is the test program; the guest binary is its prerequisite.
+selftests/driver: $(O)/selftests/corun_uapi
+
+TEST_PROGS += selftests/driver
