@@ -25,6 +25,7 @@
 #include <xf86drm.h>
 
 #include <corun/kernel.h>
+#include <testing/rv32asm.h>
 #include <uapi/drm/corun_drm.h>
 
 static int tests, failures, skips;
@@ -332,48 +333,10 @@ static void test_policy(int fd)
 	       NULL);
 }
 
-/* RV32 encodings. */
-static uint32_t csrr(unsigned int rd, unsigned int csr)
-{
-	return (csr << 20) | (2u << 12) | (rd << 7) | 0x73;
-}
-
-static uint32_t rtype(unsigned int f7, unsigned int rd, unsigned int rs1,
-		      unsigned int rs2)
-{
-	return (f7 << 25) | (rs2 << 20) | (rs1 << 15) | (rd << 7) | 0x33;
-}
-
-static uint32_t itype(unsigned int op, unsigned int f3, unsigned int rd,
-		      unsigned int rs1, int imm)
-{
-	return ((uint32_t)(imm & 0xfff) << 20) | (rs1 << 15) | (f3 << 12) |
-	       (rd << 7) | op;
-}
-
-static uint32_t sw(unsigned int rs2, unsigned int rs1, int imm)
-{
-	return ((uint32_t)((imm >> 5) & 0x7f) << 25) | (rs2 << 20) |
-	       (rs1 << 15) | (2u << 12) | ((uint32_t)(imm & 0x1f) << 7) | 0x23;
-}
-
-enum { A0 = 10, A1, A2, A3, A4, A5, A6 };
-
 /* out = args[0]; gid = ctaid.x * ntid.x + tid.x; out[gid] = gid + 0x100 */
 static void assemble(uint32_t *p)
 {
-	*p++ = csrr(A0, CORUN_CSR_CTAID_X);
-	*p++ = csrr(A1, CORUN_CSR_NTID_X);
-	*p++ = csrr(A2, CORUN_CSR_TID_X);
-	*p++ = rtype(1, A0, A0, A1); /* mul */
-	*p++ = rtype(0, A0, A0, A2); /* add */
-	*p++ = csrr(A3, CORUN_CSR_ARGS);
-	*p++ = itype(0x03, 2, A4, A3, 0); /* lw a4, 0(a3) */
-	*p++ = itype(0x13, 1, A5, A0, 2); /* slli a5, a0, 2 */
-	*p++ = rtype(0, A4, A4, A5); /* add */
-	*p++ = itype(0x13, 0, A6, A0, 0x100); /* addi a6, a0, 0x100 */
-	*p++ = sw(A6, A4, 0);
-	*p++ = CORUN_INSN_EXIT;
+	rv32asm_gid_store(p, 0);
 }
 
 #define NTHREADS 256

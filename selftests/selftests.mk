@@ -6,11 +6,12 @@
 # corun_uapi is a guest program built on the host against libdrm, without
 # sanitizers (the guest has no sanitizer runtimes).
 
-SELFTESTS_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude \
+SELFTESTS_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude -Itools \
 	$(shell pkg-config --cflags libdrm 2>/dev/null)
 SELFTESTS_LIBS := $(shell pkg-config --libs libdrm 2>/dev/null || echo -ldrm)
 
-$(O)/selftests/corun_uapi: selftests/corun_uapi.c include/uapi/drm/corun_drm.h
+$(O)/selftests/corun_uapi: selftests/corun_uapi.c include/uapi/drm/corun_drm.h \
+			  tools/testing/rv32asm.h
 	@mkdir -p $(dir $@)
 	$(CC) $(SELFTESTS_CFLAGS) $< -o $@ $(SELFTESTS_LIBS)
 

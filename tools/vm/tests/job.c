@@ -42,6 +42,7 @@
 #include <corun/fwif.h>
 #include <corun/hw.h>
 #include <corun/kernel.h>
+#include <testing/rv32asm.h>
 
 #define HUGE_SIZE (2u << 20)
 #define NTHREADS 64
@@ -103,70 +104,18 @@ static void wr(uint32_t off, uint32_t val)
 	regs[off / 4] = val;
 }
 
-/* RV32 encodings. */
-static uint32_t csrr(unsigned int rd, unsigned int csr)
-{
-	return (csr << 20) | (2u << 12) | (rd << 7) | 0x73;
-}
-
-static uint32_t rtype(unsigned int f7, unsigned int rd, unsigned int rs1,
-		      unsigned int rs2)
-{
-	return (f7 << 25) | (rs2 << 20) | (rs1 << 15) | (rd << 7) | 0x33;
-}
-
-static uint32_t itype(unsigned int op, unsigned int f3, unsigned int rd,
-		      unsigned int rs1, int imm)
-{
-	return ((uint32_t)(imm & 0xfff) << 20) | (rs1 << 15) | (f3 << 12) |
-	       (rd << 7) | op;
-}
-
-static uint32_t sw(unsigned int rs2, unsigned int rs1, int imm)
-{
-	return ((uint32_t)((imm >> 5) & 0x7f) << 25) | (rs2 << 20) |
-	       (rs1 << 15) | (2u << 12) | ((uint32_t)(imm & 0x1f) << 7) | 0x23;
-}
-
-static uint32_t btype(unsigned int f3, unsigned int rs1, unsigned int rs2,
-		      int imm)
-{
-	uint32_t i = (uint32_t)imm;
-
-	return (((i >> 12) & 1) << 31) | (((i >> 5) & 0x3f) << 25) |
-	       (rs2 << 20) | (rs1 << 15) | (f3 << 12) | (((i >> 1) & 0xf) << 8) |
-	       (((i >> 11) & 1) << 7) | 0x63;
-}
-
-enum { T0 = 5, A0 = 10, A1, A2, A3, A4, A5, A6 };
-
 /*
  * out = args[0]; n = args[1]; gid = ctaid.x * ntid.x + tid.x;
  * while (n) n--; out[gid] = gid + 0x100; exit.
  * KERNEL_INSNS thread instructions plus 2 per loop iteration; the store
  * is at STORE_PC.
  */
-#define KERNEL_INSNS 14u
-#define STORE_PC (OFF_CODE + 4 * 14)
+#define KERNEL_INSNS RV32ASM_GID_INSNS(1)
+#define STORE_PC (OFF_CODE + 4 * RV32ASM_GID_STORE(1))
 
 static void assemble(uint32_t *p)
 {
-	*p++ = csrr(A0, CORUN_CSR_CTAID_X);
-	*p++ = csrr(A1, CORUN_CSR_NTID_X);
-	*p++ = csrr(A2, CORUN_CSR_TID_X);
-	*p++ = rtype(1, A0, A0, A1); /* mul */
-	*p++ = rtype(0, A0, A0, A2); /* add */
-	*p++ = csrr(A3, CORUN_CSR_ARGS);
-	*p++ = itype(0x03, 2, A4, A3, 0); /* lw a4, 0(a3) */
-	*p++ = itype(0x03, 2, T0, A3, 4); /* lw t0, 4(a3) */
-	*p++ = btype(0, T0, 0, 12); /* beqz t0, +12 */
-	*p++ = itype(0x13, 0, T0, T0, -1); /* addi t0, t0, -1 */
-	*p++ = btype(1, T0, 0, -4); /* bnez t0, -4 */
-	*p++ = itype(0x13, 1, A5, A0, 2); /* slli a5, a0, 2 */
-	*p++ = rtype(0, A4, A4, A5); /* add */
-	*p++ = itype(0x13, 0, A6, A0, 0x100); /* addi a6, a0, 0x100 */
-	*p++ = sw(A6, A4, 0);
-	*p++ = CORUN_INSN_EXIT;
+	rv32asm_gid_store(p, 1);
 }
 
 static void map_page(uint32_t va, uint64_t pa, uint64_t perm)
