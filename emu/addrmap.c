@@ -42,6 +42,9 @@ void emu_addrmap_init(struct emu_addrmap *m, const struct emu_config *cfg)
 {
 	m->line_shift = log2_ceil(cfg->l2.line);
 	m->col_shift = log2_ceil(cfg->dram.row_bytes / cfg->l2.line);
+	m->lo_shift = cfg->dram.interleave ?
+			      log2_ceil(cfg->dram.interleave / cfg->l2.line) :
+			      m->col_shift;
 	m->slices = cfg->l2.banks;
 	m->channels = cfg->dram.channels;
 	m->banks = cfg->dram.banks;
@@ -58,15 +61,19 @@ void emu_addrmap_decode(const struct emu_addrmap *m, uint64_t pa,
 			struct emu_addr_loc *loc)
 {
 	uint64_t la = pa >> m->line_shift;
-	uint64_t q = la >> m->col_shift;
-	uint64_t above_chan;
-	uint32_t chan_d, bank_d, hc;
+	uint64_t q = la >> m->lo_shift;
+	uint32_t hi_shift = m->col_shift - m->lo_shift;
+	uint64_t above_chan, above_hi;
+	uint32_t chan_d, bank_d, hc, lo, hi;
 
-	loc->col = (uint32_t)(la & ((1ull << m->col_shift) - 1));
+	lo = (uint32_t)(la & ((1ull << m->lo_shift) - 1));
 	chan_d = (uint32_t)(q % m->channels);
 	above_chan = q / m->channels;
-	bank_d = (uint32_t)(above_chan % m->banks);
-	loc->row = (uint32_t)(above_chan / m->banks);
+	hi = (uint32_t)(above_chan & ((1ull << hi_shift) - 1));
+	above_hi = above_chan >> hi_shift;
+	loc->col = lo | hi << m->lo_shift;
+	bank_d = (uint32_t)(above_hi % m->banks);
+	loc->row = (uint32_t)(above_hi / m->banks);
 
 	loc->bank = mix(bank_d, hash(loc->row, m->bank_bits), m->banks,
 			m->bank_pow2);
@@ -77,9 +84,18 @@ void emu_addrmap_decode(const struct emu_addrmap *m, uint64_t pa,
 	if (m->slices == m->channels)
 		loc->slice = loc->channel;
 	else if (m->slices > m->channels)
-		/* Consecutive lines of a row alternate between the slices. */
+		/*
+		 * Consecutive lines of a row alternate between the slices.
+		 * The offset takes the 16 hash bits below the channel's
+		 * (independent of them: with the channel's own bits, strides
+		 * that keep col fixed would tie the slice to the channel
+		 * and use half the slices).
+		 */
 		loc->slice = loc->channel * m->slice_mul +
-			     (uint32_t)((loc->col + (uint64_t)hc) % m->slice_mul);
+			     (uint32_t)((loc->col +
+					 (hash(above_chan, m->chan_bits + 16) &
+					  0xffffu)) %
+					m->slice_mul);
 	else
 		loc->slice = loc->channel % m->slices;
 }
@@ -87,12 +103,16 @@ void emu_addrmap_decode(const struct emu_addrmap *m, uint64_t pa,
 uint64_t emu_addrmap_encode(const struct emu_addrmap *m,
 			    const struct emu_addr_loc *loc)
 {
+	uint32_t hi_shift = m->col_shift - m->lo_shift;
 	uint32_t bank_d = unmix(loc->bank, hash(loc->row, m->bank_bits),
 				m->banks, m->bank_pow2);
-	uint64_t above_chan = bank_d + (uint64_t)m->banks * loc->row;
+	uint64_t above_hi = bank_d + (uint64_t)m->banks * loc->row;
+	uint64_t above_chan = (above_hi << hi_shift) |
+			      (loc->col >> m->lo_shift);
 	uint32_t chan_d = unmix(loc->channel, hash(above_chan, m->chan_bits),
 				m->channels, m->chan_pow2);
 	uint64_t q = chan_d + m->channels * above_chan;
+	uint64_t lo = loc->col & ((1ull << m->lo_shift) - 1);
 
-	return ((q << m->col_shift) | loc->col) << m->line_shift;
+	return ((q << m->lo_shift) | lo) << m->line_shift;
 }

@@ -5,23 +5,32 @@
  * The map works on line addresses (la = pa / l2.line). Lines are split
  * into mixed-radix digits, lowest first:
  *
- *   la = col + cols * (chan + channels * (bank + banks * row))
+ *   la = lo + los * (chan + channels * (hi + his * (bank + banks * row)))
  *
- *   col   line within a DRAM row, cols = dram.row_bytes / l2.line, so a
- *         sequential stream stays in one row of one bank for row_bytes
- *         (high row-buffer hit rates for streaming kernels)
- *   chan  channel digit
+ *   lo    line within an interleave chunk, los = dram.interleave /
+ *         l2.line (dram.interleave 0: row_bytes, a whole row per chunk)
+ *   chan  channel digit: consecutive chunks walk the channels
+ *   hi    chunk within the row, his = dram.row_bytes / dram.interleave
+ *         (1 when a row is one chunk); col = lo + los * hi is the line
+ *         within the DRAM row, so a sequential stream still fills each
+ *         row it touches (high row-buffer hit rates for streaming
+ *         kernels), a chunk at a time in each channel
  *   bank  bank digit (banks = dram.banks per channel)
  *   row   everything above (truncated to 32 bits: the mapped range is
  *         la < cols * channels * banks * 2^32)
+ *
+ * With dram.interleave = row_bytes (the default) this is
+ * la = col + cols * (chan + channels * (bank + banks * row)). GPGPU-Sim's
+ * GDDR5 configurations interleave memory partitions at 256 B (two 128 B
+ * lines), which the ccbp-16sm configuration follows.
  *
  * The channel and bank are hashed with the digits ABOVE them (a Fibonacci
  * multiplicative hash, folded to the digit's width), so the digit value
  * is recoverable and the map stays a bijection on line addresses within
  * the mapped range:
  *
- *   channel = chan ^ H(bank, row)   (power-of-two channel count)
- *           = (chan + H(bank, row)) % channels   (otherwise)
+ *   channel = chan ^ H(hi, bank, row)   (power-of-two channel count)
+ *           = (chan + H(hi, bank, row)) % channels   (otherwise)
  *   bank    = bank ^ H(row)        (likewise with % banks)
  *
  * This spreads strided streams (a stride of one row per channel, of all
@@ -33,7 +42,8 @@
  * groups. The L2 slice is a function of the line address consistent with
  * the channel: with slices == channels, slice = channel; with
  * slices = k * channels (HSM: two slices per channel) slice = channel * k
- * + a hash of (col, row) % k, i.e. the k slices of a channel own it; with
+ * + (col + a hash of the digits above chan, independent of the channel's
+ * hash) % k, i.e. the k slices of a channel own it; with
  * channels = k * slices, slice = channel % slices, i.e. slice s owns
  * channels s, s + slices, ... emu_config_validate() requires one of
  * l2.banks and dram.channels to divide the other.
@@ -63,6 +73,7 @@ struct emu_addr_loc {
  * struct emu_addrmap - a derived, read-only address map
  * @line_shift: log2(l2.line)
  * @col_shift: log2(dram.row_bytes / l2.line)
+ * @lo_shift: log2(dram.interleave / l2.line) (<= @col_shift)
  * @slices: l2.banks
  * @channels: dram.channels
  * @banks: dram.banks
@@ -76,6 +87,7 @@ struct emu_addr_loc {
 struct emu_addrmap {
 	uint32_t line_shift;
 	uint32_t col_shift;
+	uint32_t lo_shift;
 	uint32_t slices;
 	uint32_t channels;
 	uint32_t banks;

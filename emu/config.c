@@ -148,6 +148,7 @@ static const struct key keys[] = {
 	U32("dram", "tRFC", dram.tRFC, 1, 10000),
 	U32("dram", "tCCDL", dram.tCCDL, 1, 1000),
 	U32("dram", "tRRDL", dram.tRRDL, 1, 1000),
+	SZ("dram", "interleave", dram.interleave, 0, 65536),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -223,12 +224,15 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->l2.mshr_merge = 8;
 	cfg->l2.queue = 16;
 
-	/* 16 x 1200 MHz x 16 B (DDR, 64-bit) = 307 GB/s, close to 319. */
-	cfg->dram.channels = 16;
+	/*
+	 * 8 x 1200 MHz x 32 B = 307 GB/s, close to 319: 8 channels of two
+	 * x32 GDDR5 devices (CCBP's 16 chips; emu/configs/ccbp-16sm.ini).
+	 */
+	cfg->dram.channels = 8;
 	cfg->dram.banks = 16;
 	cfg->dram.bank_groups = 4;
-	cfg->dram.row_bytes = 2048;
-	cfg->dram.bus_bytes = 16;
+	cfg->dram.row_bytes = 4096;
+	cfg->dram.bus_bytes = 32;
 	cfg->dram.queue = 128;
 	cfg->dram.sched = EMU_DRAM_FRFCFS;
 	cfg->dram.row_hit_cap = 16;
@@ -245,7 +249,7 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->dram.tWL = 4;
 	cfg->dram.tRTP = 2;
 	cfg->dram.tWR = 12;
-	cfg->dram.burst_length = 2; /* BL8 x32 = 32 B: 4 bursts per line */
+	cfg->dram.burst_length = 2; /* BL8 on 2 x32 = 64 B: 2 bursts per line */
 	cfg->dram.cpu_priority = 0;
 	cfg->dram.tREFI = 4680; /* 3.9 us */
 	cfg->dram.tRFC = 132; /* 110 ns */
@@ -528,6 +532,11 @@ static int validate(const struct emu_config *c, char *msg, size_t len,
 		FAIL("dram", c->dram.burst_length ? "burst_length" : "bus_bytes",
 		     "dram.burst_length (%u) * dram.bus_bytes (%u) must divide l2.line (%u)",
 		     c->dram.burst_length, c->dram.bus_bytes, c->l2.line);
+	if (c->dram.interleave &&
+	    (!is_pow2(c->dram.interleave) || c->dram.interleave < c->l2.line ||
+	     c->dram.interleave > c->dram.row_bytes))
+		FAIL("dram", "interleave", "dram.interleave (%u) must be 0 or a power of two from l2.line (%u) to dram.row_bytes (%u)",
+		     c->dram.interleave, c->l2.line, c->dram.row_bytes);
 	if (c->dram.tCCDL < c->dram.tCCD)
 		FAIL("dram", "tCCDL", "dram.tCCDL (%u) below dram.tCCD (%u)", c->dram.tCCDL,
 		     c->dram.tCCD);
@@ -544,6 +553,25 @@ static int validate(const struct emu_config *c, char *msg, size_t len,
 	if (c->dram.latency < c->l2.latency)
 		FAIL("dram", "latency", "dram.latency (%u) below l2.latency (%u)",
 		     c->dram.latency, c->l2.latency);
+	/*
+	 * An L2 miss takes the L2-hit round trip plus the DRAM's idle
+	 * row-conflict read, tRP + tRCD + tCL + data time (emu/dram.h), in
+	 * SM cycles; emu/mem.c can only add delay on top of that.
+	 */
+	{
+		uint64_t bl = c->dram.burst_length ? c->dram.burst_length :
+				c->l2.line / c->dram.bus_bytes;
+		uint64_t n = c->l2.line / (bl * c->dram.bus_bytes);
+		uint64_t data = (n - 1) * (c->dram.tCCDL > bl ? c->dram.tCCDL : bl) + bl;
+		uint64_t dcyc = c->dram.tRP + c->dram.tRCD + c->dram.tCL + data;
+		uint64_t min = c->l2.latency +
+			       (dcyc * c->sm_mhz + c->dram_mhz - 1) / c->dram_mhz;
+
+		if (c->dram.latency < min)
+			FAIL("dram", "latency", "dram.latency (%u) unreachable: minimum is l2.latency + tRP + tRCD + tCL + data (%llu DRAM cycles) = %llu",
+			     c->dram.latency, (unsigned long long)dcyc,
+			     (unsigned long long)min);
+	}
 	if ((uint64_t)c->sm.local_bytes * c->num_sms > (1ull << 40))
 		FAIL("sm", "local_bytes", "sm.local_bytes * num_sms exceeds 1 TiB");
 #undef FAIL

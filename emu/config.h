@@ -191,6 +191,11 @@ struct emu_fu_timing {
  * @dram.cpu_priority: 1 = CPU-class requests go first in the scheduler
  * @dram.tREFI: refresh interval per channel (0 = no refresh)
  * @dram.tRFC: refresh cycle: all banks closed and blocked this long
+ * @dram.interleave: channel interleave granularity, bytes: this many
+ *	consecutive bytes of a row stay in one channel before the address
+ *	moves to the next channel (a multiple of l2.line dividing
+ *	row_bytes; 0 = row_bytes, a whole row per channel; GPGPU-Sim's
+ *	GDDR5 configurations interleave partitions at 256 B; emu/addrmap.h)
  */
 struct emu_config {
 	char name[EMU_CONFIG_NAME_LEN];
@@ -278,6 +283,7 @@ struct emu_config {
 		uint32_t cpu_priority;
 		uint32_t tREFI, tRFC;
 		uint32_t tCCDL, tRRDL;
+		uint32_t interleave;
 	} dram;
 };
 

@@ -30,9 +30,12 @@
  * With L = (n - 1) * max(tCCDL, BL) + BL the data time of a lone line,
  * the idle read latency is tRCD + tCL + L (bank closed), tCL + L (row
  * hit), tRP + tRCD + tCL + L (row conflict, tRAS met); a write completes
- * tWL + L after its first column command. CCBP defaults (BL 2, n 4,
- * tCCDL 3): 35, 23 and 47 cycles. Lines of banks in different groups
+ * tWL + L after its first column command. CCBP defaults (BL 2, 32 B bus,
+ * n 2, tCCDL 3): 29, 17 and 41 cycles. Lines of banks in different groups
  * interleave their bursts, so the data bus can still be kept busy.
+ * emu_config_validate() rejects a dram.latency below l2.latency plus the
+ * row-conflict time in SM cycles: the memory side cannot be faster than
+ * its DRAM.
  *
  * Scheduling (dram.sched): FR-FCFS picks, among the commands that may
  * issue this cycle, column commands to open rows first, then the oldest
@@ -56,8 +59,28 @@
  * with requests queued, the next refresh starts). Storage is
  * preallocated at create time; nothing is allocated per request.
  *
- * Timing sets for other configurations ([dram] keys; check l2.banks and
- * dram.channels divide one another and BL * bus_bytes divides l2.line):
+ * Timing sets ([dram] keys; check l2.banks and dram.channels divide one
+ * another and BL * bus_bytes divides l2.line):
+ *
+ * CCBP (Table 1: 1200 MHz, 319 GB/s, FR-FCFS, 128-entry queues, "16 DRAM
+ * chips"; the built-in defaults and emu/configs/ccbp-16sm.ini): GPGPU-Sim
+ * GTX480-style GDDR5 memory partitions of two x32 devices in lockstep,
+ * 8 channels x 32 B per clock = 307 GB/s. BL8 at 4 beats per clock moves
+ * 64 B per column command in 2 clocks (2 per 128 B line); a device page
+ * is 2 KB, so a channel row is 4 KB; 16 banks in 4 groups (Hynix
+ * H5GQ1H24AFR timing, as GPGPU-Sim's GTX480 set):
+ *   dram_mhz = 1200, channels = 8, banks = 16, bank_groups = 4,
+ *   row_bytes = 4K, bus_bytes = 32, burst_length = 2, queue = 128,
+ *   sched = frfcfs, row_hit_cap = 16, tRCD = 12, tCL = 12, tRP = 12,
+ *   tRAS = 28, tRC = 40, tRRD = 6, tRRDL = 6, tFAW = 23, tWTR = 5,
+ *   tCCD = 2, tCCDL = 3, tWL = 4, tRTP = 2, tWR = 12, tREFI = 4680
+ *   (3.9 us), tRFC = 132 (110 ns)
+ * Why not 16 channels x 16 B (also 307 GB/s): a line would then hold the
+ * data bus 8 cycles, longer than tRRD (6) and tFAW / 4 (5.75), so the
+ * activate rate would never limit random traffic and bandwidth would not
+ * depend on the row-buffer hit rate; with 4 cycles per line a random
+ * stream is activate-bound at about 4 / tRRD = 2/3 of the peak
+ * (Documentation/emu/calibration.rst).
  *
  * HBM-like (HSM baseline, Ramulator HBM: 32 channels at 440 MHz, 64 B per
  * channel-clock = 901 GB/s as HSM's 900; 16 banks in 4 groups, 2 KB rows,

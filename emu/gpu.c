@@ -211,6 +211,32 @@ void emu_gpu_sm_counters(const struct emu_gpu *gpu, unsigned int sm,
 		*out = gpu->sm_cnt[sm];
 }
 
+int emu_gpu_set_irc(struct emu_gpu *gpu, unsigned int slot, uint32_t credits,
+		    uint32_t prio)
+{
+	if (slot >= gpu->cfg.num_slots)
+		return -EINVAL;
+	return emu_mem_set_irc(gpu->mem, slot, credits, prio);
+}
+
+int emu_gpu_set_irc_window(struct emu_gpu *gpu, uint32_t cycles)
+{
+	return emu_mem_set_irc_window(gpu->mem, cycles);
+}
+
+int emu_gpu_set_l1_ways(struct emu_gpu *gpu, unsigned int slot, uint32_t mask)
+{
+	if (slot >= gpu->cfg.num_slots)
+		return -EINVAL;
+	return emu_mem_set_l1_ways(gpu->mem, slot, mask);
+}
+
+void emu_gpu_chan_counters(const struct emu_gpu *gpu, unsigned int ch,
+			   struct corun_chan_counters *out)
+{
+	emu_mem_chan_counters(gpu->mem, ch, out);
+}
+
 void emu_gpu_stats(const struct emu_gpu *gpu, struct emu_stats *out)
 {
 	*out = gpu->stats;

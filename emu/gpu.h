@@ -240,6 +240,53 @@ void emu_gpu_sm_counters(const struct emu_gpu *gpu, unsigned int sm,
 			 struct corun_sm_counters *out);
 
 /**
+ * emu_gpu_set_irc() - program a slot's issue-rate control (CCBP IRC)
+ * @gpu: device
+ * @slot: slot
+ * @credits: L1 miss-queue issues per window and SM, or
+ *	CORUN_FW_IRC_CREDITS_UNLIMITED (no gating; the reset value)
+ * @prio: arbitration priority among the miss sub-queue heads (higher
+ *	first, equal ones round-robin)
+ *
+ * Credits refill at every window boundary (not carried over); a lower
+ * value clips what is left of the current window (emu_mem_set_irc()).
+ *
+ * Return: 0 or -EINVAL for a bad slot.
+ */
+int emu_gpu_set_irc(struct emu_gpu *gpu, unsigned int slot, uint32_t credits,
+		    uint32_t prio);
+
+/**
+ * emu_gpu_set_irc_window() - set the IRC credit refill window
+ * @gpu: device
+ * @cycles: window, SM cycles (reset value: l1.irc_window)
+ *
+ * Return: 0 or -EINVAL for 0.
+ */
+int emu_gpu_set_irc_window(struct emu_gpu *gpu, uint32_t cycles);
+
+/**
+ * emu_gpu_set_l1_ways() - restrict a slot's L1 fills to some ways
+ * @gpu: device
+ * @slot: slot
+ * @mask: way bit mask (0 or all ways: no restriction, the reset value);
+ *	lookups still see every way
+ *
+ * Return: 0 or -EINVAL for a bad slot.
+ */
+int emu_gpu_set_l1_ways(struct emu_gpu *gpu, unsigned int slot, uint32_t mask);
+
+/**
+ * emu_gpu_chan_counters() - live cumulative counters of one DRAM channel
+ * @gpu: device
+ * @ch: channel (>= dram.channels gives zeros)
+ * @out: receives accesses, row hits and data-bus busy cycles since create
+ *	(DRAM cycles; reserved = 0)
+ */
+void emu_gpu_chan_counters(const struct emu_gpu *gpu, unsigned int ch,
+			   struct corun_chan_counters *out);
+
+/**
  * emu_gpu_reset_slot() - kill a slot's running and queued jobs
  * @gpu: device
  * @slot: slot

@@ -298,10 +298,10 @@ static uint64_t from_dram(const struct emu_mem *m, uint64_t dc)
 static uint64_t l2_key(const struct emu_mem *m, uint64_t addr)
 {
 	uint64_t la = addr >> m->map.line_shift;
-	uint64_t cols = 1ull << m->map.col_shift;
+	uint64_t los = 1ull << m->map.lo_shift; /* lines per channel chunk */
 
-	return (la & (cols - 1)) |
-	       (la >> m->map.col_shift) / m->map.channels << m->map.col_shift;
+	return (la & (los - 1)) |
+	       (la >> m->map.lo_shift) / m->map.channels << m->map.lo_shift;
 }
 
 /* ------------------------------------------------------------------ */
@@ -734,9 +734,14 @@ resfail:
 /* ------------------------------------------------------------------ */
 /* IRC: credit arbiter between the sub-queues and the injection port */
 
-static void irc_refill(struct emu_mem *m, struct mem_sm *ms)
+/*
+ * Credits refill at the first NoC edge @nc at or after a window boundary:
+ * the edge's own SM cycle, not the tick's (an event-skipping caller runs
+ * several edges in one tick, and must see the same windows).
+ */
+static void irc_refill(struct emu_mem *m, struct mem_sm *ms, uint64_t nc)
 {
-	uint64_t win = m->now / m->irc_window;
+	uint64_t win = from_noc(m, nc) / m->irc_window;
 
 	if (win != ms->win) {
 		ms->win = win;
@@ -796,7 +801,7 @@ static void sm_inject(struct emu_mem *m, uint32_t s, uint64_t nc)
 	uint32_t idx;
 	int k;
 
-	irc_refill(m, ms);
+	irc_refill(m, ms, nc);
 	k = irc_pick(m, ms);
 	if (k < 0)
 		return;
@@ -984,7 +989,8 @@ static void dram_done(void *ctx, const struct emu_dram_req *r, uint64_t dc)
 static void slice_step(struct emu_mem *m, uint32_t s, uint64_t nc)
 {
 	struct l2_slice *sl = &m->sl[s];
-	uint64_t dnow = to_dram(m, m->now);
+	/* This edge's DRAM cycle (a tick may run several edges). */
+	uint64_t dnow = to_dram(m, from_noc(m, nc));
 
 	/* Fills whose data arrived: the line becomes valid, waiters reply. */
 	while (sl->fill.n && sl->fill.t[sl->fill.head] <= nc) {

@@ -357,10 +357,12 @@ static uint32_t corun_mcu_read(void *ctx, uint32_t off)
 }
 
 /*
- * Policy writes are kept in @mcu_slots and do not reach the model yet:
- * emu/mem.h has emu_mem_set_irc() and emu_mem_set_l1_ways(), but
- * struct emu_gpu does not expose its memory side (gpu.h needs a wrapper),
- * and the NoC has no per-slot VC setter.
+ * Policy writes are kept in @mcu_slots (read back by the firmware) and
+ * programmed into the model: IRC credits and priority through
+ * emu_gpu_set_irc(), the L1 way mask through emu_gpu_set_l1_ways() (which
+ * ignores way bits beyond l1.ways, as the window does). The VC is only
+ * stored: the NoC has no per-slot VC setter. The IRC window stays
+ * l1.irc_window: the MCU window has no register for it.
  */
 static void corun_mcu_write(void *ctx, uint32_t off, uint32_t val)
 {
@@ -381,12 +383,14 @@ static void corun_mcu_write(void *ctx, uint32_t off, uint32_t val)
     switch (reg) {
     case CORUN_MCU_S_IRC_CREDITS:
         ms->irc_credits = val;
+        emu_gpu_set_irc(s->gpu, n, ms->irc_credits, ms->irc_prio);
         return;
     case CORUN_MCU_S_IRC_PRIO:
         if (val > CORUN_FW_IRC_PRIO_MAX) {
             break;
         }
         ms->irc_prio = val;
+        emu_gpu_set_irc(s->gpu, n, ms->irc_credits, ms->irc_prio);
         return;
     case CORUN_MCU_S_L1_WAYS:
         /* Bits beyond the L1's ways are ignored; some way must remain. */
@@ -396,6 +400,7 @@ static void corun_mcu_write(void *ctx, uint32_t off, uint32_t val)
             break;
         }
         ms->l1_ways = val;
+        emu_gpu_set_l1_ways(s->gpu, n, val);
         return;
     case CORUN_MCU_S_VC:
         if (val >= s->cfg.noc.vcs) {
@@ -658,7 +663,10 @@ static void corun_write_snapshot(CorunGpuState *s, const struct emu_event *ev)
         emu_gpu_sm_counters(s->gpu, i, (struct corun_sm_counters *)p);
         p += sizeof(struct corun_sm_counters);
     }
-    /* Channel counters: not exported by the model yet, left zero. */
+    for (i = 0; i < s->cfg.dram.channels; i++) {
+        emu_gpu_chan_counters(s->gpu, i, (struct corun_chan_counters *)p);
+        p += sizeof(struct corun_chan_counters);
+    }
     smp_wmb();
 }
 

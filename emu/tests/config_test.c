@@ -71,6 +71,17 @@ static void config_test_file(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c.num_sms, 2u);
 	KUNIT_EXPECT_EQ(test, c.warp_size, 8u);
 	KUNIT_EXPECT_EQ(test, c.l1.line, 64u);
+	/*
+	 * Its DRAM latency is reachable. The lowest valid value: l2.latency
+	 * 50 + (tRP + tRCD + tCL + one 2-cycle burst: 38 DRAM cycles) * 1.5.
+	 */
+	KUNIT_EXPECT_GE(test, c.dram.latency, 107u);
+	c.dram.latency = 107;
+	KUNIT_EXPECT_EQ_MSG(test, emu_config_validate(&c, err, sizeof(err)), 0,
+			    "%s", err);
+	c.dram.latency = 106;
+	KUNIT_EXPECT_EQ(test, emu_config_validate(&c, err, sizeof(err)), -1);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(err, "dram.latency (106) unreachable"));
 }
 
 static void config_print_roundtrip(struct kunit *test)
@@ -154,6 +165,15 @@ static const struct bad_case bad_cases[] = {
 	  "t.ini:2: sm.max_kernels (12) exceeds gpu.num_slots" },
 	{ "[l2]\nline = 64\n", "t.ini:2: l2.line (64) smaller than l1.line" },
 	{ "[dram]\nlatency = 100\n", "t.ini:2: dram.latency (100) below l2.latency" },
+	/* l2.latency + (tRP + tRCD + tCL + 3 + 2) * 1.5 = 200 + 62. */
+	{ "[dram]\nlatency = 261\n",
+	  "t.ini:2: dram.latency (261) unreachable: minimum is l2.latency + tRP + tRCD + tCL + data (41 DRAM cycles) = 262" },
+	{ "[dram]\ninterleave = 192\n",
+	  "t.ini:2: dram.interleave (192) must be 0 or a power of two" },
+	{ "[dram]\ninterleave = 64\n",
+	  "t.ini:2: dram.interleave (64) must be 0 or a power of two" },
+	{ "[dram]\ninterleave = 8K\n",
+	  "t.ini:2: dram.interleave (8192) must be 0 or a power of two" },
 	{ "[gpu]\nname = \n", "t.ini:2: gpu.name: missing value" },
 	{ "[sm]\nshared_bytes = 1G\n", "t.ini:2: sm.shared_bytes: 1073741824 out of range" },
 	{ "[sm]\nregs = 4Q\n", "t.ini:2: sm.regs: bad number '4Q'" },

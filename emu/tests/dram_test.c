@@ -247,6 +247,66 @@ static void addrmap_bijective(struct kunit *test)
 	c.l2.banks = 8;
 	c.dram.banks = 16;
 	check_bijective(test, &c);
+	/* Finer channel interleave (GPGPU-Sim's 256 B), both layouts. */
+	c.dram.interleave = 256;
+	check_bijective(test, &c);
+	gddr5_16ch(&c);
+	c.dram.interleave = 256;
+	check_bijective(test, &c);
+}
+
+/*
+ * dram.interleave: runs of interleave / line lines per channel; the first
+ * channels * row_bytes bytes fill exactly one row in every channel.
+ */
+static void addrmap_interleave(struct kunit *test)
+{
+	unsigned int seen[CORUN_MAX_DRAM_CHANNELS] = { 0 };
+	struct emu_addr_loc l, first[CORUN_MAX_DRAM_CHANNELS];
+	uint64_t colmask[CORUN_MAX_DRAM_CHANNELS] = { 0 };
+	uint32_t line, cols, los, i, bad = 0;
+	struct emu_config c;
+	struct emu_addrmap m;
+
+	gddr5_16ch(&c);
+	c.dram.interleave = 256;
+	emu_addrmap_init(&m, &c);
+	line = c.l2.line;
+	cols = c.dram.row_bytes / line;
+	los = c.dram.interleave / line;
+	KUNIT_ASSERT_LE(test, cols, 64u);
+	for (i = 0; i < c.dram.channels * cols; i++) {
+		emu_addrmap_decode(&m, (uint64_t)i * line, &l);
+		if (!seen[l.channel]++)
+			first[l.channel] = l;
+		else if (l.bank != first[l.channel].bank ||
+			 l.row != first[l.channel].row)
+			bad++;
+		colmask[l.channel] |= 1ull << l.col;
+		/* A run of los lines stays in one channel, cols in order. */
+		if (i % los) {
+			struct emu_addr_loc p;
+
+			emu_addrmap_decode(&m, (uint64_t)(i - 1) * line, &p);
+			if (p.channel != l.channel || p.col + 1 != l.col)
+				bad++;
+		}
+	}
+	KUNIT_EXPECT_EQ(test, bad, 0u);
+	for (i = 0; i < c.dram.channels; i++) {
+		KUNIT_EXPECT_EQ(test, seen[i], cols);
+		KUNIT_EXPECT_EQ(test, colmask[i],
+				cols == 64 ? ~0ull : (1ull << cols) - 1);
+	}
+	/* Consecutive chunks walk all channels. */
+	for (i = 0; i < c.dram.channels; i++)
+		seen[i] = 0;
+	for (i = 0; i < c.dram.channels; i++) {
+		emu_addrmap_decode(&m, (uint64_t)i * c.dram.interleave, &l);
+		seen[l.channel]++;
+	}
+	for (i = 0; i < c.dram.channels; i++)
+		KUNIT_EXPECT_EQ(test, seen[i], 1u);
 }
 
 static void addrmap_sequential_row(struct kunit *test)
@@ -475,11 +535,14 @@ static void dram_bank_groups(struct kunit *test)
 {
 	struct emu_config c;
 	struct harness *h;
-	uint64_t t0 = 1000;
+	uint64_t t0 = 1000, bl, n;
 	unsigned int other;
 
 	for (other = 1; other <= 4; other += 3) {
 		gddr5_16ch(&c);
+		/* Column commands per line (2 on the CCBP defaults). */
+		bl = c.dram.burst_length;
+		n = c.l2.line / (bl * c.dram.bus_bytes);
 		h = h_new(test, &c);
 		/* Banks 0 and 1 are in groups 0 and 1; banks 0 and 4 share one. */
 		push(h, addr_of(h, 0, 0, 5, 0), 100, 0, 0, 0);
@@ -489,11 +552,13 @@ static void dram_bank_groups(struct kunit *test)
 		push(h, addr_of(h, 0, 0, 5, 1), 1, 0, 0, 0);
 		push(h, addr_of(h, 0, other, 5, 1), 2, 0, 0, 0);
 		run(h);
-		if (other == 1) /* 8 bursts back to back */
-			KUNIT_EXPECT_EQ(test, h->done_at[2], t0 + c.dram.tCL + 8 * 2);
-		else /* 8 bursts tCCDL apart */
+		if (other == 1) /* 2n bursts back to back */
 			KUNIT_EXPECT_EQ(test, h->done_at[2],
-					t0 + 7 * c.dram.tCCDL + c.dram.tCL + 2);
+					t0 + c.dram.tCL + 2 * n * bl);
+		else /* 2n bursts tCCDL apart */
+			KUNIT_EXPECT_EQ(test, h->done_at[2],
+					t0 + (2 * n - 1) * c.dram.tCCDL +
+						c.dram.tCL + bl);
 		h_free(h);
 	}
 }
@@ -897,6 +962,7 @@ static void dram_timing_sets(struct kunit *test)
 
 static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(addrmap_bijective),
+	KUNIT_CASE(addrmap_interleave),
 	KUNIT_CASE(addrmap_sequential_row),
 	KUNIT_CASE(addrmap_strided_spread),
 	KUNIT_CASE(dram_single_read),

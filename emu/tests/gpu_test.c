@@ -1279,7 +1279,168 @@ static struct kunit_suite dispatch_suite = {
 	.test_cases = dispatch_cases,
 };
 
+/*
+ * One warp streams lines: lane i loads line i of a 512 B step, @iters
+ * steps; with @wrap the offset wraps at 2 KB (32 lines of 64 B: the
+ * lines are loaded again). args = { buf, iters }.
+ */
+static uint32_t stream_prog(struct tdev *t, bool wrap)
+{
+	struct prog p = { .n = 0 };
+	uint32_t top;
+
+	emit(&p, CSRR(A1, CORUN_CSR_ARGS));
+	emit(&p, LW(A2, A1, 0));
+	emit(&p, LW(A3, A1, 4));
+	emit(&p, CSRR(T0, CORUN_CSR_TID_X));
+	emit(&p, SLLI(T0, T0, 6));
+	emit(&p, ADDI(T1, ZERO, 0));
+	top = p.n;
+	emit(&p, ADD(T2, A2, T0));
+	emit(&p, ADD(T2, T2, T1));
+	emit(&p, LW(T3, T2, 0));
+	emit(&p, ADD(T4, T4, T3));
+	emit(&p, ADDI(T1, T1, 512));
+	if (wrap)
+		emit(&p, ANDI(T1, T1, 2047));
+	emit(&p, ADDI(A3, A3, -1));
+	emit(&p, BNE(A3, ZERO, -(int32_t)(p.n - top) * 4));
+	emit(&p, EXIT);
+	return tdev_code(t, p.w, p.n);
+}
+
+static int stream_run(struct kunit *test, struct tdev *t, uint32_t entry,
+		      uint32_t buf, uint32_t iters, struct emu_event *ev)
+{
+	uint32_t args = tdev_alloc(t, 64, TDEV_RW), *a = tdev_ptr(t, args);
+	struct corun_job_desc d;
+
+	a[0] = buf;
+	a[1] = iters;
+	tdev_desc(t, 0, &d, entry, 1, t->cfg.warp_size);
+	d.args = args;
+	if (run_one(test, t, 0, &d, ev))
+		return -1;
+	KUNIT_EXPECT_EQ(test, ev->fault.cause, 0u);
+	return 0;
+}
+
+/* emu_gpu_set_irc / _irc_window: credits per window gate the misses. */
+static void mem_irc(struct kunit *test)
+{
+	struct emu_event ev;
+	struct tdev t;
+	uint32_t entry, buf, win;
+	uint64_t free_run, gated, wide;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	KUNIT_EXPECT_EQ(test, emu_gpu_set_irc(t.gpu, t.cfg.num_slots, 1, 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, emu_gpu_set_irc_window(t.gpu, 0), -EINVAL);
+	entry = stream_prog(&t, false);
+	/* 32 steps of 8 lines, a fresh 16 KB each run. */
+	buf = tdev_alloc(&t, 3 * 16384, TDEV_RW);
+	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf, 32, &ev), 0);
+	free_run = job_cycles(&ev);
+	/* 256 lines and the args line. */
+	KUNIT_EXPECT_EQ(test, ev.counters.c.read_requests, 257ull);
+	/*
+	 * One request per window per SM: 257 requests span 256 window
+	 * boundaries, the first window partly (the job starts inside it).
+	 */
+	win = t.cfg.l1.irc_window;
+	KUNIT_EXPECT_EQ(test, emu_gpu_set_irc(t.gpu, 0, 1, 0), 0);
+	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf + 16384, 32, &ev),
+			0);
+	gated = job_cycles(&ev);
+	KUNIT_EXPECT_EQ(test, ev.counters.c.read_requests, 257ull);
+	KUNIT_EXPECT_GE(test, gated, 255ull * win);
+	KUNIT_EXPECT_LE(test, gated, 258ull * win + free_run);
+	/* A window twice as long halves the rate. */
+	KUNIT_EXPECT_EQ(test, emu_gpu_set_irc_window(t.gpu, 2 * win), 0);
+	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf + 32768, 32, &ev),
+			0);
+	wide = job_cycles(&ev);
+	KUNIT_EXPECT_GE(test, wide, 255ull * 2 * win);
+	KUNIT_EXPECT_LE(test, wide, 258ull * 2 * win + free_run);
+	kunit_info(test, "256 misses: %llu cycles free, %llu at 1/%u, %llu at 1/%u",
+		   (unsigned long long)free_run, (unsigned long long)gated, win,
+		   (unsigned long long)wide, 2 * win);
+	tdev_fini(&t);
+}
+
+/* emu_gpu_set_l1_ways: one way per set thrashes a 2 KB loop. */
+static void mem_l1_ways(struct kunit *test)
+{
+	struct emu_event ev;
+	struct tdev t;
+	uint32_t entry, buf;
+	uint64_t all, one;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	KUNIT_ASSERT_GE(test, t.cfg.l1.size / t.cfg.l1.line / t.cfg.l1.ways,
+			16u);
+	KUNIT_EXPECT_EQ(test, emu_gpu_set_l1_ways(t.gpu, t.cfg.num_slots, 1),
+			-EINVAL);
+	entry = stream_prog(&t, true);
+	buf = tdev_alloc(&t, 4096, TDEV_RW);
+	/*
+	 * Two passes over 32 lines: the second hits in the L1. Both loads
+	 * of the args line miss too (the second merges into the MSHR).
+	 */
+	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf, 8, &ev), 0);
+	all = ev.counters.c.l1_misses;
+	KUNIT_EXPECT_EQ(test, all, 32ull + 2);
+	/* Way 0 only: 2 lines per set, 1 way: every access misses. */
+	KUNIT_EXPECT_EQ(test, emu_gpu_set_l1_ways(t.gpu, 0, 1), 0);
+	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf + 2048, 8, &ev),
+			0);
+	one = ev.counters.c.l1_misses;
+	KUNIT_EXPECT_EQ(test, one, 64ull + 2);
+	/* 0 restores all ways. */
+	KUNIT_EXPECT_EQ(test, emu_gpu_set_l1_ways(t.gpu, 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf, 8, &ev), 0);
+	KUNIT_EXPECT_LE(test, ev.counters.c.l1_misses, 32ull + 2);
+	tdev_fini(&t);
+}
+
+/* emu_gpu_chan_counters: the channels add up to the job's DRAM counters. */
+static void mem_chan_counters(struct kunit *test)
+{
+	struct corun_chan_counters cc;
+	uint64_t acc = 0, hits = 0, bus = 0;
+	struct emu_event ev;
+	struct tdev t;
+	uint32_t entry, buf, c;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	entry = stream_prog(&t, false);
+	buf = tdev_alloc(&t, 16384, TDEV_RW);
+	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf, 32, &ev), 0);
+	for (c = 0; c < t.cfg.dram.channels; c++) {
+		emu_gpu_chan_counters(t.gpu, c, &cc);
+		KUNIT_EXPECT_GT(test, cc.accesses, 0ull);
+		KUNIT_EXPECT_EQ(test, cc.reserved, 0ull);
+		acc += cc.accesses;
+		hits += cc.row_hits;
+		bus += cc.bus_busy_cycles;
+	}
+	KUNIT_EXPECT_EQ(test, acc, ev.counters.c.dram_accesses);
+	KUNIT_EXPECT_EQ(test, hits, ev.counters.c.dram_row_hits);
+	KUNIT_EXPECT_EQ(test, bus, ev.counters.c.dram_bus_cycles);
+	KUNIT_EXPECT_GE(test, acc, 256ull);
+	memset(&cc, 0xff, sizeof(cc));
+	emu_gpu_chan_counters(t.gpu, t.cfg.dram.channels, &cc);
+	KUNIT_EXPECT_EQ(test, cc.accesses + cc.row_hits + cc.bus_busy_cycles +
+				      cc.reserved,
+			0ull);
+	tdev_fini(&t);
+}
+
 static struct kunit_case mem_cases[] = {
+	KUNIT_CASE(mem_irc),
+	KUNIT_CASE(mem_l1_ways),
+	KUNIT_CASE(mem_chan_counters),
 	KUNIT_CASE(mem_coalescing),
 	KUNIT_CASE(mem_resfail),
 	KUNIT_CASE(mem_shared_banks),

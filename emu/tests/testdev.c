@@ -31,7 +31,7 @@ void tdev_test_config(struct emu_config *c)
 			 "[l1]\nsize = 4K\nways = 4\nline = 64\nlatency = 10\n"
 			 "mshrs = 32\nmissq_entries = 16\nmissq_subqueues = 4\n"
 			 "[l2]\nbanks = 2\nbank_size = 16K\nways = 4\nline = 64\n"
-			 "latency = 50\n[dram]\nchannels = 2\nlatency = 100\n",
+			 "latency = 50\n[dram]\nchannels = 2\nlatency = 115\n",
 			 "test-2sm", c, err, sizeof(err));
 }
 

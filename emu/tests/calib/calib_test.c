@@ -16,8 +16,10 @@
  * stream saturates the NoC at 50-65% of peak; row-buffer hit rate > 80%
  * for a sequential stream, < 20% for a random one, bandwidth growing with
  * it; IRC credits turn into request rate and bandwidth per CCBP Eqs. 1
- * and 3. Targets the components do not reach are printed "NOT MET" (see
- * target()). On the HSM configurations: private-mode bandwidth utilization vs
+ * and 3. A target not met fails, except the stream-saturation one, which
+ * this model does not reach for the reasons in
+ * Documentation/emu/calibration.rst: it is reported as a skip with the
+ * measured figures (target_known()). On the HSM configurations: private-mode bandwidth utilization vs
  * row-buffer hit rate is fitted by least squares (slope c1, intercept c2,
  * R^2 > 0.8), as HSM's Eq. 5 training does.
  */
@@ -74,15 +76,30 @@ static int load_cfg(struct kunit *test, const char *name,
 }
 
 /*
- * A calibration target the components do not reach yet is reported as
- * "NOT MET" instead of failing the build (see the DRAM notes in the
- * report); CALIB_STRICT=1 in the environment makes it a failure.
+ * A calibration target: one not met fails the case. Targets the model
+ * does not reach for a documented reason use target_known() instead.
  */
 static void target(struct kunit *test, bool ok, const char *what)
 {
 	kunit_info(test, "target %s: %s", what, ok ? "met" : "NOT MET");
-	if (!ok && getenv("CALIB_STRICT"))
+	if (!ok)
 		KUNIT_FAIL(test, "calibration target not met: %s", what);
+}
+
+/*
+ * A target the model is documented not to reach (see
+ * Documentation/emu/calibration.rst): when missed, the case is reported
+ * skipped with the figure, so it shows in the run's skipped count. Call it
+ * last: it ends the case. A case that already failed stays failed.
+ */
+static void target_known(struct kunit *test, bool ok, const char *what,
+			 const char *figure)
+{
+	kunit_info(test, "target %s: %s", what, ok ? "met" : "NOT MET");
+	if (ok || test->status != KUNIT_SUCCESS)
+		return;
+	kunit_skip(test, "target not met: %s: %s (see Documentation/emu/calibration.rst)",
+		   what, figure);
 }
 
 static uint64_t cycles(const struct emu_event *ev)
@@ -352,6 +369,7 @@ static void dram_saturation(struct kunit *test)
 	struct stream_res rd, seq, rnd;
 	struct tdev t;
 	uint32_t buf;
+	char fig[128];
 
 	KUNIT_ASSERT_EQ(test, load_cfg(test, "ccbp-16sm", &c), 0);
 	KUNIT_ASSERT_EQ(test, tdev_init(&t, &c, 80u << 20), 0);
@@ -373,10 +391,6 @@ static void dram_saturation(struct kunit *test)
 		   seq.dram_util * c.dram.channels * c.dram.bus_bytes *
 			   c.dram_mhz / 1e3,
 		   seq.lat / c.dram.latency);
-	target(test, rd.dram_util >= 0.55 && rd.dram_util <= 0.75,
-	       "read stream saturates DRAM at 55-75% of peak");
-	target(test, seq.dram_util >= 0.55 && seq.dram_util <= 0.75,
-	       "copy stream saturates DRAM at 55-75% of peak");
 	/* Saturated: well above half the peak, queueing latency >= 4x idle. */
 	KUNIT_EXPECT_GE(test, rd.dram_util, 0.55);
 	KUNIT_EXPECT_GE(test, seq.dram_util, 0.55);
@@ -386,6 +400,12 @@ static void dram_saturation(struct kunit *test)
 	KUNIT_EXPECT_GT(test, seq.rbh, 0.80);
 	KUNIT_EXPECT_LT(test, rnd.rbh, 0.20);
 	tdev_fini(&t);
+	snprintf(fig, sizeof(fig), "read stream %.1f%%, copy stream %.1f%% of peak",
+		 100 * rd.dram_util, 100 * seq.dram_util);
+	target_known(test,
+		     rd.dram_util >= 0.55 && rd.dram_util <= 0.75 &&
+			     seq.dram_util >= 0.55 && seq.dram_util <= 0.75,
+		     "streams saturate DRAM at 55-75% of peak", fig);
 }
 
 static void noc_saturation(struct kunit *test)
