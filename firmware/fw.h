@@ -25,7 +25,7 @@
 /* Parameter limits and defaults (the ranges SET_PARAM accepts). */
 /* Defaults; the accepted ranges are part of the contract in fwif.h. */
 #define FW_TICK_CYCLES_DEFAULT 10000u
-#define FW_IRC_WINDOW_DEFAULT 1000u
+#define FW_IRC_WINDOW_DEFAULT 200u /* CCBP: credits reset every 200 cycles */
 #define FW_L1_WAYS_ALL 0xffffffffu
 
 /**

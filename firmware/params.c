@@ -63,6 +63,7 @@ void fw_params_init(void)
 		fw_slot_wr(s, CORUN_MCU_S_L1_WAYS, fw.slot[s].l1_ways);
 	}
 	fw_wr(CORUN_MCU_TIMER_CMP, fw.tick_cycles);
+	fw_wr(CORUN_MCU_IRC_WINDOW, fw.irc_window);
 }
 
 /*
@@ -172,8 +173,12 @@ static void fw_param_apply(u32 id)
 	case CORUN_FW_P_TICK_CYCLES:
 		fw_wr(CORUN_MCU_TIMER_CMP, fw.tick_cycles);
 		break;
-	case CORUN_FW_P_IRC_ENABLE:
 	case CORUN_FW_P_IRC_WINDOW:
+		/* The hardware refills over the window the credits assume. */
+		fw_wr(CORUN_MCU_IRC_WINDOW, fw.irc_window);
+		fw_apply_irc_all();
+		break;
+	case CORUN_FW_P_IRC_ENABLE:
 		fw_apply_irc_all();
 		break;
 	}

@@ -197,6 +197,7 @@ struct CorunGpuState {
     uint32_t mcu_notified;      /* BIT(enum mcu_notify) */
     uint64_t idle_cycles;
     CorunMcuSlot mcu_slots[CORUN_MAX_SLOTS];
+    uint32_t mcu_irc_window;
 };
 
 /* ------------------------------------------------------------------ */
@@ -318,6 +319,8 @@ static uint32_t corun_mcu_read(void *ctx, uint32_t off)
     uint32_t n;
 
     switch (off) {
+    case CORUN_MCU_IRC_WINDOW:
+        return s->mcu_irc_window;
     case CORUN_MCU_NUM_SLOTS:
         return s->cfg.num_slots;
     case CORUN_MCU_NUM_SMS:
@@ -361,14 +364,25 @@ static uint32_t corun_mcu_read(void *ctx, uint32_t off)
  * programmed into the model: IRC credits and priority through
  * emu_gpu_set_irc(), the L1 way mask through emu_gpu_set_l1_ways() (which
  * ignores way bits beyond l1.ways, as the window does). The VC is only
- * stored: the NoC has no per-slot VC setter. The IRC window stays
- * l1.irc_window: the MCU window has no register for it.
+ * stored: the NoC has no per-slot VC setter. CORUN_MCU_IRC_WINDOW sets
+ * the window the credits are refilled over, emu_gpu_set_irc_window().
  */
 static void corun_mcu_write(void *ctx, uint32_t off, uint32_t val)
 {
     CorunGpuState *s = ctx;
     uint32_t n, reg, ways;
     CorunMcuSlot *ms;
+
+    if (off == CORUN_MCU_IRC_WINDOW) {
+        if (val < CORUN_FW_IRC_WINDOW_MIN || val > CORUN_FW_IRC_WINDOW_MAX ||
+            emu_gpu_set_irc_window(s->gpu, val)) {
+            qemu_log_mask(LOG_GUEST_ERROR, "%s: firmware wrote invalid IRC "
+                          "window %u; ignored\n", TYPE_CORUN_GPU, val);
+            return;
+        }
+        s->mcu_irc_window = val;
+        return;
+    }
 
     n = (off - CORUN_MCU_SLOT_BASE) / CORUN_MCU_SLOT_STRIDE;
     reg = (off - CORUN_MCU_SLOT_BASE) % CORUN_MCU_SLOT_STRIDE;
@@ -807,6 +821,7 @@ static bool corun_thread_start(CorunGpuState *s, Error **errp)
     }
     s->mcu_notified = 0;
     s->idle_cycles = 0;
+    s->mcu_irc_window = s->cfg.l1.irc_window;
     for (n = 0; n < CORUN_MAX_SLOTS; n++) {
         s->mcu_slots[n] = (CorunMcuSlot) {
             .irc_credits = CORUN_FW_IRC_CREDITS_UNLIMITED,

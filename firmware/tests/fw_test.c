@@ -81,6 +81,8 @@ static void fw_test_boot_handshake(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_READY), (u32)FW_VERSION);
 	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_TIMER_CMP),
 			FW_TICK_CYCLES_DEFAULT);
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_IRC_WINDOW),
+			FW_IRC_WINDOW_DEFAULT);
 	KUNIT_EXPECT_EQ(test, fw.num_slots, (u32)SLOTS);
 	KUNIT_EXPECT_EQ(test, fw.num_sms, 16u);
 	for (s = 0; s < SLOTS; s++) {
@@ -352,6 +354,8 @@ static void fw_test_irc_credits(struct kunit *test)
 			OK_HDR(1));
 	KUNIT_EXPECT_EQ(test, credits(3), 2000u);
 	KUNIT_EXPECT_EQ(test, credits(0), 500u);
+	/* ...and the hardware refills over the same window. */
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_IRC_WINDOW), 4000u);
 
 	KUNIT_EXPECT_EQ(test,
 			set_param(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, 0),

@@ -150,6 +150,13 @@ enum corun_vcp_mode {
 #define CORUN_MCU_READY 0x0024 /* write fw_version: boot handshake */
 #define CORUN_MCU_MBOX_DONE 0x0028 /* write the answered sequence */
 #define CORUN_MCU_MBOX_SEQ 0x002c /* RO: pending request sequence */
+/*
+ * Issue-rate control: the window (in device cycles) over which the per-slot
+ * CORUN_MCU_S_IRC_CREDITS are granted and refilled; the firmware computes
+ * credits for the same window. CORUN_FW_IRC_WINDOW_MIN..MAX, reset value
+ * the configuration's l1.irc_window.
+ */
+#define CORUN_MCU_IRC_WINDOW 0x0030
 #define CORUN_MCU_MBOX_IN 0x0100 /* RO: 16 request words */
 #define CORUN_MCU_MBOX_OUT 0x0140 /* 16 reply words */
 
