@@ -126,6 +126,7 @@ struct CorunGpuState {
     /* Properties. */
     char *config_path;          /* "" or NULL: built-in defaults */
     uint32_t prop_num_sms;      /* 0: from the configuration */
+    uint32_t prop_epoch_cycles; /* 0: from the configuration */
     uint32_t prop_slots;
     uint32_t prop_warp_size;
     bool prop_lockstep;
@@ -1693,7 +1694,9 @@ static bool corun_load_config(CorunGpuState *s, Error **errp)
     }
     if (!corun_override(cfg, "gpu", "num_sms", s->prop_num_sms, errp) ||
         !corun_override(cfg, "gpu", "num_slots", s->prop_slots, errp) ||
-        !corun_override(cfg, "gpu", "warp_size", s->prop_warp_size, errp)) {
+        !corun_override(cfg, "gpu", "warp_size", s->prop_warp_size, errp) ||
+        !corun_override(cfg, "gpu", "epoch_cycles", s->prop_epoch_cycles,
+                        errp)) {
         return false;
     }
     if (emu_config_validate(cfg, err, sizeof(err))) {
@@ -1803,6 +1806,8 @@ static Property corun_gpu_properties[] = {
     DEFINE_PROP_UINT32("slots", CorunGpuState, prop_slots, 0),
     DEFINE_PROP_UINT32("warp-size", CorunGpuState, prop_warp_size, 0),
     DEFINE_PROP_BOOL("lockstep", CorunGpuState, prop_lockstep, false),
+    /* Reset value of CORUN_REG_EPOCH_LEN; the driver may change it. */
+    DEFINE_PROP_UINT32("epoch-cycles", CorunGpuState, prop_epoch_cycles, 0),
     /*
      * Doorbells need the firmware up (CORUN_ERR_NO_FW otherwise), as hw.h
      * says. require-fw=off takes jobs without it, for tests of the job
