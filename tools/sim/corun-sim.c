@@ -16,6 +16,17 @@
  *    instructions the job's slot retired during the budget (partial runs
  *    included, from the slot counters) / budget cycles.
  *
+ * 3. Policy: during the co-run the driver's policy engine
+ *    (drivers/gpu/drm/corun/policy/, --policy or the mix's "policy",
+ *    default fcfs) programs every slot's SM mask, CTA quota and priority
+ *    the way the driver does: a decision at each job start (before the
+ *    submit), job end and EPOCH event, with the input built by the same
+ *    policy.c helpers (running slots, and at epochs the slot counter
+ *    deltas since the previous epoch); epochs of the driver's default
+ *    length run while a job is resident. Each launch of a workload is one
+ *    job. Alone runs have the device to themselves and use no policy.
+ *    --compare-policies runs the co-run once per policy.
+ *
  * IPC always counts thread instructions (active lanes), like GPGPU-Sim.
  * stdout is deterministic; progress and the host simulation rate go to
  * stderr. Exit status: 0 ok, 1 a job faulted or failed its check, 2 bad
@@ -35,6 +46,7 @@
 #include <gpu.h>
 #include <kernels/workload.h>
 #include <lib/kelf.h>
+#include <policy/policy.h>
 #include <sim/json.h>
 #include <sim/metrics.h>
 #include <sim/mix.h>
@@ -45,6 +57,14 @@
 #define RUN_SLICE 10000ull
 #define PROGRESS_AFTER_NS 2000000000ull
 #define PROGRESS_EVERY_NS 500000000ull
+#define MAX_POLICIES 4
+/* DRM_CORUN_PRIORITY_NORMAL: the context priority of every job */
+#define CTX_PRIORITY_NORMAL 0
+
+_Static_assert(CORUN_POLICY_MASK_WORDS == CORUN_SM_MASK_WORDS,
+	       "policy and device SM masks differ");
+_Static_assert(CORUN_POLICY_MAX_SLOTS >= CORUN_MAX_SLOTS,
+	       "policy input too small for the device's slots");
 
 enum job_status { ST_OK, ST_FAULT, ST_CHECK, ST_ERROR };
 
@@ -77,12 +97,61 @@ struct job {
 };
 
 struct opts {
-	const char *config, *mix, *kernel_dir, *alone_sched;
-	uint64_t cycles, alone_max;
-	int json, counters, quiet, alone_only, no_alone, list;
+	const char *config, *mix, *kernel_dir, *alone_sched, *policy, *compare;
+	uint64_t cycles, alone_max, epoch_cycles;
+	int json, counters, quiet, alone_only, no_alone, list, trace;
 };
 
-static struct opts opt = { .alone_sched = "gto", .alone_max = 1000000000ull };
+static struct opts opt = { .alone_sched = "gto", .alone_max = 1000000000ull,
+			   .epoch_cycles = CORUN_POLICY_EPOCH_CYCLES_DEFAULT };
+
+/* ---- the policy engine, driven like the driver drives it ---- */
+
+enum pol_event { PE_START, PE_END, PE_EPOCH };
+
+static const char *const pol_event_names[] = { "start", "end", "epoch" };
+
+/* One decision, for --trace-policy: what the mix's jobs' slots got. */
+struct pol_trace {
+	uint64_t cycle;
+	enum pol_event ev;
+	unsigned int slot;		/* START, END */
+	uint32_t running;		/* bit i: mix job i running */
+	struct emu_slot_policy p[MIX_MAX_JOBS];
+};
+
+/**
+ * struct pol_run - the policy state of one co-run
+ * @ops, @st: the policy and its private state
+ * @mix: the mix (static overrides)
+ * @gpu: the device
+ * @jobs, @n: the co-run's jobs
+ * @epoch_len: epoch length programmed while a job is resident
+ * @epochs_on: epochs are programmed
+ * @prev: slot counters at the previous epoch (zeros before the first)
+ * @cur: the slot policies last programmed; @programmed: valid
+ * @decisions, @epochs: decisions taken, EPOCH events handled
+ * @trace, @ntrace, @cap: decisions recorded with --trace-policy
+ */
+struct pol_run {
+	const struct corun_policy_ops *ops;
+	struct corun_policy_state st;
+	const struct mix *mix;
+	struct emu_gpu *gpu;
+	struct job *jobs;
+	unsigned int n;
+	uint64_t epoch_len;
+	int epochs_on;
+	struct corun_slot_counters prev[CORUN_MAX_SLOTS];
+	struct emu_slot_policy cur[CORUN_MAX_SLOTS];
+	int programmed[CORUN_MAX_SLOTS];
+	uint64_t decisions, epochs;
+	struct pol_trace *trace;
+	size_t ntrace, cap;
+};
+
+/* The co-run being driven; NULL during alone runs. */
+static struct pol_run *cur_pol;
 
 /* Simulation-rate totals over every device, and the time in emu_gpu_run. */
 static struct emu_stats total_stats;
@@ -128,6 +197,107 @@ static const char *job_label(const struct job *j, char *buf, size_t len)
 	snprintf(buf, len, "%s(scale=%u,seed=%u)", j->wl->name, j->params.scale,
 		 j->params.seed);
 	return buf;
+}
+
+/*
+ * One policy decision, as corun_slots_program() (job start and end) and
+ * corun_epoch_irq() (epoch) in corun_sched.c take it: build the input,
+ * let the policy decide, program the slots. A slot's policy is written
+ * only when it changes (the device keeps what was written).
+ */
+static void policy_decide(struct pol_run *pr, enum pol_event e,
+			  unsigned int slot)
+{
+	const struct emu_config *cfg = emu_gpu_config(pr->gpu);
+	struct corun_slot_counters ctr[CORUN_MAX_SLOTS];
+	struct corun_policy_in in;
+	struct corun_policy_out out;
+	unsigned int i, s;
+	int busy = 0, ret;
+
+	corun_policy_in_init(&in, cfg->num_slots, cfg->num_sms, pr->epoch_len);
+	for (i = 0; i < pr->n; i++)
+		if (pr->jobs[i].inflight) {
+			corun_policy_in_job(&in, pr->jobs[i].slot,
+					    CTX_PRIORITY_NORMAL, 0);
+			busy = 1;
+		}
+	if (e == PE_EPOCH) {
+		for (s = 0; s < cfg->num_slots; s++)
+			emu_gpu_slot_counters(pr->gpu, s, &ctr[s]);
+		corun_policy_in_epoch(&in, ctr, pr->prev, cfg->num_slots);
+		memcpy(pr->prev, ctr, cfg->num_slots * sizeof(ctr[0]));
+		pr->epochs++;
+	}
+	memset(&out, 0, sizeof(out));
+	pr->ops->epoch(&pr->st, &in, &out);
+	pr->decisions++;
+
+	for (s = 0; s < cfg->num_slots; s++) {
+		const struct mix_job *mj = NULL;
+		struct emu_slot_policy p;
+
+		for (i = 0; i < pr->n; i++)
+			if (pr->jobs[i].slot == s)
+				mj = pr->jobs[i].mj;
+		memset(&p, 0, sizeof(p));
+		memcpy(p.sm_mask, out.slot[s].sm_mask, sizeof(p.sm_mask));
+		p.cta_quota = out.slot[s].cta_quota;
+		p.priority = out.slot[s].priority < 15 ? out.slot[s].priority : 15;
+		/* The mix's static settings win (see mix.h). */
+		if (pr->mix->has_priority)
+			p.priority = mj ? mj->priority : 0;
+		if (mj) {
+			if (mj->has_sms)
+				memcpy(p.sm_mask, mj->sm_mask, sizeof(p.sm_mask));
+			if (mj->cta_quota)
+				p.cta_quota = mj->cta_quota;
+			p.placement = mj->placement;
+			p.throttle = mj->throttle;
+		}
+		/* The device drops the bits of SMs it does not have. */
+		for (i = cfg->num_sms; i < CORUN_MAX_SMS; i++)
+			p.sm_mask[i / 32] &= ~(1u << (i % 32));
+		if (pr->programmed[s] && !memcmp(&p, &pr->cur[s], sizeof(p)))
+			continue;
+		ret = emu_gpu_set_slot_policy(pr->gpu, s, &p);
+		if (ret && mj)
+			die(2, "%s:%u: the device rejects the slot policy (placement %s, priority %u, quota %u, throttle %u): %s",
+			    pr->mix->path, mj->line,
+			    mix_placement_name(p.placement), p.priority,
+			    p.cta_quota, p.throttle, strerror(-ret));
+		if (ret)
+			die(1, "policy %s: the device rejects slot %u's policy: %s",
+			    pr->ops->name, s, strerror(-ret));
+		pr->cur[s] = p;
+		pr->programmed[s] = 1;
+	}
+	/* corun_epochs_update(): epochs only while a job is resident. */
+	if (e != PE_EPOCH && busy != pr->epochs_on) {
+		pr->epochs_on = busy;
+		emu_gpu_set_epoch(pr->gpu, busy ? pr->epoch_len : 0);
+	}
+
+	if (opt.trace) {
+		struct pol_trace *t;
+
+		if (pr->ntrace == pr->cap) {
+			pr->cap = pr->cap ? 2 * pr->cap : 256;
+			pr->trace = realloc(pr->trace, pr->cap * sizeof(*t));
+			if (!pr->trace)
+				die(1, "out of memory");
+		}
+		t = &pr->trace[pr->ntrace++];
+		memset(t, 0, sizeof(*t));
+		t->cycle = emu_gpu_cycle(pr->gpu);
+		t->ev = e;
+		t->slot = slot;
+		for (i = 0; i < pr->n; i++) {
+			t->p[i] = pr->cur[pr->jobs[i].slot];
+			if (pr->jobs[i].inflight)
+				t->running |= 1u << i;
+		}
+	}
 }
 
 /* ---- driving workloads on a device ---- */
@@ -184,12 +354,16 @@ static void job_launch_next(struct sim_dev *dev, struct job *j, int alone)
 		job_finish_run(dev, j, alone);
 		return;
 	}
+	/* Job start: the driver decides before the job can dispatch. */
+	j->inflight = 1;
+	if (cur_pol)
+		policy_decide(cur_pol, PE_START, j->slot);
 	ret = sim_submit(j->ctx, j->slot, &l, &j->seqno, err, sizeof(err));
 	if (ret) {
+		j->inflight = 0;
 		job_fail(j, ST_ERROR, "launch rejected: %s", err);
 		return;
 	}
-	j->inflight = 1;
 }
 
 static void job_start_run(struct sim_dev *dev, struct job *j)
@@ -218,6 +392,8 @@ static void job_done(struct sim_dev *dev, struct job *j,
 	struct sim_result r;
 
 	j->inflight = 0;
+	if (cur_pol)
+		policy_decide(cur_pol, PE_END, j->slot);
 	if (sim_complete(j->ctx, ev->seqno, &ev->fault, &r, err, sizeof(err))) {
 		job_fail(j, ST_ERROR, "%s", err);
 		return;
@@ -258,7 +434,8 @@ static void progress(const char *phase, uint64_t cycle, uint64_t stop,
  * the device reaches @stop. Returns the cycle the simulation ended at.
  */
 static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
-		      uint64_t stop, int alone, const char *phase)
+		      uint64_t stop, int alone, const char *phase,
+		      struct pol_run *pr)
 {
 	struct emu_gpu *gpu = sim_dev_gpu(dev);
 	uint64_t t0 = now_ns(), t1, last = 0, end;
@@ -266,6 +443,7 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 	struct emu_stats st;
 	unsigned int i, active;
 
+	cur_pol = pr;
 	for (i = 0; i < n; i++)
 		job_start_run(dev, &jobs[i]);
 	for (;;) {
@@ -288,6 +466,9 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 					break;
 			if (i < n)
 				job_done(dev, &jobs[i], &ev, alone);
+		} else if (type == EMU_EV_EPOCH) {
+			if (pr)
+				policy_decide(pr, PE_EPOCH, 0);
 		} else if (type == EMU_EV_IDLE) {
 			/* Cannot happen with a job in flight: a model bug. */
 			for (i = 0; i < n; i++)
@@ -300,6 +481,7 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 			 &last);
 	}
 	end = emu_gpu_cycle(gpu);
+	cur_pol = NULL;
 	if (last)
 		fprintf(stderr, "\r%*s\r", 78, "");
 	for (i = 0; i < n; i++) {
@@ -403,8 +585,15 @@ static void usage(FILE *f)
 		"  --alone-sched P     warp scheduler of alone runs: gto (default), lrr,\n"
 		"                      two_level, kaware, or 'config' to keep the file's\n"
 		"  --alone-max-cycles N  give up on an alone run after N cycles\n"
+		"  --policy P          driver policy of the co-run: fcfs (default) or even\n"
+		"                      (overrides the mix's 'policy')\n"
+		"  --compare-policies P1,P2,...  run the co-run under each policy and\n"
+		"                      compare slowdowns and metrics side by side\n"
+		"  --epoch-cycles N    epoch length of the policy (default: the driver's, %u)\n"
+		"  --trace-policy      every policy decision in the report\n"
 		"  --quiet             no progress or simulation rate on stderr\n"
-		"  --list              list the workloads\n");
+		"  --list              list the workloads\n",
+		CORUN_POLICY_EPOCH_CYCLES_DEFAULT);
 }
 
 static uint64_t parse_count(const char *s, const char *what)
@@ -429,7 +618,7 @@ static uint64_t parse_count(const char *s, const char *what)
 static void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
-	       O_KDIR };
+	       O_KDIR, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "mix", required_argument, NULL, 'm' },
@@ -442,6 +631,10 @@ static void parse_args(int argc, char **argv)
 		{ "no-alone", no_argument, NULL, O_NO_ALONE },
 		{ "alone-sched", required_argument, NULL, O_ALONE_SCHED },
 		{ "alone-max-cycles", required_argument, NULL, O_ALONE_MAX },
+		{ "policy", required_argument, NULL, O_POLICY },
+		{ "compare-policies", required_argument, NULL, O_COMPARE },
+		{ "epoch-cycles", required_argument, NULL, O_EPOCH },
+		{ "trace-policy", no_argument, NULL, O_TRACE },
 		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
@@ -464,6 +657,21 @@ static void parse_args(int argc, char **argv)
 		case O_ALONE_MAX:
 			opt.alone_max = parse_count(optarg, "--alone-max-cycles");
 			break;
+		case O_POLICY:
+			if (!corun_policy_find_name(optarg))
+				die(2, "--policy %s: %s", optarg,
+				    mix_policy_names());
+			opt.policy = optarg;
+			break;
+		case O_COMPARE: opt.compare = optarg; break;
+		case O_EPOCH:
+			opt.epoch_cycles = parse_count(optarg, "--epoch-cycles");
+			if (opt.epoch_cycles < CORUN_EPOCH_LEN_MIN ||
+			    opt.epoch_cycles > UINT32_MAX)
+				die(2, "--epoch-cycles %s: out of range %u..%u",
+				    optarg, CORUN_EPOCH_LEN_MIN, UINT32_MAX);
+			break;
+		case O_TRACE: opt.trace = 1; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
 		}
@@ -472,6 +680,10 @@ static void parse_args(int argc, char **argv)
 		die(2, "unexpected argument '%s' (see --help)", argv[optind]);
 	if (opt.alone_only && opt.no_alone)
 		die(2, "--alone-only and --no-alone exclude each other");
+	if (opt.compare && opt.policy)
+		die(2, "--policy and --compare-policies exclude each other");
+	if (opt.compare && opt.alone_only)
+		die(2, "--compare-policies and --alone-only exclude each other");
 	if (!opt.list && (!opt.config || !opt.mix)) {
 		usage(stderr);
 		exit(2);
@@ -605,16 +817,270 @@ static const char *fmt_dbl(double v, char *buf, size_t len)
 	return buf;
 }
 
+/* SM mask as hex, most significant word first: "0xff00". */
+static const char *mask_hex(const uint32_t *m, char *buf, size_t len)
+{
+	int w = CORUN_SM_MASK_WORDS - 1;
+	size_t at;
+
+	while (w > 0 && !m[w])
+		w--;
+	at = snprintf(buf, len, "0x%x", m[w]);
+	while (--w >= 0 && at < len)
+		at += snprintf(buf + at, len - at, "%08x", m[w]);
+	return buf;
+}
+
+/**
+ * struct corun - one co-run of the mix under one policy
+ * @pol: the policy state (decisions, last slot programming, trace)
+ * @jobs: the jobs
+ * @ipc_s, @ipc_a: shared and alone IPC of each job
+ * @mm: the metrics
+ * @cycles: co-run length
+ * @failed: jobs that failed
+ */
+struct corun {
+	struct pol_run pol;
+	struct job jobs[MIX_MAX_JOBS];
+	double ipc_s[MIX_MAX_JOBS], ipc_a[MIX_MAX_JOBS];
+	struct mix_metrics mm;
+	uint64_t cycles;
+	unsigned int failed;
+};
+
+static void run_corun(const struct emu_config *cfg, const struct mix *mix,
+		      uint64_t budget, struct corun *co)
+{
+	char err[ERRLEN], phase[64];
+	struct sim_dev *dev;
+	unsigned int i;
+
+	dev = sim_dev_create(cfg, 0, err, sizeof(err));
+	if (!dev)
+		die(2, "%s", err);
+	co->pol.mix = mix;
+	co->pol.gpu = sim_dev_gpu(dev);
+	co->pol.jobs = co->jobs;
+	co->pol.n = mix->njobs;
+	co->pol.epoch_len = opt.epoch_cycles;
+	if (co->pol.ops->init(&co->pol.st, cfg->num_slots, cfg->num_sms))
+		die(2, "policy %s: cannot run on %u slots and %u SMs",
+		    co->pol.ops->name, cfg->num_slots, cfg->num_sms);
+	snprintf(phase, sizeof(phase), "co-run (%s)", co->pol.ops->name);
+	co->cycles = drive(dev, co->jobs, mix->njobs, budget, 0, phase,
+			   &co->pol);
+	sim_dev_destroy(dev);
+	for (i = 0; i < mix->njobs; i++) {
+		const struct job *a = co->jobs[i].alone;
+
+		if (co->jobs[i].status != ST_OK)
+			co->failed++;
+		co->ipc_s[i] = ipc_of(co->jobs[i].ctr.thread_insns, co->cycles);
+		co->ipc_a[i] = !opt.no_alone && a->status == ST_OK ?
+			       ipc_of(a->ctr.thread_insns, a->cycles) : NAN;
+	}
+	metrics_compute(co->ipc_a, co->ipc_s, mix->njobs, &co->mm);
+}
+
+static void json_trace(struct json *js, const struct corun *co)
+{
+	char b[48];
+	size_t t;
+	unsigned int i;
+
+	json_arr_begin(js, "policy_trace");
+	for (t = 0; t < co->pol.ntrace; t++) {
+		const struct pol_trace *tr = &co->pol.trace[t];
+
+		json_obj_begin(js, NULL);
+		json_u64(js, "cycle", tr->cycle);
+		json_str(js, "event", pol_event_names[tr->ev]);
+		if (tr->ev != PE_EPOCH)
+			json_u64(js, "slot", tr->slot);
+		json_arr_begin(js, "jobs");
+		for (i = 0; i < co->pol.n; i++) {
+			json_obj_begin(js, NULL);
+			json_bool(js, "running", !!(tr->running & (1u << i)));
+			json_str(js, "sm_mask",
+				 mask_hex(tr->p[i].sm_mask, b, sizeof(b)));
+			json_u64(js, "cta_quota", tr->p[i].cta_quota);
+			json_u64(js, "priority", tr->p[i].priority);
+			json_obj_end(js);
+		}
+		json_arr_end(js);
+		json_obj_end(js);
+	}
+	json_arr_end(js);
+}
+
+/* The "corun" object (@key) or an element of "coruns" (@key NULL). */
+static void json_corun(struct json *js, const char *key, const struct mix *mix,
+		       const struct corun *co)
+{
+	char b[48];
+	unsigned int i;
+
+	json_obj_begin(js, key);
+	json_str(js, "policy", co->pol.ops->name);
+	json_u64(js, "epoch_cycles", co->pol.epoch_len);
+	json_u64(js, "epochs", co->pol.epochs);
+	json_u64(js, "policy_decisions", co->pol.decisions);
+	json_u64(js, "cycles", co->cycles);
+	json_arr_begin(js, "jobs");
+	for (i = 0; i < mix->njobs; i++) {
+		const struct job *j = &co->jobs[i];
+
+		json_obj_begin(js, NULL);
+		json_u64(js, "index", i);
+		json_u64(js, "line", j->mj->line);
+		json_str(js, "workload", j->wl->name);
+		json_u64(js, "scale", j->params.scale);
+		json_u64(js, "seed", j->params.seed);
+		json_u64(js, "slot", j->slot);
+		json_u64(js, "priority", co->pol.cur[j->slot].priority);
+		json_str(js, "placement", mix_placement_name(j->mj->placement));
+		json_str(js, "sm_mask",
+			 mask_hex(co->pol.cur[j->slot].sm_mask, b, sizeof(b)));
+		json_str(js, "status", status_names[j->status]);
+		if (j->status != ST_OK)
+			json_str(js, "error", j->msg);
+		json_u64(js, "runs", j->runs);
+		json_u64(js, "launches", j->launches);
+		json_u64(js, "thread_insns", j->ctr.thread_insns);
+		json_u64(js, "warp_insns", j->ctr.warp_insns);
+		json_dbl(js, "ipc", co->ipc_s[i]);
+		json_dbl(js, "ipc_alone", co->ipc_a[i]);
+		json_dbl(js, "norm_progress",
+			 metrics_np(co->ipc_a[i], co->ipc_s[i]));
+		json_dbl(js, "slowdown",
+			 metrics_slowdown(co->ipc_a[i], co->ipc_s[i]));
+		if (opt.counters)
+			json_counters(js, &j->ctr);
+		json_obj_end(js);
+	}
+	json_arr_end(js);
+	json_obj_begin(js, "metrics");
+	json_dbl(js, "stp", co->mm.stp);
+	json_dbl(js, "hspeedup", co->mm.hs);
+	json_dbl(js, "antt", co->mm.antt);
+	json_dbl(js, "fairness", co->mm.fairness);
+	json_obj_end(js);
+	if (opt.trace)
+		json_trace(js, co);
+	json_obj_end(js);
+}
+
+static void text_corun(const struct mix *mix, const struct corun *co)
+{
+	char b1[48], b2[32], b3[32], b4[32], lbl[96];
+	unsigned int i;
+	size_t t;
+
+	printf("co-run (%" PRIu64 " cycles, policy %s, %" PRIu64 " epochs of %" PRIu64 " cycles, %" PRIu64 " decisions):\n",
+	       co->cycles, co->pol.ops->name, co->pol.epochs, co->pol.epoch_len,
+	       co->pol.decisions);
+	printf("  %-3s %-4s %-28s %-6s %5s %14s %9s %9s %9s\n", "job", "slot",
+	       "workload", "status", "runs", "thread-insns", "IPC", "IPC-alone",
+	       "slowdown");
+	for (i = 0; i < mix->njobs; i++) {
+		const struct job *j = &co->jobs[i];
+
+		printf("  %-3u %-4u %-28s %-6s %5u %14" PRIu64 " %9s %9s %9s\n", i,
+		       j->slot, job_label(j, lbl, sizeof(lbl)),
+		       j->status == ST_OK ? "ok" : "FAIL", j->runs,
+		       j->ctr.thread_insns, fmt_dbl(co->ipc_s[i], b1, sizeof(b1)),
+		       fmt_dbl(co->ipc_a[i], b2, sizeof(b2)),
+		       fmt_dbl(metrics_slowdown(co->ipc_a[i], co->ipc_s[i]), b3,
+			       sizeof(b3)));
+		if (j->status != ST_OK)
+			printf("    %s: %s\n", status_names[j->status], j->msg);
+		if (opt.counters)
+			text_counters(&j->ctr);
+	}
+	printf("metrics: STP %s  harmonic-speedup %s  ANTT %s  fairness %s\n",
+	       fmt_dbl(co->mm.stp, b1, sizeof(b1)),
+	       fmt_dbl(co->mm.hs, b2, sizeof(b2)),
+	       fmt_dbl(co->mm.antt, b3, sizeof(b3)),
+	       fmt_dbl(co->mm.fairness, b4, sizeof(b4)));
+	if (!opt.trace)
+		return;
+	printf("policy trace (cycle event: per job sm-mask/quota/priority, * = running):\n");
+	for (t = 0; t < co->pol.ntrace; t++) {
+		const struct pol_trace *tr = &co->pol.trace[t];
+
+		printf("  %10" PRIu64 " %-5s", tr->cycle, pol_event_names[tr->ev]);
+		if (tr->ev != PE_EPOCH)
+			printf(" slot %-2u", tr->slot);
+		else
+			printf("        ");
+		for (i = 0; i < co->pol.n; i++)
+			printf(" %s%u:%s/%u/%u",
+			       tr->running & (1u << i) ? "*" : " ", i,
+			       mask_hex(tr->p[i].sm_mask, b1, sizeof(b1)),
+			       tr->p[i].cta_quota, tr->p[i].priority);
+		printf("\n");
+	}
+}
+
+/* metric | policy 1 | policy 2 ...: what `make demo` prints from the VM. */
+static void text_compare(const struct mix *mix, const struct corun *co,
+			 unsigned int np)
+{
+	char lbl[96], name[128], b[32];
+	unsigned int i, p, k;
+
+	printf("policy comparison (%" PRIu64 " cycles each):\n", co[0].cycles);
+	printf("  %-40s", "metric");
+	for (p = 0; p < np; p++)
+		printf(" | %10s", co[p].pol.ops->name);
+	printf("\n  ");
+	for (k = 0; k < 40 + 13 * np; k++)
+		putchar('-');
+	printf("\n");
+	for (i = 0; i < mix->njobs; i++) {
+		snprintf(name, sizeof(name), "slowdown %u %s", i,
+			 job_label(&co[0].jobs[i], lbl, sizeof(lbl)));
+		printf("  %-40s", name);
+		for (p = 0; p < np; p++)
+			printf(" | %10s",
+			       fmt_dbl(metrics_slowdown(co[p].ipc_a[i],
+							co[p].ipc_s[i]),
+				       b, sizeof(b)));
+		printf("\n");
+	}
+	for (i = 0; i < mix->njobs; i++) {
+		snprintf(name, sizeof(name), "IPC %u %s", i,
+			 job_label(&co[0].jobs[i], lbl, sizeof(lbl)));
+		printf("  %-40s", name);
+		for (p = 0; p < np; p++)
+			printf(" | %10s", fmt_dbl(co[p].ipc_s[i], b, sizeof(b)));
+		printf("\n");
+	}
+	for (k = 0; k < 4; k++) {
+		static const char *const names[] = { "STP", "harmonic-speedup",
+						     "ANTT", "fairness" };
+
+		printf("  %-40s", names[k]);
+		for (p = 0; p < np; p++) {
+			const double v[] = { co[p].mm.stp, co[p].mm.hs,
+					     co[p].mm.antt, co[p].mm.fairness };
+
+			printf(" | %10s", fmt_dbl(v[k], b, sizeof(b)));
+		}
+		printf("\n");
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct emu_config cfg, acfg;
-	struct job alone[MIX_MAX_JOBS], corun[MIX_MAX_JOBS];
-	double ipc_a[MIX_MAX_JOBS], ipc_s[MIX_MAX_JOBS];
-	unsigned int nalone = 0, i, k, failed = 0;
-	int ret;
-	uint64_t budget = 0, co_cycles = 0;
-	struct mix_metrics mm = { NAN, NAN, NAN, NAN };
-	char err[ERRLEN], b1[32], b2[32], b3[32], b4[32];
+	struct job alone[MIX_MAX_JOBS], proto[MIX_MAX_JOBS];
+	const struct corun_policy_ops *pols[MAX_POLICIES];
+	struct corun *co = NULL;
+	unsigned int nalone = 0, npol = 0, i, k, p, failed = 0;
+	uint64_t budget = 0;
+	char err[ERRLEN], b1[32];
 	struct sim_dev *dev;
 	struct mix mix;
 	struct json js;
@@ -642,11 +1108,40 @@ int main(int argc, char **argv)
 	check_kernels(&mix);
 	budget = opt.cycles ? opt.cycles : mix.budget;
 
+	/* The policies: --compare-policies, --policy, the mix's, fcfs. */
+	if (opt.compare) {
+		char list[256], *w, *save = NULL;
+
+		if (strlen(opt.compare) >= sizeof(list))
+			die(2, "--compare-policies: list too long");
+		strcpy(list, opt.compare);
+		for (w = strtok_r(list, ",", &save); w;
+		     w = strtok_r(NULL, ",", &save)) {
+			if (npol == MAX_POLICIES)
+				die(2, "--compare-policies: at most %d policies",
+				    MAX_POLICIES);
+			pols[npol] = corun_policy_find_name(w);
+			if (!pols[npol])
+				die(2, "--compare-policies: %s: %s", w,
+				    mix_policy_names());
+			for (p = 0; p < npol; p++)
+				if (pols[p] == pols[npol])
+					die(2, "--compare-policies: %s given twice", w);
+			npol++;
+		}
+		if (npol < 2)
+			die(2, "--compare-policies %s: expected two or more policies, like fcfs,even",
+			    opt.compare);
+	} else {
+		pols[npol++] = corun_policy_find_name(
+			opt.policy ? opt.policy : mix.policy[0] ? mix.policy : "fcfs");
+	}
+
 	/* The jobs, and one alone run per distinct workload instance. */
 	memset(alone, 0, sizeof(alone));
-	memset(corun, 0, sizeof(corun));
+	memset(proto, 0, sizeof(proto));
 	for (i = 0; i < mix.njobs; i++) {
-		struct job *j = &corun[i];
+		struct job *j = &proto[i];
 
 		j->mj = &mix.jobs[i];
 		j->wl = wl_find(j->mj->workload);
@@ -665,12 +1160,25 @@ int main(int argc, char **argv)
 		}
 		j->alone = &alone[k];
 	}
+	co = calloc(npol, sizeof(*co));
+	if (!co)
+		die(1, "out of memory");
+	for (p = 0; p < npol; p++) {
+		memcpy(co[p].jobs, proto, sizeof(proto));
+		co[p].pol.ops = pols[p];
+	}
 
 	if (!opt.json) {
 		printf("# corun-sim: configuration %s (id 0x%08x) from %s\n",
 		       cfg.name, emu_config_id(&cfg), opt.config);
 		printf("# mix %s (%s), %u jobs, co-run budget %" PRIu64 " cycles\n",
 		       mix.name, mix.path, mix.njobs, budget);
+		if (!opt.alone_only) {
+			printf("# polic%s", npol > 1 ? "ies" : "y");
+			for (p = 0; p < npol; p++)
+				printf("%s %s", p ? "," : "", pols[p]->name);
+			printf(", epoch %" PRIu64 " cycles\n", opt.epoch_cycles);
+		}
 		printf("# IPC = thread instructions per device cycle\n");
 		printf("# effective configuration:\n");
 		emu_config_print(&cfg, stdout);
@@ -687,50 +1195,17 @@ int main(int argc, char **argv)
 				die(2, "%s", err);
 			snprintf(phase, sizeof(phase), "alone %s",
 				 job_label(&alone[k], lbl, sizeof(lbl)));
-			drive(dev, &alone[k], 1, opt.alone_max, 1, phase);
+			drive(dev, &alone[k], 1, opt.alone_max, 1, phase, NULL);
 			sim_dev_destroy(dev);
 			if (alone[k].status != ST_OK)
 				failed++;
 		}
 	}
-	if (!opt.alone_only) {
-		dev = sim_dev_create(&cfg, 0, err, sizeof(err));
-		if (!dev)
-			die(2, "%s", err);
-		for (i = 0; i < mix.njobs; i++) {
-			const struct mix_job *mj = corun[i].mj;
-			struct emu_slot_policy p;
-
-			memset(&p, 0, sizeof(p));
-			if (mj->has_sms)
-				memcpy(p.sm_mask, mj->sm_mask, sizeof(p.sm_mask));
-			else
-				for (k = 0; k < cfg.num_sms; k++)
-					p.sm_mask[k / 32] |= 1u << (k % 32);
-			p.cta_quota = mj->cta_quota;
-			p.priority = mj->priority;
-			p.placement = mj->placement;
-			p.throttle = mj->throttle;
-			ret = emu_gpu_set_slot_policy(sim_dev_gpu(dev), mj->slot, &p);
-			if (ret)
-				die(2, "%s:%u: the device rejects the slot policy (placement %s, priority %u, quota %u, throttle %u): %s",
-				    mix.path, mj->line,
-				    mix_placement_name(p.placement), p.priority,
-				    p.cta_quota, p.throttle, strerror(-ret));
+	if (!opt.alone_only)
+		for (p = 0; p < npol; p++) {
+			run_corun(&cfg, &mix, budget, &co[p]);
+			failed += co[p].failed;
 		}
-		co_cycles = drive(dev, corun, mix.njobs, budget, 0, "co-run");
-		sim_dev_destroy(dev);
-		for (i = 0; i < mix.njobs; i++) {
-			const struct job *a = corun[i].alone;
-
-			if (corun[i].status != ST_OK)
-				failed++;
-			ipc_s[i] = ipc_of(corun[i].ctr.thread_insns, co_cycles);
-			ipc_a[i] = !opt.no_alone && a->status == ST_OK ?
-				   ipc_of(a->ctr.thread_insns, a->cycles) : NAN;
-		}
-		metrics_compute(ipc_a, ipc_s, mix.njobs, &mm);
-	}
 
 	if (opt.json) {
 		json_init(&js, stdout);
@@ -751,7 +1226,17 @@ int main(int argc, char **argv)
 		json_str(&js, "file", mix.path);
 		json_str(&js, "name", mix.name);
 		json_u64(&js, "budget_cycles", budget);
+		if (mix.policy[0])
+			json_str(&js, "policy", mix.policy);
 		json_obj_end(&js);
+		if (npol == 1) {
+			json_str(&js, "policy", pols[0]->name);
+		} else {
+			json_arr_begin(&js, "policies");
+			for (p = 0; p < npol; p++)
+				json_str(&js, NULL, pols[p]->name);
+			json_arr_end(&js);
+		}
 		json_arr_begin(&js, "alone");
 		for (k = 0; k < nalone && !opt.no_alone; k++) {
 			const struct job *a = &alone[k];
@@ -775,48 +1260,13 @@ int main(int argc, char **argv)
 			json_obj_end(&js);
 		}
 		json_arr_end(&js);
-		if (!opt.alone_only) {
-			json_obj_begin(&js, "corun");
-			json_u64(&js, "cycles", co_cycles);
-			json_arr_begin(&js, "jobs");
-			for (i = 0; i < mix.njobs; i++) {
-				const struct job *j = &corun[i];
-
-				json_obj_begin(&js, NULL);
-				json_u64(&js, "index", i);
-				json_u64(&js, "line", j->mj->line);
-				json_str(&js, "workload", j->wl->name);
-				json_u64(&js, "scale", j->params.scale);
-				json_u64(&js, "seed", j->params.seed);
-				json_u64(&js, "slot", j->slot);
-				json_u64(&js, "priority", j->mj->priority);
-				json_str(&js, "placement",
-					 mix_placement_name(j->mj->placement));
-				json_str(&js, "status", status_names[j->status]);
-				if (j->status != ST_OK)
-					json_str(&js, "error", j->msg);
-				json_u64(&js, "runs", j->runs);
-				json_u64(&js, "launches", j->launches);
-				json_u64(&js, "thread_insns", j->ctr.thread_insns);
-				json_u64(&js, "warp_insns", j->ctr.warp_insns);
-				json_dbl(&js, "ipc", ipc_s[i]);
-				json_dbl(&js, "ipc_alone", ipc_a[i]);
-				json_dbl(&js, "norm_progress",
-					 metrics_np(ipc_a[i], ipc_s[i]));
-				json_dbl(&js, "slowdown",
-					 metrics_slowdown(ipc_a[i], ipc_s[i]));
-				if (opt.counters)
-					json_counters(&js, &j->ctr);
-				json_obj_end(&js);
-			}
+		if (!opt.alone_only && npol == 1) {
+			json_corun(&js, "corun", &mix, &co[0]);
+		} else if (!opt.alone_only) {
+			json_arr_begin(&js, "coruns");
+			for (p = 0; p < npol; p++)
+				json_corun(&js, NULL, &mix, &co[p]);
 			json_arr_end(&js);
-			json_obj_begin(&js, "metrics");
-			json_dbl(&js, "stp", mm.stp);
-			json_dbl(&js, "hspeedup", mm.hs);
-			json_dbl(&js, "antt", mm.antt);
-			json_dbl(&js, "fairness", mm.fairness);
-			json_obj_end(&js);
-			json_obj_end(&js);
 		}
 		json_bool(&js, "ok", failed == 0);
 		json_obj_end(&js);
@@ -848,33 +1298,10 @@ int main(int argc, char **argv)
 			}
 		}
 		if (!opt.alone_only) {
-			printf("co-run (%" PRIu64 " cycles):\n", co_cycles);
-			printf("  %-3s %-4s %-28s %-6s %5s %14s %9s %9s %9s\n",
-			       "job", "slot", "workload", "status", "runs",
-			       "thread-insns", "IPC", "IPC-alone", "slowdown");
-			for (i = 0; i < mix.njobs; i++) {
-				const struct job *j = &corun[i];
-				char lbl[96];
-
-				printf("  %-3u %-4u %-28s %-6s %5u %14" PRIu64 " %9s %9s %9s\n",
-				       i, j->slot, job_label(j, lbl, sizeof(lbl)),
-				       j->status == ST_OK ? "ok" : "FAIL", j->runs,
-				       j->ctr.thread_insns,
-				       fmt_dbl(ipc_s[i], b1, sizeof(b1)),
-				       fmt_dbl(ipc_a[i], b2, sizeof(b2)),
-				       fmt_dbl(metrics_slowdown(ipc_a[i], ipc_s[i]),
-					       b3, sizeof(b3)));
-				if (j->status != ST_OK)
-					printf("    %s: %s\n", status_names[j->status],
-					       j->msg);
-				if (opt.counters)
-					text_counters(&j->ctr);
-			}
-			printf("metrics: STP %s  harmonic-speedup %s  ANTT %s  fairness %s\n",
-			       fmt_dbl(mm.stp, b1, sizeof(b1)),
-			       fmt_dbl(mm.hs, b2, sizeof(b2)),
-			       fmt_dbl(mm.antt, b3, sizeof(b3)),
-			       fmt_dbl(mm.fairness, b4, sizeof(b4)));
+			for (p = 0; p < npol; p++)
+				text_corun(&mix, &co[p]);
+			if (npol > 1)
+				text_compare(&mix, co, npol);
 		}
 		printf("result: %s\n", failed ? "FAILED" : "ok");
 	}
@@ -886,11 +1313,14 @@ int main(int argc, char **argv)
 			fprintf(stderr, "corun-sim: alone %s: %s: %s\n",
 				alone[k].wl->name, status_names[alone[k].status],
 				alone[k].msg);
-	for (i = 0; i < mix.njobs && !opt.alone_only; i++)
-		if (corun[i].status != ST_OK)
-			fprintf(stderr, "corun-sim: %s:%u: job %u (%s): %s: %s\n",
-				mix.path, corun[i].mj->line, i, corun[i].wl->name,
-				status_names[corun[i].status], corun[i].msg);
+	for (p = 0; p < npol && !opt.alone_only; p++)
+		for (i = 0; i < mix.njobs; i++)
+			if (co[p].jobs[i].status != ST_OK)
+				fprintf(stderr, "corun-sim: %s:%u: job %u (%s, policy %s): %s: %s\n",
+					mix.path, co[p].jobs[i].mj->line, i,
+					co[p].jobs[i].wl->name, pols[p]->name,
+					status_names[co[p].jobs[i].status],
+					co[p].jobs[i].msg);
 	if (!opt.quiet && sim_ns)
 		fprintf(stderr,
 			"corun-sim: simulation rate: %.0f cycles/s, %.0f warp-insns/s, %.0f thread-insns/s (%" PRIu64 " cycles, %" PRIu64 " warp-insns, %" PRIu64 " thread-insns in %.3f s)\n",
@@ -899,5 +1329,8 @@ int main(int argc, char **argv)
 			total_stats.thread_insns / (sim_ns / 1e9),
 			total_stats.cycles, total_stats.warp_insns,
 			total_stats.thread_insns, sim_ns / 1e9);
+	for (p = 0; p < npol; p++)
+		free(co[p].pol.trace);
+	free(co);
 	return failed ? 1 : 0;
 }

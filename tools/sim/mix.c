@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <kernels/workload.h>
+#include <policy/policy.h>
 #include <sim/mix.h>
 
 #define MIX_MAX_FILE (1u << 20)
@@ -25,6 +26,22 @@ static const char *const placement_names[CORUN_PLACE_NR] = {
 const char *mix_placement_name(uint32_t p)
 {
 	return p < CORUN_PLACE_NR ? placement_names[p] : "?";
+}
+
+const char *mix_policy_names(void)
+{
+	static char buf[256];
+	size_t at = 0;
+	unsigned int i;
+
+	if (buf[0])
+		return buf;
+	at = snprintf(buf, sizeof(buf), "expected");
+	for (i = 0; corun_policies[i] && at < sizeof(buf); i++)
+		at += snprintf(buf + at, sizeof(buf) - at, "%s %s",
+			       i ? (corun_policies[i + 1] ? "," : " or") : "",
+			       corun_policies[i]->name);
+	return buf;
 }
 
 struct pstate {
@@ -223,6 +240,8 @@ static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
 				return perr(s, "priority=%s: out of range 0..15",
 					    val);
 			j->priority = v;
+			j->has_priority = 1;
+			m->has_priority = 1;
 			break;
 		case 6: j->cta_quota = v; break;
 		default: j->throttle = v; break;
@@ -321,8 +340,17 @@ int mix_parse(const char *text, const char *path, mix_lookup_fn lookup,
 				return perr(&s, "scale = %s: out of range 0..%d",
 					    val, WL_SCALE_MAX);
 			scale = v;
+		} else if (!strcmp(key, "policy")) {
+			if (seen & 8)
+				return perr(&s, "policy given twice");
+			seen |= 8;
+			if (strlen(val) >= MIX_POLICY_LEN ||
+			    !corun_policy_find_name(val))
+				return perr(&s, "policy = %s: %s", val,
+					    mix_policy_names());
+			strcpy(m->policy, val);
 		} else {
-			return perr(&s, "unknown setting '%s' (known: name, budget, scale; jobs are 'job WORKLOAD ...')",
+			return perr(&s, "unknown setting '%s' (known: name, budget, scale, policy; jobs are 'job WORKLOAD ...')",
 				    key);
 		}
 	}

@@ -18,17 +18,27 @@
  *	budget	co-run cycle budget (k/M/G suffixes: 10^3/10^6/10^9);
  *		--cycles overrides it; default MIX_DEFAULT_BUDGET
  *	scale	default wl_params.scale of the jobs (default 1)
+ *	policy	the driver policy that programs the slots during the
+ *		co-run: fcfs (default) or even, any name of
+ *		drivers/gpu/drm/corun/policy/; --policy overrides it
  *
  * A job line is "job WORKLOAD [key=value ...]" with the keys:
  *	scale=N		wl_params.scale (0..WL_SCALE_MAX)
  *	seed=N		wl_params.seed (0: the workload's default)
  *	slot=N		hardware slot (default: the job's index); one job
  *			per slot
- *	priority=N	slot priority 0..15 (default 0)
+ *	priority=N	slot priority 0..15 (default: the policy's)
  *	placement=P	rr, chunk, reset, flip or steal (default rr)
- *	sms=LIST	SMs the job may use: "0-7,12" (default: all)
- *	quota=N		max CTAs of the job per SM, 0 = no limit
+ *	sms=LIST	SMs the job may use: "0-7,12" (default: the policy's)
+ *	quota=N		max CTAs of the job per SM, 0 = the policy's
  *	throttle=N	CTAs per SM kept resident but not issuing
+ *
+ * The policy decides every slot's SM mask, CTA quota and priority at each
+ * job start, job end and epoch, as in the driver. sms= and a non-zero
+ * quota= override the decision for the job's slot (static settings the
+ * driver does not have). If any job line gives priority=, the mix sets
+ * all slot priorities itself: jobs without it get priority 0, and the
+ * policy's priorities are not used.
  *
  * Errors are reported as "file:line: message".
  */
@@ -43,6 +53,7 @@
 #define MIX_MAX_JOBS CORUN_MAX_SLOTS
 #define MIX_NAME_LEN 64
 #define MIX_DEFAULT_BUDGET 1000000ull
+#define MIX_POLICY_LEN 32
 
 /**
  * struct mix_job - one job line
@@ -51,7 +62,8 @@
  * @scale, @seed: workload parameters
  * @slot: hardware slot
  * @priority, @placement, @cta_quota, @throttle: slot policy
- * @has_sms: @sm_mask was given (else all SMs)
+ * @has_priority: @priority was given
+ * @has_sms: @sm_mask was given (else the policy's)
  * @sm_mask: bit i of word i / 32 = SM i
  * @max_sm: highest SM named in @sm_mask (checked against the config)
  */
@@ -61,6 +73,7 @@ struct mix_job {
 	uint32_t scale, seed;
 	uint32_t slot;
 	uint32_t priority, placement, cta_quota, throttle;
+	int has_priority;
 	int has_sms;
 	uint32_t sm_mask[CORUN_SM_MASK_WORDS];
 	uint32_t max_sm;
@@ -71,12 +84,16 @@ struct mix_job {
  * @path: file name used in messages
  * @name: the "name" setting, or the file's base name
  * @budget: co-run cycle budget
+ * @policy: the "policy" setting, "" if not given
+ * @has_priority: some job line gives priority=
  * @njobs, @jobs: the job lines in file order
  */
 struct mix {
 	char path[256];
 	char name[MIX_NAME_LEN];
 	uint64_t budget;
+	char policy[MIX_POLICY_LEN];
+	int has_priority;
 	unsigned int njobs;
 	struct mix_job jobs[MIX_MAX_JOBS];
 };
@@ -99,5 +116,8 @@ int mix_check_device(const struct mix *m, unsigned int num_slots,
 
 /* Placement name ("rr", ...) of an enum corun_placement. */
 const char *mix_placement_name(uint32_t p);
+
+/* "expected fcfs or even": the driver's policy names, for messages. */
+const char *mix_policy_names(void);
 
 #endif /* _CORUN_TOOLS_SIM_MIX_H_ */

@@ -23,9 +23,15 @@ CORUN_SIM := $(SIM_OUT)/corun-sim
 CORUN_SIM_LIBOBJS := $(SIM_OUT)/mix.o $(SIM_OUT)/metrics.o $(SIM_OUT)/json.o
 CORUN_SIM_OBJS := $(SIM_OUT)/corun-sim.o $(CORUN_SIM_LIBOBJS)
 
-$(CORUN_SIM): $(CORUN_SIM_OBJS) $(WORKLOADS_LIB) $(SIMHOST_LIB) $(EMU_LIB)
+# The driver's policies (policy/policy.h, $(POLICY_LIB) from policy.mk),
+# used the way the driver uses them.
+$(CORUN_SIM_OBJS) $(SIM_OUT)/tests/corun_sim_test.o: \
+	HOST_CFLAGS += -Idrivers/gpu/drm/corun
+
+$(CORUN_SIM): $(CORUN_SIM_OBJS) $(WORKLOADS_LIB) $(SIMHOST_LIB) $(EMU_LIB) \
+	      $(POLICY_LIB)
 	$(CC) $(HOST_LDFLAGS) $(CORUN_SIM_OBJS) -o $@ $(WORKLOADS_LIB) \
-		$(SIMHOST_LIB) $(EMU_LIB) $(HOST_LDLIBS)
+		$(SIMHOST_LIB) $(EMU_LIB) $(POLICY_LIB) $(HOST_LDLIBS)
 
 BINS += $(CORUN_SIM)
 
@@ -55,7 +61,8 @@ $(SIMHOST_TEST): $(SIM_OUT)/tests/simhost_test.o $(SIMHOST_LIB) $(EMU_LIB) \
 		-o $@ $(SIMHOST_LIB) $(EMU_LIB) $(HOST_LDLIBS)
 
 $(CORUN_SIM_TEST): $(SIM_OUT)/tests/corun_sim_test.o $(CORUN_SIM_LIBOBJS) \
-		   $(KUNIT_OBJS) | $(CORUN_SIM)
-	$(CC) $(HOST_LDFLAGS) $(filter %.o,$^) -o $@ $(HOST_LDLIBS)
+		   $(KUNIT_OBJS) $(POLICY_LIB) | $(CORUN_SIM)
+	$(CC) $(HOST_LDFLAGS) $(filter %.o,$^) -o $@ $(POLICY_LIB) \
+		$(HOST_LDLIBS)
 
 TEST_PROGS += $(KELF_TEST) $(SIMHOST_TEST) $(CORUN_SIM_TEST)

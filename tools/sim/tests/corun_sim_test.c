@@ -452,6 +452,10 @@ static void mix_valid(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, m.jobs[1].seed, 9u);
 	KUNIT_EXPECT_EQ(test, m.jobs[1].scale, 0u);
 	KUNIT_EXPECT_EQ(test, m.jobs[1].priority, 15u);
+	KUNIT_EXPECT_TRUE(test, m.jobs[1].has_priority);
+	KUNIT_EXPECT_FALSE(test, m.jobs[0].has_priority);
+	KUNIT_EXPECT_TRUE(test, m.has_priority);
+	KUNIT_EXPECT_STREQ(test, m.policy, "");
 	KUNIT_EXPECT_EQ(test, m.jobs[1].placement, (uint32_t)CORUN_PLACE_STEAL);
 	KUNIT_EXPECT_TRUE(test, m.jobs[1].has_sms);
 	KUNIT_EXPECT_EQ(test, m.jobs[1].sm_mask[0], 0x4fu);
@@ -475,6 +479,15 @@ static void mix_valid(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, m.name, "x.mix");
 	KUNIT_EXPECT_EQ(test, m.budget, MIX_DEFAULT_BUDGET);
 	KUNIT_EXPECT_EQ(test, m.jobs[0].scale, 1u);
+	KUNIT_EXPECT_FALSE(test, m.has_priority);
+
+	/* The driver's policies by name. */
+	KUNIT_ASSERT_EQ(test, mix_parse("policy = even\njob matmul\n", "p.mix", lookup,
+					&m, err, sizeof(err)), 0);
+	KUNIT_EXPECT_STREQ(test, m.policy, "even");
+	KUNIT_ASSERT_EQ(test, mix_parse("policy=fcfs # default\njob matmul\n", "p.mix",
+					lookup, &m, err, sizeof(err)), 0);
+	KUNIT_EXPECT_STREQ(test, m.policy, "fcfs");
 }
 
 struct bad_mix {
@@ -511,7 +524,9 @@ static const struct bad_mix bad_mixes[] = {
 	{ "budget =\n", "b.mix:1: budget: missing value" },
 	{ "job vecadd\nscale = 1\n", "b.mix:2: scale must come before the job lines" },
 	{ "colour = red\n",
-	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale; jobs are 'job WORKLOAD ...')" },
+	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy; jobs are 'job WORKLOAD ...')" },
+	{ "policy = best\njob vecadd\n", "b.mix:1: policy = best: expected fcfs or even" },
+	{ "policy = even\npolicy = even\njob vecadd\n", "b.mix:2: policy given twice" },
 	{ "vecadd\n", "b.mix:1: expected 'job WORKLOAD ...' or 'key = value', got 'vecadd'" },
 	{ "# nothing\n", "b.mix:0: no job lines" },
 };
@@ -798,6 +813,233 @@ static void sim_bad_config_and_kernels(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, o->status, 2);
 }
 
+/* ---- policies ---- */
+
+static uint64_t hex_mask(struct kunit *test, const struct jv *j)
+{
+	const char *h = jstr(test, j, "sm_mask");
+
+	KUNIT_ASSERT_TRUE_MSG(test, !strncmp(h, "0x", 2), "sm_mask %s", h);
+	return strtoull(h, NULL, 16);
+}
+
+/*
+ * even: whenever both jobs run, their slots' SM masks (as programmed by
+ * the policy, from the trace) are disjoint and cover both SMs; idle slots
+ * keep every SM. Decisions come at job starts, job ends and epochs.
+ */
+static void sim_policy_even_masks(struct kunit *test)
+{
+	struct out *o = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--json", "--quiet", "--no-alone", "--cycles",
+				"250k", "--policy", "even", "--trace-policy", NULL);
+	const struct jv *doc, *co, *tr, *jobs;
+	int t, both = 0, epochs = 0, starts = 0, ends = 0;
+
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
+	doc = json_doc(test, o->out);
+	KUNIT_EXPECT_STREQ(test, jstr(test, doc, "policy"), "even");
+	co = jget(doc, "corun");
+	KUNIT_ASSERT_NOT_NULL(test, co);
+	KUNIT_EXPECT_STREQ(test, jstr(test, co, "policy"), "even");
+	/* The driver's default epoch, epochs while jobs are resident. */
+	KUNIT_EXPECT_EQ(test, jnum(test, co, "epoch_cycles"), 100000.0);
+	KUNIT_EXPECT_EQ(test, jnum(test, co, "epochs"), 2.0);
+	tr = jget(co, "policy_trace");
+	KUNIT_ASSERT_TRUE(test, tr && tr->t == J_ARR && tr->n > 4);
+	KUNIT_EXPECT_EQ(test, jnum(test, co, "policy_decisions"), (double)tr->n);
+	for (t = 0; t < tr->n; t++) {
+		const char *ev = jstr(test, tr->v[t], "event");
+		int r0, r1;
+		uint64_t m0, m1;
+
+		jobs = jget(tr->v[t], "jobs");
+		KUNIT_ASSERT_TRUE(test, jobs && jobs->n == 2);
+		epochs += !strcmp(ev, "epoch");
+		starts += !strcmp(ev, "start");
+		ends += !strcmp(ev, "end");
+		r0 = jget(jobs->v[0], "running")->num != 0;
+		r1 = jget(jobs->v[1], "running")->num != 0;
+		m0 = hex_mask(test, jobs->v[0]);
+		m1 = hex_mask(test, jobs->v[1]);
+		if (r0 && r1) {
+			both++;
+			KUNIT_EXPECT_EQ_MSG(test, m0 & m1, 0ull, "decision %d", t);
+			KUNIT_EXPECT_EQ_MSG(test, m0 | m1, 3ull, "decision %d", t);
+			KUNIT_EXPECT_NE(test, m0, 0ull);
+			KUNIT_EXPECT_NE(test, m1, 0ull);
+		} else {
+			/* one job alone (between launches) gets everything */
+			KUNIT_EXPECT_EQ_MSG(test, m0, 3ull, "decision %d", t);
+			KUNIT_EXPECT_EQ_MSG(test, m1, 3ull, "decision %d", t);
+		}
+	}
+	KUNIT_EXPECT_EQ(test, epochs, 2);
+	KUNIT_EXPECT_GE(test, starts, 2);
+	KUNIT_EXPECT_GE(test, ends, 1);
+	KUNIT_EXPECT_GT(test, both, 2);
+	/* At the end both jobs run, each on its own SM. */
+	jobs = jget(co, "jobs");
+	KUNIT_EXPECT_EQ(test, hex_mask(test, jobs->v[0]) & hex_mask(test, jobs->v[1]),
+			0ull);
+}
+
+/*
+ * fcfs is the default and the old behaviour (every slot on every SM, one
+ * priority): the same output with --policy fcfs, with the mix's policy
+ * setting, and every decision gives every slot all SMs.
+ */
+static void sim_policy_fcfs_default(struct kunit *test)
+{
+	const char *m = tmp_file(test, ".mix",
+				 "name = test-small\nbudget = 200k\nscale = 0\npolicy = fcfs\n"
+				 "job vecadd slot=0\njob compute slot=1\n");
+	const char *me = tmp_file(test, ".mix",
+				  "name = test-small\nbudget = 200k\nscale = 0\npolicy = even\n"
+				  "job vecadd slot=0\njob compute slot=1\n");
+	struct out *d = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--quiet", "--no-alone", NULL);
+	struct out *f = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--quiet", "--no-alone", "--policy", "fcfs", NULL);
+	struct out *mf = run_sim(test, "--config", cfg_path, "--mix", m,
+				 "--quiet", "--no-alone", NULL);
+	struct out *me_ = run_sim(test, "--config", cfg_path, "--mix", me,
+				  "--quiet", "--no-alone", "--json", NULL);
+	struct out *mo = run_sim(test, "--config", cfg_path, "--mix", me,
+				 "--quiet", "--no-alone", "--json", "--policy",
+				 "fcfs", "--trace-policy", NULL);
+	const struct jv *tr;
+	const char *a, *b;
+	int t, k;
+
+	KUNIT_ASSERT_EQ_MSG(test, d->status, 0, "%s", d->err);
+	KUNIT_ASSERT_EQ_MSG(test, f->status, 0, "%s", f->err);
+	KUNIT_ASSERT_EQ_MSG(test, mf->status, 0, "%s", mf->err);
+	KUNIT_EXPECT_STREQ(test, d->out, f->out);
+	KUNIT_EXPECT_TRUE(test, strstr(d->out, "# policy fcfs, epoch 100000 cycles") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(d->out, ", policy fcfs, ") != NULL);
+	/* Same co-run from the mix setting (the header names another file). */
+	a = strstr(d->out, "co-run (");
+	b = strstr(mf->out, "co-run (");
+	KUNIT_ASSERT_TRUE(test, a && b);
+	KUNIT_EXPECT_STREQ(test, a, b);
+
+	/* The mix's "policy = even", and --policy overriding it. */
+	KUNIT_ASSERT_EQ_MSG(test, me_->status, 0, "%s", me_->err);
+	KUNIT_EXPECT_STREQ(test, jstr(test, json_doc(test, me_->out), "policy"), "even");
+	KUNIT_EXPECT_STREQ(test, jstr(test, jget(json_doc(test, me_->out), "mix"), "policy"),
+			   "even");
+	KUNIT_ASSERT_EQ_MSG(test, mo->status, 0, "%s", mo->err);
+	KUNIT_EXPECT_STREQ(test, jstr(test, json_doc(test, mo->out), "policy"), "fcfs");
+	tr = jget(jget(json_doc(test, mo->out), "corun"), "policy_trace");
+	KUNIT_ASSERT_TRUE(test, tr && tr->n > 2);
+	for (t = 0; t < tr->n; t++)
+		for (k = 0; k < 2; k++)
+			KUNIT_EXPECT_EQ(test, hex_mask(test, jget(tr->v[t], "jobs")->v[k]),
+					3ull);
+}
+
+/* even and fcfs give the jobs different progress on two SMs; the
+ * comparison table lists both. */
+static void sim_compare_policies(struct kunit *test)
+{
+	struct out *j = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--json", "--quiet", "--compare-policies", "fcfs,even",
+				NULL);
+	struct out *t = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--quiet", "--compare-policies", "fcfs,even", NULL);
+	struct out *e = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--quiet", "--policy", "even", NULL);
+	const struct jv *doc, *cos, *pj;
+	const char *tab, *ev;
+	int k, differ = 0;
+
+	KUNIT_ASSERT_EQ_MSG(test, j->status, 0, "%s", j->err);
+	doc = json_doc(test, j->out);
+	pj = jget(doc, "policies");
+	KUNIT_ASSERT_TRUE(test, pj && pj->t == J_ARR && pj->n == 2);
+	KUNIT_EXPECT_STREQ(test, pj->v[0]->str, "fcfs");
+	KUNIT_EXPECT_STREQ(test, pj->v[1]->str, "even");
+	cos = jget(doc, "coruns");
+	KUNIT_ASSERT_TRUE(test, cos && cos->t == J_ARR && cos->n == 2);
+	KUNIT_EXPECT_STREQ(test, jstr(test, cos->v[0], "policy"), "fcfs");
+	KUNIT_EXPECT_STREQ(test, jstr(test, cos->v[1], "policy"), "even");
+	for (k = 0; k < 2; k++) {
+		const struct jv *j0 = jget(cos->v[0], "jobs")->v[k];
+		const struct jv *j1 = jget(cos->v[1], "jobs")->v[k];
+
+		differ += jnum(test, j0, "thread_insns") != jnum(test, j1, "thread_insns");
+		KUNIT_EXPECT_STREQ(test, jstr(test, j0, "status"), "ok");
+		KUNIT_EXPECT_STREQ(test, jstr(test, j1, "status"), "ok");
+	}
+	KUNIT_EXPECT_EQ(test, differ, 2);
+	/* Each element is a full co-run: the metric formulas hold. */
+	{
+		struct jv one = *doc;
+		const char *keys[16];
+		struct jv *vals[16];
+		int i;
+
+		KUNIT_ASSERT_LE(test, doc->n, 16);
+		for (k = 0; k < 2; k++) {
+			for (i = 0; i < doc->n; i++) {
+				keys[i] = doc->keys[i];
+				vals[i] = doc->v[i];
+				if (!strcmp(keys[i], "coruns")) {
+					keys[i] = "corun";
+					vals[i] = cos->v[k];
+				}
+			}
+			one.keys = (char **)keys;
+			one.v = vals;
+			check_corun_json(test, &one);
+		}
+	}
+
+	/* Text: the side-by-side table, and the even column is the even run. */
+	KUNIT_ASSERT_EQ_MSG(test, t->status, 0, "%s", t->err);
+	tab = strstr(t->out, "policy comparison");
+	KUNIT_ASSERT_NOT_NULL(test, tab);
+	KUNIT_EXPECT_TRUE(test, strstr(tab, "metric") && strstr(tab, "|       fcfs |       even"));
+	KUNIT_EXPECT_TRUE(test, strstr(tab, "slowdown 0 vecadd(scale=0,seed=0)") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(tab, "\n  STP ") && strstr(tab, "\n  fairness "));
+	KUNIT_ASSERT_EQ(test, e->status, 0);
+	ev = strstr(e->out, "co-run (");
+	KUNIT_ASSERT_NOT_NULL(test, ev);
+	{
+		/* the even co-run section of the comparison equals --policy even */
+		const char *sec = strstr(t->out, "co-run (200000 cycles, policy even");
+
+		KUNIT_ASSERT_NOT_NULL(test, sec);
+		KUNIT_EXPECT_EQ(test, strncmp(sec, ev, strstr(ev, "result:") - ev), 0);
+	}
+}
+
+static void sim_policy_errors(struct kunit *test)
+{
+	struct out *o;
+
+	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--policy", "best", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--policy best: expected fcfs or even") != NULL,
+			      "stderr: %s", o->err);
+	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--compare-policies",
+		    "fcfs", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--compare-policies",
+		    "fcfs,nope", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--compare-policies",
+		    "even,even", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--compare-policies",
+		    "fcfs,even", "--policy", "even", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--epoch-cycles",
+		    "10", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+}
+
 static void sim_list(struct kunit *test)
 {
 	struct out *o = run_sim(test, "--list", NULL);
@@ -828,6 +1070,10 @@ static struct kunit_case corun_sim_cases[] = {
 	KUNIT_CASE_SLOW(sim_small_mix_json),
 	KUNIT_CASE_SLOW(sim_deterministic),
 	KUNIT_CASE_SLOW(sim_alone_only_and_no_alone),
+	KUNIT_CASE(sim_policy_errors),
+	KUNIT_CASE_SLOW(sim_policy_even_masks),
+	KUNIT_CASE_SLOW(sim_policy_fcfs_default),
+	KUNIT_CASE_SLOW(sim_compare_policies),
 	{}
 };
 

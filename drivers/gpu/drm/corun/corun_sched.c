@@ -311,24 +311,25 @@ static void corun_slots_decide(struct corun_device *cdev,
 	}
 }
 
+static_assert(CORUN_DEFAULT_EPOCH_CYCLES == CORUN_POLICY_EPOCH_CYCLES_DEFAULT,
+	      "corun-sim uses the driver's default epoch length");
+
 static void corun_policy_input(struct corun_device *cdev,
 			       struct corun_policy_in *in)
 {
 	u32 s;
 
-	in->num_slots = cdev->num_slots;
-	in->num_sms = cdev->num_sms;
-	in->epoch_cycles = cdev->epoch_cycles;
+	/* policy/policy.c builds the input, the same way as corun-sim */
+	corun_policy_in_init(in, cdev->num_slots, cdev->num_sms,
+			     cdev->epoch_cycles);
 	for (s = 0; s < cdev->num_slots; s++) {
 		struct corun_slot *slot = &cdev->slots[s];
 		unsigned long flags;
 
 		spin_lock_irqsave(&slot->lock, flags);
-		if (slot->active) {
-			in->slot[s].running = 1;
-			in->slot[s].priority = slot->active->ctx->priority;
-			in->slot[s].qos_target = slot->active->desc.qos_target;
-		}
+		if (slot->active)
+			corun_policy_in_job(in, s, slot->active->ctx->priority,
+					    slot->active->desc.qos_target);
 		spin_unlock_irqrestore(&slot->lock, flags);
 	}
 }
@@ -370,7 +371,7 @@ void corun_epoch_irq(struct corun_device *cdev)
 	const struct corun_snapshot_header *h = cdev->snapshot;
 	const struct corun_slot_counters *cur, *prev;
 	u32 seq = corun_read(cdev, CORUN_REG_EPOCH_SEQ);
-	u32 s;
+	u32 nslots;
 
 	mutex_lock(&cdev->policy_lock);
 	corun_policy_input(cdev, &in);
@@ -380,12 +381,8 @@ void corun_epoch_irq(struct corun_device *cdev)
 		cur = (const void *)(h + 1);
 		prev = (const void *)((const u8 *)cdev->prev_snapshot +
 				      sizeof(*h));
-		for (s = 0; s < h->num_slots && s < cdev->num_slots; s++) {
-			in.slot[s].warp_insns =
-				cur[s].warp_insns - prev[s].warp_insns;
-			in.slot[s].active_cycles =
-				cur[s].active_cycles - prev[s].active_cycles;
-		}
+		nslots = min_t(u32, h->num_slots, cdev->num_slots);
+		corun_policy_in_epoch(&in, cur, prev, nslots);
 		memcpy(cdev->prev_snapshot, cdev->snapshot,
 		       cdev->snapshot_size);
 		trace_corun_epoch(seq, h->cycle, h->epoch_cycles);

@@ -12,6 +12,10 @@
 #define CORUN_POLICY_MAX_SLOTS 16
 #define CORUN_POLICY_MAX_SMS 128
 #define CORUN_POLICY_MASK_WORDS (CORUN_POLICY_MAX_SMS / 32)
+/* Epoch length the driver starts with (and corun-sim uses by default). */
+#define CORUN_POLICY_EPOCH_CYCLES_DEFAULT 100000
+
+struct corun_slot_counters;
 
 /**
  * struct corun_policy_slot_in - what the policy knows about one slot
@@ -103,5 +107,24 @@ const struct corun_policy_ops *corun_policy_find_name(const char *name);
 int corun_policy_generic_init(struct corun_policy_state *st, u32 num_slots,
 			      u32 num_sms);
 void corun_policy_mask_range(u32 *mask, u32 first, u32 count);
+
+/*
+ * Building a decision's input, shared by the driver and corun-sim so both
+ * feed the policies the same way:
+ * corun_policy_in_init() clears @in for the device (no slot running, no
+ * activity); corun_policy_in_job() marks @slot running a job of a context
+ * with @priority (enum drm_corun_priority) and @qos_target;
+ * corun_policy_in_epoch() sets each slot's activity of the epoch from the
+ * cumulative slot counters at its end (@cur) and at the previous epoch's
+ * end (@prev, zeros before the first), @num_slots entries each.
+ */
+void corun_policy_in_init(struct corun_policy_in *in, u32 num_slots,
+			  u32 num_sms, u64 epoch_cycles);
+void corun_policy_in_job(struct corun_policy_in *in, u32 slot, s32 priority,
+			 u32 qos_target);
+void corun_policy_in_epoch(struct corun_policy_in *in,
+			   const struct corun_slot_counters *cur,
+			   const struct corun_slot_counters *prev,
+			   u32 num_slots);
 
 #endif /* _CORUN_POLICY_H_ */

@@ -4,6 +4,8 @@
  */
 #include <kunit/test.h>
 
+#include <corun/hw.h>
+
 #include "../policy.h"
 
 static u32 popcount_mask(const u32 *mask)
@@ -102,10 +104,50 @@ static void policy_even_many_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, out.slot[9].sm_mask[0], 0xfu);
 }
 
+/* The input helpers shared by the driver and corun-sim. */
+static void policy_input_test(struct kunit *test)
+{
+	struct corun_slot_counters cur[3] = {}, prev[3] = {};
+	struct corun_policy_in in;
+
+	/* garbage that corun_policy_in_init() must clear */
+	in.slot[0].running = 7;
+	in.slot[15].warp_insns = 9;
+	corun_policy_in_init(&in, 3, 16, CORUN_POLICY_EPOCH_CYCLES_DEFAULT);
+	KUNIT_EXPECT_EQ(test, in.num_slots, 3u);
+	KUNIT_EXPECT_EQ(test, in.num_sms, 16u);
+	KUNIT_EXPECT_EQ(test, in.epoch_cycles, 100000ull);
+	KUNIT_EXPECT_EQ(test, in.slot[0].running, 0u);
+	KUNIT_EXPECT_EQ(test, in.slot[15].warp_insns, 0ull);
+
+	corun_policy_in_job(&in, 2, -1, 512);
+	corun_policy_in_job(&in, CORUN_POLICY_MAX_SLOTS, 0, 0); /* ignored */
+	KUNIT_EXPECT_EQ(test, in.slot[2].running, 1u);
+	KUNIT_EXPECT_EQ(test, in.slot[2].priority, -1);
+	KUNIT_EXPECT_EQ(test, in.slot[2].qos_target, 512u);
+	KUNIT_EXPECT_EQ(test, in.slot[1].running, 0u);
+
+	cur[0].warp_insns = 100;
+	cur[0].active_cycles = 40;
+	prev[0].warp_insns = 60;
+	prev[0].active_cycles = 10;
+	cur[2].warp_insns = 7;
+	cur[2].active_cycles = 9;
+	corun_policy_in_epoch(&in, cur, prev, 2);
+	KUNIT_EXPECT_EQ(test, in.slot[0].warp_insns, 40ull);
+	KUNIT_EXPECT_EQ(test, in.slot[0].active_cycles, 30ull);
+	/* only @num_slots entries are read */
+	KUNIT_EXPECT_EQ(test, in.slot[2].warp_insns, 0ull);
+}
+
 static struct kunit_case corun_policy_cases[] = {
-	KUNIT_CASE(policy_registry_test),  KUNIT_CASE(policy_init_test),
-	KUNIT_CASE(policy_fcfs_test),	   KUNIT_CASE(policy_even_test),
-	KUNIT_CASE(policy_even_many_test), {}
+	KUNIT_CASE(policy_registry_test),
+	KUNIT_CASE(policy_init_test),
+	KUNIT_CASE(policy_fcfs_test),
+	KUNIT_CASE(policy_even_test),
+	KUNIT_CASE(policy_even_many_test),
+	KUNIT_CASE(policy_input_test),
+	{}
 };
 
 static struct kunit_suite corun_policy_suite = {
