@@ -1,0 +1,574 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * corun-run: run a corun-sim job mix (tools/sim/mix.h) on the real corun
+ * DRM driver, one process per job, and report per-job slowdowns and the
+ * multiprogram metrics (tools/sim/metrics.h).
+ *
+ * 1. Alone runs: every distinct (workload, scale, seed) runs in its own
+ *    process (own DRM file and context) with nothing else submitted,
+ *    re-executed over the same budget as the co-run: on the real device
+ *    the first run is slower (cold caches, first-touch page faults
+ *    behind the buffers), so one run would understate the alone IPC.
+ * 2. Co-run: one process per job line, each with its own DRM file and
+ *    context, set up before a pipe barrier releases them all at once.
+ *    Each re-executes its workload (fresh buffers, checked against the
+ *    CPU reference after every run) until its budget is used.
+ *
+ * Cycles are device cycles from the per-job counters (GET_JOB_COUNTERS):
+ *  - busy cycles of a job = sum over its launches of end_cycle -
+ *    start_cycle, i.e. the cycles it had work on the GPU. Host time
+ *    between launches (setup, checks, the syscalls) is not counted, so
+ *    the slowdown measures GPU interference, not host noise;
+ *  - IPC = thread instructions / busy cycles, alone and co-running;
+ *  - budget: a job starts no new run once end_cycle of its last launch
+ *    minus start_cycle of its first is at least the mix's budget (its
+ *    window on the device clock). Runs are not cut short: only whole
+ *    runs, all verified, are counted.
+ * The mix's slot, sms, quota, throttle and priority settings are device
+ * slot policies that the driver's policy engine owns: they are ignored
+ * (placement is passed with each launch).
+ *
+ * Exit status: 0 ok, 1 a job faulted, timed out or failed its check, 2
+ * bad usage, mix file, kernel binary or device.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <kernels/workload.h>
+#include <sim/metrics.h>
+#include <sim/mix.h>
+
+#include "simhost_drm.h"
+
+#define ERRLEN 512
+
+enum job_status { ST_OK, ST_FAULT, ST_CHECK, ST_ERROR };
+
+static const char *const status_names[] = { "ok", "fault", "check_failed",
+					    "error" };
+
+/* What a job process reports to the parent through its pipe. */
+struct job_result {
+	int status;
+	uint32_t runs;
+	uint64_t launches;
+	uint64_t thread_insts, warp_insts;
+	uint64_t busy_cycles;		/* sum of end - start per launch */
+	uint64_t first_cycle, last_cycle;
+	double wall_s;
+	char msg[ERRLEN];
+};
+
+/* One job process: a co-run job or an alone run. */
+struct job {
+	const struct mix_job *mj;	/* NULL for alone runs */
+	const struct workload *wl;
+	struct wl_params params;
+	uint32_t placement;		/* DRM placement of its launches */
+	struct job *alone;
+	pid_t pid;
+	int res_fd;
+	struct job_result res;
+};
+
+static struct {
+	const char *mix, *policy, *kernel_dir, *device;
+	uint64_t cycles, epoch;
+	int64_t timeout_ms;
+	int no_alone;
+} opt = { .timeout_ms = 600000 };
+
+static void __attribute__((noreturn, format(printf, 2, 3)))
+die(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("corun-run: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(code);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void __attribute__((format(printf, 3, 4)))
+job_fail(struct job_result *r, int st, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->status != ST_OK)
+		return;
+	r->status = st;
+	va_start(ap, fmt);
+	vsnprintf(r->msg, sizeof(r->msg), fmt, ap);
+	va_end(ap);
+}
+
+/* One run of the workload in a fresh sim_ctx; 0 if it completed and checked. */
+static int one_run(struct corun_dev *dev, uint32_t ctx_id, struct job *j,
+		   struct job_result *r)
+{
+	const struct drm_corun_fault *f;
+	struct simdrm_result sr;
+	struct wl_run *run = NULL;
+	struct sim_launch l;
+	struct sim_ctx *ctx;
+	char err[ERRLEN] = "";
+	int ret;
+
+	ctx = simdrm_ctx_create(dev, ctx_id);
+	if (!ctx) {
+		job_fail(r, ST_ERROR, "context: %s", corun_error(dev));
+		return -1;
+	}
+	if (j->wl->setup(ctx, &j->params, &run, err, sizeof(err))) {
+		job_fail(r, ST_ERROR, "setup(): %s", err);
+		run = NULL;
+		goto out;
+	}
+	for (;;) {
+		memset(&l, 0, sizeof(l));
+		ret = j->wl->next(ctx, run, &l, err, sizeof(err));
+		if (ret < 0) {
+			job_fail(r, ST_ERROR, "next(): %s", err);
+			goto out;
+		}
+		if (!ret)
+			break;
+		if (simdrm_run(ctx, &l, j->placement, opt.timeout_ms, &sr, err,
+			       sizeof(err))) {
+			job_fail(r, ST_ERROR, "run %u launch %" PRIu64 ": %s",
+				 r->runs + 1, r->launches + 1, err);
+			goto out;
+		}
+		if (sr.query.state != DRM_CORUN_JOB_DONE) {
+			f = &sr.query.fault;
+			job_fail(r, ST_FAULT,
+				 "run %u launch %" PRIu64 " (%s, job %" PRIu64 "): %s, error %d, fault %s: pc %#llx addr %#llx sm %u cta %u,%u,%u warp %u lane %u",
+				 r->runs + 1, r->launches + 1, l.k.name,
+				 sr.job_id, corun_job_state_name(sr.query.state),
+				 sr.query.error, corun_fault_cause_name(f->cause),
+				 (unsigned long long)f->pc,
+				 (unsigned long long)f->address, f->sm,
+				 f->cta[0], f->cta[1], f->cta[2], f->warp,
+				 f->lane);
+			goto out;
+		}
+		if (!r->launches)
+			r->first_cycle = sr.counters.start_cycle;
+		r->last_cycle = sr.counters.end_cycle;
+		r->busy_cycles += sr.counters.end_cycle - sr.counters.start_cycle;
+		r->thread_insts += sr.counters.thread_insts;
+		r->warp_insts += sr.counters.warp_insts;
+		r->launches++;
+	}
+	if (j->wl->check(ctx, run, err, sizeof(err))) {
+		job_fail(r, ST_CHECK, "run %u: check failed: %s", r->runs + 1,
+			 err);
+		goto out;
+	}
+	r->runs++;
+out:
+	if (run)
+		j->wl->destroy(run);
+	sim_ctx_destroy(ctx);
+	return r->status == ST_OK ? 0 : -1;
+}
+
+/*
+ * Body of a job process: open the device, wait at the barrier (EOF on
+ * @barrier), then run until the budget (0: once) and report on @out.
+ */
+static void job_main(struct job *j, int barrier, int out, uint64_t budget)
+{
+	struct job_result *r = &j->res;
+	struct corun_dev dev;
+	uint32_t ctx_id = 0;
+	char name[DRM_CORUN_CTX_NAME_LEN], c;
+	double t0;
+	ssize_t n;
+
+	memset(r, 0, sizeof(*r));
+	snprintf(name, sizeof(name), "%s%s", j->wl->name,
+		 j->mj ? "" : "-alone");
+	if (corun_open(&dev, opt.device) ||
+	    corun_ctx_create(&dev, 0, name, &ctx_id))
+		job_fail(r, ST_ERROR, "%s", corun_error(&dev));
+	while ((n = read(barrier, &c, 1)) < 0 && errno == EINTR)
+		;
+	t0 = now_s();
+	while (r->status == ST_OK) {
+		uint64_t before = r->busy_cycles;
+
+		if (one_run(&dev, ctx_id, j, r))
+			break;
+		if (!budget)
+			break;
+		if (r->busy_cycles == before) {
+			job_fail(r, ST_ERROR,
+				 "a run took 0 device cycles: nothing to re-execute");
+			break;
+		}
+		if (r->last_cycle - r->first_cycle >= budget)
+			break;
+	}
+	r->wall_s = now_s() - t0;
+	if (write(out, r, sizeof(*r)) != (ssize_t)sizeof(*r))
+		_exit(3);
+	_exit(0);
+}
+
+/* Fork the @n job processes, release them together, collect results. */
+static void run_jobs(struct job *jobs, unsigned int n, uint64_t budget)
+{
+	int barrier[2], res[2];
+	unsigned int i;
+	ssize_t got;
+	int status;
+
+	if (pipe(barrier))
+		die(2, "pipe: %s", strerror(errno));
+	fflush(stdout);
+	for (i = 0; i < n; i++) {
+		if (pipe(res))
+			die(2, "pipe: %s", strerror(errno));
+		jobs[i].pid = fork();
+		if (jobs[i].pid < 0)
+			die(2, "fork: %s", strerror(errno));
+		if (!jobs[i].pid) {
+			close(barrier[1]);
+			close(res[0]);
+			job_main(&jobs[i], barrier[0], res[1], budget);
+		}
+		close(res[1]);
+		jobs[i].res_fd = res[0];
+	}
+	close(barrier[0]);
+	/* EOF on the barrier pipe releases every process at once. */
+	close(barrier[1]);
+	for (i = 0; i < n; i++) {
+		struct job_result *r = &jobs[i].res;
+
+		memset(r, 0, sizeof(*r));
+		got = read(jobs[i].res_fd, r, sizeof(*r));
+		close(jobs[i].res_fd);
+		if (waitpid(jobs[i].pid, &status, 0) < 0)
+			status = -1;
+		if (got != (ssize_t)sizeof(*r)) {
+			memset(r, 0, sizeof(*r));
+			job_fail(r, ST_ERROR, "job process died (wait status %#x)",
+				 status);
+		}
+	}
+}
+
+static int lookup_workload(const char *name, char *known, size_t len)
+{
+	const struct workload *const *all;
+	const struct workload *wl = wl_find(name);
+	size_t n, i, at = 0;
+
+	if (wl && !(wl->flags & WL_F_FAULT))
+		return 0;
+	all = wl_all(&n);
+	for (i = 0; i < n && at < len; i++)
+		at += snprintf(known + at, len - at, "%s%s", i ? ", " : "",
+			       all[i]->name);
+	return -1;
+}
+
+static uint64_t parse_count(const char *s, const char *what)
+{
+	unsigned long long v, mul = 1;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (*end == 'k' || *end == 'K')
+		mul = 1000, end++;
+	else if (*end == 'm' || *end == 'M')
+		mul = 1000000, end++;
+	else if (*end == 'g' || *end == 'G')
+		mul = 1000000000, end++;
+	if (errno || *end || !v || *s == '-' || v > UINT64_MAX / mul)
+		die(2, "%s %s: expected a positive count (k/M/G suffixes allowed)",
+		    what, s);
+	return v * mul;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: corun-run [options] MIXFILE\n"
+		"Run a corun-sim job mix on the corun DRM driver, one process per job.\n"
+		"  --policy NAME      set the device policy first (fcfs, even, ...; needs root)\n"
+		"  --epoch N          epoch length in device cycles (with a policy)\n"
+		"  --cycles N         co-run budget in device cycles (overrides the mix's)\n"
+		"  --timeout S        give up on a launch after S seconds (default 600)\n"
+		"  --kernel-dir DIR   device ELFs (default: $CORUN_KERNEL_DIR or ../kernels)\n"
+		"  --device PATH      render node (default: the first corun one)\n"
+		"  --no-alone         only the co-run (no slowdowns or metrics)\n");
+}
+
+static void parse_args(int argc, char **argv)
+{
+	enum { O_POLICY = 256, O_CYCLES, O_TIMEOUT, O_KDIR, O_DEVICE,
+	       O_NO_ALONE, O_EPOCH };
+	static const struct option lo[] = {
+		{ "policy", required_argument, NULL, O_POLICY },
+		{ "cycles", required_argument, NULL, O_CYCLES },
+		{ "timeout", required_argument, NULL, O_TIMEOUT },
+		{ "kernel-dir", required_argument, NULL, O_KDIR },
+		{ "device", required_argument, NULL, O_DEVICE },
+		{ "no-alone", no_argument, NULL, O_NO_ALONE },
+		{ "epoch", required_argument, NULL, O_EPOCH },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (c) {
+		case O_POLICY: opt.policy = optarg; break;
+		case O_CYCLES: opt.cycles = parse_count(optarg, "--cycles"); break;
+		case O_TIMEOUT:
+			opt.timeout_ms = (int64_t)parse_count(optarg, "--timeout") *
+					 1000;
+			break;
+		case O_KDIR: opt.kernel_dir = optarg; break;
+		case O_DEVICE: opt.device = optarg; break;
+		case O_NO_ALONE: opt.no_alone = 1; break;
+		case O_EPOCH: opt.epoch = parse_count(optarg, "--epoch"); break;
+		case 'h': usage(stdout); exit(0);
+		default: usage(stderr); exit(2);
+		}
+	}
+	if (opt.epoch > UINT32_MAX)
+		die(2, "--epoch: at most 2^32-1 cycles");
+	if (optind + 1 != argc) {
+		usage(stderr);
+		exit(2);
+	}
+	opt.mix = argv[optind];
+}
+
+static double ipc_of(uint64_t insts, uint64_t cycles)
+{
+	return cycles ? (double)insts / cycles : 0;
+}
+
+static const char *fmt_dbl(double v, char *buf, size_t len)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if (isinf(v))
+		snprintf(buf, len, "inf");
+	else
+		snprintf(buf, len, "%.4f", v);
+	return buf;
+}
+
+static const char *job_label(const struct job *j, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s(scale=%u,seed=%u)", j->wl->name,
+		 j->params.scale, j->params.seed);
+	return buf;
+}
+
+/* Every ELF the mix needs must load before anything runs. */
+static void check_kernels(const struct mix *m)
+{
+	char path[4096], err[ERRLEN];
+	struct kelf_image img;
+	unsigned int i;
+
+	for (i = 0; i < m->njobs; i++) {
+		const struct workload *wl = wl_find(m->jobs[i].workload);
+
+		if (wl_elf_path(wl->elf, path, sizeof(path)))
+			die(2, "%s: kernel path too long", wl->elf);
+		if (kelf_load_file(path, &img, err, sizeof(err)))
+			die(2, "workload %s: bad kernel binary: %s (kernel dir %s; see --kernel-dir)",
+			    wl->name, err, wl_kernel_dir());
+		kelf_free(&img);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct job alone[MIX_MAX_JOBS], corun[MIX_MAX_JOBS];
+	double ipc_a[MIX_MAX_JOBS], ipc_s[MIX_MAX_JOBS];
+	struct mix_metrics mm = { NAN, NAN, NAN, NAN };
+	char err[ERRLEN], b1[32], b2[32], b3[32], b4[32], lbl[96];
+	unsigned int nalone = 0, i, k, failed = 0;
+	struct drm_corun_policy pol;
+	struct corun_dev dev;
+	uint64_t budget, modes;
+	double t0;
+	struct mix mix;
+
+	parse_args(argc, argv);
+	if (opt.kernel_dir && setenv("CORUN_KERNEL_DIR", opt.kernel_dir, 1))
+		die(2, "setenv: %s", strerror(errno));
+	if (mix_load(opt.mix, lookup_workload, &mix, err, sizeof(err)))
+		die(2, "%s", err);
+	check_kernels(&mix);
+	budget = opt.cycles ? opt.cycles : mix.budget;
+
+	if (corun_open(&dev, opt.device))
+		die(2, "%s", corun_error(&dev));
+	if (mix_check_device(&mix, dev.num_slots, dev.num_sms, err, sizeof(err)))
+		die(2, "%s (device %s)", err, dev.path);
+	if (corun_get_param(&dev, DRM_CORUN_PARAM_PLACEMENT_MODES, &modes))
+		die(2, "%s", corun_error(&dev));
+	for (i = 0; i < mix.njobs; i++) {
+		const struct mix_job *mj = &mix.jobs[i];
+
+		if (mj->placement != CORUN_PLACE_RR &&
+		    !(modes & (1ull << (mj->placement + 1))))
+			die(2, "%s:%u: placement=%s: not supported by the device (placement modes %#llx)",
+			    mix.path, mj->line, mix_placement_name(mj->placement),
+			    (unsigned long long)modes);
+	}
+	/* --policy beats the mix's "policy" setting, as in corun-sim. */
+	if (!opt.policy && mix.policy[0])
+		opt.policy = mix.policy;
+	if (opt.policy &&
+	    corun_set_policy(&dev, opt.policy, (uint32_t)opt.epoch))
+		die(2, "--policy %s: %s", opt.policy, corun_error(&dev));
+	if (corun_get_policy(&dev, &pol))
+		die(2, "%s", corun_error(&dev));
+	corun_close(&dev);
+
+	memset(alone, 0, sizeof(alone));
+	memset(corun, 0, sizeof(corun));
+	for (i = 0; i < mix.njobs; i++) {
+		struct job *j = &corun[i];
+
+		j->mj = &mix.jobs[i];
+		j->wl = wl_find(j->mj->workload);
+		j->params.scale = j->mj->scale;
+		j->params.seed = j->mj->seed;
+		j->placement = j->mj->placement == CORUN_PLACE_RR ? 0 :
+			       j->mj->placement + 1;
+		for (k = 0; k < nalone; k++)
+			if (alone[k].wl == j->wl &&
+			    alone[k].params.scale == j->params.scale &&
+			    alone[k].params.seed == j->params.seed)
+				break;
+		if (k == nalone) {
+			alone[k].wl = j->wl;
+			alone[k].params = j->params;
+			alone[k].placement = j->placement;
+			nalone++;
+		}
+		j->alone = &alone[k];
+	}
+
+	printf("# corun-run: device %s: %u SMs, %u slots, policy %s (epoch %u cycles)\n",
+	       dev.path, dev.num_sms, dev.num_slots, pol.name,
+	       pol.epoch_cycles);
+	printf("# mix %s (%s), %u jobs in %u processes, co-run budget %" PRIu64 " device cycles per job\n",
+	       mix.name, mix.path, mix.njobs, mix.njobs, budget);
+	printf("# cycles = device cycles the job's launches ran (per-job counters, end - start);\n");
+	printf("# IPC = thread instructions per such cycle; slot/sms/quota/throttle/priority of the mix are left to the policy\n");
+
+	for (i = 0; i < mix.njobs; i++) {
+		const struct mix_job *mj = &mix.jobs[i];
+
+		if (mj->has_sms || mj->cta_quota || mj->throttle ||
+		    mj->has_priority)
+			printf("# %s:%u: sms=, quota=, throttle= and priority= are ignored: the driver's policy decides\n",
+			       mix.path, mj->line);
+	}
+	if (!opt.no_alone) {
+		printf("alone runs:\n");
+		printf("  %-28s %-6s %5s %12s %14s %9s %8s\n", "workload",
+		       "status", "runs", "cycles", "thread-insns", "IPC",
+		       "time(s)");
+		for (k = 0; k < nalone; k++) {
+			struct job_result *r = &alone[k].res;
+
+			run_jobs(&alone[k], 1, budget);
+			if (r->status != ST_OK)
+				failed++;
+			printf("  %-28s %-6s %5u %12" PRIu64 " %14" PRIu64 " %9s %8.2f\n",
+			       job_label(&alone[k], lbl, sizeof(lbl)),
+			       r->status == ST_OK ? "ok" : "FAIL", r->runs,
+			       r->busy_cycles, r->thread_insts,
+			       fmt_dbl(r->status == ST_OK ?
+				       ipc_of(r->thread_insts, r->busy_cycles) :
+				       NAN, b1, sizeof(b1)), r->wall_s);
+			if (r->status != ST_OK)
+				printf("    %s: %s\n", status_names[r->status],
+				       r->msg);
+			fflush(stdout);
+		}
+	}
+
+	t0 = now_s();
+	run_jobs(corun, mix.njobs, budget);
+	printf("co-run (%u processes, %.2f s):\n", mix.njobs, now_s() - t0);
+	printf("  %-3s %-28s %-6s %5s %8s %12s %14s %9s %9s %9s %8s\n", "job",
+	       "workload", "status", "runs", "launches", "cycles",
+	       "thread-insns", "IPC", "IPC-alone", "slowdown", "time(s)");
+	for (i = 0; i < mix.njobs; i++) {
+		const struct job_result *r = &corun[i].res;
+		const struct job_result *a = &corun[i].alone->res;
+
+		if (r->status != ST_OK)
+			failed++;
+		ipc_s[i] = ipc_of(r->thread_insts, r->busy_cycles);
+		ipc_a[i] = !opt.no_alone && a->status == ST_OK ?
+			   ipc_of(a->thread_insts, a->busy_cycles) : NAN;
+		printf("  %-3u %-28s %-6s %5u %8" PRIu64 " %12" PRIu64 " %14" PRIu64 " %9s %9s %9s %8.2f\n",
+		       i, job_label(&corun[i], lbl, sizeof(lbl)),
+		       r->status == ST_OK ? "ok" : "FAIL", r->runs,
+		       r->launches, r->busy_cycles, r->thread_insts,
+		       fmt_dbl(ipc_s[i], b1, sizeof(b1)),
+		       fmt_dbl(ipc_a[i], b2, sizeof(b2)),
+		       fmt_dbl(metrics_slowdown(ipc_a[i], ipc_s[i]), b3,
+			       sizeof(b3)), r->wall_s);
+		if (r->status != ST_OK)
+			printf("    %s: %s\n", status_names[r->status], r->msg);
+	}
+	metrics_compute(ipc_a, ipc_s, mix.njobs, &mm);
+	printf("metrics: STP %s  harmonic-speedup %s  ANTT %s  fairness %s\n",
+	       fmt_dbl(mm.stp, b1, sizeof(b1)), fmt_dbl(mm.hs, b2, sizeof(b2)),
+	       fmt_dbl(mm.antt, b3, sizeof(b3)),
+	       fmt_dbl(mm.fairness, b4, sizeof(b4)));
+	printf("result: %s\n", failed ? "FAILED" : "ok (all runs verified)");
+	fflush(stdout);
+	for (k = 0; k < nalone; k++)
+		if (alone[k].res.status != ST_OK)
+			fprintf(stderr, "corun-run: alone %s: %s: %s\n",
+				alone[k].wl->name,
+				status_names[alone[k].res.status],
+				alone[k].res.msg);
+	for (i = 0; i < mix.njobs; i++)
+		if (corun[i].res.status != ST_OK)
+			fprintf(stderr, "corun-run: %s:%u: job %u (%s): %s: %s\n",
+				mix.path, corun[i].mj->line, i, corun[i].wl->name,
+				status_names[corun[i].res.status],
+				corun[i].res.msg);
+	return failed ? 1 : 0;
+}
