@@ -16,6 +16,8 @@ PKGS=(
 	clang-format perl
 	# user-space libraries (libcorun, corun-trace)
 	libdrm-dev libbpf-dev
+	# corun-trace: skeleton, guest vmlinux.h (extract-vmlinux needs zstd)
+	bpftool zstd
 )
 
 missing=()
