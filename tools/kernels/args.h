@@ -362,4 +362,392 @@ struct lav_args {
 };
 ARGS_ASSERT_SIZE(lav_args, 6);
 
+/*
+ * hotspot: one time step of the HotSpot thermal model on a rows x cols
+ * row-major float grid: temp_out[r][c] = hotspot_cell(...) of
+ * temp_in's cell and its four neighbours (hotspot.h) and power[r][c].
+ * blockDim = (HS_BLOCK, HS_BLOCK), the grid covering cols (x) by rows
+ * (y). temp_out must not alias temp_in or power.
+ */
+#define HS_BLOCK 16
+struct hotspot_args {
+	uint32_t temp_in, temp_out, power;	/* float [rows][cols] */
+	uint32_t rows, cols;
+	float sdc, rx1, ry1, rz1, amb;
+};
+ARGS_ASSERT_SIZE(hotspot_args, 10);
+
+/*
+ * srad: speckle-reducing anisotropic diffusion of a rows x cols
+ * row-major float image J (srad.h), two kernels per iteration, each one
+ * thread per pixel on a 2-D launch of SRAD_BLOCK x SRAD_BLOCK CTAs
+ * covering cols (x) by rows (y):
+ *
+ * srad_reduce   (v1) partial[2 * b], partial[2 * b + 1] = sum of J and
+ *               of J * J over the SRAD_BLOCK^2 pixels of CTA b = blockIdx.y
+ *               * gridDim.x + blockIdx.x (0 outside the image), a
+ *               shared-memory tree: s[t] += s[t + h] for h = 128, 64 .. 1
+ * srad_1        c, dn, ds, dw, de of every pixel from J and q0sqr
+ *               (srad_coef); global memory (v1)
+ * srad_2        J += 0.25 lambda div (srad_update); global memory (v1)
+ * srad2_1/_2    the same with J and c staged in shared tiles (v2)
+ */
+#define SRAD_BLOCK 16
+struct srad_args {
+	uint32_t j, c;			/* float [rows][cols] */
+	uint32_t dn, ds, dw, de;	/* float [rows][cols] */
+	uint32_t partial;		/* float [2 * CTAs], srad_reduce */
+	uint32_t rows, cols;
+	float q0sqr, lambda;
+};
+ARGS_ASSERT_SIZE(srad_args, 11);
+
+/*
+ * nw: Needleman-Wunsch global alignment scores. score is the (n + 1) x
+ * (n + 1) row-major int32 matrix, row 0 and column 0 preset to -i * pen;
+ * sim[i][j] (same shape, row/column 0 unused) is the substitution score
+ * of residue i of one sequence against residue j of the other:
+ *
+ *   score[i][j] = max(score[i-1][j-1] + sim[i][j], score[i-1][j] - pen,
+ *                     score[i][j-1] - pen)
+ *
+ * The interior is tiled in NW_B x NW_B blocks (n a multiple of NW_B, nb =
+ * n / NW_B per side); launch @diag (0 .. 2 nb - 2) computes the blocks
+ * with bx + by == diag, CTA b taking bx = max(0, diag - nb + 1) + b, so
+ * gridDim.x is the number of blocks on that anti-diagonal; blockDim.x =
+ * NW_B, one thread per column of the block, sweeping the block's own
+ * anti-diagonals in shared memory.
+ */
+#define NW_B 16
+struct nw_args {
+	uint32_t score, sim;	/* int32 [n + 1][n + 1] */
+	uint32_t n, nb;
+	int32_t pen;
+	uint32_t diag;
+};
+ARGS_ASSERT_SIZE(nw_args, 6);
+
+/*
+ * lud: in-place blocked LU decomposition without pivoting of the n x n
+ * row-major float matrix a (n a multiple of LUD_B, nb = n / LUD_B blocks
+ * per side; L unit lower, U upper, both left in a). Step k (0 .. nb - 1)
+ * is up to three launches:
+ *
+ * lud_diagonal   1 CTA of LUD_B threads: factor diagonal block (k, k)
+ * lud_perimeter  2 (nb - k - 1) CTAs of LUD_B threads: CTA b < nb - k - 1
+ *                solves U block (k, k + 1 + b), thread = column; the others
+ *                L block (k + 1 + b - (nb - k - 1), k), thread = row
+ * lud_internal   (nb - k - 1)^2 CTAs of LUD_B x LUD_B threads, CTA (x, y):
+ *                block (k + 1 + y, k + 1 + x) -= L(., k) * U(k, .), the
+ *                product summed over m = 0 .. LUD_B - 1 first
+ *
+ * The operation order of each element is lud_ref()'s (host/lud.c).
+ */
+#define LUD_B 16
+struct lud_args {
+	uint32_t a;		/* float [n][n] */
+	uint32_t n, nb, k;
+};
+ARGS_ASSERT_SIZE(lud_args, 4);
+
+/*
+ * gaussian: forward elimination of the n x n row-major float system
+ * a x = b, m[n][n] holding the multipliers. Per pivot t (0 .. n - 2):
+ *
+ * gaussian_fan1  m[i][t] = a[i][t] / a[t][t] for t < i < n; 1-D launch of
+ *                at least n - 1 - t threads, thread k -> row t + 1 + k
+ * gaussian_fan2  a[i][j] -= m[i][t] * a[t][j] for t < i < n, t <= j < n,
+ *                and b[i] -= m[i][t] * b[t] (column thread 0); 2-D launch,
+ *                x covering the n - t columns, y the n - 1 - t rows
+ */
+struct gaussian_args {
+	uint32_t a, b, m;	/* float [n][n], [n], [n][n] */
+	uint32_t n, t;
+};
+ARGS_ASSERT_SIZE(gaussian_args, 5);
+
+/*
+ * nn: dist[i] = sqrt((loc[i].lat - lat)^2 + (loc[i].lng - lng)^2) for
+ * the n records loc (float lat, lng pairs), single precision with a
+ * correctly rounded square root; 1-D launch covering n.
+ */
+struct nn_args {
+	uint32_t loc;		/* float [n][2] */
+	uint32_t dist;		/* float [n] */
+	uint32_t n;
+	float lat, lng;
+};
+ARGS_ASSERT_SIZE(nn_args, 5);
+
+/*
+ * stencil: one Jacobi step of the 3-D 7-point stencil on nx x ny x nz
+ * float grids (x fastest): for every interior point
+ *   anext = (top + bottom + north + south + east + west) * c1 - a0 * c0
+ * summed in that order; boundary points are not written. 2-D launch of
+ * ST_BX x ST_BY CTAs covering nx (x) by ny (y); each thread walks z.
+ */
+#define ST_BX 32
+#define ST_BY 4
+struct stencil_args {
+	uint32_t a0, anext;	/* float [nz][ny][nx] */
+	uint32_t nx, ny, nz;
+	float c0, c1;
+};
+ARGS_ASSERT_SIZE(stencil_args, 7);
+
+/*
+ * conv2d: 3 x 3 convolution of the ni x nj row-major float image a into
+ * b with the fixed PolyBench weights (conv2d.h), interior points only (i
+ * in 1 .. ni - 2, j in 1 .. nj - 2); 2-D launch, x covering nj, y ni.
+ */
+struct conv2d_args {
+	uint32_t a, b;		/* float [ni][nj] */
+	uint32_t ni, nj;
+};
+ARGS_ASSERT_SIZE(conv2d_args, 4);
+
+/*
+ * convsep: separable convolution with the 2 CS_R + 1 taps h (float),
+ * zero outside the w x h row-major image; 2-D launches of CS_BX x CS_BY
+ * CTAs covering w (x) by h (y):
+ *
+ * convsep_rows  dst[y][x] = sum over k = -CS_R .. CS_R, in that order,
+ *               of src[y][x + k] * taps[CS_R - k]
+ * convsep_cols  the same along y
+ */
+#define CS_R 8
+#define CS_BX 32
+#define CS_BY 8
+struct convsep_args {
+	uint32_t src, dst;	/* float [h][w] */
+	uint32_t taps;		/* float [2 CS_R + 1] */
+	uint32_t w, h;
+};
+ARGS_ASSERT_SIZE(convsep_args, 5);
+
+/*
+ * blackscholes: call[i], put[i] = bs_option(price[i], strike[i],
+ * years[i], r, v) (blackscholes.h) for i < n; 1-D launch covering n.
+ */
+struct blackscholes_args {
+	uint32_t price, strike, years;	/* float [n] */
+	uint32_t call, put;		/* float [n] */
+	uint32_t n;
+	float r, v;
+};
+ARGS_ASSERT_SIZE(blackscholes_args, 8);
+
+/*
+ * binomial: European call prices on a Cox-Ross-Rubinstein tree of
+ * nsteps (<= BN_MAX_STEPS) steps, one CTA of BN_THREADS threads per
+ * option (gridDim.x = nopt). Leaves: v[i] = max(s * bs_expf(vdt * (2 i -
+ * nsteps)) - x, 0), i = 0 .. nsteps; then nsteps backward steps v[i] =
+ * pu * v[i + 1] + pd * v[i] (pu, pd discounted), out[opt] = v[0].
+ */
+#define BN_MAX_STEPS 512
+#define BN_THREADS 128
+struct binomial_args {
+	uint32_t s, x, vdt, pu, pd;	/* float [nopt] */
+	uint32_t out;			/* float [nopt] */
+	uint32_t nopt, nsteps;
+};
+ARGS_ASSERT_SIZE(binomial_args, 8);
+
+/*
+ * fwt: in-place fast Walsh-Hadamard transform of n = 2^log2n floats
+ * (n >= FWT_TILE), stages of butterflies (x, y) -> (x + y, x - y) on
+ * pairs (i, i + h) with h = n / 2, n / 4, .. 1 in that order:
+ *
+ * fwt_global  one stage h = 2^log2h >= FWT_TILE: n / 2 threads (1-D
+ *             launch covering them), thread t -> i = (t / h) 2h + t % h
+ * fwt_shared  every stage h < FWT_TILE: CTA b transforms elements
+ *             b FWT_TILE .. + FWT_TILE in shared memory with FWT_TILE / 2
+ *             threads, gridDim.x = n / FWT_TILE
+ */
+#define FWT_TILE 512
+struct fwt_args {
+	uint32_t data;		/* float [n] */
+	uint32_t n, log2n, log2h;
+};
+ARGS_ASSERT_SIZE(fwt_args, 4);
+
+/*
+ * dwt2d: one level of the reversible 5/3 (LeGall) lifting wavelet
+ * transform of the top-left w x h region (both even, >= 2) of a
+ * row-major int32 image with row stride @stride (dwt2d.h):
+ *
+ * dwt_rows  row r: dst[r][i] = s_i, dst[r][w/2 + i] = d_i of src row r;
+ *           2-D launch, x covering w / 2, y covering h
+ * dwt_cols  the same down each column; x covering w, y covering h / 2
+ */
+struct dwt2d_args {
+	uint32_t src, dst;	/* int32 [..][stride] */
+	uint32_t stride, w, h;
+};
+ARGS_ASSERT_SIZE(dwt2d_args, 5);
+
+/*
+ * mriq: the Q matrix of non-Cartesian MRI reconstruction.
+ *
+ * mriq_phimag  k[i][3] = phi[i][0]^2 + phi[i][1]^2 for i < numk (1-D
+ *              launch covering numk); k[i][0..2] are the sample's kx, ky,
+ *              kz
+ * mriq_q       for each voxel v < numx: qr[v], qi[v] = sum over samples i
+ *              in order of mq_accum(k[i], x[v], y[v], z[v]) (mriq.h);
+ *              1-D launch of MQ_CHUNK-thread CTAs covering numx, samples
+ *              staged MQ_CHUNK at a time in shared memory
+ */
+#define MQ_CHUNK 256
+struct mriq_args {
+	uint32_t k;		/* float [numk][4]: kx, ky, kz, |phi|^2 */
+	uint32_t phi;		/* float [numk][2] */
+	uint32_t x, y, z;	/* float [numx] */
+	uint32_t qr, qi;	/* float [numx] */
+	uint32_t numk, numx;
+};
+ARGS_ASSERT_SIZE(mriq_args, 9);
+
+/*
+ * pvc: page view count. Each of the n records is a PVC_REC-byte URL
+ * (zero padded); thread i hashes record i (pvc_hash, pvc.h) and counts
+ * it in an open-addressing table of tsize (a power of two) slots: keys[s]
+ * is 0 (empty) or a URL hash, counts[s] its views. Linear probing from
+ * hash & (tsize - 1), claiming empty slots with atomicCAS, counting with
+ * atomicAdd. npages bounds the number of distinct URLs (host-checked:
+ * tsize >= 2 npages). 1-D launch covering n.
+ */
+#define PVC_REC 32
+struct pvc_args {
+	uint32_t recs;		/* uint8 [n][PVC_REC] */
+	uint32_t keys, counts;	/* uint32 [tsize] */
+	uint32_t n, tsize, npages;
+};
+ARGS_ASSERT_SIZE(pvc_args, 6);
+
+/*
+ * streamcluster: the pgain evaluation of candidate facility @x: for
+ * every point i < n with coordinates coord[d][i] (d-major, d < dim <=
+ * SC_MAX_DIM), weight w[i] and current cost cost[i]:
+ *   xc = sc_dist(i, x) * w[i]     (streamcluster.h)
+ *   sw[i] = xc < cost[i], save[i] = sw[i] ? cost[i] - xc : 0
+ * 1-D launch covering n.
+ */
+#define SC_MAX_DIM 64
+struct sc_args {
+	uint32_t coord;		/* float [dim][n] */
+	uint32_t w, cost;	/* float [n] */
+	uint32_t sw;		/* uint32 [n] */
+	uint32_t save;		/* float [n] */
+	uint32_t n, dim, x;
+};
+ARGS_ASSERT_SIZE(sc_args, 8);
+
+/*
+ * pagerank: pull-based PageRank on a symmetric CSR graph of n vertices,
+ * two kernels per iteration, 1-D launches covering n:
+ *
+ * pr_contrib  contrib[v] = rank[v] / deg(v) (0 for isolated vertices)
+ * pr_pull     rank[v] = base + damp * (sum over v's list, in order, of
+ *             contrib[u])
+ */
+struct pagerank_args {
+	uint32_t rowptr;	/* uint32 [n + 1] */
+	uint32_t cols;		/* uint32 [m] */
+	uint32_t rank, contrib;	/* float [n] */
+	uint32_t n, m;
+	float base, damp;
+};
+ARGS_ASSERT_SIZE(pagerank_args, 8);
+
+/*
+ * sssp: multi-source single-source shortest paths by frontier-driven
+ * Bellman-Ford rounds on a CSR graph with uint32 weights: every vertex v
+ * with front[v] set clears it and relaxes its edges with atomicMin on
+ * dist (INT32_MAX = unreached); a vertex whose distance drops gets
+ * next[u] = 1 and *changed = 1. 1-D launch covering n.
+ */
+struct sssp_args {
+	uint32_t rowptr, cols, w;	/* uint32 [n + 1], [m], [m] */
+	uint32_t dist;			/* int32 [n] */
+	uint32_t front, next;		/* uint32 [n] */
+	uint32_t changed;		/* uint32 [1] */
+	uint32_t n, m;
+};
+ARGS_ASSERT_SIZE(sssp_args, 9);
+
+/*
+ * mis: Luby-style maximal independent set with fixed priorities
+ * prio[v] (ties broken by the vertex number), round r >= 1:
+ *
+ * mis_select  an undecided (state 0) vertex whose (prio, v) beats every
+ *             undecided neighbour's sets sel[v] = r
+ * mis_remove  an undecided vertex with sel[v] == r joins (state 1); one
+ *             with a neighbour u, sel[u] == r, leaves (state 2); one that
+ *             stays undecided sets *left = 1
+ *
+ * coloring: Jones-Plassmann, same priorities, round r >= 1 (one kernel):
+ * an uncoloured vertex (color -1) whose (prio, v) beats every neighbour
+ * that is uncoloured or was coloured in this round (cround == r) takes
+ * the smallest colour no neighbour coloured in an earlier round has, and
+ * cround[v] = r; one left uncoloured sets *left = 1.
+ */
+struct mis_args {
+	uint32_t rowptr, cols;		/* uint32 [n + 1], [m] */
+	uint32_t prio;			/* uint32 [n] */
+	uint32_t state;			/* uint32 [n]: mis state or colour */
+	uint32_t sel;			/* uint32 [n]: mis sel or cround */
+	uint32_t left;			/* uint32 [1] */
+	uint32_t n, m, round;
+};
+ARGS_ASSERT_SIZE(mis_args, 9);
+
+/*
+ * cutcp: pot[(k * ny + j) * nx + i] = cutcp_point(...) (cutcp.h) at
+ * lattice point (i h, j h, k h) for the nx x ny x nz lattice; atoms
+ * binned in nbx x nby x nbz cubes of side c covering the lattice box.
+ * 1-D launch covering nx ny nz.
+ */
+struct cutcp_args {
+	uint32_t atoms;		/* float [natoms][4] (x, y, z, q) */
+	uint32_t start;		/* uint32 [nbins + 1] */
+	uint32_t pot;		/* float [nx * ny * nz] */
+	uint32_t nx, ny, nz;
+	uint32_t nbx, nby, nbz, natoms;
+	float h, c;
+};
+ARGS_ASSERT_SIZE(cutcp_args, 12);
+
+/*
+ * dxtc: compress the w x h (multiples of 4) image of 0x00BBGGRR pixels
+ * in 4 x 4 blocks; one CTA of DXTC_THREADS threads per block, gridDim =
+ * (w / 4, h / 4). Block b = by * (w / 4) + bx gets out[3 b] = i | j << 8
+ * (the chosen endpoint pixels, dxtc.h), out[3 b + 1] = the 16 2-bit
+ * indices, out[3 b + 2] = the error: the lowest-error pair, the lowest
+ * pair number on ties.
+ */
+#define DXTC_THREADS 128
+struct dxtc_args {
+	uint32_t img;		/* uint32 [h][w] */
+	uint32_t out;		/* uint32 [w / 4 * h / 4][3] */
+	uint32_t w, h;
+};
+ARGS_ASSERT_SIZE(dxtc_args, 4);
+
+/*
+ * heartwall: track npts points from frame @f - 1 to frame @f (frames
+ * w x h uint8, consecutive in @frames): one CTA of HW_THREADS threads
+ * per point (gridDim.x = npts), thread c < HW_C scoring candidate offset
+ * c (heartwall.h); the lowest SSD wins, the lowest c on ties. pos[p]
+ * (x | y << 16) moves by the winner; track[(f - 1) npts + p] records the
+ * new position and ssd[(f - 1) npts + p] its score.
+ */
+#define HW_THREADS 96
+struct heartwall_args {
+	uint32_t frames;	/* uint8 [nframes][h][w] */
+	uint32_t pos;		/* uint32 [npts] */
+	uint32_t track, ssd;	/* uint32 [nframes - 1][npts] */
+	uint32_t w, h, nframes, npts, f;
+};
+ARGS_ASSERT_SIZE(heartwall_args, 9);
+
 #endif /* _CORUN_KERNELS_ARGS_H_ */

@@ -28,7 +28,9 @@ KERNELS_RV_LDFLAGS := -pie --no-dynamic-linker --entry=0 -z norelro \
 
 KERNELS_NAMES := basic matmul histogram reduce collatz compute fault \
 	pathfinder backprop bfs btree lbm sad kmeans bucketsort fdtd2d \
-	spmv cfd lavamd
+	spmv cfd lavamd hotspot srad nw lud gaussian nn stencil conv2d \
+	convsep blackscholes binomial fwt dwt2d mriq pvc streamcluster \
+	pagerank graph cutcp dxtc heartwall
 KERNELS_ELFS := $(KERNELS_NAMES:%=$(KERNELS_OUT)/%.elf)
 DEV_IMAGES += $(KERNELS_ELFS)
 

@@ -217,6 +217,128 @@ extern const struct workload wl_collatz, wl_compute;
 extern const struct workload wl_pathfinder, wl_backprop, wl_bfs, wl_btree;
 extern const struct workload wl_lbm, wl_sad, wl_kmeans, wl_bucketsort;
 extern const struct workload wl_fdtd2d, wl_spmv, wl_cfd, wl_lavamd;
+int hotspot_validate(const struct wl_mem *m, const struct hotspot_args *a,
+		     const struct sim_launch *l, char *err, size_t len);
+void hotspot_ref(float *temp, const float *power, uint32_t rows,
+		 uint32_t cols, uint32_t steps, const struct hotspot_args *a);
+
+extern const struct workload wl_hotspot;
+int srad_validate(const struct wl_mem *m, const struct srad_args *a,
+		  unsigned int kernel, const struct sim_launch *l, char *err,
+		  size_t len);
+void srad_ref(float *j, uint32_t rows, uint32_t cols, uint32_t iters,
+	      float lambda, const uint32_t *roi, float *const out[5]);
+extern const struct workload wl_srad1;
+extern const struct workload wl_srad2;
+int nw_validate(const struct wl_mem *m, const struct nw_args *a,
+		const struct sim_launch *l, char *err, size_t len);
+void nw_ref(int32_t *score, const int32_t *sim, uint32_t n, int32_t pen);
+extern const struct workload wl_nw;
+int lud_validate(const struct wl_mem *m, const struct lud_args *a,
+		 unsigned int kernel, const struct sim_launch *l, char *err,
+		 size_t len);
+void lud_ref(float *a, uint32_t n);
+extern const struct workload wl_lud;
+int gaussian_validate(const struct wl_mem *m, const struct gaussian_args *a,
+		      unsigned int kernel, const struct sim_launch *l,
+		      char *err, size_t len);
+void gaussian_ref(float *a, float *b, float *m, uint32_t n);
+extern const struct workload wl_gaussian;
+int nn_validate(const struct wl_mem *m, const struct nn_args *a,
+		const struct sim_launch *l, char *err, size_t len);
+void nn_ref(const float *loc, uint32_t n, float lat, float lng, float *dist);
+extern const struct workload wl_nn;
+int stencil_validate(const struct wl_mem *m, const struct stencil_args *a,
+		     const struct sim_launch *l, char *err, size_t len);
+void stencil_ref(float *a, float *b, uint32_t nx, uint32_t ny, uint32_t nz,
+		 uint32_t steps, float c0, float c1);
+extern const struct workload wl_stencil;
+int conv2d_validate(const struct wl_mem *m, const struct conv2d_args *a,
+		    const struct sim_launch *l, char *err, size_t len);
+void conv2d_ref(const float *a, float *b, uint32_t ni, uint32_t nj);
+extern const struct workload wl_conv2d;
+int convsep_validate(const struct wl_mem *m, const struct convsep_args *a,
+		     const struct sim_launch *l, char *err, size_t len);
+void convsep_ref(const float *src, float *tmp, float *dst, const float *taps,
+		 uint32_t w, uint32_t h);
+extern const struct workload wl_convsep;
+int blackscholes_validate(const struct wl_mem *m,
+			  const struct blackscholes_args *a,
+			  const struct sim_launch *l, char *err, size_t len);
+void blackscholes_ref(const float *price, const float *strike,
+		      const float *years, uint32_t n, float r, float v,
+		      float *call, float *put);
+extern const struct workload wl_blackscholes;
+int binomial_validate(const struct wl_mem *m, const struct binomial_args *a,
+		      const struct sim_launch *l, char *err, size_t len);
+void binomial_ref(const float *s, const float *x, const float *vdt,
+		  const float *pu, const float *pd, uint32_t nopt,
+		  uint32_t nsteps, float *out);
+extern const struct workload wl_binomial;
+int fwt_validate(const struct wl_mem *m, const struct fwt_args *a,
+		 unsigned int kernel, const struct sim_launch *l, char *err,
+		 size_t len);
+void fwt_ref(float *d, uint32_t n);
+extern const struct workload wl_fwt;
+int dwt2d_validate(const struct wl_mem *m, const struct dwt2d_args *a,
+		   unsigned int kernel, const struct sim_launch *l, char *err,
+		   size_t len);
+void dwt2d_ref(int32_t *img, int32_t *tmp, uint32_t w, uint32_t h,
+	       uint32_t levels);
+extern const struct workload wl_dwt2d;
+int mriq_validate(const struct wl_mem *m, const struct mriq_args *a,
+		  unsigned int kernel, const struct sim_launch *l, char *err,
+		  size_t len);
+void mriq_ref(float *k, const float *phi, uint32_t numk, const float *x,
+	      const float *y, const float *z, uint32_t numx, float *qr,
+	      float *qi);
+extern const struct workload wl_mriq;
+int pvc_validate(const struct wl_mem *m, const struct pvc_args *a,
+		 const struct sim_launch *l, char *err, size_t len);
+uint32_t pvc_ref(const uint8_t *recs, uint32_t n, uint32_t *keys,
+		 uint32_t *counts);
+extern const struct workload wl_pvc;
+int sc_validate(const struct wl_mem *m, const struct sc_args *a,
+		const struct sim_launch *l, char *err, size_t len);
+extern const struct workload wl_streamcluster;
+int wl_graph_validate(const struct wl_mem *m, uint32_t rowptr,
+		      uint32_t cols, uint32_t n, uint32_t nm,
+		      const char *what, char *err, size_t len);
+int pagerank_validate(const struct wl_mem *m, const struct pagerank_args *a,
+		      const struct sim_launch *l, char *err, size_t len);
+void pagerank_ref(const uint32_t *rowptr, const uint32_t *cols, uint32_t n,
+		  uint32_t iters, float base, float damp, float *rank,
+		  float *contrib);
+extern const struct workload wl_pagerank;
+int sssp_validate(const struct wl_mem *m, const struct sssp_args *a,
+		  const struct sim_launch *l, char *err, size_t len);
+int mis_validate(const struct wl_mem *m, const struct mis_args *a,
+		 const struct sim_launch *l, char *err, size_t len);
+void sssp_ref(const uint32_t *rowptr, const uint32_t *cols,
+	      const uint32_t *w, uint32_t n, const uint32_t *src,
+	      uint32_t nsrc, int32_t *dist);
+uint32_t mis_color_ref(const uint32_t *rowptr, const uint32_t *cols,
+		       const uint32_t *prio, uint32_t n, int color,
+		       uint32_t *state);
+extern const struct workload wl_coloring;
+extern const struct workload wl_mis;
+extern const struct workload wl_sssp;
+int cutcp_validate(const struct wl_mem *m, const struct cutcp_args *a,
+		   const struct sim_launch *l, char *err, size_t len);
+void cutcp_ref(const struct cutcp_args *a, const float *atoms,
+	       const uint32_t *start, float *pot);
+extern const struct workload wl_cutcp;
+int dxtc_validate(const struct wl_mem *m, const struct dxtc_args *a,
+		  const struct sim_launch *l, char *err, size_t len);
+void dxtc_ref(const uint32_t *img, uint32_t w, uint32_t h, uint32_t *out);
+extern const struct workload wl_dxtc;
+int heartwall_validate(const struct wl_mem *m,
+		       const struct heartwall_args *a,
+		       const struct sim_launch *l, char *err, size_t len);
+void heartwall_ref(const uint8_t *frames, uint32_t w, uint32_t h,
+		   uint32_t nframes, uint32_t npts, uint32_t *pos,
+		   uint32_t *track, uint32_t *ssd);
+extern const struct workload wl_heartwall;
 extern const struct workload wl_fault_null, wl_fault_misaligned,
 	wl_fault_shared_oob, wl_fault_spin, wl_fault_assert;
 

@@ -551,6 +551,185 @@ static void args_suite_test(struct kunit *test)
 		      "do not cover");
 }
 
+static struct sim_launch launch_2d(uint32_t gx, uint32_t gy, uint32_t bx,
+				   uint32_t by)
+{
+	struct sim_launch l = launch_1d(gx, bx);
+
+	l.grid[1] = gy;
+	l.block[1] = by;
+	return l;
+}
+
+/* The device workload suite, batch 2: one accepted and one rejected each. */
+static void args_suite2_test(struct kunit *test)
+{
+	struct hotspot_args hs = { 0x10000, 0x20000, 0x30000, 32, 32,
+				   0.1f, 0.1f, 0.1f, 0.1f, 80.0f };
+	struct srad_args sr = { 0x10000, 0x20000, 0x30000, 0x40000, 0x41000,
+				0x42000, 0x43000, 32, 32, 0.5f, 0.5f };
+	struct nw_args nw = { 0x10000, 0x20000, 16, 1, 10, 0 };
+	struct lud_args lu = { 0x10000, 32, 2, 0 };
+	struct gaussian_args gs = { 0x10000, 0x20000, 0x30000, 32, 0 };
+	struct nn_args nn = { 0x10000, 0x20000, 512, 30.0f, 90.0f };
+	struct stencil_args st = { 0x10000, 0x20000, 16, 16, 4, 0.5f, 0.1f };
+	struct conv2d_args c2 = { 0x10000, 0x20000, 32, 32 };
+	struct convsep_args cs = { 0x10000, 0x20000, 0x30000, 32, 32 };
+	struct blackscholes_args bk = { 0x40000, 0x41000, 0x42000, 0x10000,
+					0x20000, 1024, 0.02f, 0.3f };
+	struct binomial_args bn = { 0x40000, 0x40400, 0x40800, 0x40c00,
+				    0x41000, 0x10000, 4, 64 };
+	struct fwt_args fw = { 0x10000, 1024, 10, 9 };
+	struct dwt2d_args dw = { 0x10000, 0x20000, 32, 32, 32 };
+	struct mriq_args mq = { 0x40000, 0x41000, 0x10000, 0x20000, 0x30000,
+				0x42000, 0x43000, 64, 256 };
+	struct pvc_args pv = { 0x40000, 0x10000, 0x20000, 256, 1024, 256 };
+	struct sc_args sc = { 0x40000, 0x10000, 0x20000, 0x30000, 0x43000,
+			      512, 4, 3 };
+	struct dxtc_args dx = { 0x40000, 0x10000, 16, 16 };
+	struct cutcp_args cp = { 0x10000, 0x20000, 0x30000, 8, 8, 8, 2, 2, 2,
+				 32, 0.5f, 2.0f };
+	struct heartwall_args hw = { 0x40000, 0x10000, 0x20000, 0x30000, 64,
+				     64, 3, 3, 1 };
+	struct pagerank_args pr = { 0x10000, 0x20000, 0x30000, 0x40000, 100,
+				    500, 0.0015f, 0.85f };
+	struct sssp_args ss = { 0x10000, 0x20000, 0x30000, 0x40000, 0x41000,
+				0x42000, 0x43000, 100, 500 };
+	struct mis_args mi = { 0x10000, 0x20000, 0x30000, 0x40000, 0x41000,
+			       0x42000, 100, 500, 1 };
+	struct sim_launch l;
+	char err[256];
+
+	l = launch_2d(2, 2, HS_BLOCK, HS_BLOCK);
+	KUNIT_EXPECT_EQ(test, hotspot_validate(&fake_mem, &hs, &l, err, sizeof(err)), 0);
+	hs.temp_out = hs.temp_in;
+	EXPECT_REJECT(test, hotspot_validate(&fake_mem, &hs, &l, err, sizeof(err)),
+		      "aliases");
+
+	l = launch_2d(2, 2, SRAD_BLOCK, SRAD_BLOCK);
+	KUNIT_EXPECT_EQ(test, srad_validate(&fake_mem, &sr, 1, &l, err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, srad_validate(&fake_mem, &sr, 0, &l, err, sizeof(err)), 0);
+	sr.q0sqr = 0.0f;
+	EXPECT_REJECT(test, srad_validate(&fake_mem, &sr, 1, &l, err, sizeof(err)),
+		      "positive");
+
+	l = launch_1d(1, NW_B);
+	KUNIT_EXPECT_EQ(test, nw_validate(&fake_mem, &nw, &l, err, sizeof(err)), 0);
+	nw.diag = 1;
+	EXPECT_REJECT(test, nw_validate(&fake_mem, &nw, &l, err, sizeof(err)),
+		      "beyond");
+
+	l = launch_1d(1, LUD_B);
+	KUNIT_EXPECT_EQ(test, lud_validate(&fake_mem, &lu, 0, &l, err, sizeof(err)), 0);
+	EXPECT_REJECT(test, lud_validate(&fake_mem, &lu, 2, &l, err, sizeof(err)),
+		      "needs grid");
+
+	l = launch_1d(1, 64);
+	KUNIT_EXPECT_EQ(test, gaussian_validate(&fake_mem, &gs, 0, &l, err, sizeof(err)), 0);
+	gs.t = 31;
+	EXPECT_REJECT(test, gaussian_validate(&fake_mem, &gs, 0, &l, err, sizeof(err)),
+		      "beyond");
+
+	l = launch_1d(2, 256);
+	KUNIT_EXPECT_EQ(test, nn_validate(&fake_mem, &nn, &l, err, sizeof(err)), 0);
+	l = launch_1d(1, 256);
+	EXPECT_REJECT(test, nn_validate(&fake_mem, &nn, &l, err, sizeof(err)),
+		      "do not cover");
+
+	l = launch_2d(1, 4, ST_BX, ST_BY);
+	KUNIT_EXPECT_EQ(test, stencil_validate(&fake_mem, &st, &l, err, sizeof(err)), 0);
+	st.nx = 2;
+	EXPECT_REJECT(test, stencil_validate(&fake_mem, &st, &l, err, sizeof(err)),
+		      "smaller");
+
+	l = launch_2d(1, 4, 32, 8);
+	KUNIT_EXPECT_EQ(test, conv2d_validate(&fake_mem, &c2, &l, err, sizeof(err)), 0);
+	c2.b = c2.a;
+	EXPECT_REJECT(test, conv2d_validate(&fake_mem, &c2, &l, err, sizeof(err)),
+		      "alias");
+
+	l = launch_2d(1, 4, CS_BX, CS_BY);
+	KUNIT_EXPECT_EQ(test, convsep_validate(&fake_mem, &cs, &l, err, sizeof(err)), 0);
+	l.grid[1] = 3;
+	EXPECT_REJECT(test, convsep_validate(&fake_mem, &cs, &l, err, sizeof(err)),
+		      "cover");
+
+	l = launch_1d(4, 256);
+	KUNIT_EXPECT_EQ(test, blackscholes_validate(&fake_mem, &bk, &l, err, sizeof(err)), 0);
+	bk.v = 0.0f;
+	EXPECT_REJECT(test, blackscholes_validate(&fake_mem, &bk, &l, err, sizeof(err)),
+		      "volatility");
+
+	l = launch_1d(4, BN_THREADS);
+	KUNIT_EXPECT_EQ(test, binomial_validate(&fake_mem, &bn, &l, err, sizeof(err)), 0);
+	bn.nsteps = BN_MAX_STEPS + 1;
+	EXPECT_REJECT(test, binomial_validate(&fake_mem, &bn, &l, err, sizeof(err)),
+		      "steps");
+
+	l = launch_1d(2, 256);
+	KUNIT_EXPECT_EQ(test, fwt_validate(&fake_mem, &fw, 0, &l, err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, fwt_validate(&fake_mem, &fw, 1, &l, err, sizeof(err)), 0);
+	fw.log2h = 8;
+	EXPECT_REJECT(test, fwt_validate(&fake_mem, &fw, 0, &l, err, sizeof(err)),
+		      "stride");
+
+	l = launch_2d(1, 4, 32, 8);
+	KUNIT_EXPECT_EQ(test, dwt2d_validate(&fake_mem, &dw, 0, &l, err, sizeof(err)), 0);
+	dw.w = 31;
+	EXPECT_REJECT(test, dwt2d_validate(&fake_mem, &dw, 0, &l, err, sizeof(err)),
+		      "even");
+
+	l = launch_1d(1, MQ_CHUNK);
+	KUNIT_EXPECT_EQ(test, mriq_validate(&fake_mem, &mq, 1, &l, err, sizeof(err)), 0);
+	l = launch_1d(2, MQ_CHUNK / 2);
+	EXPECT_REJECT(test, mriq_validate(&fake_mem, &mq, 1, &l, err, sizeof(err)),
+		      "blocks of");
+
+	l = launch_1d(1, 256);
+	KUNIT_EXPECT_EQ(test, pvc_validate(&fake_mem, &pv, &l, err, sizeof(err)), 0);
+	pv.tsize = 1000;
+	EXPECT_REJECT(test, pvc_validate(&fake_mem, &pv, &l, err, sizeof(err)),
+		      "power of two");
+
+	l = launch_1d(2, 256);
+	KUNIT_EXPECT_EQ(test, sc_validate(&fake_mem, &sc, &l, err, sizeof(err)), 0);
+	sc.x = 512;
+	EXPECT_REJECT(test, sc_validate(&fake_mem, &sc, &l, err, sizeof(err)),
+		      "candidate");
+
+	l = launch_2d(4, 4, DXTC_THREADS, 1);
+	KUNIT_EXPECT_EQ(test, dxtc_validate(&fake_mem, &dx, &l, err, sizeof(err)), 0);
+	dx.w = 15;
+	EXPECT_REJECT(test, dxtc_validate(&fake_mem, &dx, &l, err, sizeof(err)),
+		      "4 x 4");
+
+	l = launch_1d(4, 128);
+	KUNIT_EXPECT_EQ(test, cutcp_validate(&fake_mem, &cp, &l, err, sizeof(err)), 0);
+	cp.nbx = 1;
+	EXPECT_REJECT(test, cutcp_validate(&fake_mem, &cp, &l, err, sizeof(err)),
+		      "do not cover");
+
+	l = launch_1d(3, HW_THREADS);
+	KUNIT_EXPECT_EQ(test, heartwall_validate(&fake_mem, &hw, &l, err, sizeof(err)), 0);
+	hw.f = 3;
+	EXPECT_REJECT(test, heartwall_validate(&fake_mem, &hw, &l, err, sizeof(err)),
+		      "outside");
+
+	l = launch_1d(1, 128);
+	KUNIT_EXPECT_EQ(test, pagerank_validate(&fake_mem, &pr, &l, err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, sssp_validate(&fake_mem, &ss, &l, err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, mis_validate(&fake_mem, &mi, &l, err, sizeof(err)), 0);
+	pr.rank = pr.cols;
+	EXPECT_REJECT(test, pagerank_validate(&fake_mem, &pr, &l, err, sizeof(err)),
+		      "alias");
+	ss.next = ss.front;
+	EXPECT_REJECT(test, sssp_validate(&fake_mem, &ss, &l, err, sizeof(err)),
+		      "alias");
+	mi.round = 0;
+	EXPECT_REJECT(test, mis_validate(&fake_mem, &mi, &l, err, sizeof(err)),
+		      "rounds start");
+}
+
 static void registry_test(struct kunit *test)
 {
 	static const char *const required[] = {
@@ -559,6 +738,30 @@ static void registry_test(struct kunit *test)
 		"pathfinder", "backprop", "bfs", "btree",
 		"lbm", "sad", "kmeans", "bucketsort",
 		"fdtd2d", "spmv", "cfd", "lavamd",
+		"hotspot",
+		"srad1",
+		"srad2",
+		"nw",
+		"lud",
+		"gaussian",
+		"nn",
+		"stencil",
+		"conv2d",
+		"convsep",
+		"blackscholes",
+		"binomial",
+		"fwt",
+		"dwt2d",
+		"mriq",
+		"pvc",
+		"streamcluster",
+		"pagerank",
+		"coloring",
+		"mis",
+		"sssp",
+		"cutcp",
+		"dxtc",
+		"heartwall",
 	};
 	const struct workload *const *all;
 	size_t n, nf;
@@ -588,6 +791,7 @@ static struct kunit_case args_cases[] = {
 	KUNIT_CASE(args_matmul_test),
 	KUNIT_CASE(args_misc_test),
 	KUNIT_CASE(args_suite_test),
+	KUNIT_CASE(args_suite2_test),
 	KUNIT_CASE(registry_test),
 	{}
 };
