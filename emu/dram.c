@@ -29,6 +29,7 @@ struct dreq {
 	struct emu_dram_req r;
 	uint64_t arrival;
 	uint32_t bank, row;
+	uint32_t grp; /* bank % ngroups, computed once at push */
 	uint16_t cols_left; /* column commands still to issue */
 	uint8_t activated; /* an ACT was issued for it: not a row hit */
 };
@@ -106,37 +107,49 @@ static bool started(const struct emu_dram *d, const struct dreq *q)
 	return q->cols_left < d->ncols;
 }
 
-/* Earliest cycle the column command of @q may issue. */
-static uint64_t col_time(const struct emu_dram *d, const struct chan *ch,
-			 const struct dreq *q)
-{
-	uint64_t e = max64(max64(ch->cmd_free, ch->col_ok),
-			   ch->banks[q->bank].col_ok);
-	uint64_t start;
+/*
+ * Channel-wide terms of col_time()/act_time(), the same for every queued
+ * request: computed once per schedule() decision instead of per request.
+ */
+struct chan_times {
+	uint64_t col_rd, col_wr, act;
+};
 
-	e = max64(e, ch->grp_col_ok[q->bank % d->ngroups]);
-	if (q->r.is_write) {
-		start = ch->bus_free + (ch->bus_write ? 0 : BUS_TURNAROUND);
-		if (start > d->tWL)
-			e = max64(e, start - d->tWL);
-	} else {
-		e = max64(e, ch->rd_ok);
-		if (ch->bus_free > d->tCL)
-			e = max64(e, ch->bus_free - d->tCL);
-	}
-	return e;
+static void chan_times(const struct emu_dram *d, const struct chan *ch,
+		       struct chan_times *ct)
+{
+	uint64_t base = max64(ch->cmd_free, ch->col_ok), start;
+
+	ct->col_wr = base;
+	start = ch->bus_free + (ch->bus_write ? 0 : BUS_TURNAROUND);
+	if (start > d->tWL)
+		ct->col_wr = max64(ct->col_wr, start - d->tWL);
+	ct->col_rd = max64(base, ch->rd_ok);
+	if (ch->bus_free > d->tCL)
+		ct->col_rd = max64(ct->col_rd, ch->bus_free - d->tCL);
+	ct->act = max64(ch->cmd_free, ch->act_ok);
+	if (ch->nact >= 4)
+		ct->act = max64(ct->act, ch->faw[ch->faw_i] + d->tFAW);
 }
 
-static uint64_t act_time(const struct emu_dram *d, const struct chan *ch,
-			 const struct dreq *q)
+/* Earliest cycle the column command of @q may issue. */
+static inline uint64_t col_time(const struct chan *ch,
+				const struct chan_times *ct,
+				const struct dreq *q)
 {
-	uint64_t e = max64(max64(ch->cmd_free, ch->act_ok),
-			   ch->banks[q->bank].act_ok);
+	uint64_t e = q->r.is_write ? ct->col_wr : ct->col_rd;
 
-	e = max64(e, ch->grp_act_ok[q->bank % d->ngroups]);
-	if (ch->nact >= 4)
-		e = max64(e, ch->faw[ch->faw_i] + d->tFAW);
-	return e;
+	e = max64(e, ch->banks[q->bank].col_ok);
+	return max64(e, ch->grp_col_ok[q->grp]);
+}
+
+static inline uint64_t act_time(const struct chan *ch,
+				const struct chan_times *ct,
+				const struct dreq *q)
+{
+	uint64_t e = max64(ct->act, ch->banks[q->bank].act_ok);
+
+	return max64(e, ch->grp_act_ok[q->grp]);
 }
 
 static void issue_col(struct emu_dram *d, struct chan *ch, unsigned int i,
@@ -153,7 +166,7 @@ static void issue_col(struct emu_dram *d, struct chan *ch, unsigned int i,
 
 	ch->cmd_free = t + 1;
 	ch->col_ok = t + d->tCCD;
-	ch->grp_col_ok[q->bank % d->ngroups] = t + d->tCCDL;
+	ch->grp_col_ok[q->grp] = t + d->tCCDL;
 	if (q->r.is_write) {
 		ch->bus_free = t + d->tWL + d->burst;
 		ch->rd_ok = ch->bus_free + d->tWTR;
@@ -230,8 +243,10 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 	uint64_t hitmask = 0, earliest = NEVER;
 	int best = -1, best_cmd = 0;
 	unsigned int best_key = ~0u, i;
+	struct chan_times ct;
 
 	refresh(d, ch, t);
+	chan_times(d, ch, &ct);
 	/*
 	 * Banks whose open row has queued hits (FR-FCFS) or a line with
 	 * bursts still to go (both) are not precharged.
@@ -255,7 +270,7 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 
 		if (b->open && b->row == q->row) {
 			cmd = CMD_COL;
-			e = col_time(d, ch, q);
+			e = col_time(ch, &ct, q);
 		} else if (b->open) {
 			if (hitmask & (1ull << q->bank))
 				continue;
@@ -263,7 +278,7 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 			e = max64(ch->cmd_free, b->pre_ok);
 		} else {
 			cmd = CMD_ACT;
-			e = act_time(d, ch, q);
+			e = act_time(ch, &ct, q);
 		}
 		e = max64(e, q->arrival);
 		if (e > t) {
@@ -311,7 +326,7 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 			b->col_ok = t + d->tRCD;
 			b->pre_ok = t + d->tRAS;
 			ch->act_ok = t + d->tRRD;
-			ch->grp_act_ok[q->bank % d->ngroups] = t + d->tRRDL;
+			ch->grp_act_ok[q->grp] = t + d->tRRDL;
 			ch->faw[ch->faw_i] = t;
 			ch->faw_i = (ch->faw_i + 1) % 4;
 			if (ch->nact < 4)
@@ -440,6 +455,7 @@ int emu_dram_push(struct emu_dram *d, const struct emu_dram_req *r,
 	q->arrival = now;
 	q->bank = loc.bank;
 	q->row = loc.row;
+	q->grp = loc.bank % d->ngroups;
 	q->activated = 0;
 	q->cols_left = (uint16_t)d->ncols;
 	ch->order[ch->nq++] = (uint16_t)idx;

@@ -87,6 +87,8 @@ void emu_pool_free(struct emu_pool *p, uint32_t off)
  * Functional environment of a warp.
  */
 
+#define WH(sm, w) (&(sm)->wh[(w)->idx])
+
 static inline struct emu_warp *ew(struct rv_warp *w)
 {
 	return (struct emu_warp *)w->priv;
@@ -155,8 +157,17 @@ static int env_mem(void *ctx, struct rv_warp *rw, unsigned int lane,
 		off = va - CORUN_VA_LOCAL_BASE;
 		if ((uint64_t)off + size > cta->job->stack)
 			return CORUN_FAULT_LOCAL_OOB;
-		*host = cta->sm->local_mem + cta->local_off +
-			local_off(w, lane, off, gpu->cfg.warp_size);
+		off = cta->local_off +
+		      local_off(w, lane, off, gpu->cfg.warp_size);
+		*host = cta->sm->local_mem + off;
+		if (acc != CORUN_ACCESS_READ) {
+			uint64_t *d = cta->sm->local_dirty;
+			uint32_t p0 = off >> EMU_LOCAL_DIRTY_SHIFT;
+			uint32_t p1 = (off + size - 1) >> EMU_LOCAL_DIRTY_SHIFT;
+
+			d[p0 / 64] |= 1ull << (p0 % 64);
+			d[p1 / 64] |= 1ull << (p1 % 64);
+		}
 		return 0;
 	}
 	return CORUN_FAULT_UNMAPPED;
@@ -247,14 +258,18 @@ int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 	sm->cnt = &gpu->sm_cnt[id];
 	sm->nwarps_max = c->sm.max_threads / c->warp_size;
 	sm->warps = calloc(sm->nwarps_max, sizeof(*sm->warps));
+	sm->wh = calloc(sm->nwarps_max, sizeof(*sm->wh));
 	sm->ctas = calloc(c->sm.cta_slots, sizeof(*sm->ctas));
 	sm->shared_mem = calloc(1, c->sm.shared_bytes ? c->sm.shared_bytes : 1);
 	sm->local_mem = calloc(1, c->sm.local_bytes);
-	if (!sm->warps || !sm->ctas || !sm->shared_mem || !sm->local_mem)
+	sm->local_dirty = calloc(((c->sm.local_bytes >> EMU_LOCAL_DIRTY_SHIFT) +
+				  64) / 64, sizeof(uint64_t));
+	if (!sm->warps || !sm->wh || !sm->ctas || !sm->shared_mem ||
+	    !sm->local_mem || !sm->local_dirty)
 		return -1;
 	for (i = 0; i < sm->nwarps_max; i++) {
 		sm->warps[i].idx = i;
-		sm->warps[i].wake = EMU_NEVER;
+		sm->wh[i].wake = EMU_NEVER;
 	}
 	sm->free_ctas = c->sm.cta_slots;
 	sm->free_warps = sm->nwarps_max;
@@ -292,9 +307,11 @@ int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 void emu_sm_fini(struct emu_sm *sm)
 {
 	free(sm->warps);
+	free(sm->wh);
 	free(sm->ctas);
 	free(sm->shared_mem);
 	free(sm->local_mem);
+	free(sm->local_dirty);
 }
 
 bool emu_sm_fits(const struct emu_sm *sm, const struct emu_job *job,
@@ -318,6 +335,7 @@ bool emu_sm_fits(const struct emu_sm *sm, const struct emu_job *job,
 
 static void sched_wake(struct emu_sched *sc, struct emu_sm *sm, uint64_t t)
 {
+	sc->scan_ok = false;
 	if (t < sc->wake)
 		sc->wake = t;
 	if (t < sm->next_wake)
@@ -327,6 +345,37 @@ static void sched_wake(struct emu_sched *sc, struct emu_sm *sm, uint64_t t)
 static struct emu_sched *warp_sched(struct emu_sm *sm, const struct emu_warp *w)
 {
 	return &sm->sched[w->idx % sm->gpu->cfg.sm.schedulers];
+}
+
+/*
+ * Zero local_mem[off, off + len): only its dirty pages need it. A page is
+ * marked clean only when zeroed whole; one shared with a neighbouring
+ * block stays dirty.
+ */
+static void local_zero(struct emu_sm *sm, uint32_t off, uint32_t len)
+{
+	uint32_t end = off + len, p = off >> EMU_LOCAL_DIRTY_SHIFT;
+	uint32_t plast = (end - 1) >> EMU_LOCAL_DIRTY_SHIFT;
+
+	for (; p <= plast; p++) {
+		uint64_t *d = &sm->local_dirty[p / 64], bit = 1ull << (p % 64);
+		uint32_t a = p << EMU_LOCAL_DIRTY_SHIFT;
+		uint32_t b = a + (1u << EMU_LOCAL_DIRTY_SHIFT);
+
+		if (!*d) { /* 64 clean pages */
+			p |= 63;
+			continue;
+		}
+		if (!(*d & bit))
+			continue;
+		if (a >= off && b <= end)
+			*d &= ~bit;
+		if (a < off)
+			a = off;
+		if (b > end)
+			b = end;
+		memset(sm->local_mem + a, 0, b - a);
+	}
 }
 
 void emu_sm_launch(struct emu_sm *sm, struct emu_job *job, uint32_t slot,
@@ -365,7 +414,7 @@ void emu_sm_launch(struct emu_sm *sm, struct emu_job *job, uint32_t slot,
 	else
 		cta->shared_off = 0;
 	if (job->local_alloc)
-		memset(sm->local_mem + cta->local_off, 0, job->local_alloc);
+		local_zero(sm, cta->local_off, job->local_alloc);
 	else
 		cta->local_off = 0;
 
@@ -393,8 +442,10 @@ void emu_sm_launch(struct emu_sm *sm, struct emu_job *job, uint32_t slot,
 			w->rv.x[2][lane] = CORUN_VA_LOCAL_BASE + job->stack;
 		w->cta = cta;
 		w->wid = wi;
-		w->wake = gpu->now + 1;
-		w->stall = EMU_STALL_NONE;
+		WH(sm, w)->lsu_wait = 0;
+		WH(sm, w)->wake = gpu->now + 1;
+		WH(sm, w)->stall = EMU_STALL_NONE;
+		WH(sm, w)->slot = (uint8_t)slot;
 		w->long_mask = 0;
 		w->miss_mask = 0;
 		memset(w->pending, 0, sizeof(w->pending));
@@ -441,7 +492,8 @@ static void warp_free(struct emu_sm *sm, struct emu_warp *w)
 	sched_remove(sm, w);
 	w->cta = NULL;
 	w->gen++;
-	w->wake = EMU_NEVER;
+	WH(sm, w)->lsu_wait = 0;
+	WH(sm, w)->wake = EMU_NEVER;
 }
 
 static void cta_free(struct emu_sm *sm, struct emu_cta *cta)
@@ -512,7 +564,8 @@ void emu_sm_update_throttle(struct emu_sm *sm, uint32_t slot)
 
 			if (w->cta != list[i])
 				continue;
-			w->wake = gpu->now;
+			WH(sm, w)->lsu_wait = 0;
+			WH(sm, w)->wake = gpu->now;
 			sched_wake(warp_sched(sm, w), sm, gpu->now);
 		}
 	}
@@ -533,7 +586,8 @@ static void barrier_release(struct emu_sm *sm, struct emu_cta *cta)
 
 		if (w->cta == cta) {
 			w->rv.blocked = 0;
-			w->wake = t;
+			WH(sm, w)->lsu_wait = 0;
+			WH(sm, w)->wake = t;
 			sched_wake(warp_sched(sm, w), sm, t);
 		}
 	}
@@ -735,6 +789,7 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 	const struct emu_config *c = &gpu->cfg;
 	struct emu_cta *cta = w->cta;
 	struct emu_job *job = cta->job;
+	struct emu_warp_hot *h = WH(sm, w);
 	struct rv_step *st = &gpu->step;
 	uint64_t now = gpu->now, t = 0, regs = 0;
 	const struct rv_uop *u;
@@ -742,14 +797,15 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 	uint32_t mask;
 	int ff, r;
 
+	h->lsu_wait = 0;
 	if (cta->throttled) {
-		w->wake = EMU_NEVER;
+		h->wake = EMU_NEVER;
 		return CORUN_STALL_THROTTLED;
 	}
 	u = rv_warp_peek(&w->rv, &gpu->env, &ff);
 	if (!u && !ff) {
 		/* Every live lane waits at the barrier. */
-		w->wake = EMU_NEVER;
+		h->wake = EMU_NEVER;
 		return CORUN_STALL_BARRIER;
 	}
 	if (u) {
@@ -764,22 +820,24 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 				t = w->ready[u->dst];
 		}
 		if (regs & w->long_mask) {
-			w->wake = EMU_NEVER;
+			h->wake = EMU_NEVER;
 			return regs & w->long_mask & w->miss_mask ?
 				       CORUN_STALL_RAW_LONG :
 				       CORUN_STALL_RAW_SHORT;
 		}
 		if (t > now) {
-			w->wake = t;
+			h->wake = t;
 			return CORUN_STALL_RAW_SHORT;
 		}
 		fu = uop_fu(u);
 		if (sc->fu_free[fu] > now) {
-			w->wake = sc->fu_free[fu];
+			h->wake = sc->fu_free[fu];
 			return CORUN_STALL_FU_BUSY;
 		}
 		if (is_mem(u) && (sm->lsu_n || sm->lsu_busy > now)) {
-			w->wake = sm->lsu_busy > now ? sm->lsu_busy : now + 1;
+			h->wake = sm->lsu_busy > now ? sm->lsu_busy : now + 1;
+			h->lsu_wait = 1;
+			h->lsu_fu = (uint8_t)fu;
 			return CORUN_STALL_LSU_FULL;
 		}
 	}
@@ -811,7 +869,7 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 	sm->cnt->warp_insns++;
 	gpu->stats.warp_insns++;
 	gpu->stats.thread_insns += n;
-	w->wake = now + 1;
+	h->wake = now + 1;
 
 	if (is_mem(u)) {
 		issue_mem(sm, sc, w, u, st);
@@ -859,7 +917,7 @@ static uint32_t kaware_order(struct emu_sm *sm, struct emu_sched *sc,
 			order[k++] = (uint8_t)gp;
 		for (i = 0; i < n; i++)
 			if ((int)i != gp &&
-			    sm->warps[sc->list[i]].cta->slot == slot)
+			    sm->wh[sc->list[i]].slot == slot)
 				order[k++] = (uint8_t)i;
 	}
 	return k;
@@ -893,15 +951,77 @@ static void charge_stalls(struct emu_gpu *gpu, struct emu_sched *sc,
 	}
 }
 
+/* State of one sched_tick() scan over the warps of a scheduler. */
+struct sched_scan {
+	uint64_t now, wake, passive;
+	uint32_t issued, slots, mods, ndemote, policy, nlsu;
+	uint16_t demote[EMU_MAX_SM_WARPS];
+};
+
+/*
+ * Visit the warp at @pos of @sc->list: issue it if it can, else record its
+ * stall. Returns true when the scan must stop. Forced inline so that each
+ * visiting order of sched_tick() gets its own tight loop.
+ */
+static inline __attribute__((always_inline)) bool
+sched_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
+	    uint32_t pos)
+{
+	uint64_t now = s->now;
+	uint16_t widx = sc->list[pos];
+	struct emu_warp_hot *h = &sm->wh[widx];
+	uint32_t slot = h->slot;
+	uint8_t r;
+
+	if (h->wake > now) {
+		r = h->stall;
+	} else if (h->lsu_wait && sc->fu_free[h->lsu_fu] <= now &&
+		   (sm->lsu_n || sm->lsu_busy > now)) {
+		/* Same outcome as try_issue(), see lsu_wait. */
+		h->wake = sm->lsu_busy > now ? sm->lsu_busy : now + 1;
+		r = CORUN_STALL_LSU_FULL;
+		s->nlsu++;
+		goto stalled;
+	} else {
+		r = try_issue(sm, sc, &sm->warps[widx]);
+		h->stall = r;
+		if (r == EMU_STALL_NONE) {
+			sc->last = widx;
+			sc->last_pos = pos;
+			sc->last_slot = (int)slot;
+			sc->greedy[slot] = widx;
+			return ++s->issued >= sm->gpu->cfg.sm.issue_width ||
+			       sc->mods != s->mods;
+		}
+		if (r == CORUN_STALL_RAW_LONG &&
+		    s->policy == EMU_SCHED_TWO_LEVEL)
+			s->demote[s->ndemote++] = widx;
+		if (r == CORUN_STALL_LSU_FULL) {
+			s->nlsu++;
+			goto stalled;
+		}
+	}
+	if (h->wake < s->passive)
+		s->passive = h->wake;
+stalled:
+	if (h->wake < s->wake)
+		s->wake = h->wake;
+	/* NONE: woken for next cycle right after issuing, not stalled. */
+	if (r != EMU_STALL_NONE && !(s->slots & (1u << slot))) {
+		s->slots |= 1u << slot;
+		sc->stall_reason[slot] = r;
+	}
+	return false;
+}
+
 static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 {
 	struct emu_gpu *gpu = sm->gpu;
 	const struct emu_config *c = &gpu->cfg;
-	uint64_t now = gpu->now, wake = EMU_NEVER;
-	uint32_t n = sc->n, count = n, i, issued = 0, slots = 0, start = 0;
-	uint32_t policy = c->sm.sched_policy, mods = sc->mods, ndemote = 0;
-	uint16_t demote[EMU_MAX_SM_WARPS];
+	uint64_t now = gpu->now;
+	uint32_t n = sc->n, count = n, i, pos, start = 0;
 	uint8_t order[EMU_MAX_SM_WARPS];
+	struct sched_scan s;
 	int gp = -1;
 
 	if (!n) {
@@ -913,8 +1033,34 @@ static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 		charge_stalls(gpu, sc, 1);
 		return;
 	}
+	/*
+	 * Nothing changed since the last scan, which issued nothing; its
+	 * other warps still sleep and its LSU waiters would stop at the LSU
+	 * again (lsu_wait: their FU cannot have been taken, as only this
+	 * scheduler's own issues take it): that scan's outcome repeats.
+	 * Their wake is left stale (<= now), which sched_visit() reads as
+	 * "re-check the LSU", the same result as the wake written here.
+	 */
+	if (sc->scan_ok && sc->scan_passive > now &&
+	    (!sc->scan_lsu || sm->lsu_n || sm->lsu_busy > now)) {
+		uint64_t t = sm->lsu_busy > now ? sm->lsu_busy : now + 1;
+
+		sc->wake = sc->scan_lsu && t < sc->scan_passive ?
+				   t : sc->scan_passive;
+		charge_stalls(gpu, sc, 1);
+		return;
+	}
+	s.now = now;
+	s.passive = EMU_NEVER;
+	s.nlsu = 0;
+	s.wake = EMU_NEVER;
+	s.issued = 0;
+	s.slots = 0;
+	s.mods = sc->mods;
+	s.ndemote = 0;
+	s.policy = c->sm.sched_policy;
 	/* Positions in sc->list are visited in the policy's priority order. */
-	switch (policy) {
+	switch (s.policy) {
 	case EMU_SCHED_TWO_LEVEL:
 		if (count > c->sm.two_level_active)
 			count = c->sm.two_level_active;
@@ -922,77 +1068,44 @@ static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 	case EMU_SCHED_LRR:
 		if (sc->last >= 0)
 			start = (sc->last_pos + 1) % count;
+		for (pos = start; pos < count; pos++)
+			if (sched_visit(sm, sc, &s, pos))
+				goto done;
+		for (pos = 0; pos < start; pos++)
+			if (sched_visit(sm, sc, &s, pos))
+				goto done;
 		break;
 	case EMU_SCHED_GTO:
+		/* The greedy warp, then the others oldest first. */
 		if (sc->last >= 0 && sc->last_pos < n &&
-		    sc->list[sc->last_pos] == sc->last)
+		    sc->list[sc->last_pos] == sc->last) {
 			gp = (int)sc->last_pos;
+			if (sched_visit(sm, sc, &s, (uint32_t)gp))
+				goto done;
+		}
+		for (pos = 0; pos < count; pos++)
+			if ((int)pos != gp && sched_visit(sm, sc, &s, pos))
+				goto done;
 		break;
 	default:
 		count = kaware_order(sm, sc, order);
+		for (i = 0; i < count; i++)
+			if (sched_visit(sm, sc, &s, order[i]))
+				goto done;
 		break;
 	}
-	for (i = 0; i < count; i++) {
-		uint32_t pos, slot;
-		struct emu_warp *w;
-		uint8_t r;
-
-		switch (policy) {
-		case EMU_SCHED_LRR:
-		case EMU_SCHED_TWO_LEVEL:
-			pos = start + i < count ? start + i : start + i - count;
-			break;
-		case EMU_SCHED_GTO:
-			if (gp < 0)
-				pos = i;
-			else if (!i)
-				pos = (uint32_t)gp;
-			else
-				pos = i - 1 < (uint32_t)gp ? i - 1 : i;
-			break;
-		default:
-			pos = order[i];
-			break;
-		}
-		w = &sm->warps[sc->list[pos]];
-		slot = w->cta->slot;
-		if (w->wake > now) {
-			r = w->stall;
-		} else {
-			uint16_t widx = sc->list[pos];
-
-			r = try_issue(sm, sc, w);
-			w->stall = r;
-			if (r == EMU_STALL_NONE) {
-				sc->last = widx;
-				sc->last_pos = pos;
-				sc->last_slot = (int)slot;
-				sc->greedy[slot] = widx;
-				if (++issued >= c->sm.issue_width ||
-				    sc->mods != mods)
-					break;
-				continue;
-			}
-			if (r == CORUN_STALL_RAW_LONG &&
-			    policy == EMU_SCHED_TWO_LEVEL)
-				demote[ndemote++] = widx;
-		}
-		if (w->wake < wake)
-			wake = w->wake;
-		/* NONE: woken for next cycle right after issuing, not stalled. */
-		if (r != EMU_STALL_NONE && !(slots & (1u << slot))) {
-			slots |= 1u << slot;
-			sc->stall_reason[slot] = r;
-		}
-	}
-	for (i = 0; i < ndemote; i++)
-		two_level_demote(sc, demote[i]);
-	if (issued) {
+done:
+	sc->scan_ok = !s.issued && !s.ndemote;
+	sc->scan_lsu = s.nlsu;
+	sc->scan_passive = s.passive;
+	for (i = 0; i < s.ndemote; i++)
+		two_level_demote(sc, s.demote[i]);
+	if (s.issued) {
 		sc->stall_slots = 0;
 		sc->wake = now + 1;
 	} else {
-		sc->stall_slots = slots;
-		sc->wake = ndemote ? now + 1 : wake;
+		sc->stall_slots = s.slots;
+		sc->wake = s.ndemote ? now + 1 : s.wake;
 		charge_stalls(gpu, sc, 1);
 	}
 }
@@ -1076,6 +1189,7 @@ void emu_sm_mem_done(struct emu_gpu *gpu, const struct emu_mem_req *r,
 	w->miss_mask &= ~bit;
 	if (w->ready[r->reg] < cycle)
 		w->ready[r->reg] = cycle;
-	w->wake = cycle;
+	WH(sm, w)->lsu_wait = 0;
+	WH(sm, w)->wake = cycle;
 	sched_wake(warp_sched(sm, w), sm, cycle);
 }

@@ -26,6 +26,7 @@
  * SM s owns [EMU_LOCAL_PA_BASE + s * local_bytes, + local_bytes).
  */
 #define EMU_LOCAL_PA_BASE (1ull << 52)
+#define EMU_LOCAL_DIRTY_SHIFT 12
 
 enum emu_job_state {
 	EMU_JOB_NONE = 0, /* slot has no current job */
@@ -182,8 +183,6 @@ struct emu_warp {
 	uint32_t wid;
 	uint32_t idx;
 	uint32_t gen;
-	uint64_t wake;
-	uint8_t stall;
 	uint64_t long_mask;
 	uint64_t miss_mask;
 	uint8_t pending[EMU_NREGS];
@@ -204,6 +203,27 @@ struct emu_warp {
  * @stall_slots: slots charged a stall cycle when nothing issues
  * @stall_reason: reason charged per slot
  */
+/*
+ * What a scheduler reads of every warp it visits each cycle, kept apart
+ * from struct emu_warp (10 KB, mostly lane registers) in one dense array
+ * per SM, so the scan over stalled warps touches one cache line per four
+ * warps instead of two scattered lines per warp.
+ */
+struct emu_warp_hot {
+	uint64_t wake; /* earliest cycle try_issue() can succeed */
+	uint8_t stall; /* last stall reason (EMU_STALL_NONE after issuing) */
+	uint8_t slot; /* cta->slot while the warp is live */
+	/*
+	 * Set when try_issue() last stopped at the LSU check (a memory
+	 * instruction ready but the LSU busy); cleared by every event that
+	 * changes the warp from outside (all set @wake). While set, the
+	 * earlier checks of try_issue() (throttle, barrier, scoreboard) are
+	 * known to pass again, so only the FU and LSU are re-checked.
+	 */
+	uint8_t lsu_wait;
+	uint8_t lsu_fu; /* the FU of that memory instruction */
+};
+
 struct emu_sched {
 	uint16_t list[EMU_MAX_SM_WARPS];
 	uint32_t n;
@@ -216,6 +236,16 @@ struct emu_sched {
 	uint64_t fu_free[EMU_FU_NR];
 	uint32_t stall_slots;
 	uint8_t stall_reason[CORUN_MAX_SLOTS];
+	/*
+	 * Summary of the last scan that issued nothing, for sched_tick() to
+	 * repeat it in O(1) while the LSU keeps its waiters stalled: valid
+	 * until any warp of this scheduler changes from outside
+	 * (sched_wake()). scan_passive: earliest wake of the warps not
+	 * waiting for the LSU; scan_lsu: warps waiting for the LSU.
+	 */
+	bool scan_ok;
+	uint32_t scan_lsu;
+	uint64_t scan_passive;
 };
 
 /* One line request waiting in the LSU for the L1 port. */
@@ -249,12 +279,19 @@ struct emu_sm {
 	uint32_t id;
 	struct emu_gpu *gpu;
 	struct emu_warp *warps;
+	struct emu_warp_hot *wh; /* [nwarps_max], see struct emu_warp_hot */
 	uint32_t nwarps_max;
 	struct emu_cta *ctas;
 	uint32_t free_ctas, free_warps, free_regs, free_shared;
 	struct emu_pool shared_pool, local_pool;
 	uint8_t *shared_mem;
 	uint8_t *local_mem;
+	/*
+	 * One bit per EMU_LOCAL_DIRTY_SHIFT page of local_mem that may hold
+	 * non-zero bytes (written since it was last zeroed), so a CTA launch
+	 * clears only what earlier CTAs wrote instead of its whole block.
+	 */
+	uint64_t *local_dirty;
 	uint32_t kernels;
 	struct emu_sched sched[EMU_MAX_SCHEDULERS];
 	struct emu_lsu_ent lsu[EMU_LSU_CAP];
