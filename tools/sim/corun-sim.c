@@ -44,6 +44,7 @@
 #include <unistd.h>
 
 #include <gpu.h>
+#include <characterize/characterize.h>
 #include <kernels/workload.h>
 #include <lib/kelf.h>
 #include <policy/policy.h>
@@ -91,6 +92,7 @@ struct job {
 	unsigned int runs;		/* completed and checked runs */
 	uint64_t launches;		/* completed launches */
 	uint64_t cycles;		/* alone: cycles of its run */
+	uint64_t busy_cycles;		/* sum of end - start per launch */
 	enum job_status status;
 	char msg[ERRLEN];
 	struct corun_slot_counters ctr;	/* slot counters at the end */
@@ -408,6 +410,8 @@ static void job_done(struct sim_dev *dev, struct job *j,
 		return;
 	}
 	j->launches++;
+	/* As corun-run counts: first CTA dispatch to end, per launch. */
+	j->busy_cycles += ev->counters.end_cycle - ev->counters.start_cycle;
 	job_launch_next(dev, j, alone);
 }
 
@@ -574,6 +578,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: corun-sim --config FILE.ini --mix FILE [options]\n"
 		"       corun-sim --list\n"
+		"       corun-sim --characterize --config FILE.ini [options] (--characterize --help)\n"
 		"  --config FILE       GPU configuration (emu/configs/*.ini)\n"
 		"  --mix FILE          job mix (format: Documentation/tools/corun-sim.rst)\n"
 		"  --cycles N          co-run cycle budget (overrides the mix's budget)\n"
@@ -947,6 +952,7 @@ static void json_corun(struct json *js, const char *key, const struct mix *mix,
 			json_str(js, "error", j->msg);
 		json_u64(js, "runs", j->runs);
 		json_u64(js, "launches", j->launches);
+		json_u64(js, "busy_cycles", j->busy_cycles);
 		json_u64(js, "thread_insns", j->ctr.thread_insns);
 		json_u64(js, "warp_insns", j->ctr.warp_insns);
 		json_dbl(js, "ipc", co->ipc_s[i]);
@@ -1085,6 +1091,14 @@ int main(int argc, char **argv)
 	struct mix mix;
 	struct json js;
 
+	/* --characterize anywhere: the characterization mode. */
+	for (i = 1; i < (unsigned int)argc; i++)
+		if (!strcmp(argv[i], "--characterize")) {
+			for (k = i; k > 1; k--)
+				argv[k] = argv[k - 1];
+			argv[1] = argv[0];
+			return characterize_main(argc - 1, argv + 1);
+		}
 	parse_args(argc, argv);
 	/* --kernel-dir must beat $CORUN_KERNEL_DIR, which wl_kernel_dir prefers. */
 	if (opt.kernel_dir && setenv("CORUN_KERNEL_DIR", opt.kernel_dir, 1))
@@ -1251,6 +1265,7 @@ int main(int argc, char **argv)
 			json_u64(&js, "runs", a->runs);
 			json_u64(&js, "launches", a->launches);
 			json_u64(&js, "cycles", a->cycles);
+			json_u64(&js, "busy_cycles", a->busy_cycles);
 			json_u64(&js, "thread_insns", a->ctr.thread_insns);
 			json_u64(&js, "warp_insns", a->ctr.warp_insns);
 			json_dbl(&js, "ipc", a->status == ST_OK ?

@@ -1,0 +1,971 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * corun-sim --characterize: run every workload alone on one configuration
+ * and write a table of its utilizations, occupancy and the class each
+ * paper's rule assigns, beside the papers' figures (characterize.h,
+ * Documentation/emu/characterization.rst).
+ *
+ * Per workload: a base run (GTO, like corun-sim's alone runs), a run with
+ * doubled l2.latency and dram.latency (CCBP's LS test) and runs with the
+ * workload's L1 fills restricted to 1..W-1 ways (the cache paper's sweep;
+ * W ways is the base run). Each run is one whole workload run on a fresh
+ * device, checked against its CPU reference.
+ *
+ * Outputs in --out DIR: characterize.txt, characterize.csv,
+ * characterize.json and config.ini (the full effective configuration of
+ * the base runs). Without --out the text table goes to stdout.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <corun/hw.h>
+#include <corun/kernel.h>
+#include <gpu.h>
+#include <kernels/workload.h>
+#include <sim/json.h>
+#include <sim/simhost.h>
+
+#include "characterize.h"
+
+#define ERRLEN 512
+#define MAX_WL 256
+
+enum occ_res { OCC_SLOTS, OCC_THREADS, OCC_REGS, OCC_SHARED, OCC_LOCAL,
+	       OCC_NR };
+static const char *const occ_names[] = { "cta_slots", "threads", "regs",
+					 "shared", "local" };
+
+/* One whole alone run. */
+struct run_res {
+	int ok;
+	uint64_t cycles;
+	struct corun_slot_counters c;
+	uint32_t occ;			/* min CTAs/SM over the launches */
+	uint32_t occ_res;		/* its limiting resource */
+	char occ_kernel[32];
+};
+
+/* One workload's row (plain data: sent over a pipe by -j workers). */
+struct row {
+	char name[32];
+	int ok;
+	char msg[ERRLEN];
+	struct run_res base, lat2x;
+	double sweep_ipc[CHAR_MAX_WAYS + 1];
+	int sweep_ok;
+	/* derived */
+	double ipc, thr, noc, dram, l2miss, rbh, mpki, rf, df, slow2x;
+	double hsm_bd, hsm_bp;
+	enum ccbp_class ccbp;
+	enum hsm_class hsm;
+	enum csi_class csi;
+};
+
+static struct {
+	const char *config, *out, *kernel_dir, *workloads;
+	uint32_t scale, seed;
+	uint64_t max_cycles;
+	unsigned int jobs;
+	int no_sweep, quiet;
+	double c1, c2;
+} opt = { .scale = 1, .seed = 1, .max_cycles = 2000000000ull, .jobs = 1,
+	.c1 = HSM_C1, .c2 = HSM_C2 };
+
+static struct emu_config cfg;
+/* Workloads selected; the tables are rewritten as each one completes. */
+static size_t n_total;
+
+static void __attribute__((noreturn, format(printf, 1, 2))) die(const char *fmt,
+								...)
+{
+	va_list ap;
+
+	fputs("corun-sim --characterize: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+static uint64_t round_up(uint64_t v, uint64_t a)
+{
+	return a ? (v + a - 1) / a * a : v;
+}
+
+/* CTAs of @l one SM holds, and the resource that limits it. */
+static uint32_t occupancy(const struct emu_config *c, const struct sim_launch *l,
+			  uint32_t *res)
+{
+	uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
+	uint64_t warps = (threads + c->warp_size - 1) / c->warp_size;
+	uint64_t lim[OCC_NR], regs, shared, stack;
+	uint32_t i, best = 0;
+
+	lim[OCC_SLOTS] = c->sm.cta_slots;
+	lim[OCC_THREADS] = c->sm.max_threads / (warps * c->warp_size);
+	regs = warps * round_up((uint64_t)l->k.regs_per_thread * c->warp_size,
+				c->sm.reg_alloc_unit);
+	lim[OCC_REGS] = regs ? c->sm.regs / regs : UINT32_MAX;
+	shared = round_up(l->k.shared_bytes, c->sm.shared_alloc_unit);
+	lim[OCC_SHARED] = shared ? c->sm.shared_bytes / shared : UINT32_MAX;
+	stack = warps * c->warp_size *
+		round_up(l->k.stack_bytes ? l->k.stack_bytes :
+					    CORUN_STACK_DEFAULT, 16);
+	lim[OCC_LOCAL] = stack ? c->sm.local_bytes / stack : UINT32_MAX;
+	for (i = 1; i < OCC_NR; i++)
+		if (lim[i] < lim[best])
+			best = i;
+	*res = best;
+	return (uint32_t)lim[best];
+}
+
+static int run_alone(const struct emu_config *c, const struct workload *wl,
+		     uint32_t ways_mask, struct run_res *r, char *err,
+		     size_t len)
+{
+	struct wl_params p = { .scale = opt.scale, .seed = opt.seed };
+	struct wl_run *run = NULL;
+	struct sim_ctx *ctx = NULL;
+	struct sim_dev *dev;
+	struct emu_gpu *gpu;
+	uint64_t start;
+	int ret = -1;
+
+	memset(r, 0, sizeof(*r));
+	r->occ = UINT32_MAX;
+	dev = sim_dev_create(c, SIM_MEM_DEFAULT, err, len);
+	if (!dev)
+		return -1;
+	gpu = sim_dev_gpu(dev);
+	sim_dev_set_run_limit(dev, opt.max_cycles);
+	if (ways_mask && emu_gpu_set_l1_ways(gpu, 0, ways_mask)) {
+		snprintf(err, len, "cannot set L1 ways %#x", ways_mask);
+		goto out;
+	}
+	ctx = sim_ctx_create(dev);
+	if (!ctx) {
+		snprintf(err, len, "out of device memory for a context");
+		goto out;
+	}
+	if (wl->setup(ctx, &p, &run, err, len)) {
+		run = NULL;
+		goto out;
+	}
+	start = emu_gpu_cycle(gpu);
+	for (;;) {
+		struct sim_launch l;
+		struct sim_result res;
+		uint32_t res_kind, o;
+		int n;
+
+		memset(&l, 0, sizeof(l));
+		n = wl->next(ctx, run, &l, err, len);
+		if (n < 0)
+			goto out;
+		if (!n)
+			break;
+		o = occupancy(c, &l, &res_kind);
+		if (o < r->occ) {
+			r->occ = o;
+			r->occ_res = res_kind;
+			snprintf(r->occ_kernel, sizeof(r->occ_kernel), "%s",
+				 l.k.name);
+		}
+		if (sim_run(ctx, &l, &res, err, len))
+			goto out;
+		if (res.fault.cause != CORUN_FAULT_NONE) {
+			snprintf(err, len, "%s: fault %s at pc 0x%08x addr 0x%08x",
+				 l.k.name, sim_fault_name(res.fault.cause),
+				 res.fault.pc, res.fault.addr);
+			goto out;
+		}
+	}
+	r->cycles = emu_gpu_cycle(gpu) - start;
+	emu_gpu_slot_counters(gpu, 0, &r->c);
+	if (wl->check(ctx, run, err, len))
+		goto out;
+	if (!r->cycles || !r->c.thread_insns) {
+		snprintf(err, len, "no instructions or cycles");
+		goto out;
+	}
+	r->ok = 1;
+	ret = 0;
+out:
+	if (run)
+		wl->destroy(run);
+	sim_ctx_destroy(ctx);
+	sim_dev_destroy(dev);
+	return ret;
+}
+
+static double ratio(double a, double b)
+{
+	return b > 0 ? a / b : 0;
+}
+
+static double ipc_of(const struct run_res *r)
+{
+	return ratio((double)r->c.thread_insns, (double)r->cycles);
+}
+
+static double peak_ipc(const struct emu_config *c)
+{
+	return (double)c->num_sms * c->sm.schedulers * c->sm.issue_width *
+	       c->warp_size;
+}
+
+/* Fill the derived columns of @w from its runs. */
+static void derive(struct row *w)
+{
+	const struct corun_slot_counters *c = &w->base.c;
+	double secs = w->base.cycles / (cfg.sm_mhz * 1e6);
+	double noc_peak = (double)cfg.num_sms * cfg.noc.flit_bytes *
+			  cfg.noc_mhz * 1e6;
+	double dram_peak = (double)cfg.dram.channels * cfg.dram.bus_bytes *
+			   cfg.dram_mhz * 1e6;
+	double rhs;
+
+	w->ipc = ipc_of(&w->base);
+	w->thr = ratio(w->ipc, peak_ipc(&cfg));
+	/* Eq. 1: every read is answered by one L1 line plus a header flit. */
+	w->noc = ratio(c->read_requests * (double)(cfg.l1.line +
+						   cfg.noc.flit_bytes) / secs,
+		       noc_peak);
+	/* Eq. 3: every DRAM access moves one L2 line. */
+	w->dram = ratio(c->dram_accesses * (double)cfg.l2.line / secs,
+			dram_peak);
+	w->l2miss = ratio((double)c->llc_misses,
+			  (double)(c->llc_hits + c->llc_misses));
+	w->rbh = ratio((double)c->dram_row_hits, (double)c->dram_accesses);
+	w->mpki = ratio(c->llc_misses * 1000.0, (double)c->thread_insns);
+	w->rf = ratio((double)c->read_requests, (double)c->requests);
+	w->df = ratio((double)c->dram_accesses, (double)c->requests);
+	w->slow2x = w->lat2x.ok ? ratio(w->ipc, ipc_of(&w->lat2x)) : NAN;
+	rhs = ccbp_eq7_rhs(CCBP_SUSTAIN_DRAM * dram_peak,
+			   CCBP_SUSTAIN_NOC * noc_peak, cfg.l1.line,
+			   cfg.noc.flit_bytes, cfg.l2.line);
+	w->ccbp = ccbp_classify(w->noc, w->dram, w->rf, w->df, rhs,
+				isnan(w->slow2x) ? 0 : w->slow2x);
+	w->hsm_bd = hsm_bd_frac(w->dram, w->thr);
+	w->hsm_bp = hsm_bp_frac(w->rbh, opt.c1, opt.c2);
+	w->hsm = hsm_classify(w->dram, w->thr, w->rbh, opt.c1, opt.c2);
+	w->csi = w->sweep_ok ? csi_classify(w->sweep_ipc, 1, cfg.l1.ways) :
+			       CSI_NONE;
+}
+
+static void characterize_one(const struct workload *wl, struct row *w)
+{
+	struct emu_config c2 = cfg;
+	char err[ERRLEN] = "", v[32];
+	unsigned int k;
+
+	memset(w, 0, sizeof(*w));
+	snprintf(w->name, sizeof(w->name), "%s", wl->name);
+	if (run_alone(&cfg, wl, 0, &w->base, err, sizeof(err))) {
+		snprintf(w->msg, sizeof(w->msg), "base: %s", err);
+		return;
+	}
+	w->ok = 1;
+	/* CCBP A5: L2 and DRAM latency doubled. */
+	snprintf(v, sizeof(v), "%u", 2 * cfg.l2.latency);
+	if (emu_config_set(&c2, "l2", "latency", v, err, sizeof(err)))
+		goto lat_fail;
+	snprintf(v, sizeof(v), "%u", 2 * cfg.dram.latency);
+	if (emu_config_set(&c2, "dram", "latency", v, err, sizeof(err)) ||
+	    emu_config_validate(&c2, err, sizeof(err)) ||
+	    run_alone(&c2, wl, 0, &w->lat2x, err, sizeof(err)))
+		goto lat_fail;
+	goto sweep;
+lat_fail:
+	snprintf(w->msg, sizeof(w->msg), "2x latency: %.400s", err);
+sweep:
+	if (opt.no_sweep || cfg.l1.ways > CHAR_MAX_WAYS)
+		goto done;
+	w->sweep_ipc[cfg.l1.ways] = ipc_of(&w->base);
+	for (k = 1; k < cfg.l1.ways; k++) {
+		struct run_res r;
+
+		if (run_alone(&cfg, wl, (1u << k) - 1, &r, err, sizeof(err))) {
+			snprintf(w->msg, sizeof(w->msg), "%u L1 ways: %.400s", k,
+				 err);
+			goto done;
+		}
+		w->sweep_ipc[k] = ipc_of(&r);
+	}
+	w->sweep_ok = 1;
+done:
+	derive(w);
+}
+
+/* ---- output ---- */
+
+static const char *pct(double v, char *b, size_t n)
+{
+	if (isnan(v))
+		snprintf(b, n, "-");
+	else
+		snprintf(b, n, "%.1f", 100 * v);
+	return b;
+}
+
+static const char *num(double v, const char *fmt, char *b, size_t n)
+{
+	if (isnan(v))
+		snprintf(b, n, "-");
+	else
+		snprintf(b, n, fmt, v);
+	return b;
+}
+
+/* Difference in percentage points, ours (fraction) - paper (percent). */
+static double dpp(const struct row *w, double ours, double paper)
+{
+	return w->ok && !isnan(paper) ? 100 * ours - paper : NAN;
+}
+
+static const char *match(const char *ours, const char *paper)
+{
+	if (!paper)
+		return "";
+	return strcmp(ours, paper) ? "no" : "yes";
+}
+
+static const char *occ_str(const struct row *w, char *b, size_t n)
+{
+	if (!w->ok || w->base.occ == UINT32_MAX)
+		snprintf(b, n, "-");
+	else
+		snprintf(b, n, "%u", w->base.occ);
+	return b;
+}
+
+static const char *sweep_str(const struct row *w, char *b, size_t n)
+{
+	size_t at = 0;
+	unsigned int k;
+
+	b[0] = 0;
+	if (!w->sweep_ok) {
+		snprintf(b, n, "-");
+		return b;
+	}
+	for (k = 1; k <= cfg.l1.ways && at < n; k++)
+		at += (size_t)snprintf(b + at, n - at, "%s%.2f", k > 1 ? "/" : "",
+				       ratio(w->sweep_ipc[k],
+					     w->sweep_ipc[cfg.l1.ways]));
+	return b;
+}
+
+static const char *const csv_cols[] = {
+	"workload", "status", "cycles", "thread_insns", "ipc", "peak_ipc",
+	"thr_util", "noc_util", "dram_util", "l2_miss", "row_hit", "mpki",
+	"rf", "df", "occ_ctas_per_sm", "occ_limit", "occ_kernel",
+	"slowdown_2x_lat", "ccbp_class", "hsm_bd", "hsm_bp", "hsm_class",
+	"l1_sweep_ipc_norm", "csi_class",
+	"ccbp_paper_thr", "ccbp_paper_noc", "ccbp_paper_dram",
+	"ccbp_paper_l2miss", "ccbp_paper_class", "d_thr_pp", "d_noc_pp",
+	"d_dram_pp", "d_l2miss_pp", "ccbp_match", "hsm_paper_mpki",
+	"hsm_paper_class", "d_mpki", "hsm_match", "cache_paper_type",
+	"csi_match", "insn_per_dram_byte", "ccbp_paper_insn_per_dram_byte",
+	"message",
+};
+
+/* Thread instructions per DRAM byte: the arithmetic intensity. */
+static double ipb(const struct row *w)
+{
+	return ratio((double)w->base.c.thread_insns,
+		     (double)w->base.c.dram_accesses * cfg.l2.line);
+}
+
+/*
+ * The same from CCBP Table 2 with CCBP Table 1's system: peak IPC 2048
+ * (16 SMs x 4 schedulers x 32), 319 GB/s DRAM, 1800 MHz SM clock.
+ */
+static double paper_ipb(const struct paper_ref *p)
+{
+	return p->ccbp_thr / 100 * 2048 /
+	       (p->ccbp_dram / 100 * 319e9 / 1800e6);
+}
+
+static void write_csv(FILE *f, const struct row *rows, size_t n)
+{
+	char b[16][64], sw[256];
+	size_t i, k;
+
+	for (k = 0; k < sizeof(csv_cols) / sizeof(csv_cols[0]); k++)
+		fprintf(f, "%s%s", k ? "," : "", csv_cols[k]);
+	fputc('\n', f);
+	for (i = 0; i < n; i++) {
+		const struct row *w = &rows[i];
+		const struct paper_ref *p = paper_ref_find(w->name);
+		const char *cc = w->ok ? ccbp_class_name(w->ccbp) : "-";
+		const char *hc = w->ok ? hsm_class_name(w->hsm) : "-";
+		const char *sc = w->ok ? csi_class_name(w->csi) : "-";
+		char *m;
+
+		fprintf(f, "%s,%s,%" PRIu64 ",%" PRIu64 ",%.4f,%.0f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%s,%s,%s,%s,%s,%.4f,%.4f,%s,%s,%s,",
+			w->name, w->ok ? "ok" : "failed", w->base.cycles,
+			(uint64_t)w->base.c.thread_insns, w->ipc, peak_ipc(&cfg),
+			w->thr, w->noc, w->dram, w->l2miss, w->rbh, w->mpki,
+			w->rf, w->df, occ_str(w, b[0], 64),
+			w->ok ? occ_names[w->base.occ_res] : "-",
+			w->ok ? w->base.occ_kernel : "-",
+			num(w->slow2x, "%.4f", b[1], 64), cc, w->hsm_bd,
+			w->hsm_bp, hc, sweep_str(w, sw, sizeof(sw)), sc);
+		if (p && p->ccbp_abbr)
+			fprintf(f, "%.0f,%.0f,%.0f,%.0f,%s,%s,%s,%s,%s,%s,",
+				p->ccbp_thr, p->ccbp_noc, p->ccbp_dram,
+				p->ccbp_l2miss, p->ccbp_class,
+				num(dpp(w, w->thr, p->ccbp_thr), "%.1f", b[2], 64),
+				num(dpp(w, w->noc, p->ccbp_noc), "%.1f", b[3], 64),
+				num(dpp(w, w->dram, p->ccbp_dram), "%.1f", b[4], 64),
+				num(dpp(w, w->l2miss, p->ccbp_l2miss), "%.1f", b[5], 64),
+				match(cc, p->ccbp_class));
+		else
+			fputs(",,,,,,,,,,", f);
+		if (p && p->hsm_abbr)
+			fprintf(f, "%g,%s,%s,%s,", p->hsm_mpki, p->hsm_class,
+				num(w->ok ? w->mpki - p->hsm_mpki : NAN, "%.4f",
+				    b[6], 64),
+				match(hc, p->hsm_class));
+		else
+			fputs(",,,,", f);
+		if (p && p->cache_type)
+			fprintf(f, "%s,%s,", p->cache_type,
+				w->sweep_ok ? match(sc, p->cache_type) : "n/a");
+		else
+			fputs(",,", f);
+		fprintf(f, "%s,%s,",
+			num(w->ok ? ipb(w) : NAN, "%.3f", b[7], 64),
+			num(p && p->ccbp_abbr ? paper_ipb(p) : NAN, "%.3f",
+			    b[8], 64));
+		/* The message, CSV-quoted. */
+		fputc('"', f);
+		for (m = (char *)w->msg; *m; m++) {
+			if (*m == '"')
+				fputc('"', f);
+			fputc(*m == '\n' ? ' ' : *m, f);
+		}
+		fputs("\"\n", f);
+	}
+}
+
+static void write_text(FILE *f, const struct row *rows, size_t n)
+{
+	char b[20][64], sw[256];
+	size_t i;
+
+	fprintf(f, "# corun characterization: configuration %s (id %08x), scale %u, seed %u,\n"
+		   "# alone runs with sched_policy %s, peak IPC %.0f thread insns/cycle.\n"
+		   "# Percentages; paper values in [brackets]; d = ours - paper (pp).\n",
+		cfg.name, emu_config_id(&cfg), opt.scale, opt.seed,
+		emu_sched_policy_name(cfg.sm.sched_policy), peak_ipc(&cfg));
+	if (n < n_total)
+		fprintf(f, "# PARTIAL: %zu of %zu workloads done so far.\n", n,
+			n_total);
+	fprintf(f, "\n%-16s %10s %8s | %5s %5s %5s %5s %5s | %6s %6s %6s %6s | %s\n",
+		"workload", "cycles", "IPC", "thr", "NoC", "DRAM", "L2miss",
+		"RBH", "[thr]", "[NoC]", "[DRAM]", "[L2m]", "d thr/NoC/DRAM/L2m");
+	for (i = 0; i < n; i++) {
+		const struct row *w = &rows[i];
+		const struct paper_ref *p = paper_ref_find(w->name);
+		int cp = p && p->ccbp_abbr;
+
+		if (!w->ok) {
+			fprintf(f, "%-16s FAILED: %s\n", w->name, w->msg);
+			continue;
+		}
+		fprintf(f, "%-16s %10" PRIu64 " %8.2f | %5s %5s %5s %5s %5s | %6s %6s %6s %6s | %s/%s/%s/%s\n",
+			w->name, w->base.cycles, w->ipc, pct(w->thr, b[0], 64),
+			pct(w->noc, b[1], 64), pct(w->dram, b[2], 64),
+			pct(w->l2miss, b[3], 64), pct(w->rbh, b[4], 64),
+			cp ? num(p->ccbp_thr, "%.0f", b[5], 64) : "",
+			cp ? num(p->ccbp_noc, "%.0f", b[6], 64) : "",
+			cp ? num(p->ccbp_dram, "%.0f", b[7], 64) : "",
+			cp ? num(p->ccbp_l2miss, "%.0f", b[8], 64) : "",
+			cp ? num(dpp(w, w->thr, p->ccbp_thr), "%+.0f", b[9], 64) : "",
+			cp ? num(dpp(w, w->noc, p->ccbp_noc), "%+.0f", b[10], 64) : "",
+			cp ? num(dpp(w, w->dram, p->ccbp_dram), "%+.0f", b[11], 64) : "",
+			cp ? num(dpp(w, w->l2miss, p->ccbp_l2miss), "%+.0f", b[12], 64) : "");
+	}
+	fprintf(f, "\n%-16s %7s %4s %-10s %6s %5s %5s | %-5s %-5s %3s | %8s %5s %5s %-7s %-7s %3s | %-3s %-3s %3s | %s\n",
+		"workload", "MPKI", "occ", "limit", "slow2x", "rf", "df",
+		"CCBP", "[CCBP]", "ok", "[MPKI]", "Bd", "Bp", "HSM", "[HSM]",
+		"ok", "CSI", "[CSI]", "ok", "IPC(ways 1..W)/IPC(W)");
+	for (i = 0; i < n; i++) {
+		const struct row *w = &rows[i];
+		const struct paper_ref *p = paper_ref_find(w->name);
+		const char *cc, *hc, *sc;
+
+		if (!w->ok)
+			continue;
+		cc = ccbp_class_name(w->ccbp);
+		hc = hsm_class_name(w->hsm);
+		sc = csi_class_name(w->csi);
+		fprintf(f, "%-16s %7.3f %4s %-10s %6s %5.2f %5.2f | %-5s %-5s %3s | %8s %5.2f %5.2f %-7s %-7s %3s | %-3s %-3s %3s | %s%s%s\n",
+			w->name, w->mpki, occ_str(w, b[0], 64),
+			occ_names[w->base.occ_res], num(w->slow2x, "%.2f", b[1], 64),
+			w->rf, w->df, cc,
+			p && p->ccbp_class ? p->ccbp_class : "",
+			p ? match(cc, p->ccbp_class) : "",
+			p && p->hsm_abbr ? num(p->hsm_mpki, "%g", b[2], 64) : "",
+			w->hsm_bd, w->hsm_bp, hc,
+			p && p->hsm_class ? p->hsm_class : "",
+			p ? match(hc, p->hsm_class) : "", sc,
+			p && p->cache_type ? p->cache_type : "",
+			p && p->cache_type && !w->sweep_ok ? "n/a" : p ? match(sc, p->cache_type) : "",
+			sweep_str(w, sw, sizeof(sw)), w->msg[0] ? "  # " : "",
+			w->msg);
+	}
+	fprintf(f, "\n# CCBP: BI if NoC/60%% or DRAM/70%% >= 0.5 (Eq. 5, two kernels), NBI if df/rf < %.3f (Eq. 7), else LS if slow2x > %.1f.\n"
+		   "# HSM: mem if Bd = DRAM/thr (Eq. 2) > Bp = %.2f*RBH + %.2f (Eq. 3). CSI: C if IPC(W)/IPC(1) < %.2f, S if %.0f%% of the rise by W/2 ways, else I.\n",
+		ccbp_eq7_rhs(CCBP_SUSTAIN_DRAM * cfg.dram.channels * cfg.dram.bus_bytes *
+				     (double)cfg.dram_mhz,
+			     CCBP_SUSTAIN_NOC * cfg.num_sms * cfg.noc.flit_bytes *
+				     (double)cfg.noc_mhz,
+			     cfg.l1.line, cfg.noc.flit_bytes, cfg.l2.line),
+		CCBP_LS_SLOWDOWN, opt.c1, opt.c2, 1 + CSI_FLAT, 100 * CSI_KNEE);
+}
+
+static void jdbl(struct json *js, const char *k, double v)
+{
+	if (isnan(v) || isinf(v))
+		json_null(js, k);
+	else
+		json_dbl(js, k, v);
+}
+
+static void write_json(FILE *f, const struct row *rows, size_t n)
+{
+	struct json js;
+	size_t i;
+	unsigned int k;
+
+	json_init(&js, f);
+	json_obj_begin(&js, NULL);
+	json_str(&js, "config", cfg.name);
+	json_u64(&js, "config_id", emu_config_id(&cfg));
+	json_u64(&js, "scale", opt.scale);
+	json_u64(&js, "seed", opt.seed);
+	json_bool(&js, "complete", n == n_total);
+	json_dbl(&js, "peak_ipc", peak_ipc(&cfg));
+	json_dbl(&js, "hsm_c1", opt.c1);
+	json_dbl(&js, "hsm_c2", opt.c2);
+	json_arr_begin(&js, "workloads");
+	for (i = 0; i < n; i++) {
+		const struct row *w = &rows[i];
+		const struct paper_ref *p = paper_ref_find(w->name);
+
+		json_obj_begin(&js, NULL);
+		json_str(&js, "workload", w->name);
+		json_str(&js, "status", w->ok ? "ok" : "failed");
+		json_str(&js, "message", w->msg);
+		if (w->ok) {
+			json_u64(&js, "cycles", w->base.cycles);
+			json_u64(&js, "thread_insns", w->base.c.thread_insns);
+			jdbl(&js, "ipc", w->ipc);
+			jdbl(&js, "thr_util", w->thr);
+			jdbl(&js, "noc_util", w->noc);
+			jdbl(&js, "dram_util", w->dram);
+			jdbl(&js, "l2_miss", w->l2miss);
+			jdbl(&js, "row_hit", w->rbh);
+			jdbl(&js, "mpki", w->mpki);
+			jdbl(&js, "rf", w->rf);
+			jdbl(&js, "df", w->df);
+			jdbl(&js, "insn_per_dram_byte", ipb(w));
+			json_u64(&js, "occ_ctas_per_sm", w->base.occ);
+			json_str(&js, "occ_limit", occ_names[w->base.occ_res]);
+			json_str(&js, "occ_kernel", w->base.occ_kernel);
+			jdbl(&js, "slowdown_2x_lat", w->slow2x);
+			json_str(&js, "ccbp_class", ccbp_class_name(w->ccbp));
+			jdbl(&js, "hsm_bd", w->hsm_bd);
+			jdbl(&js, "hsm_bp", w->hsm_bp);
+			json_str(&js, "hsm_class", hsm_class_name(w->hsm));
+			json_str(&js, "csi_class", csi_class_name(w->csi));
+			if (w->sweep_ok) {
+				json_arr_begin(&js, "l1_sweep_ipc");
+				for (k = 1; k <= cfg.l1.ways; k++)
+					jdbl(&js, NULL, w->sweep_ipc[k]);
+				json_arr_end(&js);
+			}
+		}
+		if (p) {
+			json_obj_begin(&js, "paper");
+			if (p->ccbp_abbr) {
+				json_str(&js, "ccbp_name", p->ccbp_abbr);
+				jdbl(&js, "ccbp_thr", p->ccbp_thr);
+				jdbl(&js, "ccbp_noc", p->ccbp_noc);
+				jdbl(&js, "ccbp_dram", p->ccbp_dram);
+				jdbl(&js, "ccbp_l2miss", p->ccbp_l2miss);
+				json_str(&js, "ccbp_class", p->ccbp_class);
+			}
+			if (p->hsm_abbr) {
+				json_str(&js, "hsm_name", p->hsm_abbr);
+				jdbl(&js, "hsm_mpki", p->hsm_mpki);
+				json_str(&js, "hsm_class", p->hsm_class);
+			}
+			if (p->cache_abbr) {
+				json_str(&js, "cache_name", p->cache_abbr);
+				json_str(&js, "cache_type", p->cache_type);
+			}
+			json_obj_end(&js);
+		}
+		json_obj_end(&js);
+	}
+	json_arr_end(&js);
+	json_obj_end(&js);
+	json_finish(&js);
+}
+
+static FILE *out_file(const char *name)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", opt.out, name);
+	f = fopen(path, "w");
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	return f;
+}
+
+static void close_file(FILE *f, const char *name)
+{
+	if (ferror(f) | fclose(f))
+		die("%s/%s: write error", opt.out, name);
+}
+
+static void write_outputs(const struct row *rows, const unsigned char *done,
+			  size_t n)
+{
+	struct row *w = calloc(n ? n : 1, sizeof(*w));
+	size_t i, k = 0;
+	FILE *f;
+
+	if (!w)
+		die("out of memory");
+	for (i = 0; i < n; i++)
+		if (done[i])
+			w[k++] = rows[i];
+	if (mkdir(opt.out, 0777) && errno != EEXIST)
+		die("%s: %s", opt.out, strerror(errno));
+	f = out_file("characterize.txt");
+	write_text(f, w, k);
+	close_file(f, "characterize.txt");
+	f = out_file("characterize.csv");
+	write_csv(f, w, k);
+	close_file(f, "characterize.csv");
+	f = out_file("characterize.json");
+	write_json(f, w, k);
+	close_file(f, "characterize.json");
+	f = out_file("config.ini");
+	fprintf(f, "# Effective configuration of the characterization's base runs\n"
+		   "# (%s with sched_policy = gto; the 2x-latency runs double\n"
+		   "# l2.latency and dram.latency). scale %u, seed %u.\n",
+		opt.config, opt.scale, opt.seed);
+	emu_config_print(&cfg, f);
+	close_file(f, "config.ini");
+	free(w);
+}
+
+/* ---- driver ---- */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: corun-sim --characterize --config FILE.ini [options]\n"
+		"  --config FILE       GPU configuration (emu/configs/*.ini)\n"
+		"  --out DIR           write characterize.{txt,csv,json} and config.ini\n"
+		"                      there (default: the text table on stdout)\n"
+		"  --workloads A,B,... only these (default: every workload)\n"
+		"  --scale N           workload scale (default 1)\n"
+		"  --seed N            workload seed (default 1)\n"
+		"  --no-sweep          skip the L1-ways sweep (no C/S/I class)\n"
+		"  --max-cycles N      give up on a run after N cycles\n"
+		"  -j, --jobs N        workloads characterized in parallel (default 1)\n"
+		"  --hsm-c1 X, --hsm-c2 X  HSM Eq. 3 coefficients (default 0.50, 0.36)\n"
+		"  --kernel-dir DIR    device ELFs (default: $CORUN_KERNEL_DIR or ../kernels)\n"
+		"  --quiet             no progress on stderr\n");
+}
+
+static uint64_t parse_u64(const char *s, const char *what)
+{
+	char *e;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &e, 0);
+	if (errno || e == s || *e || *s == '-')
+		die("%s: bad number '%s'", what, s);
+	return v;
+}
+
+static double parse_dbl(const char *s, const char *what)
+{
+	char *e;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &e);
+	if (errno || e == s || *e || !(v >= 0 && v <= 10))
+		die("%s: bad value '%s'", what, s);
+	return v;
+}
+
+static void parse_args(int argc, char **argv)
+{
+	enum { O_CONFIG = 256, O_OUT, O_WL, O_SCALE, O_SEED, O_NOSWEEP,
+	       O_MAX, O_KDIR, O_QUIET, O_C1, O_C2 };
+	static const struct option lo[] = {
+		{ "config", required_argument, NULL, O_CONFIG },
+		{ "out", required_argument, NULL, O_OUT },
+		{ "workloads", required_argument, NULL, O_WL },
+		{ "scale", required_argument, NULL, O_SCALE },
+		{ "seed", required_argument, NULL, O_SEED },
+		{ "no-sweep", no_argument, NULL, O_NOSWEEP },
+		{ "max-cycles", required_argument, NULL, O_MAX },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "kernel-dir", required_argument, NULL, O_KDIR },
+		{ "quiet", no_argument, NULL, O_QUIET },
+		{ "hsm-c1", required_argument, NULL, O_C1 },
+		{ "hsm-c2", required_argument, NULL, O_C2 },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "c:j:qh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+		case O_CONFIG: opt.config = optarg; break;
+		case O_OUT: opt.out = optarg; break;
+		case O_WL: opt.workloads = optarg; break;
+		case O_SCALE:
+			opt.scale = (uint32_t)parse_u64(optarg, "--scale");
+			if (opt.scale > WL_SCALE_MAX)
+				die("--scale: at most %d", WL_SCALE_MAX);
+			break;
+		case O_SEED:
+			opt.seed = (uint32_t)parse_u64(optarg, "--seed");
+			break;
+		case O_NOSWEEP: opt.no_sweep = 1; break;
+		case O_MAX:
+			opt.max_cycles = parse_u64(optarg, "--max-cycles");
+			break;
+		case 'j':
+			opt.jobs = (unsigned int)parse_u64(optarg, "--jobs");
+			if (opt.jobs < 1 || opt.jobs > 64)
+				die("--jobs: 1..64");
+			break;
+		case O_KDIR: opt.kernel_dir = optarg; break;
+		case 'q':
+		case O_QUIET: opt.quiet = 1; break;
+		case O_C1: opt.c1 = parse_dbl(optarg, "--hsm-c1"); break;
+		case O_C2: opt.c2 = parse_dbl(optarg, "--hsm-c2"); break;
+		case 'h': usage(stdout); exit(0);
+		default: usage(stderr); exit(2);
+		}
+	}
+	if (optind < argc)
+		die("unexpected argument '%s'", argv[optind]);
+	if (!opt.config)
+		die("--config is required");
+}
+
+/* The workloads to run, in registry order or --workloads order. */
+static size_t select_workloads(const struct workload **sel)
+{
+	const struct workload *const *all;
+	size_t n, i, k = 0;
+	char *list, *w, *save = NULL;
+
+	if (!opt.workloads) {
+		all = wl_all(&n);
+		for (i = 0; i < n && k < MAX_WL; i++)
+			if (!(all[i]->flags & WL_F_FAULT))
+				sel[k++] = all[i];
+		return k;
+	}
+	list = strdup(opt.workloads);
+	if (!list)
+		die("out of memory");
+	for (w = strtok_r(list, ",", &save); w && k < MAX_WL;
+	     w = strtok_r(NULL, ",", &save)) {
+		const struct workload *wl = wl_find(w);
+
+		if (!wl || (wl->flags & WL_F_FAULT))
+			die("unknown workload '%s' (corun-sim --list)", w);
+		sel[k++] = wl;
+	}
+	free(list);
+	return k;
+}
+
+static void progress(const struct row *w, size_t i, size_t n, double secs)
+{
+	if (opt.quiet)
+		return;
+	fprintf(stderr, "characterize: [%zu/%zu] %-16s %s (%.0f s)\n", i + 1,
+		n, w->name, w->ok ? "done" : "FAILED", secs);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Characterize sel[0..n) with up to opt.jobs forked workers. */
+static void run_all(const struct workload **sel, size_t n, struct row *rows,
+		    unsigned char *fin)
+{
+	struct { pid_t pid; int fd; size_t idx; double t0; } wk[64];
+	size_t next = 0, done = 0, i;
+	unsigned int nw = 0, k;
+
+	if (opt.jobs == 1) {
+		for (i = 0; i < n; i++) {
+			double t0 = now_s();
+
+			characterize_one(sel[i], &rows[i]);
+			progress(&rows[i], i, n, now_s() - t0);
+			fin[i] = 1;
+			if (opt.out)
+				write_outputs(rows, fin, n);
+		}
+		return;
+	}
+	while (done < n) {
+		while (nw < opt.jobs && next < n) {
+			int fd[2];
+			pid_t pid;
+
+			if (pipe(fd))
+				die("pipe: %s", strerror(errno));
+			fflush(NULL);
+			pid = fork();
+			if (pid < 0)
+				die("fork: %s", strerror(errno));
+			if (!pid) {
+				struct row *r = malloc(sizeof(*r));
+				const char *p;
+				size_t left;
+
+				close(fd[0]);
+				if (!r)
+					_exit(3);
+				characterize_one(sel[next], r);
+				for (p = (const char *)r, left = sizeof(*r); left;) {
+					ssize_t m = write(fd[1], p, left);
+
+					if (m <= 0)
+						_exit(3);
+					p += m;
+					left -= (size_t)m;
+				}
+				_exit(0);
+			}
+			close(fd[1]);
+			wk[nw].pid = pid;
+			wk[nw].fd = fd[0];
+			wk[nw].idx = next++;
+			wk[nw].t0 = now_s();
+			nw++;
+		}
+		/* Collect the oldest worker (rows keep registry order). */
+		{
+			struct row *r = &rows[wk[0].idx];
+			char *p = (char *)r;
+			size_t left = sizeof(*r);
+			int st;
+
+			while (left) {
+				ssize_t m = read(wk[0].fd, p, left);
+
+				if (m <= 0)
+					break;
+				p += m;
+				left -= (size_t)m;
+			}
+			close(wk[0].fd);
+			waitpid(wk[0].pid, &st, 0);
+			if (left) {
+				memset(r, 0, sizeof(*r));
+				snprintf(r->name, sizeof(r->name), "%s",
+					 sel[wk[0].idx]->name);
+				snprintf(r->msg, sizeof(r->msg),
+					 "worker died (status %d)", st);
+			}
+			progress(r, wk[0].idx, n, now_s() - wk[0].t0);
+			fin[wk[0].idx] = 1;
+			if (opt.out)
+				write_outputs(rows, fin, n);
+			for (k = 1; k < nw; k++)
+				wk[k - 1] = wk[k];
+			nw--;
+			done++;
+		}
+	}
+}
+
+int characterize_main(int argc, char **argv)
+{
+	static const struct workload *sel[MAX_WL];
+	char err[ERRLEN];
+	unsigned char *fin;
+	struct row *rows;
+	size_t n, i;
+	int failed = 0;
+
+	parse_args(argc, argv);
+	if (opt.kernel_dir && setenv("CORUN_KERNEL_DIR", opt.kernel_dir, 1))
+		die("setenv: %s", strerror(errno));
+	if (emu_config_load(opt.config, &cfg, err, sizeof(err)))
+		die("%s", err);
+	/* Alone runs use GTO, as corun-sim's (CCBP measures IPC_alone so). */
+	if (emu_config_set(&cfg, "sm", "sched_policy", "gto", err, sizeof(err)) ||
+	    emu_config_validate(&cfg, err, sizeof(err)))
+		die("%s", err);
+	n = select_workloads(sel);
+	for (i = 0; i < n; i++) {
+		char path[4096];
+
+		if (wl_elf_path(sel[i]->elf, path, sizeof(path)) ||
+		    access(path, R_OK))
+			die("workload %s: kernel binary %s missing (see --kernel-dir)",
+			    sel[i]->name, sel[i]->elf);
+	}
+	n_total = n;
+	rows = calloc(n ? n : 1, sizeof(*rows));
+	fin = calloc(n ? n : 1, 1);
+	if (!rows || !fin)
+		die("out of memory");
+	run_all(sel, n, rows, fin);
+	for (i = 0; i < n; i++)
+		failed |= !rows[i].ok;
+	if (!opt.out) {
+		write_text(stdout, rows, n);
+	} else {
+		write_outputs(rows, fin, n);
+		if (!opt.quiet)
+			fprintf(stderr, "characterize: wrote %s/characterize.{txt,csv,json} and config.ini\n",
+				opt.out);
+	}
+	free(rows);
+	free(fin);
+	return failed ? 1 : 0;
+}

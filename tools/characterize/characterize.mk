@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Workload characterization: `corun-sim --characterize` (linked into
+# corun-sim), `make characterize`, and its test. Included by the
+# top-level Makefile (before tools/sim/sim.mk, hence the literal path).
+#
+#   make characterize [CHAR_CONFIG=emu/configs/ccbp-16sm.ini] [CHAR_SCALE=1]
+#        [CHAR_JOBS=2] [CHAR_WORKLOADS=a,b,...] [CHAR_ARGS=...]
+# writes $(O)/characterize/characterize.{txt,csv,json} and config.ini.
+
+CHAR_OUT := $(O)/tools/characterize
+CHAR_OBJS := $(CHAR_OUT)/characterize.o $(CHAR_OUT)/rules.o \
+	$(CHAR_OUT)/paperdata.o
+
+# corun-sim links the mode: its link recipe expands CORUN_SIM_OBJS.
+$(O)/tools/sim/corun-sim: $(CHAR_OBJS)
+$(O)/tools/sim/corun-sim: CORUN_SIM_OBJS += $(CHAR_OBJS)
+
+CHAR_CONFIG ?= emu/configs/ccbp-16sm.ini
+CHAR_SCALE ?= 1
+CHAR_JOBS ?= 2
+CHAR_WORKLOADS ?=
+CHAR_ARGS ?=
+CHAR_RESULTS ?= $(O)/characterize
+
+.PHONY: characterize
+characterize: all
+	nice -n 10 $(O)/tools/sim/corun-sim --characterize \
+		--config $(CHAR_CONFIG) --scale $(CHAR_SCALE) -j $(CHAR_JOBS) \
+		--kernel-dir $(KERNEL_DIR) --out $(CHAR_RESULTS) \
+		$(if $(CHAR_WORKLOADS),--workloads $(CHAR_WORKLOADS)) $(CHAR_ARGS)
+
+CHAR_TEST := $(CHAR_OUT)/tests/characterize-test
+
+$(CHAR_TEST): $(CHAR_OUT)/tests/characterize_test.o $(CHAR_OUT)/rules.o \
+	      $(CHAR_OUT)/paperdata.o $(KUNIT_OBJS) $(WORKLOADS_LIB) \
+	      $(SIMHOST_LIB) $(EMU_LIB) | $(O)/tools/sim/corun-sim
+	$(CC) $(HOST_LDFLAGS) $(filter %.o,$^) -o $@ $(WORKLOADS_LIB) \
+		$(SIMHOST_LIB) $(EMU_LIB) $(HOST_LDLIBS)
+
+TEST_PROGS += $(CHAR_TEST)
