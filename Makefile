@@ -62,7 +62,8 @@ include tools/kunit/kunit.mk
 	tools/vm/vm.mk selftests/selftests.mk \
 	drivers/gpu/drm/corun/policy/policy.mk \
 	tools/lib/libcorun/libcorun.mk tools/run/run.mk \
-	tools/trace/trace.mk))
+	tools/trace/trace.mk tools/characterize/characterize.mk \
+	tools/equiv/equiv.mk))
 
 .PHONY: all deps check test demo bench eval lint clean module help
 
@@ -75,6 +76,7 @@ help:
 	@echo "make demo     the main job: co-run a default mix end to end"
 	@echo "make bench    print simulation-rate figures"
 	@echo "make eval     regenerate the papers' comparison tables"
+	@echo "make characterize  every workload alone on ccbp-16sm: classes vs the papers"
 	@echo "make lint     checkpatch --strict and clang-format over drivers/ include/"
 	@echo "make module   build corun.ko against the pinned Debian kernel headers"
 	@echo "make qemu     build Debian's QEMU 7.2 with the corun-gpu device (cached)"
