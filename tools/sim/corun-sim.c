@@ -603,21 +603,12 @@ static void usage(FILE *f)
 
 static uint64_t parse_count(const char *s, const char *what)
 {
-	unsigned long long v, mul = 1;
-	char *end;
+	uint64_t v;
 
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (*end == 'k' || *end == 'K')
-		mul = 1000, end++;
-	else if (*end == 'm' || *end == 'M')
-		mul = 1000000, end++;
-	else if (*end == 'g' || *end == 'G')
-		mul = 1000000000, end++;
-	if (errno || *end || !v || *s == '-' || v > UINT64_MAX / mul)
+	if (mix_parse_count(s, &v))
 		die(2, "%s %s: expected a positive count (k/M/G suffixes allowed)",
 		    what, s);
-	return v * mul;
+	return v;
 }
 
 static void parse_args(int argc, char **argv)

@@ -91,6 +91,11 @@ static int parse_u64(const char *v, int sfx, uint64_t max, uint64_t *out)
 	return 0;
 }
 
+int mix_parse_count(const char *v, uint64_t *out)
+{
+	return parse_u64(v, 1, UINT64_MAX, out) || !*out ? -1 : 0;
+}
+
 static int parse_sms(struct pstate *s, const char *v, struct mix_job *j)
 {
 	const char *p = v;

@@ -115,6 +115,12 @@ int mix_check_device(const struct mix *m, unsigned int num_slots,
 		     unsigned int num_sms, char *err, size_t len);
 
 /* Placement name ("rr", ...) of an enum corun_placement. */
+/*
+ * mix_parse_count() - a positive count, decimal or 0x hex, with an optional
+ * k/M/G suffix (10^3/10^6/10^9), as the budget line takes it. Returns 0 and
+ * the value in *out, or -1 for anything else (including 0 and overflow).
+ */
+int mix_parse_count(const char *v, uint64_t *out);
 const char *mix_placement_name(uint32_t p);
 
 /* "expected fcfs or even": the driver's policy names, for messages. */
