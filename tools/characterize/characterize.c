@@ -941,14 +941,9 @@ int characterize_main(int argc, char **argv)
 	    emu_config_validate(&cfg, err, sizeof(err)))
 		die("%s", err);
 	n = select_workloads(sel);
-	for (i = 0; i < n; i++) {
-		char path[4096];
-
-		if (wl_elf_path(sel[i]->elf, path, sizeof(path)) ||
-		    access(path, R_OK))
-			die("workload %s: kernel binary %s missing (see --kernel-dir)",
-			    sel[i]->name, sel[i]->elf);
-	}
+	for (i = 0; i < n; i++)
+		if (wl_check_elf(sel[i], err, sizeof(err)))
+			die("%s; see --kernel-dir", err);
 	n_total = n;
 	rows = calloc(n ? n : 1, sizeof(*rows));
 	fin = calloc(n ? n : 1, 1);

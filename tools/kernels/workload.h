@@ -109,4 +109,13 @@ void wl_set_kernel_dir(const char *dir);
 /* Full path of a workload ELF in buf; -1 if it does not fit. */
 int wl_elf_path(const char *elf, char *buf, size_t len);
 
+/*
+ * The workload's kernel ELF exists and loads (checked before anything
+ * runs); else -EINVAL with the reason and the kernel directory in @err.
+ */
+int wl_check_elf(const struct workload *wl, char *err, size_t len);
+
+/* "name, name, ..." of the regular workloads (wl_all()) into @buf. */
+void wl_list_names(char *buf, size_t len);
+
 #endif /* _CORUN_TOOLS_KERNELS_WORKLOAD_H_ */

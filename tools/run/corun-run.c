@@ -283,16 +283,11 @@ static void run_jobs(struct job *jobs, unsigned int n, uint64_t budget)
 
 static int lookup_workload(const char *name, char *known, size_t len)
 {
-	const struct workload *const *all;
 	const struct workload *wl = wl_find(name);
-	size_t n, i, at = 0;
 
 	if (wl && !(wl->flags & WL_F_FAULT))
 		return 0;
-	all = wl_all(&n);
-	for (i = 0; i < n && at < len; i++)
-		at += snprintf(known + at, len - at, "%s%s", i ? ", " : "",
-			       all[i]->name);
+	wl_list_names(known, len);
 	return -1;
 }
 
@@ -388,20 +383,13 @@ static const char *job_label(const struct job *j, char *buf, size_t len)
 /* Every ELF the mix needs must load before anything runs. */
 static void check_kernels(const struct mix *m)
 {
-	char path[4096], err[ERRLEN];
-	struct kelf_image img;
+	char err[ERRLEN];
 	unsigned int i;
 
-	for (i = 0; i < m->njobs; i++) {
-		const struct workload *wl = wl_find(m->jobs[i].workload);
-
-		if (wl_elf_path(wl->elf, path, sizeof(path)))
-			die(2, "%s: kernel path too long", wl->elf);
-		if (kelf_load_file(path, &img, err, sizeof(err)))
-			die(2, "workload %s: bad kernel binary: %s (kernel dir %s; see --kernel-dir)",
-			    wl->name, err, wl_kernel_dir());
-		kelf_free(&img);
-	}
+	for (i = 0; i < m->njobs; i++)
+		if (wl_check_elf(wl_find(m->jobs[i].workload), err,
+				 sizeof(err)))
+			die(2, "%s; see --kernel-dir", err);
 }
 
 int main(int argc, char **argv)

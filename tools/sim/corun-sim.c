@@ -46,7 +46,6 @@
 #include <gpu.h>
 #include <characterize/characterize.h>
 #include <kernels/workload.h>
-#include <lib/kelf.h>
 #include <policy/policy.h>
 #include <sim/json.h>
 #include <sim/metrics.h>
@@ -524,15 +523,9 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 
 static int lookup_workload(const char *name, char *known, size_t len)
 {
-	const struct workload *const *all;
-	size_t n, i, at = 0;
-
 	if (wl_find(name))
 		return 0;
-	all = wl_all(&n);
-	for (i = 0; i < n && at < len; i++)
-		at += snprintf(known + at, len - at, "%s%s", i ? ", " : "",
-			       all[i]->name);
+	wl_list_names(known, len);
 	return -1;
 }
 
@@ -557,20 +550,13 @@ static void list_workloads(void)
 /* Every ELF the mix needs must load before anything runs. */
 static void check_kernels(const struct mix *m)
 {
-	char path[4096], err[ERRLEN];
-	struct kelf_image img;
+	char err[ERRLEN];
 	unsigned int i;
 
-	for (i = 0; i < m->njobs; i++) {
-		const struct workload *wl = wl_find(m->jobs[i].workload);
-
-		if (wl_elf_path(wl->elf, path, sizeof(path)))
-			die(2, "%s: kernel path too long", wl->elf);
-		if (kelf_load_file(path, &img, err, sizeof(err)))
-			die(2, "workload %s: bad kernel binary: %s (kernel dir %s; see --kernel-dir)",
-			    wl->name, err, wl_kernel_dir());
-		kelf_free(&img);
-	}
+	for (i = 0; i < m->njobs; i++)
+		if (wl_check_elf(wl_find(m->jobs[i].workload), err,
+				 sizeof(err)))
+			die(2, "%s; see --kernel-dir", err);
 }
 
 static void usage(FILE *f)

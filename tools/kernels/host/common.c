@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <lib/kelf.h>
+
 #include "wl.h"
 
 /* splitmix64 (Steele, Lea, Flood 2014): tiny, fast, well distributed. */
@@ -152,6 +154,21 @@ int wl_load(struct sim_ctx *ctx, const char *elf, const char *name,
 	if (wl_elf_path(elf, path, sizeof(path)))
 		return wl_err(err, len, "%s: kernel path too long", elf);
 	return sim_load_kernel(ctx, path, name, k, err, len);
+}
+
+int wl_check_elf(const struct workload *wl, char *err, size_t len)
+{
+	char path[4096], kerr[256];
+	struct kelf_image img;
+
+	if (wl_elf_path(wl->elf, path, sizeof(path)))
+		return wl_err(err, len, "%s: kernel path too long", wl->elf);
+	if (kelf_load_file(path, &img, kerr, sizeof(kerr)))
+		return wl_err(err, len,
+			      "workload %s: bad kernel binary: %s (kernel dir %s)",
+			      wl->name, kerr, wl_kernel_dir());
+	kelf_free(&img);
+	return 0;
 }
 
 void wl_launch_1d(struct sim_launch *l, const struct sim_kernel *k,

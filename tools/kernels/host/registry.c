@@ -103,6 +103,20 @@ const char *wl_kernel_dir(void)
 	return kernel_dir;
 }
 
+void wl_list_names(char *buf, size_t len)
+{
+	const struct workload *const *all;
+	size_t n, i, at = 0;
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	all = wl_all(&n);
+	for (i = 0; i < n && at < len; i++)
+		at += snprintf(buf + at, len - at, "%s%s", i ? ", " : "",
+			       all[i]->name);
+}
+
 int wl_elf_path(const char *elf, char *buf, size_t len)
 {
 	int n = snprintf(buf, len, "%s/%s", wl_kernel_dir(), elf);
