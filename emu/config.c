@@ -43,6 +43,7 @@ static const char *const noc_vc_map_names[] = { "class", "slot", "cpu_gpu",
 						NULL };
 static const char *const dram_sched_names[] = { "frfcfs", "fcfs", NULL };
 static const char *const l1_write_names[] = { "evict", "through", NULL };
+static const char *const timing_address_names[] = { "pa", "va", NULL };
 
 #define OFF(f) offsetof(struct emu_config, f)
 #define U32(s, n, f, lo, hi) { s, n, KT_U32, OFF(f), lo, hi, NULL }
@@ -61,6 +62,8 @@ static const struct key keys[] = {
 	U32("gpu", "dram_mhz", dram_mhz, 1, 100000),
 	{ "gpu", "epoch_cycles", KT_U64, OFF(epoch_cycles), 0, UINT32_MAX, NULL },
 	{ "gpu", "insn_budget", KT_U64, OFF(insn_budget), 0, UINT64_MAX, NULL },
+	{ "gpu", "timing_address", KT_ENUM, OFF(timing_address), 0, 0,
+	  timing_address_names },
 
 	U32("sm", "cta_slots", sm.cta_slots, 1, EMU_MAX_SM_CTAS),
 	U32("sm", "max_threads", sm.max_threads, 1, 32 * EMU_MAX_SM_WARPS),
@@ -170,6 +173,7 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->dram_mhz = 1200;
 	cfg->epoch_cycles = 0;
 	cfg->insn_budget = 0;
+	cfg->timing_address = EMU_TIMING_PA;
 
 	cfg->sm.cta_slots = 32;
 	cfg->sm.max_threads = 2048;

@@ -64,6 +64,19 @@ enum emu_l1_write {
 	EMU_L1_WRITE_NR
 };
 
+/*
+ * Address the memory system times a global access by ([gpu]
+ * timing_address). Caches hold tags only, so this changes timing, never
+ * data. pa: the translated physical address, as real hardware does; va:
+ * (descriptor as_tag << 32) | GPU VA, which makes timing independent of
+ * where the host put the pages (the VM and corun-sim then agree).
+ */
+enum emu_timing_address {
+	EMU_TIMING_PA = 0,
+	EMU_TIMING_VA = 1,
+	EMU_TIMING_NR
+};
+
 enum emu_dram_sched {
 	EMU_DRAM_FRFCFS = 0,
 	EMU_DRAM_FCFS = 1,
@@ -94,6 +107,9 @@ struct emu_fu_timing {
  *	>= CORUN_EPOCH_LEN_MIN)
  * @insn_budget: default per-job budget in thread instructions when the
  *	descriptor gives 0 (0 = unlimited)
+ * @timing_address: enum emu_timing_address: the address L1/L2 sets, L2
+ *	slices and DRAM channels, banks and rows are derived from for global
+ *	memory (pa, the default, or va; see the enum)
  *
  * @sm: per-SM static resources and pipeline
  * @sm.cta_slots: resident CTAs per SM
@@ -207,6 +223,7 @@ struct emu_config {
 	uint32_t dram_mhz;
 	uint64_t epoch_cycles;
 	uint64_t insn_budget;
+	uint32_t timing_address;
 
 	struct {
 		uint32_t cta_slots;

@@ -254,6 +254,10 @@ static uint32_t round_up(uint32_t v, uint32_t unit)
 
 #define DOFF(f) ((uint32_t)offsetof(struct corun_job_desc, f))
 
+/* timing_address = va: tagged VAs stay below the SMs' local memory. */
+_Static_assert(((uint64_t)CORUN_AS_TAGS << 32) <= EMU_LOCAL_PA_BASE,
+	       "as_tag << 32 | va overlaps local memory");
+
 /*
  * Validate @d against hw.h and the configuration and derive the job's
  * resource needs. Returns 0, or 1 + the byte offset of the first bad
@@ -321,7 +325,9 @@ static uint32_t validate_desc(struct emu_gpu *gpu, struct emu_job *job,
 			 16);
 	if ((uint64_t)nwarps * c->warp_size * stack > c->sm.local_bytes)
 		return 1 + DOFF(stack_bytes);
-	for (i = 0; i < 6; i++)
+	if (d->as_tag >= CORUN_AS_TAGS)
+		return 1 + DOFF(as_tag);
+	for (i = 0; i < 5; i++)
 		if (d->reserved[i])
 			return 1 + DOFF(reserved[i]);
 

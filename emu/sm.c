@@ -723,6 +723,8 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			     cta->local_off +
 			     local_off(w, lane, va - CORUN_VA_LOCAL_BASE,
 				       c->warp_size);
+		} else if (c->timing_address == EMU_TIMING_VA) {
+			pa = (uint64_t)job->desc.as_tag << 32 | va;
 		} else if ((va >> CORUN_PAGE_SHIFT) == last_vpn) {
 			pa = last_pa | (va & (CORUN_PAGE_SIZE - 1));
 		} else {

@@ -128,7 +128,7 @@ static void test_params(int fd)
 	int ret;
 
 	ret = get_param(fd, DRM_CORUN_PARAM_ABI_VERSION, &v);
-	result(!ret && v == 1, "get_param_abi_version", "v=%" PRIu64, v);
+	result(!ret && v == DRM_CORUN_ABI_VERSION, "get_param_abi_version", "v=%" PRIu64, v);
 	ret = get_param(fd, DRM_CORUN_PARAM_DEVICE_ID, &v);
 	result(!ret && v == 0x1b3610fc, "get_param_device_id", "v=%#" PRIx64,
 	       v);
@@ -331,6 +331,40 @@ static void test_policy(int fd)
 	p.llc = 0;
 	result(!io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p), "set_policy_fcfs",
 	       NULL);
+
+	/* start gate: validation, arming, GET, opening it again */
+	p.start_gate = 1;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
+	       "set_policy_gate_without_flag", NULL);
+	p.flags = DRM_CORUN_POLICY_F_START_GATE;
+	p.start_gate = 17;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -ERANGE,
+	       "set_policy_gate_too_many", NULL);
+	p.start_gate = 1;
+	p.pad = 1;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
+	       "set_policy_gate_pad", NULL);
+	p.pad = 0;
+	p.flags = 1u << 5;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
+	       "set_policy_bad_flags", NULL);
+	p.flags = DRM_CORUN_POLICY_F_START_GATE;
+	p.start_gate = 2;
+	result(!io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p), "set_policy_gate_arm",
+	       NULL);
+	memset(&p, 0, sizeof(p));
+	result(!io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) && p.start_gate == 2,
+	       "get_policy_gate", "start_gate %u", p.start_gate);
+	p.start_gate = 1;
+	result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -EINVAL,
+	       "get_policy_gate_in_nonzero", NULL);
+	memset(&p, 0, sizeof(p));
+	p.flags = DRM_CORUN_POLICY_F_START_GATE;
+	result(!io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p), "set_policy_gate_open",
+	       NULL);
+	memset(&p, 0, sizeof(p));
+	result(!io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) && !p.start_gate,
+	       "get_policy_gate_open", "start_gate %u", p.start_gate);
 }
 
 /* out = args[0]; gid = ctaid.x * ntid.x + tid.x; out[gid] = gid + 0x100 */
@@ -1034,6 +1068,11 @@ static void test_submit(int fd)
 	s.flags = 1u << 9;
 	result(io(fd, DRM_IOCTL_CORUN_SUBMIT, &s) == -EINVAL,
 	       "submit_bad_flags", NULL);
+	/* the test loads corun.ko without lockstep=1 */
+	submit_base(&s, ctx, code.handle, args.gpu_va);
+	s.flags = DRM_CORUN_SUBMIT_HOLD;
+	result(io(fd, DRM_IOCTL_CORUN_SUBMIT, &s) == -EOPNOTSUPP,
+	       "submit_hold_needs_lockstep", NULL);
 	submit_base(&s, ctx + 100, code.handle, args.gpu_va);
 	result(io(fd, DRM_IOCTL_CORUN_SUBMIT, &s) == -ENOENT,
 	       "submit_bad_ctx", NULL);

@@ -23,11 +23,13 @@
  * off.
  *
  * The device clock: while a job is queued (and CONTROL.ENABLE is set and
- * no lockstep pause holds) the SMs and the MCU advance together, the GPU
- * model in slices that end at the MCU's next wakeup. Otherwise only an
- * awake MCU advances the clock; an MCU asleep in WFE (timer included)
- * with no job stops it, so an idle device costs nothing. The MCU runs
- * whether or not CONTROL.ENABLE is set: ENABLE gates the SMs only.
+ * neither a lockstep pause nor a completion hold, STATUS.HOLD after a
+ * CORUN_DESC_F_HOLD job until HOLD_ACK, stops it) the SMs and the MCU
+ * advance together, the GPU model in slices that end at the MCU's next
+ * wakeup. Otherwise only an awake MCU advances the clock; an MCU asleep
+ * in WFE (timer included) with no job stops it, so an idle device costs
+ * nothing. The MCU runs whether or not CONTROL.ENABLE is set: ENABLE
+ * gates the SMs only.
  *
  * Copyright (c) 2026 The corun authors
  *
@@ -637,7 +639,7 @@ static bool corun_thread_sync(CorunGpuState *s)
         busy |= s->jobs[n].count != 0;
     }
     return busy && (s->control & CORUN_CTRL_ENABLE) &&
-        !(s->status & CORUN_STATUS_EPOCH_WAIT);
+        !(s->status & (CORUN_STATUS_EPOCH_WAIT | CORUN_STATUS_HOLD));
 }
 
 /* Write the epoch's counter snapshot to SNAPSHOT_LO/HI, if set. */
@@ -728,6 +730,12 @@ static void corun_thread_event(CorunGpuState *s, const struct emu_event *ev)
             slot->state = CORUN_SLOT_FAULTED;
             slot->kill_pending = true;
             corun_raise(s, CORUN_IRQ_FAULT);
+        }
+        /* Completion hold: the clock stops until HOLD_ACK (hw.h). */
+        if ((flags & CORUN_DESC_F_HOLD) &&
+            ev->fault.cause == CORUN_FAULT_NONE) {
+            s->status |= CORUN_STATUS_HOLD;
+            s->status &= ~CORUN_STATUS_RUNNING;
         }
         if (flags & CORUN_DESC_F_IRQ) {
             corun_raise(s, CORUN_IRQ_JOB);
@@ -1315,6 +1323,7 @@ static uint64_t corun_mmio_read_locked(CorunGpuState *s, hwaddr addr,
     case CORUN_REG_EPOCH_SEQ:
         return s->epoch_seq;
     case CORUN_REG_EPOCH_ACK:
+    case CORUN_REG_HOLD_ACK:
         return 0;
     case CORUN_REG_SNAPSHOT_LO:
         return s->snapshot_lo;
@@ -1491,7 +1500,7 @@ static void corun_mbox_doorbell(CorunGpuState *s, uint32_t seq)
 static void corun_update_running(CorunGpuState *s)
 {
     if ((s->control & CORUN_CTRL_ENABLE) &&
-        !(s->status & CORUN_STATUS_EPOCH_WAIT)) {
+        !(s->status & (CORUN_STATUS_EPOCH_WAIT | CORUN_STATUS_HOLD))) {
         s->status |= CORUN_STATUS_RUNNING;
     } else {
         s->status &= ~CORUN_STATUS_RUNNING;
@@ -1586,6 +1595,16 @@ static bool corun_mmio_write_locked(CorunGpuState *s, hwaddr addr,
             return false;
         }
         s->status &= ~CORUN_STATUS_EPOCH_WAIT;
+        corun_update_running(s);
+        corun_kick(s);
+        return false;
+    case CORUN_REG_HOLD_ACK:
+        if (!(s->status & CORUN_STATUS_HOLD)) {
+            corun_guest_error(s, CORUN_ERR_BAD_VALUE,
+                              "HOLD_ACK: the device does not hold");
+            return false;
+        }
+        s->status &= ~CORUN_STATUS_HOLD;
         corun_update_running(s);
         corun_kick(s);
         return false;

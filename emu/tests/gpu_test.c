@@ -1166,8 +1166,9 @@ static int desc_mutate(struct corun_job_desc *x, unsigned int i)
 	M(shared_bytes, x->shared_bytes = 16385);
 	M(stack_bytes, x->stack_bytes = CORUN_STACK_MAX + 4);
 	M(stack_bytes, (x->block[0] = 256, x->stack_bytes = 2048));
+	M(as_tag, x->as_tag = CORUN_AS_TAGS);
 	M(reserved[0], x->reserved[0] = 1);
-	M(reserved[5], x->reserved[5] = 1);
+	M(reserved[4], x->reserved[4] = 1);
 	default:
 		return -1;
 	}

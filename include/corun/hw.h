@@ -185,6 +185,7 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
 #define CORUN_STATUS_FW_READY BIT(1)
 #define CORUN_STATUS_EPOCH_WAIT BIT(2) /* lockstep pause */
 #define CORUN_STATUS_FW_ERROR BIT(3)
+#define CORUN_STATUS_HOLD BIT(4) /* paused after a CORUN_DESC_F_HOLD job */
 
 #define CORUN_REG_ERROR 0x0048 /* sticky, write 1 to clear */
 #define CORUN_ERR_RO_WRITE BIT(0)
@@ -218,6 +219,17 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
 #define CORUN_REG_SNAPSHOT_LO 0x008c /* guest PA of the snapshot buffer */
 #define CORUN_REG_SNAPSHOT_HI 0x0090
 #define CORUN_EPOCH_LEN_MIN 1000
+
+/*
+ * Completion hold: when a job with CORUN_DESC_F_HOLD completes without a
+ * fault, the device sets STATUS.HOLD and its clock stops (as in the
+ * lockstep epoch pause; ring entries are still taken) until any value is
+ * written to HOLD_ACK. Writing HOLD_ACK while not held is
+ * CORUN_ERR_BAD_VALUE. The driver uses it to start a job's next launch at
+ * the cycle its previous one completed, as a simulator replaying the
+ * same jobs does.
+ */
+#define CORUN_REG_HOLD_ACK 0x0094
 
 /*
  * Firmware upload and microcontroller control. The firmware runs whenever
@@ -332,7 +344,16 @@ enum corun_coherence {
 
 #define CORUN_DESC_F_COUNTERS BIT(0) /* write counters at the end */
 #define CORUN_DESC_F_IRQ BIT(1) /* raise CORUN_IRQ_JOB when done */
-#define CORUN_DESC_F_ALL 0x3u
+#define CORUN_DESC_F_HOLD BIT(2) /* hold the clock at completion */
+#define CORUN_DESC_F_ALL 0x7u
+
+/*
+ * Address-space tags: a device configured with [gpu] timing_address = va
+ * times global accesses by (as_tag << 32) | GPU VA instead of by physical
+ * address, so jobs of different address spaces must carry different tags
+ * while they co-run. Valid tags are 0 .. CORUN_AS_TAGS - 1.
+ */
+#define CORUN_AS_TAGS 65536
 
 /**
  * struct corun_job_desc - one kernel launch, as the device reads it
@@ -360,6 +381,7 @@ enum corun_coherence {
  *	CORUN_STACK_MAX
  * @qos_target: QoS target as IPC fraction of alone in 1/1024, 0 = none
  * @insn_budget: thread instructions before CORUN_FAULT_BUDGET, 0 = none
+ * @as_tag: address-space tag, below CORUN_AS_TAGS (see above)
  * @reserved: must be zero
  */
 struct corun_job_desc {
@@ -384,7 +406,8 @@ struct corun_job_desc {
 	u32 stack_bytes;
 	u32 qos_target;
 	u64 insn_budget;
-	u32 reserved[6];
+	u32 as_tag;
+	u32 reserved[5];
 };
 
 CORUN_STATIC_ASSERT(sizeof(struct corun_job_desc) == 128, "desc layout");

@@ -24,6 +24,18 @@
  *    minus start_cycle of its first is at least the mix's budget (its
  *    window on the device clock). Runs are not cut short: only whole
  *    runs, all verified, are counted.
+ * Job processes open the device one after the other in mix order, so
+ * that their DRM files get the address-space tags 0, 1, ... (the driver
+ * hands out the lowest free one), as corun-sim numbers its jobs.
+ *
+ * --lockstep (root, corun.ko lockstep=1) replays corun-sim's timing: the
+ * co-run's first launches are submitted in mix order behind a start gate
+ * (the device starts them at one cycle), and every launch is submitted
+ * with DRM_CORUN_SUBMIT_HOLD, so that the device waits for the process
+ * between launches instead of running the other jobs meanwhile. With
+ * [gpu] timing_address = va the per-job cycles then equal corun-sim's
+ * (--whole-runs, same budget); tools/equiv checks it.
+ *
  * The mix's slot, sms, quota, throttle and priority settings are device
  * slot policies that the driver's policy engine owns: they are ignored
  * (placement is passed with each launch).
@@ -44,6 +56,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <uapi/drm/corun_drm.h>
 
 #include <kernels/workload.h>
 #include <sim/metrics.h>
@@ -86,8 +100,15 @@ static struct {
 	const char *mix, *policy, *kernel_dir, *device;
 	uint64_t cycles, epoch;
 	int64_t timeout_ms;
-	int no_alone;
+	int no_alone, lockstep;
 } opt = { .timeout_ms = 600000 };
+
+/*
+ * Job process: write end of the pipe to the next job in mix order,
+ * signalled once this job's first launch reached a hardware slot (-1
+ * when done or none).
+ */
+static int order_fd = -1;
 
 static void __attribute__((noreturn, format(printf, 2, 3)))
 die(int code, const char *fmt, ...)
@@ -123,6 +144,33 @@ job_fail(struct job_result *r, int st, const char *fmt, ...)
 	va_end(ap);
 }
 
+static void order_release(void)
+{
+	if (order_fd < 0)
+		return;
+	/* if the byte is lost, the next job sees EOF, which releases it too */
+	(void)!write(order_fd, "", 1);
+	close(order_fd);
+	order_fd = -1;
+}
+
+/*
+ * After a submission: the first time, wait until the launch has left the
+ * scheduler queue for a slot, then let the next job submit its first.
+ */
+static void launch_submitted(void *arg, uint64_t job_id)
+{
+	struct drm_corun_query_job q;
+	struct corun_dev *dev = arg;
+
+	if (order_fd < 0)
+		return;
+	while (!corun_query_job(dev, job_id, &q) &&
+	       q.state == DRM_CORUN_JOB_QUEUED)
+		usleep(1000);
+	order_release();
+}
+
 /* One run of the workload in a fresh sim_ctx; 0 if it completed and checked. */
 static int one_run(struct corun_dev *dev, uint32_t ctx_id, struct job *j,
 		   struct job_result *r)
@@ -140,6 +188,8 @@ static int one_run(struct corun_dev *dev, uint32_t ctx_id, struct job *j,
 		job_fail(r, ST_ERROR, "context: %s", corun_error(dev));
 		return -1;
 	}
+	simdrm_ctx_set_submit(ctx, opt.lockstep ? DRM_CORUN_SUBMIT_HOLD : 0,
+			      launch_submitted, dev);
 	if (j->wl->setup(ctx, &j->params, &run, err, sizeof(err))) {
 		job_fail(r, ST_ERROR, "setup(): %s", err);
 		run = NULL;
@@ -195,10 +245,13 @@ out:
 }
 
 /*
- * Body of a job process: open the device, wait at the barrier (EOF on
- * @barrier), then run until the budget (0: once) and report on @out.
+ * Body of a job process: open the device, say so on @ready, wait at the
+ * barrier (EOF on @barrier) and for the previous job's first launch
+ * (@order_in, -1: none), then run until the budget (0: once) and report
+ * on @out.
  */
-static void job_main(struct job *j, int barrier, int out, uint64_t budget)
+static void job_main(struct job *j, int barrier, int out, uint64_t budget,
+		     int ready, int order_in)
 {
 	struct job_result *r = &j->res;
 	struct corun_dev dev;
@@ -213,7 +266,13 @@ static void job_main(struct job *j, int barrier, int out, uint64_t budget)
 	if (corun_open(&dev, opt.device) ||
 	    corun_ctx_create(&dev, 0, name, &ctx_id))
 		job_fail(r, ST_ERROR, "%s", corun_error(&dev));
+	if (write(ready, "", 1) != 1)
+		_exit(3);
+	close(ready);
 	while ((n = read(barrier, &c, 1)) < 0 && errno == EINTR)
+		;
+	while (order_in >= 0 && (n = read(order_in, &c, 1)) < 0 &&
+	       errno == EINTR)
 		;
 	t0 = now_s();
 	while (r->status == ST_OK) {
@@ -232,24 +291,34 @@ static void job_main(struct job *j, int barrier, int out, uint64_t budget)
 			break;
 	}
 	r->wall_s = now_s() - t0;
+	order_release();
 	if (write(out, r, sizeof(*r)) != (ssize_t)sizeof(*r))
 		_exit(3);
 	_exit(0);
 }
 
-/* Fork the @n job processes, release them together, collect results. */
-static void run_jobs(struct job *jobs, unsigned int n, uint64_t budget)
+/*
+ * Fork the @n job processes, one at a time once the previous one has
+ * opened the device (mix order = address-space tag order), release them
+ * together, collect results. @gate_policy: with --lockstep, the policy to
+ * (re)select while arming the start gate for the @n first launches.
+ */
+static void run_jobs(struct job *jobs, unsigned int n, uint64_t budget,
+		     const char *gate_policy)
 {
-	int barrier[2], res[2];
+	int barrier[2], res[2], ready[2], order[2], prev = -1;
+	struct corun_dev gate;
 	unsigned int i;
 	ssize_t got;
 	int status;
+	char c;
 
 	if (pipe(barrier))
 		die(2, "pipe: %s", strerror(errno));
 	fflush(stdout);
 	for (i = 0; i < n; i++) {
-		if (pipe(res))
+		order[0] = order[1] = -1;
+		if (pipe(res) || pipe(ready) || (i + 1 < n && pipe(order)))
 			die(2, "pipe: %s", strerror(errno));
 		jobs[i].pid = fork();
 		if (jobs[i].pid < 0)
@@ -257,10 +326,33 @@ static void run_jobs(struct job *jobs, unsigned int n, uint64_t budget)
 		if (!jobs[i].pid) {
 			close(barrier[1]);
 			close(res[0]);
-			job_main(&jobs[i], barrier[0], res[1], budget);
+			close(ready[0]);
+			if (order[0] >= 0)
+				close(order[0]);
+			order_fd = order[1];
+			job_main(&jobs[i], barrier[0], res[1], budget, ready[1],
+				 prev);
 		}
 		close(res[1]);
+		close(ready[1]);
+		if (order[1] >= 0)
+			close(order[1]);
+		if (prev >= 0)
+			close(prev);
+		prev = order[0];
 		jobs[i].res_fd = res[0];
+		/* a byte once it has opened the device, EOF if it died */
+		while (read(ready[0], &c, 1) < 0 && errno == EINTR)
+			;
+		close(ready[0]);
+	}
+	/* Opened after the jobs' files, so that it takes no tag before them. */
+	if (gate_policy) {
+		if (corun_open(&gate, opt.device))
+			die(2, "%s", corun_error(&gate));
+		if (corun_set_policy_gate(&gate, gate_policy,
+					  (uint32_t)opt.epoch, n))
+			die(2, "--lockstep: %s", corun_error(&gate));
 	}
 	close(barrier[0]);
 	/* EOF on the barrier pipe releases every process at once. */
@@ -279,6 +371,9 @@ static void run_jobs(struct job *jobs, unsigned int n, uint64_t budget)
 				 status);
 		}
 	}
+	/* closing the file opens the gate, had a job died before its launch */
+	if (gate_policy)
+		corun_close(&gate);
 }
 
 static int lookup_workload(const char *name, char *known, size_t len)
@@ -312,13 +407,16 @@ static void usage(FILE *f)
 		"  --timeout S        give up on a launch after S seconds (default 600)\n"
 		"  --kernel-dir DIR   device ELFs (default: $CORUN_KERNEL_DIR or ../kernels)\n"
 		"  --device PATH      render node (default: the first corun one)\n"
-		"  --no-alone         only the co-run (no slowdowns or metrics)\n");
+		"  --no-alone         only the co-run (no slowdowns or metrics)\n"
+		"  --lockstep         replay corun-sim's timing: gated start in mix order,\n"
+		"                     device held between launches (root, corun.ko\n"
+		"                     lockstep=1)\n");
 }
 
 static void parse_args(int argc, char **argv)
 {
 	enum { O_POLICY = 256, O_CYCLES, O_TIMEOUT, O_KDIR, O_DEVICE,
-	       O_NO_ALONE, O_EPOCH };
+	       O_NO_ALONE, O_EPOCH, O_LOCKSTEP };
 	static const struct option lo[] = {
 		{ "policy", required_argument, NULL, O_POLICY },
 		{ "cycles", required_argument, NULL, O_CYCLES },
@@ -327,6 +425,7 @@ static void parse_args(int argc, char **argv)
 		{ "device", required_argument, NULL, O_DEVICE },
 		{ "no-alone", no_argument, NULL, O_NO_ALONE },
 		{ "epoch", required_argument, NULL, O_EPOCH },
+		{ "lockstep", no_argument, NULL, O_LOCKSTEP },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -344,6 +443,7 @@ static void parse_args(int argc, char **argv)
 		case O_DEVICE: opt.device = optarg; break;
 		case O_NO_ALONE: opt.no_alone = 1; break;
 		case O_EPOCH: opt.epoch = parse_count(optarg, "--epoch"); break;
+		case O_LOCKSTEP: opt.lockstep = 1; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
 		}
@@ -487,7 +587,7 @@ int main(int argc, char **argv)
 		for (k = 0; k < nalone; k++) {
 			struct job_result *r = &alone[k].res;
 
-			run_jobs(&alone[k], 1, budget);
+			run_jobs(&alone[k], 1, budget, NULL);
 			if (r->status != ST_OK)
 				failed++;
 			printf("  %-28s %-6s %5u %12" PRIu64 " %14" PRIu64 " %9s %8.2f\n",
@@ -505,7 +605,7 @@ int main(int argc, char **argv)
 	}
 
 	t0 = now_s();
-	run_jobs(corun, mix.njobs, budget);
+	run_jobs(corun, mix.njobs, budget, opt.lockstep ? pol.name : NULL);
 	printf("co-run (%u processes, %.2f s):\n", mix.njobs, now_s() - t0);
 	printf("  %-3s %-28s %-6s %5s %8s %12s %14s %9s %9s %9s %8s\n", "job",
 	       "workload", "status", "runs", "launches", "cycles",

@@ -31,6 +31,9 @@ struct sim_ctx {
 	struct corun_bo *bos;
 	struct simdrm_elf *elfs;
 	uint32_t *handles;	/* every buffer of the run, for SUBMIT */
+	uint32_t submit_flags;
+	void (*submitted)(void *arg, uint64_t job_id);
+	void *submitted_arg;
 };
 
 static int serr(char *err, size_t len, int ret, const char *fmt, ...)
@@ -235,6 +238,15 @@ int sim_load_kernel(struct sim_ctx *ctx, const char *elf_path,
 	return 0;
 }
 
+void simdrm_ctx_set_submit(struct sim_ctx *ctx, uint32_t flags,
+			   void (*submitted)(void *arg, uint64_t job_id),
+			   void *arg)
+{
+	ctx->submit_flags = flags;
+	ctx->submitted = submitted;
+	ctx->submitted_arg = arg;
+}
+
 int simdrm_run(struct sim_ctx *ctx, const struct sim_launch *l,
 	       uint32_t placement, int64_t timeout_ms,
 	       struct simdrm_result *r, char *err, size_t len)
@@ -278,10 +290,13 @@ int simdrm_run(struct sim_ctx *ctx, const struct sim_launch *l,
 	cl.bo_count = ctx->nbos;
 	cl.out_sync = ctx->syncobj;
 	cl.counters = 1;
+	cl.flags = ctx->submit_flags;
 	ret = corun_submit(dev, &cl, &r->job_id);
 	if (ret)
 		return serr(err, len, ret, "%s: %s", l->k.name,
 			    corun_error(dev));
+	if (ctx->submitted)
+		ctx->submitted(ctx->submitted_arg, r->job_id);
 	ret = corun_wait(dev, ctx->syncobj, timeout_ms);
 	if (ret)
 		return serr(err, len, ret, "%s (job %llu): %s", l->k.name,

@@ -19,6 +19,14 @@
 
 /* A context on @dev for DRM context @ctx_id (owned by the caller). */
 struct sim_ctx *simdrm_ctx_create(struct corun_dev *dev, uint32_t ctx_id);
+
+/*
+ * Submit every launch of @ctx with DRM_CORUN_SUBMIT_* @flags, and call
+ * @submitted(@arg, job id) right after each submission (NULL: none).
+ */
+void simdrm_ctx_set_submit(struct sim_ctx *ctx, uint32_t flags,
+			   void (*submitted)(void *arg, uint64_t job_id),
+			   void *arg);
 /* sim_ctx_destroy() frees the buffers and ELFs of the context. */
 
 /**

@@ -77,6 +77,7 @@ struct job {
 	const struct workload *wl;
 	struct wl_params params;
 	unsigned int slot;
+	uint32_t as_tag;	/* descriptor as_tag: the mix index (corun-run) */
 	struct job *alone;	/* co-run job -> its alone run */
 
 	/* live state */
@@ -92,6 +93,7 @@ struct job {
 	uint64_t launches;		/* completed launches */
 	uint64_t cycles;		/* alone: cycles of its run */
 	uint64_t busy_cycles;		/* sum of end - start per launch */
+	uint64_t first_cycle, last_cycle; /* first launch start, last end */
 	enum job_status status;
 	char msg[ERRLEN];
 	struct corun_slot_counters ctr;	/* slot counters at the end */
@@ -101,7 +103,11 @@ struct opts {
 	const char *config, *mix, *kernel_dir, *alone_sched, *policy, *compare;
 	uint64_t cycles, alone_max, epoch_cycles;
 	int json, counters, quiet, alone_only, no_alone, list, trace;
+	int whole_runs;
 };
+
+/* --whole-runs: a co-run job starts no new run past this window. */
+static uint64_t whole_budget;
 
 static struct opts opt = { .alone_sched = "gto", .alone_max = 1000000000ull,
 			   .epoch_cycles = CORUN_POLICY_EPOCH_CYCLES_DEFAULT };
@@ -335,6 +341,11 @@ static void job_finish_run(struct sim_dev *dev, struct job *j, int alone)
 		return;
 	}
 	job_teardown_run(j);
+	/* corun-run's budget: whole runs until the window is used */
+	if (opt.whole_runs && j->last_cycle - j->first_cycle >= whole_budget) {
+		j->stopped = 1;
+		return;
+	}
 	job_start_run(dev, j);
 }
 
@@ -377,6 +388,11 @@ static void job_start_run(struct sim_dev *dev, struct job *j)
 		job_fail(j, ST_ERROR, "out of device memory for a context");
 		return;
 	}
+	if (sim_ctx_set_as_tag(j->ctx, j->as_tag)) {
+		job_fail(j, ST_ERROR, "address-space tag %u out of range",
+			 j->as_tag);
+		return;
+	}
 	if (j->wl->setup(j->ctx, &j->params, &j->run, err, sizeof(err))) {
 		j->run = NULL;
 		job_fail(j, ST_ERROR, "setup(): %s", err);
@@ -408,6 +424,9 @@ static void job_done(struct sim_dev *dev, struct job *j,
 			 f->warp, f->lane);
 		return;
 	}
+	if (!j->launches)
+		j->first_cycle = ev->counters.start_cycle;
+	j->last_cycle = ev->counters.end_cycle;
 	j->launches++;
 	/* As corun-run counts: first CTA dispatch to end, per launch. */
 	j->busy_cycles += ev->counters.end_cycle - ev->counters.start_cycle;
@@ -582,6 +601,10 @@ static void usage(FILE *f)
 		"                      compare slowdowns and metrics side by side\n"
 		"  --epoch-cycles N    epoch length of the policy (default: the driver's, %u)\n"
 		"  --trace-policy      every policy decision in the report\n"
+		"  --whole-runs        co-run budget as corun-run counts it: a job starts\n"
+		"                      no new run once its first launch's start to its\n"
+		"                      last launch's end reaches the budget; no run is\n"
+		"                      cut short (with --cycles 1: every job runs once)\n"
 		"  --quiet             no progress or simulation rate on stderr\n"
 		"  --list              list the workloads\n",
 		CORUN_POLICY_EPOCH_CYCLES_DEFAULT);
@@ -600,7 +623,7 @@ static uint64_t parse_count(const char *s, const char *what)
 static void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
-	       O_KDIR, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE };
+	       O_KDIR, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "mix", required_argument, NULL, 'm' },
@@ -617,6 +640,7 @@ static void parse_args(int argc, char **argv)
 		{ "compare-policies", required_argument, NULL, O_COMPARE },
 		{ "epoch-cycles", required_argument, NULL, O_EPOCH },
 		{ "trace-policy", no_argument, NULL, O_TRACE },
+		{ "whole-runs", no_argument, NULL, O_WHOLE },
 		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
@@ -654,6 +678,7 @@ static void parse_args(int argc, char **argv)
 				    optarg, CORUN_EPOCH_LEN_MIN, UINT32_MAX);
 			break;
 		case O_TRACE: opt.trace = 1; break;
+		case O_WHOLE: opt.whole_runs = 1; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
 		}
@@ -850,7 +875,9 @@ static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 		die(2, "policy %s: cannot run on %u slots and %u SMs",
 		    co->pol.ops->name, cfg->num_slots, cfg->num_sms);
 	snprintf(phase, sizeof(phase), "co-run (%s)", co->pol.ops->name);
-	co->cycles = drive(dev, co->jobs, mix->njobs, budget, 0, phase,
+	whole_budget = budget;
+	co->cycles = drive(dev, co->jobs, mix->njobs,
+			   opt.whole_runs ? UINT64_MAX : budget, 0, phase,
 			   &co->pol);
 	sim_dev_destroy(dev);
 	for (i = 0; i < mix->njobs; i++) {
@@ -1139,6 +1166,8 @@ int main(int argc, char **argv)
 		j->params.scale = j->mj->scale;
 		j->params.seed = j->mj->seed;
 		j->slot = j->mj->slot;
+		/* corun-run opens its DRM files in mix order: tags 0, 1, ... */
+		j->as_tag = i;
 		for (k = 0; k < nalone; k++)
 			if (alone[k].wl == j->wl &&
 			    alone[k].params.scale == j->params.scale &&

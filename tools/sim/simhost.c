@@ -57,6 +57,7 @@ struct sim_inflight {
 struct sim_ctx {
 	struct sim_dev *dev;
 	uint32_t id;
+	uint32_t as_tag;	/* descriptor as_tag */
 	uint64_t root;		/* PA of the 16 KiB level-1 table */
 	uint64_t jobs_pa;	/* PA of the job-record page (not GPU mapped) */
 	struct sim_inflight inflight[SIM_MAX_INFLIGHT];
@@ -393,6 +394,14 @@ uint32_t sim_ctx_id(const struct sim_ctx *ctx)
 uint64_t sim_ctx_pt_root(const struct sim_ctx *ctx)
 {
 	return ctx->root;
+}
+
+int sim_ctx_set_as_tag(struct sim_ctx *ctx, uint32_t tag)
+{
+	if (tag >= CORUN_AS_TAGS)
+		return -EINVAL;
+	ctx->as_tag = tag;
+	return 0;
 }
 
 /*
@@ -747,6 +756,7 @@ int sim_build_desc(struct sim_ctx *ctx, const struct sim_launch *l,
 	d->shared_bytes = l->k.shared_bytes;
 	d->stack_bytes = l->k.stack_bytes;
 	d->insn_budget = l->insn_budget;
+	d->as_tag = ctx->as_tag;
 	return 0;
 }
 

@@ -66,6 +66,11 @@ void sim_ctx_destroy(struct sim_ctx *ctx);
 struct sim_dev *sim_ctx_dev(struct sim_ctx *ctx);
 uint32_t sim_ctx_id(const struct sim_ctx *ctx);
 uint64_t sim_ctx_pt_root(const struct sim_ctx *ctx);	/* PA of level 1 */
+/*
+ * Address-space tag of the context's descriptors (hw.h as_tag; 0 after
+ * create): the driver's number of the DRM file. -EINVAL if out of range.
+ */
+int sim_ctx_set_as_tag(struct sim_ctx *ctx, uint32_t tag);
 
 /* Buffer objects. */
 #define SIM_BO_READ 1u

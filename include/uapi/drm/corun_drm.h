@@ -34,7 +34,11 @@ extern "C" {
  * through a field that was previously required to be zero. The driver
  * reports the version it implements through %DRM_CORUN_PARAM_ABI_VERSION.
  */
-#define DRM_CORUN_ABI_VERSION 1
+/*
+ * Version 2: DRM_CORUN_SUBMIT_HOLD, DRM_CORUN_POLICY_F_START_GATE and
+ * &drm_corun_policy.start_gate.
+ */
+#define DRM_CORUN_ABI_VERSION 2
 
 /**
  * DOC: corun ioctl numbers
@@ -467,7 +471,10 @@ enum drm_corun_priority {
  * stream. Jobs of one context start in submission order, each after the
  * previous one has finished; jobs of different contexts, of the same or of
  * different files, may co-run. All contexts of a file share the file's GPU
- * virtual address space.
+ * virtual address space. With the driver in lockstep mode, all jobs of a
+ * context run in one hardware slot, the one the fewest live contexts use
+ * (lowest first), so that contexts created in a mix's order use the slots
+ * a simulation of the mix (corun-sim) uses.
  *
  * Errors: %EINVAL if @flags, @pad or @reserved is not zero, @priority is
  * not a value of &enum drm_corun_priority, or @name has no NUL byte or a
@@ -573,8 +580,17 @@ enum drm_corun_coherence {
  * - %DRM_CORUN_SUBMIT_NO_IMPLICIT_SYNC: do not wait for, nor publish a
  *   fence on, the buffers of the job; only the explicit in- and out-syncs
  *   order the job.
+ * - %DRM_CORUN_SUBMIT_HOLD: another launch of this context follows. When
+ *   the job completes successfully, the whole device stops its clock
+ *   until the context's next job reaches a hardware slot, or the context
+ *   is destroyed or its file closed. The next launch then starts at the
+ *   device cycle at which this one ended, however long the host took to
+ *   submit it, as in a simulation of the same jobs (corun-sim). Only
+ *   with the driver in lockstep mode (%EOPNOTSUPP otherwise) and for
+ *   %CAP_SYS_ADMIN (%EACCES otherwise): it stalls every other job.
  */
 #define DRM_CORUN_SUBMIT_NO_IMPLICIT_SYNC (1U << 0)
+#define DRM_CORUN_SUBMIT_HOLD (1U << 1)
 
 /**
  * struct drm_corun_extension - Header of every ioctl extension.
@@ -725,8 +741,10 @@ struct drm_corun_ext_counters {
  * %DRM_CORUN_PARAM_MAX_INSN_BUDGET; %E2BIG if @bo_handle_count exceeds
  * %DRM_CORUN_PARAM_MAX_BO_HANDLES or the syncs exceed
  * %DRM_CORUN_PARAM_MAX_SYNCS; %EOPNOTSUPP if @placement or @coherence is
- * not supported by the device; %EACCES if @qos_target is not 0 and the
- * caller lacks %CAP_SYS_NICE; %EFAULT if a user pointer cannot be read;
+ * not supported by the device, or %DRM_CORUN_SUBMIT_HOLD is set and the
+ * driver is not in lockstep mode; %EACCES if @qos_target is not 0 and the
+ * caller lacks %CAP_SYS_NICE, or %DRM_CORUN_SUBMIT_HOLD is set and the
+ * caller lacks %CAP_SYS_ADMIN; %EFAULT if a user pointer cannot be read;
  * the errors of the extensions; %ENOMEM.
  */
 struct drm_corun_submit {
@@ -1338,15 +1356,31 @@ enum drm_corun_l1_policy {
  * %ERANGE if @epoch_cycles is neither 0 nor within
  * [%DRM_CORUN_EPOCH_CYCLES_MIN, %DRM_CORUN_EPOCH_CYCLES_MAX].
  *
+ * With %DRM_CORUN_POLICY_F_START_GATE in @flags, SET also arms the start
+ * gate (after selecting the policy): the device stops until @start_gate
+ * jobs have reached hardware slots, then all of them start at the same
+ * device cycle, in the order they reached their slots (lockstep
+ * experiments replaying a co-run of corun-sim, which starts every job at
+ * cycle 0). The gate belongs to the file that armed it: closing that file,
+ * or SET with the flag and @start_gate 0, opens it early. Errors: %ERANGE
+ * if @start_gate exceeds %DRM_CORUN_PARAM_NUM_SLOTS (the jobs could
+ * never all reach a slot); %EBUSY if a job is resident in a slot or
+ * another file's gate is armed.
+ *
  * Errors of GET: %EINVAL if @flags or @reserved is not zero.
  */
+#define DRM_CORUN_POLICY_F_START_GATE (1U << 0)
+
 struct drm_corun_policy {
 	/**
 	 * @policy: In (SET), Out (GET). One of &enum drm_corun_policy_id.
 	 */
 	__u32 policy;
 
-	/** @flags: MBZ. No flags are defined. */
+	/**
+	 * @flags: In (SET). A mask of DRM_CORUN_POLICY_F_* flags; MBZ for
+	 * GET.
+	 */
 	__u32 flags;
 
 	/**
@@ -1376,8 +1410,17 @@ struct drm_corun_policy {
 	 */
 	__u32 epoch_cycles;
 
+	/**
+	 * @start_gate: In (SET with %DRM_CORUN_POLICY_F_START_GATE, else
+	 * MBZ), Out (GET). Jobs the start gate still waits for, 0 if open.
+	 */
+	__u32 start_gate;
+
+	/** @pad: MBZ. */
+	__u32 pad;
+
 	/** @reserved: MBZ. */
-	__u64 reserved[4];
+	__u64 reserved[3];
 };
 
 #if defined(__cplusplus)

@@ -389,6 +389,26 @@ int corun_set_policy(struct corun_dev *dev, const char *name,
 			  epoch_cycles) : 0;
 }
 
+int corun_set_policy_gate(struct corun_dev *dev, const char *name,
+			  uint32_t epoch_cycles, uint32_t jobs)
+{
+	struct drm_corun_policy p = { .policy = DRM_CORUN_POLICY_BY_NAME,
+				      .flags = DRM_CORUN_POLICY_F_START_GATE,
+				      .epoch_cycles = epoch_cycles,
+				      .start_gate = jobs };
+	int ret;
+
+	if (strlen(name) >= sizeof(p.name))
+		return fail(dev, -EINVAL, "policy name '%s' too long", name);
+	strcpy(p.name, name);
+	ret = io(dev, DRM_IOCTL_CORUN_SET_POLICY, &p);
+	if (ret == -EACCES || ret == -EPERM)
+		return fail(dev, ret, "SET_POLICY(%s) needs CAP_SYS_ADMIN",
+			    name);
+	return ret ? fail(dev, ret, "SET_POLICY(%s, start gate %u jobs)",
+			  name, jobs) : 0;
+}
+
 int corun_get_policy(struct corun_dev *dev, struct drm_corun_policy *p)
 {
 	int ret;

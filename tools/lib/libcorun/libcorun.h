@@ -174,6 +174,13 @@ int corun_job_counters(struct corun_dev *dev, uint64_t job_id,
  */
 int corun_set_policy(struct corun_dev *dev, const char *name,
 		     uint32_t epoch_cycles);
+/*
+ * corun_set_policy(), then arm the start gate: the device stops until
+ * @jobs jobs have reached hardware slots (0 opens an armed gate). The
+ * gate opens at the latest when @dev is closed.
+ */
+int corun_set_policy_gate(struct corun_dev *dev, const char *name,
+			  uint32_t epoch_cycles, uint32_t jobs);
 int corun_get_policy(struct corun_dev *dev, struct drm_corun_policy *p);
 
 /* Names for messages. */

@@ -32,7 +32,13 @@ ABI_OFF(corun_job_desc, block, 68);
 ABI_OFF(corun_job_desc, regs_per_thread, 80);
 ABI_OFF(corun_job_desc, shared_bytes, 84);
 ABI_OFF(corun_job_desc, insn_budget, 96);
-ABI_OFF(corun_job_desc, reserved, 104);
+ABI_OFF(corun_job_desc, as_tag, 104);
+ABI_OFF(corun_job_desc, reserved, 108);
+static_assert(CORUN_DESC_F_HOLD == 4 && CORUN_DESC_F_ALL == 7,
+	      "ABI break: descriptor flags");
+static_assert(CORUN_AS_TAGS == 65536, "ABI break: CORUN_AS_TAGS");
+static_assert(CORUN_REG_HOLD_ACK == 0x94 && CORUN_STATUS_HOLD == 16,
+	      "ABI break: completion hold registers");
 ABI_OFF(corun_fault_record, pc, 24);
 ABI_OFF(corun_fault_record, insn_count, 32);
 ABI_OFF(corun_slot_counters, stall, 40);

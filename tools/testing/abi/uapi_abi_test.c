@@ -27,7 +27,7 @@
 	static_assert((expr) == (val), "ABI break: " #expr " != " #val)
 
 /* Version and limits. */
-ABI_VAL(DRM_CORUN_ABI_VERSION, 1);
+ABI_VAL(DRM_CORUN_ABI_VERSION, 2);
 ABI_VAL(DRM_CORUN_MAX_SMS, 128);
 ABI_VAL(DRM_CORUN_MAX_EXTENSIONS, 16);
 ABI_VAL(DRM_CORUN_CTX_NAME_LEN, 32);
@@ -203,6 +203,8 @@ ABI_VAL(DRM_CORUN_FEATURE_L1_POLICY, 1ULL << 10);
 ABI_VAL(DRM_CORUN_BO_EXEC, 1U << 0);
 ABI_VAL(DRM_CORUN_BO_GPU_READ_ONLY, 1U << 1);
 ABI_VAL(DRM_CORUN_SUBMIT_NO_IMPLICIT_SYNC, 1U << 0);
+ABI_VAL(DRM_CORUN_SUBMIT_HOLD, 1U << 1);
+ABI_VAL(DRM_CORUN_POLICY_F_START_GATE, 1U << 0);
 ABI_VAL(DRM_CORUN_COUNTERS_PER_SM, 1U << 0);
 ABI_VAL(DRM_CORUN_FAULT_F_LOCATION, 1U << 0);
 ABI_VAL(DRM_CORUN_FAULT_F_ADDRESS, 1U << 1);
@@ -392,7 +394,9 @@ ABI_OFF(drm_corun_policy, vcp, 48);
 ABI_OFF(drm_corun_policy, dram, 52);
 ABI_OFF(drm_corun_policy, l1, 56);
 ABI_OFF(drm_corun_policy, epoch_cycles, 60);
-ABI_OFF(drm_corun_policy, reserved, 64);
+ABI_OFF(drm_corun_policy, start_gate, 64);
+ABI_OFF(drm_corun_policy, pad, 68);
+ABI_OFF(drm_corun_policy, reserved, 72);
 ABI_VAL(sizeof(((struct drm_corun_policy *)0)->name),
 	DRM_CORUN_POLICY_NAME_LEN);
 
@@ -534,7 +538,9 @@ static const struct abi_flags abi_flag_sets[] = {
 	    DRM_CORUN_FEATURE_VCP, DRM_CORUN_FEATURE_DRAM_POLICY,
 	    DRM_CORUN_FEATURE_L1_POLICY } },
 	{ "bo", { DRM_CORUN_BO_EXEC, DRM_CORUN_BO_GPU_READ_ONLY } },
-	{ "submit", { DRM_CORUN_SUBMIT_NO_IMPLICIT_SYNC } },
+	{ "submit",
+	  { DRM_CORUN_SUBMIT_NO_IMPLICIT_SYNC, DRM_CORUN_SUBMIT_HOLD } },
+	{ "policy", { DRM_CORUN_POLICY_F_START_GATE } },
 	{ "counters request", { DRM_CORUN_COUNTERS_PER_SM } },
 	{ "fault",
 	  { DRM_CORUN_FAULT_F_LOCATION, DRM_CORUN_FAULT_F_ADDRESS,

@@ -14,11 +14,11 @@
  * CRASHED, jobs refused, recovery by a new load), a hand-assembled job
  * (fence, output, DONE, IRQ_STATUS.JOB), a faulting job (fault record,
  * IRQ FAULT, slot reset), the firmware's tick following the device
- * clock (and an idle device stopping it), lockstep epochs, and a fuzz
- * run: a fixed-seed
- * random sequence of thousands of MMIO writes over all of BAR0 plus
- * random descriptors rung on random slots, after which QEMU must still be
- * alive and answer (ID reads "CRUN") and exit on SIGTERM without a crash.
+ * clock (and an idle device stopping it), lockstep epochs, the completion
+ * hold (clock stopped after a CORUN_DESC_F_HOLD job until HOLD_ACK), and a
+ * fuzz run: a fixed-seed random sequence of thousands of MMIO writes over
+ * all of BAR0 plus random descriptors rung on random slots, after which
+ * QEMU must still be alive and answer (ID reads "CRUN") and exit on SIGTERM without a crash.
  *
  * Usage: qtest QEMU FW-IMAGE LOG [SEED]
  * Every reply is awaited at most 10 s and the whole run is bounded by
@@ -765,6 +765,47 @@ static void test_lockstep(void)
 	       rd(CORUN_REG_ERROR));
 }
 
+/*
+ * Completion hold: after a CORUN_DESC_F_HOLD job the device stops its
+ * clock; it still takes ring entries, which run only after HOLD_ACK.
+ */
+static void test_hold(void)
+{
+	struct corun_job_desc d0, d1;
+	uint32_t st;
+	int ok, held;
+
+	wr(CORUN_REG_ERROR, ~0u);
+	wr(CORUN_REG_HOLD_ACK, 1);
+	result("hold_ack_not_held", rd(CORUN_REG_ERROR) == CORUN_ERR_BAD_VALUE,
+	       "ERROR 0x%x", rd(CORUN_REG_ERROR));
+	wr(CORUN_REG_ERROR, ~0u);
+	mem_w64(PA_FENCE(0), 0);
+	mem_w32(PA_ARGS, VA(PA_OUT));
+	mem_w32(PA_ARGS + 4, 0);
+	fill_desc(&d0, 0, 41, 64);
+	d0.flags |= CORUN_DESC_F_HOLD;
+	fill_desc(&d1, 0, 42, 64);
+	mem_write(PA_RING(0) + sizeof(d0), &d1, sizeof(d1));
+	ring(0, &d0);
+	ok = wait_fence(0, 41);
+	usleep(20000);
+	st = rd(CORUN_REG_STATUS);
+	result("hold_after_job", ok && (st & CORUN_STATUS_HOLD) &&
+	       !(st & CORUN_STATUS_RUNNING), "fence %d STATUS 0x%x", ok, st);
+	wr(CORUN_REG_SLOT(0, CORUN_SLOT_DOORBELL), 2);
+	usleep(200000);
+	held = mem_r64(PA_FENCE(0)) == 41 &&
+	       (rd(CORUN_REG_STATUS) & CORUN_STATUS_HOLD) &&
+	       rd(CORUN_REG_SLOT(0, CORUN_SLOT_RING_HEAD)) == 2;
+	wr(CORUN_REG_HOLD_ACK, 1);
+	ok = wait_fence(0, 42);
+	st = rd(CORUN_REG_STATUS);
+	result("hold_until_ack", held && ok && !(st & CORUN_STATUS_HOLD) &&
+	       rd(CORUN_REG_ERROR) == 0, "held %d fence %d STATUS 0x%x ERROR 0x%x",
+	       held, ok, st, rd(CORUN_REG_ERROR));
+}
+
 /* ---- fuzz ------------------------------------------------------------ */
 
 static uint64_t rng;
@@ -933,7 +974,7 @@ static void test_fuzz(uint64_t seed)
 	       rd(CORUN_REG_ERROR), rd(CORUN_REG_FW_STATUS));
 }
 
-#define NCASES 31
+#define NCASES 34
 
 int main(int argc, char **argv)
 {
@@ -967,6 +1008,7 @@ int main(int argc, char **argv)
 		test_jobs();
 		test_fw_clock();
 		test_lockstep();
+		test_hold();
 		test_fuzz(seed);
 	}
 	if (qpid > 0) {

@@ -3,6 +3,13 @@
  * corun: contexts. A context is one drm_sched entity whose scheduler list
  * holds every hardware slot's scheduler, so that its jobs go to whichever
  * slot is least busy when the previous job of the context has finished.
+ *
+ * In lockstep mode a context is pinned to one slot instead: the one the
+ * fewest live contexts are pinned to, lowest first. Contexts created in
+ * a mix's order then run in slots 0, 1, ... for their whole life, as
+ * corun-sim runs mix jobs, and the slot-dependent parts of the device
+ * (miss sub-queues, virtual channels, policy decisions) see the same
+ * slots in both.
  */
 
 #include <linux/capability.h>
@@ -14,6 +21,28 @@
 #include <drm/drm_file.h>
 
 #include "corun_drv.h"
+
+/* Called with the device's policy_lock held. */
+static u32 corun_ctx_pick_slot(struct corun_device *cdev)
+{
+	u32 s, best = 0;
+
+	for (s = 1; s < cdev->num_slots; s++)
+		if (cdev->slot_ctxs[s] < cdev->slot_ctxs[best])
+			best = s;
+	return best;
+}
+
+/* The context leaves its file: end a hold after its job, free its slot. */
+static void corun_ctx_close(struct corun_device *cdev, struct corun_ctx *ctx)
+{
+	corun_hold_release(cdev, ctx, true);
+	if (ctx->pinned) {
+		mutex_lock(&cdev->policy_lock);
+		cdev->slot_ctxs[ctx->slot]--;
+		mutex_unlock(&cdev->policy_lock);
+	}
+}
 
 static void corun_ctx_release(struct kref *ref)
 {
@@ -58,6 +87,8 @@ int corun_ioctl_ctx_create(struct drm_device *drm, void *data,
 	struct corun_device *cdev = to_corun_dev(drm);
 	struct drm_corun_ctx_create *args = data;
 	struct corun_file *cfile = file->driver_priv;
+	struct drm_gpu_scheduler **scheds = cdev->sched_list;
+	u32 nscheds = cdev->num_slots;
 	struct corun_ctx *ctx;
 	u32 id;
 	int ret;
@@ -83,10 +114,21 @@ int corun_ioctl_ctx_create(struct drm_device *drm, void *data,
 	else
 		strscpy(ctx->name, current->comm, sizeof(ctx->name));
 
+	if (cdev->lockstep) {
+		mutex_lock(&cdev->policy_lock);
+		ctx->slot = corun_ctx_pick_slot(cdev);
+		cdev->slot_ctxs[ctx->slot]++;
+		mutex_unlock(&cdev->policy_lock);
+		ctx->pinned = true;
+		scheds = &cdev->sched_list[ctx->slot];
+		nscheds = 1;
+	}
 	ret = drm_sched_entity_init(&ctx->entity,
-				    corun_sched_prio(args->priority),
-				    cdev->sched_list, cdev->num_slots, NULL);
+				    corun_sched_prio(args->priority), scheds,
+				    nscheds, NULL);
 	if (ret) {
+		if (ctx->pinned)
+			corun_ctx_close(cdev, ctx);
 		kfree(ctx);
 		return ret;
 	}
@@ -95,6 +137,7 @@ int corun_ioctl_ctx_create(struct drm_device *drm, void *data,
 			      XA_LIMIT(1, CORUN_MAX_CTXS), &cfile->next_ctx,
 			      GFP_KERNEL);
 	if (ret < 0) {
+		corun_ctx_close(cdev, ctx);
 		corun_ctx_put(ctx);
 		return ret == -EBUSY ? -ENOSPC : ret;
 	}
@@ -106,6 +149,7 @@ int corun_ioctl_ctx_create(struct drm_device *drm, void *data,
 int corun_ioctl_ctx_destroy(struct drm_device *drm, void *data,
 			    struct drm_file *file)
 {
+	struct corun_device *cdev = to_corun_dev(drm);
 	struct drm_corun_ctx_destroy *args = data;
 	struct corun_file *cfile = file->driver_priv;
 	struct corun_ctx *ctx;
@@ -115,6 +159,7 @@ int corun_ioctl_ctx_destroy(struct drm_device *drm, void *data,
 	ctx = xa_erase(&cfile->ctxs, args->ctx_id);
 	if (!ctx)
 		return -ENOENT;
+	corun_ctx_close(cdev, ctx);
 	corun_ctx_put(ctx);
 	return 0;
 }
@@ -126,6 +171,7 @@ void corun_ctx_destroy_all(struct corun_file *cfile)
 
 	xa_for_each(&cfile->ctxs, id, ctx) {
 		xa_erase(&cfile->ctxs, id);
+		corun_ctx_close(cfile->cdev, ctx);
 		corun_ctx_put(ctx);
 	}
 	xa_destroy(&cfile->ctxs);

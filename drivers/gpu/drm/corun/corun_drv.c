@@ -17,6 +17,7 @@
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_ioctl.h>
+#include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 
 #include <corun/fwif.h>
@@ -247,6 +248,7 @@ static int corun_open(struct drm_device *drm, struct drm_file *file)
 {
 	struct corun_device *cdev = to_corun_dev(drm);
 	struct corun_file *cfile;
+	int tag;
 
 	cfile = kzalloc(sizeof(*cfile), GFP_KERNEL);
 	if (!cfile)
@@ -259,6 +261,14 @@ static int corun_open(struct drm_device *drm, struct drm_file *file)
 		kfree(cfile);
 		return ret;
 	}
+	/* lowest free: files opened in the same order get the same tags */
+	tag = ida_alloc_max(&cdev->as_tags, CORUN_AS_TAGS - 1, GFP_KERNEL);
+	if (tag < 0) {
+		corun_vm_put(cfile->vm);
+		kfree(cfile);
+		return tag == -ENOSPC ? -EMFILE : tag;
+	}
+	cfile->vm->as_tag = tag;
 	xa_init_flags(&cfile->ctxs, XA_FLAGS_ALLOC1);
 	xa_init(&cfile->jobs);
 	mutex_init(&cfile->submit_lock);
@@ -270,8 +280,15 @@ static void corun_postclose(struct drm_device *drm, struct drm_file *file)
 {
 	struct corun_file *cfile = file->driver_priv;
 
+	corun_gate_open(cfile->cdev, cfile);
 	corun_ctx_destroy_all(cfile);
 	corun_jobs_fini(cfile);
+	/*
+	 * The tag is free for the next file even while jobs of this one
+	 * still hold the address space: only their timing can then overlap
+	 * (timing_address = va), and the numbering stays reproducible.
+	 */
+	ida_free(&cfile->cdev->as_tags, cfile->vm->as_tag);
 	corun_vm_put(cfile->vm);
 	mutex_destroy(&cfile->submit_lock);
 	kfree(cfile);
@@ -358,6 +375,11 @@ static int corun_epoch_init(struct corun_device *cdev)
 	return 0;
 }
 
+static void corun_ida_fini(struct drm_device *drm, void *ida)
+{
+	ida_destroy(ida);
+}
+
 static int corun_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	struct corun_device *cdev;
@@ -371,6 +393,12 @@ static int corun_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		return PTR_ERR(cdev);
 	cdev->pdev = pdev;
 	pci_set_drvdata(pdev, cdev);
+	/* files may outlive the PCI device: the tags live as long as drm */
+	ida_init(&cdev->as_tags);
+	ret = drmm_add_action_or_reset(&cdev->drm, corun_ida_fini,
+				       &cdev->as_tags);
+	if (ret)
+		return ret;
 
 	ret = pcim_enable_device(pdev);
 	if (ret)
@@ -384,6 +412,12 @@ static int corun_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ret = corun_check_hw(cdev);
 	if (ret)
 		return ret;
+	/*
+	 * Start from a fresh device whatever an earlier driver instance
+	 * left behind: cycle 0, cold caches, no firmware (lockstep
+	 * experiments compare a fresh device with corun-sim's).
+	 */
+	corun_write(cdev, CORUN_REG_CONTROL, CORUN_CTRL_RESET);
 	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(64));
 	if (ret)
 		return ret;

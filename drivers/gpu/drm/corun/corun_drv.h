@@ -6,6 +6,7 @@
 #define _CORUN_DRV_H_
 
 #include <linux/dma-fence.h>
+#include <linux/idr.h>
 #include <linux/io.h>
 #include <linux/kref.h>
 #include <linux/mutex.h>
@@ -118,6 +119,16 @@ struct corun_slot {
  * @epochs_on: EPOCH_LEN is programmed (only while a job is resident)
  * @inject_stall: fault injection (debugfs): program empty SM masks, so
  *	that resident jobs stop making progress and the watchdog fires
+ * @as_tags: address-space tags in use (lowest free at file open)
+ * @hold_ctx: context whose job the device holds the clock after (a
+ *	completed DRM_CORUN_SUBMIT_HOLD job), released when that context's
+ *	next job reaches a slot or the context goes away; under
+ *	@policy_lock, compared only
+ * @gate_wait: start gate: jobs still to reach a slot before the device
+ *	is enabled, 0 when open (under @policy_lock)
+ * @gate_file: file that armed the start gate; closing it opens the gate
+ * @slot_ctxs: lockstep mode: live contexts pinned to each slot (under
+ *	@policy_lock)
  */
 struct corun_device {
 	struct drm_device drm;
@@ -155,6 +166,11 @@ struct corun_device {
 	u32 epoch_seq;
 	bool epochs_on;
 	bool inject_stall;
+	struct ida as_tags;
+	struct corun_ctx *hold_ctx;
+	u32 gate_wait;
+	struct corun_file *gate_file;
+	u32 slot_ctxs[CORUN_MAX_SLOTS];
 };
 
 /**
@@ -170,6 +186,8 @@ struct corun_device {
  * @reset_count: resets that hit a job of the file (outlives the file
  *	while jobs still hold the address space)
  * @busy_ns: time the file's jobs spent resident in hardware slots
+ * @as_tag: the file's address-space tag (job descriptors' as_tag), freed
+ *	when the file is closed
  */
 struct corun_vm {
 	struct kref ref;
@@ -182,6 +200,7 @@ struct corun_vm {
 	dma_addr_t l2_dma[CORUN_PT_L1_ENTRIES];
 	atomic_t reset_count;
 	atomic64_t busy_ns;
+	u32 as_tag;
 };
 
 /**
@@ -233,6 +252,10 @@ struct corun_file {
  * @name: label
  * @entity: scheduling entity over all slot schedulers
  * @hangs: hangs caused by jobs of this context
+ * @closed: destroyed by its file (under the device's policy_lock): a
+ *	completion hold after one of its jobs is released at once
+ * @pinned: lockstep mode: all its jobs run in hardware slot @slot
+ * @slot: see @pinned
  */
 struct corun_ctx {
 	struct kref ref;
@@ -241,6 +264,9 @@ struct corun_ctx {
 	char name[DRM_CORUN_CTX_NAME_LEN];
 	struct drm_sched_entity entity;
 	atomic_t hangs;
+	bool closed;
+	bool pinned;
+	u32 slot;
 };
 
 /**
@@ -344,6 +370,11 @@ void corun_sched_job_irq(struct corun_device *cdev);
 void corun_job_put(struct corun_job *job);
 void corun_slots_program(struct corun_device *cdev);
 void corun_epoch_irq(struct corun_device *cdev);
+void corun_hold_release(struct corun_device *cdev, struct corun_ctx *ctx,
+			bool close);
+void corun_gate_open(struct corun_device *cdev, struct corun_file *cfile);
+int corun_gate_arm(struct corun_device *cdev, struct corun_file *cfile,
+		   u32 jobs);
 enum drm_sched_priority corun_sched_prio(s32 priority);
 
 /* corun_irq.c */

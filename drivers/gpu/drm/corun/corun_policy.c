@@ -51,7 +51,7 @@ int corun_ioctl_get_policy(struct drm_device *drm, void *data,
 	struct drm_corun_policy *args = data;
 	u32 i;
 
-	if (args->flags)
+	if (args->flags || args->start_gate || args->pad)
 		return -EINVAL;
 	for (i = 0; i < ARRAY_SIZE(args->reserved); i++)
 		if (args->reserved[i])
@@ -62,6 +62,7 @@ int corun_ioctl_get_policy(struct drm_device *drm, void *data,
 	memset(args->name, 0, sizeof(args->name));
 	strscpy(args->name, cdev->policy->name, sizeof(args->name));
 	args->epoch_cycles = cdev->epoch_cycles;
+	args->start_gate = cdev->gate_wait;
 	mutex_unlock(&cdev->policy_lock);
 	/* no firmware knobs yet: the device behaves as the baselines */
 	args->irc = DRM_CORUN_IRC_OFF;
@@ -79,11 +80,16 @@ int corun_ioctl_set_policy(struct drm_device *drm, void *data,
 	struct drm_corun_policy *args = data;
 	const struct corun_policy_ops *ops;
 	u32 i, id = args->policy;
+	int ret;
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EACCES;
-	if (args->flags)
+	if (args->flags & ~DRM_CORUN_POLICY_F_START_GATE || args->pad)
 		return -EINVAL;
+	if (!(args->flags & DRM_CORUN_POLICY_F_START_GATE) && args->start_gate)
+		return -EINVAL;
+	if (args->start_gate > cdev->num_slots)
+		return -ERANGE;
 	for (i = 0; i < ARRAY_SIZE(args->reserved); i++)
 		if (args->reserved[i])
 			return -EINVAL;
@@ -115,7 +121,17 @@ int corun_ioctl_set_policy(struct drm_device *drm, void *data,
 	/* firmware knobs are not supported yet */
 	if (args->irc || args->llc || args->vcp || args->dram || args->l1)
 		return -EOPNOTSUPP;
-	return corun_policy_set(cdev, id, args->epoch_cycles);
+	ret = corun_policy_set(cdev, id, args->epoch_cycles);
+	if (ret || !(args->flags & DRM_CORUN_POLICY_F_START_GATE))
+		return ret;
+	if (!args->start_gate) {
+		corun_gate_open(cdev, NULL);
+		return 0;
+	}
+	mutex_lock(&cdev->policy_lock);
+	ret = corun_gate_arm(cdev, file->driver_priv, args->start_gate);
+	mutex_unlock(&cdev->policy_lock);
+	return ret;
 }
 
 static ssize_t policy_show(struct device *dev, struct device_attribute *attr,

@@ -72,14 +72,22 @@ static struct dma_fence *corun_fence_create(struct corun_slot *slot)
 
 /* Jobs ---------------------------------------------------------------- */
 
+static void corun_job_drop_bos(struct corun_job *job)
+{
+	u32 i;
+
+	for (i = 0; i < job->bo_count; i++) {
+		if (job->bos[i])
+			drm_gem_object_put(job->bos[i]);
+		job->bos[i] = NULL;
+	}
+}
+
 static void corun_job_release(struct kref *ref)
 {
 	struct corun_job *job = container_of(ref, struct corun_job, refcount);
-	u32 i;
 
-	for (i = 0; i < job->bo_count; i++)
-		if (job->bos[i])
-			drm_gem_object_put(job->bos[i]);
+	corun_job_drop_bos(job);
 	kvfree(job->bos);
 	dma_fence_put(job->hw_fence);
 	dma_fence_put(job->done_fence);
@@ -394,6 +402,98 @@ void corun_epoch_irq(struct corun_device *cdev)
 	corun_write(cdev, CORUN_REG_EPOCH_ACK, seq);
 }
 
+/* Start gate and completion hold ----------------------------------------- */
+
+static void corun_device_enable(struct corun_device *cdev)
+{
+	corun_write(cdev, CORUN_REG_CONTROL,
+		    CORUN_CTRL_ENABLE |
+			    (cdev->lockstep ? CORUN_CTRL_LOCKSTEP : 0));
+}
+
+/*
+ * Open the start gate armed by @cfile (any gate if @cfile is NULL): the
+ * device runs again, whatever jobs reached their slots meanwhile.
+ */
+void corun_gate_open(struct corun_device *cdev, struct corun_file *cfile)
+{
+	mutex_lock(&cdev->policy_lock);
+	if (cdev->gate_wait && (!cfile || cdev->gate_file == cfile)) {
+		cdev->gate_wait = 0;
+		cdev->gate_file = NULL;
+		corun_device_enable(cdev);
+	}
+	mutex_unlock(&cdev->policy_lock);
+}
+
+/*
+ * Arm the start gate for @cfile: stop the device until @jobs jobs have
+ * reached hardware slots, so that they all start at the same device
+ * cycle. Called with policy_lock held.
+ */
+int corun_gate_arm(struct corun_device *cdev, struct corun_file *cfile,
+		   u32 jobs)
+{
+	u32 s;
+
+	if (cdev->gate_wait && cdev->gate_file != cfile)
+		return -EBUSY;
+	for (s = 0; s < cdev->num_slots; s++)
+		if (READ_ONCE(cdev->slots[s].active))
+			return -EBUSY;
+	cdev->gate_wait = jobs;
+	cdev->gate_file = cfile;
+	corun_write(cdev, CORUN_REG_CONTROL,
+		    cdev->lockstep ? CORUN_CTRL_LOCKSTEP : 0);
+	return 0;
+}
+
+/*
+ * The device held its clock after a DRM_CORUN_SUBMIT_HOLD job of @ctx
+ * completed: keep it held until the context's next job reaches a slot,
+ * unless the context is gone already.
+ */
+static void corun_hold_note(struct corun_device *cdev, struct corun_ctx *ctx)
+{
+	mutex_lock(&cdev->policy_lock);
+	if (ctx->closed) {
+		corun_write(cdev, CORUN_REG_HOLD_ACK, 1);
+	} else {
+		WARN_ON_ONCE(cdev->hold_ctx);
+		cdev->hold_ctx = ctx;
+	}
+	mutex_unlock(&cdev->policy_lock);
+}
+
+/* Let the device run on if it holds after a job of @ctx; @close: for good. */
+void corun_hold_release(struct corun_device *cdev, struct corun_ctx *ctx,
+			bool close)
+{
+	mutex_lock(&cdev->policy_lock);
+	if (close)
+		ctx->closed = true;
+	if (cdev->hold_ctx == ctx) {
+		cdev->hold_ctx = NULL;
+		corun_write(cdev, CORUN_REG_HOLD_ACK, 1);
+	}
+	mutex_unlock(&cdev->policy_lock);
+}
+
+/* A job reached its slot: count it for the gate, end a hold for it. */
+static void corun_job_arrived(struct corun_device *cdev, struct corun_job *job)
+{
+	mutex_lock(&cdev->policy_lock);
+	if (cdev->gate_wait && !--cdev->gate_wait) {
+		cdev->gate_file = NULL;
+		corun_device_enable(cdev);
+	}
+	if (cdev->hold_ctx == job->ctx) {
+		cdev->hold_ctx = NULL;
+		corun_write(cdev, CORUN_REG_HOLD_ACK, 1);
+	}
+	mutex_unlock(&cdev->policy_lock);
+}
+
 static void corun_slot_setup(struct corun_slot *slot)
 {
 	struct corun_device *cdev = slot->cdev;
@@ -474,6 +574,7 @@ static struct dma_fence *corun_run_job(struct drm_sched_job *sched_job)
 			    job->hw_seqno);
 	corun_write(cdev, CORUN_REG_SLOT(slot->idx, CORUN_SLOT_DOORBELL),
 		    slot->tail % CORUN_RING_ENTRIES);
+	corun_job_arrived(cdev, job);
 	return fence;
 }
 
@@ -547,7 +648,25 @@ static void corun_slot_finish(struct corun_slot *slot, struct corun_job *job,
 	}
 	corun_job_rec_end(job, state, error,
 			  state == DRM_CORUN_JOB_FAULTED ? &fault : NULL);
+	/* the device holds only after a successful job: before the fence */
+	if (state == DRM_CORUN_JOB_DONE &&
+	    (job->desc.flags & CORUN_DESC_F_HOLD))
+		corun_hold_note(cdev, job->ctx);
 
+	/*
+	 * The device is done with the buffers: drop them now rather than
+	 * when free_job runs, so that a buffer whose last handle is closed
+	 * once the fence signalled frees its VA range at once, and the next
+	 * allocations get the same VAs every time (lockstep replays time
+	 * memory by VA).
+	 */
+	corun_job_drop_bos(job);
+	/*
+	 * Decide for the new mix before the fence lets the context's next
+	 * job start (as corun-sim does): in lockstep, with the device held,
+	 * the decisions then reach the device in the same order.
+	 */
+	corun_slots_program(cdev);
 	fence = job->hw_fence;
 	if (error)
 		dma_fence_set_error(fence, error);
@@ -555,7 +674,6 @@ static void corun_slot_finish(struct corun_slot *slot, struct corun_job *job,
 			     job->base.s_fence->finished.seqno, s, error);
 	dma_fence_signal(fence);
 	corun_job_put(job);
-	corun_slots_program(cdev);
 }
 
 /* Retire the resident job of @slot if the device has finished it. */
@@ -630,6 +748,9 @@ static enum drm_gpu_sched_stat corun_timedout_job(struct drm_sched_job *sj)
 	if (dma_fence_is_signaled(job->hw_fence))
 		goto keep;
 
+	/* stopped by a start gate, a completion hold or lockstep: no hang */
+	if (!(corun_read(cdev, CORUN_REG_STATUS) & CORUN_STATUS_RUNNING))
+		goto keep;
 	progress = corun_read(cdev,
 			      CORUN_REG_SLOT(slot->idx, CORUN_SLOT_PROGRESS));
 	if (progress != slot->last_progress) {

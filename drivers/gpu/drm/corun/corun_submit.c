@@ -126,8 +126,9 @@ static int corun_submit_check(struct corun_device *cdev,
 	u64 threads, ctas;
 	u32 i;
 
-	if (args->flags & ~DRM_CORUN_SUBMIT_NO_IMPLICIT_SYNC || args->pad ||
-	    args->reserved[0] || args->reserved[1])
+	if (args->flags & ~(DRM_CORUN_SUBMIT_NO_IMPLICIT_SYNC |
+			    DRM_CORUN_SUBMIT_HOLD) ||
+	    args->pad || args->reserved[0] || args->reserved[1])
 		return -EINVAL;
 	if (args->entry_offset & 3 || args->args_va > U32_MAX)
 		return -EINVAL;
@@ -169,6 +170,13 @@ static int corun_submit_check(struct corun_device *cdev,
 		return -EOPNOTSUPP;
 	if (args->qos_target && !capable(CAP_SYS_NICE))
 		return -EACCES;
+	/* stops the whole device: only for lockstep experiments, by root */
+	if (args->flags & DRM_CORUN_SUBMIT_HOLD) {
+		if (!cdev->lockstep)
+			return -EOPNOTSUPP;
+		if (!capable(CAP_SYS_ADMIN))
+			return -EACCES;
+	}
 	return 0;
 }
 
@@ -316,8 +324,9 @@ static void corun_submit_fill_desc(struct corun_device *cdev,
 	d->magic = CORUN_DESC_MAGIC;
 	d->version = CORUN_DESC_VERSION;
 	d->size = sizeof(*d);
-	d->flags = 0;
+	d->flags = args->flags & DRM_CORUN_SUBMIT_HOLD ? CORUN_DESC_F_HOLD : 0;
 	d->ctx_id = job->ctx->id;
+	d->as_tag = job->vm->as_tag;
 	d->pt_root = job->vm->l1_dma;
 	d->entry = (u32)code->node.start + args->entry_offset;
 	d->args = (u32)args->args_va;
@@ -661,14 +670,7 @@ int corun_ioctl_submit(struct drm_device *drm, void *data,
 	job->rec->q.job_id = job->job_id;
 	job->rec->q.fence_context = job->done_fence->context;
 	job->rec->q.fence_seqno = job->done_fence->seqno;
-	kref_get(&job->refcount); /* for the scheduler, put in free_job */
-	drm_sched_entity_push_job(&job->base);
-	corun_jobs_prune(cfile);
-	mutex_unlock(&cfile->submit_lock);
-	args->job_id = job->job_id;
-	trace_corun_job_submit(job->done_fence->context, job->done_fence->seqno,
-			       ctx->id, job->job_id);
-
+	/* before the push: job->bos is the hardware's once the job runs */
 	if (implicit) {
 		for (i = 0; i < job->bo_count; i++) {
 			struct corun_bo *bo = to_corun_bo(job->bos[i]);
@@ -679,6 +681,14 @@ int corun_ioctl_submit(struct drm_device *drm, void *data,
 						   DMA_RESV_USAGE_READ);
 		}
 	}
+	kref_get(&job->refcount); /* for the scheduler, put in free_job */
+	drm_sched_entity_push_job(&job->base);
+	corun_jobs_prune(cfile);
+	mutex_unlock(&cfile->submit_lock);
+	args->job_id = job->job_id;
+	trace_corun_job_submit(job->done_fence->context, job->done_fence->seqno,
+			       ctx->id, job->job_id);
+
 	fence = job->done_fence;
 	for (i = 0; i < syncs->out_count; i++) {
 		if (syncs->out_chains[i]) {
