@@ -4,11 +4,13 @@
  * slowdowns and the multiprogram metrics (see
  * Documentation/tools/corun-sim.rst and mix.h for the mix format).
  *
- * 1. Alone runs: every distinct (workload, scale, seed) runs once, alone,
- *    on a fresh device whose warp scheduler is GTO (as the CCBP paper
- *    measures alone IPC; --alone-sched changes it). IPC_alone = thread
- *    instructions of the run / device cycles from its first submit to its
- *    last completion.
+ * 1. Alone runs: every distinct (workload, scale, seed) runs alone on a
+ *    fresh device whose warp scheduler is GTO (as the CCBP paper measures
+ *    alone IPC; --alone-sched changes it), measured like the co-run: it is
+ *    re-executed over the same budget and IPC_alone = thread instructions
+ *    its slot retired / budget cycles, so a short job's warm re-runs are
+ *    compared with warm re-runs (--alone-runs once: one cold run, IPC =
+ *    its instructions / its cycles from first submit to last completion).
  * 2. Co-run: every job gets its own context (address space) and slot on
  *    one fresh device and all are submitted at cycle 0. A job whose run
  *    completes is checked against its CPU reference and re-executed with
@@ -91,7 +93,7 @@ struct job {
 	/* results */
 	unsigned int runs;		/* completed and checked runs */
 	uint64_t launches;		/* completed launches */
-	uint64_t cycles;		/* alone: cycles of its run */
+	uint64_t cycles;		/* alone: cycles IPC_alone is over */
 	uint64_t busy_cycles;		/* sum of end - start per launch */
 	uint64_t first_cycle, last_cycle; /* first launch start, last end */
 	enum job_status status;
@@ -103,7 +105,7 @@ struct opts {
 	const char *config, *mix, *kernel_dir, *alone_sched, *policy, *compare;
 	uint64_t cycles, alone_max, epoch_cycles;
 	int json, counters, quiet, alone_only, no_alone, list, trace;
-	int whole_runs;
+	int whole_runs, alone_once;
 };
 
 /* --whole-runs: a co-run job starts no new run past this window. */
@@ -331,7 +333,7 @@ static void job_finish_run(struct sim_dev *dev, struct job *j, int alone)
 		return;
 	}
 	j->runs++;
-	if (alone) {
+	if (alone && opt.alone_once) {
 		j->cycles = now - j->run_start;
 		j->stopped = 1;
 		return;
@@ -499,7 +501,8 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 						 "device idle with the job in flight");
 			break;
 		}
-		progress(phase, emu_gpu_cycle(gpu), alone ? UINT64_MAX : stop, t0,
+		progress(phase, emu_gpu_cycle(gpu),
+			 alone && opt.alone_once ? UINT64_MAX : stop, t0,
 			 &last);
 	}
 	end = emu_gpu_cycle(gpu);
@@ -508,7 +511,7 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 		fprintf(stderr, "\r%*s\r", 78, "");
 	for (i = 0; i < n; i++) {
 		emu_gpu_slot_counters(gpu, jobs[i].slot, &jobs[i].ctr);
-		if (alone && jobs[i].inflight)
+		if (alone && opt.alone_once && jobs[i].inflight)
 			job_fail(&jobs[i], ST_ERROR,
 				 "alone run not done after %" PRIu64 " cycles (--alone-max-cycles)",
 				 stop);
@@ -594,7 +597,10 @@ static void usage(FILE *f)
 		"  --no-alone          only the co-run (no slowdowns or metrics)\n"
 		"  --alone-sched P     warp scheduler of alone runs: gto (default), lrr,\n"
 		"                      two_level, kaware, or 'config' to keep the file's\n"
-		"  --alone-max-cycles N  give up on an alone run after N cycles\n"
+		"  --alone-runs M      once: one cold run per alone job; budget (default):\n"
+		"                      re-executed over the co-run's budget, as co-run\n"
+		"  --alone-max-cycles N  give up on an alone run after N cycles (once,\n"
+		"                      or --whole-runs)\n"
 		"  --policy P          driver policy of the co-run: fcfs (default) or even\n"
 		"                      (overrides the mix's 'policy')\n"
 		"  --compare-policies P1,P2,...  run the co-run under each policy and\n"
@@ -623,7 +629,8 @@ static uint64_t parse_count(const char *s, const char *what)
 static void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
-	       O_KDIR, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE };
+	       O_KDIR, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
+	       O_ALONE_RUNS };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "mix", required_argument, NULL, 'm' },
@@ -636,6 +643,7 @@ static void parse_args(int argc, char **argv)
 		{ "no-alone", no_argument, NULL, O_NO_ALONE },
 		{ "alone-sched", required_argument, NULL, O_ALONE_SCHED },
 		{ "alone-max-cycles", required_argument, NULL, O_ALONE_MAX },
+		{ "alone-runs", required_argument, NULL, O_ALONE_RUNS },
 		{ "policy", required_argument, NULL, O_POLICY },
 		{ "compare-policies", required_argument, NULL, O_COMPARE },
 		{ "epoch-cycles", required_argument, NULL, O_EPOCH },
@@ -679,6 +687,15 @@ static void parse_args(int argc, char **argv)
 			break;
 		case O_TRACE: opt.trace = 1; break;
 		case O_WHOLE: opt.whole_runs = 1; break;
+		case O_ALONE_RUNS:
+			if (!strcmp(optarg, "once"))
+				opt.alone_once = 1;
+			else if (!strcmp(optarg, "budget"))
+				opt.alone_once = 0;
+			else
+				die(2, "--alone-runs %s: expected once or budget",
+				    optarg);
+			break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
 		}
@@ -1215,7 +1232,23 @@ int main(int argc, char **argv)
 				die(2, "%s", err);
 			snprintf(phase, sizeof(phase), "alone %s",
 				 job_label(&alone[k], lbl, sizeof(lbl)));
-			drive(dev, &alone[k], 1, opt.alone_max, 1, phase, NULL);
+			if (opt.alone_once) {
+				drive(dev, &alone[k], 1, opt.alone_max, 1,
+				      phase, NULL);
+			} else {
+				/* As the co-run measures: same budget. */
+				whole_budget = budget;
+				alone[k].cycles =
+					drive(dev, &alone[k], 1,
+					      opt.whole_runs ? opt.alone_max :
+							       budget,
+					      1, phase, NULL);
+				if (opt.whole_runs && alone[k].status == ST_OK &&
+				    !alone[k].stopped)
+					job_fail(&alone[k], ST_ERROR,
+						 "alone runs not done after %" PRIu64 " cycles (--alone-max-cycles)",
+						 opt.alone_max);
+			}
 			sim_dev_destroy(dev);
 			if (alone[k].status != ST_OK)
 				failed++;
@@ -1240,6 +1273,7 @@ int main(int argc, char **argv)
 		json_str(&js, "id", b1);
 		json_str(&js, "alone_sched",
 			 emu_sched_policy_name(acfg.sm.sched_policy));
+		json_str(&js, "alone_runs", opt.alone_once ? "once" : "budget");
 		json_config(&js, &cfg);
 		json_obj_end(&js);
 		json_obj_begin(&js, "mix");
@@ -1294,19 +1328,21 @@ int main(int argc, char **argv)
 		json_finish(&js);
 	} else {
 		if (!opt.no_alone) {
-			printf("alone runs (scheduler %s):\n",
-			       emu_sched_policy_name(acfg.sm.sched_policy));
-			printf("  %-28s %-6s %12s %14s %12s %9s\n", "workload",
-			       "status", "cycles", "thread-insns", "warp-insns",
-			       "IPC");
+			printf("alone runs (scheduler %s, %s):\n",
+			       emu_sched_policy_name(acfg.sm.sched_policy),
+			       opt.alone_once ? "one run each" :
+			       "re-executed over the budget");
+			printf("  %-28s %-6s %5s %12s %14s %12s %9s\n",
+			       "workload", "status", "runs", "cycles",
+			       "thread-insns", "warp-insns", "IPC");
 			for (k = 0; k < nalone; k++) {
 				const struct job *a = &alone[k];
 				char lbl[96];
 
-				printf("  %-28s %-6s %12" PRIu64 " %14" PRIu64 " %12" PRIu64 " %9s\n",
+				printf("  %-28s %-6s %5u %12" PRIu64 " %14" PRIu64 " %12" PRIu64 " %9s\n",
 				       job_label(a, lbl, sizeof(lbl)),
 				       a->status == ST_OK ? "ok" : "FAIL",
-				       a->cycles, a->ctr.thread_insns,
+				       a->runs, a->cycles, a->ctr.thread_insns,
 				       a->ctr.warp_insns,
 				       fmt_dbl(a->status == ST_OK ?
 					       ipc_of(a->ctr.thread_insns, a->cycles) :

@@ -741,6 +741,49 @@ static void sim_alone_only_and_no_alone(struct kunit *test)
 	KUNIT_EXPECT_GT(test, jnum(test, jobs->v[0], "thread_insns"), 0.0);
 }
 
+/*
+ * Alone runs are measured like the co-run (re-executed over the budget)
+ * unless --alone-runs once; a job alone in a co-run then has slowdown 1.
+ */
+static void sim_alone_runs(struct kunit *test)
+{
+	const char *one = tmp_file(test, ".mix", "budget = 30k\njob vecadd scale=0\n");
+	struct out *b = run_sim(test, "--config", cfg_path, "--mix", one,
+				"--json", "--quiet", "--alone-sched", "config",
+				NULL);
+	struct out *o = run_sim(test, "--config", cfg_path, "--mix", one,
+				"--json", "--quiet", "--alone-runs", "once",
+				"--alone-only", NULL);
+	struct out *bad = run_sim(test, "--config", cfg_path, "--mix", one,
+				  "--alone-runs", "twice", NULL);
+	const struct jv *d, *a, *j;
+
+	KUNIT_ASSERT_EQ_MSG(test, b->status, 0, "%s", b->err);
+	d = json_doc(test, b->out);
+	KUNIT_EXPECT_STREQ(test, jstr(test, jget(d, "config"), "alone_runs"), "budget");
+	a = jget(d, "alone")->v[0];
+	KUNIT_EXPECT_EQ(test, jnum(test, a, "cycles"), 30000.0);
+	KUNIT_EXPECT_GE(test, jnum(test, a, "runs"), 2.0);
+	j = jget(jget(d, "corun"), "jobs");
+	KUNIT_ASSERT_TRUE(test, j && j->t == J_ARR && j->n == 1);
+	j = j->v[0];
+	/* Same device, same scheduler, same window: the same run. */
+	KUNIT_EXPECT_EQ(test, jnum(test, j, "thread_insns"),
+			jnum(test, a, "thread_insns"));
+	KUNIT_EXPECT_EQ(test, jnum(test, j, "slowdown"), 1.0);
+
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "%s", o->err);
+	d = json_doc(test, o->out);
+	KUNIT_EXPECT_STREQ(test, jstr(test, jget(d, "config"), "alone_runs"), "once");
+	a = jget(d, "alone")->v[0];
+	KUNIT_EXPECT_EQ(test, jnum(test, a, "runs"), 1.0);
+	KUNIT_EXPECT_LT(test, jnum(test, a, "cycles"), 30000.0);
+
+	KUNIT_EXPECT_EQ(test, bad->status, 2);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(bad->err, "--alone-runs twice: expected once or budget") != NULL,
+			      "stderr: %s", bad->err);
+}
+
 static void sim_bad_mix(struct kunit *test)
 {
 	const char *m = tmp_file(test, ".mix", "budget = 10k\njob vecadd scale=0\njob vecadd scale=0 slot=zero\n");
@@ -1070,6 +1113,7 @@ static struct kunit_case corun_sim_cases[] = {
 	KUNIT_CASE_SLOW(sim_small_mix_json),
 	KUNIT_CASE_SLOW(sim_deterministic),
 	KUNIT_CASE_SLOW(sim_alone_only_and_no_alone),
+	KUNIT_CASE_SLOW(sim_alone_runs),
 	KUNIT_CASE(sim_policy_errors),
 	KUNIT_CASE_SLOW(sim_policy_even_masks),
 	KUNIT_CASE_SLOW(sim_policy_fcfs_default),
