@@ -237,66 +237,104 @@ static void refresh(const struct emu_dram *d, struct chan *ch, uint64_t t)
 /*
  * One decision at cycle @t: issue the best ready command, or compute when
  * the next one can be ready. Return: true if a command issued.
+ *
+ * One pass over the queue, oldest first. A bank with queued hits to its
+ * open row (FR-FCFS), or with a line whose bursts have started, is not
+ * precharged; that mask is only complete after the pass, so precharges
+ * are kept per bank (the first ready one of each priority class, and the
+ * earliest time one becomes ready) and judged at the end. A ready row hit
+ * of the best class ends the pass at once: nothing can beat it.
  */
 static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 {
-	uint64_t hitmask = 0, earliest = NEVER;
+	uint64_t hitmask = 0, premask = 0, earliest = NEVER;
+	uint64_t pre_wait[64]; /* per bank: earliest not-yet-ready PRE */
+	uint16_t pre_first[64][2]; /* per bank and class: first ready PRE */
 	int best = -1, best_cmd = 0;
-	unsigned int best_key = ~0u, i;
+	unsigned int best_key = ~0u, i, bn;
+	uint64_t pre_base;
 	struct chan_times ct;
 
 	refresh(d, ch, t);
 	chan_times(d, ch, &ct);
-	/*
-	 * Banks whose open row has queued hits (FR-FCFS) or a line with
-	 * bursts still to go (both) are not precharged.
-	 */
-	for (i = 0; i < ch->nq; i++) {
-		const struct dreq *q = &ch->pool[ch->order[i]];
-		const struct bank *b = &ch->banks[q->bank];
-
-		if (b->open && b->row == q->row &&
-		    (started(d, q) || (d->frfcfs && q->arrival <= t &&
-				       !capped(d, b))))
-			hitmask |= 1ull << q->bank;
-	}
+	pre_base = ch->cmd_free;
 
 	for (i = 0; i < ch->nq; i++) {
 		const struct dreq *q = &ch->pool[ch->order[i]];
 		const struct bank *b = &ch->banks[q->bank];
+		uint64_t bit = 1ull << q->bank;
 		unsigned int key;
 		uint64_t e;
 		int cmd;
 
+		/* Lower is better: class, then row hits (FR), then age. */
+		key = (d->cpu_priority && q->r.cls != EMU_CLS_CPU) ? 2 : 0;
 		if (b->open && b->row == q->row) {
+			bool hit =
+				started(d, q) ||
+				(d->frfcfs && q->arrival <= t && !capped(d, b));
+
+			if (hit)
+				hitmask |= bit;
 			cmd = CMD_COL;
-			e = col_time(ch, &ct, q);
+			e = max64(col_time(ch, &ct, q), q->arrival);
+			if (!(d->frfcfs && (!capped(d, b) || started(d, q))))
+				key |= 1;
 		} else if (b->open) {
-			if (hitmask & (1ull << q->bank))
-				continue;
-			cmd = CMD_PRE;
-			e = max64(ch->cmd_free, b->pre_ok);
+			if (!(premask & bit)) {
+				premask |= bit;
+				pre_wait[q->bank] = NEVER;
+				pre_first[q->bank][0] = UINT16_MAX;
+				pre_first[q->bank][1] = UINT16_MAX;
+			}
+			e = max64(max64(pre_base, b->pre_ok), q->arrival);
+			if (e > t) {
+				if (e < pre_wait[q->bank])
+					pre_wait[q->bank] = e;
+			} else if (pre_first[q->bank][key >> 1] == UINT16_MAX) {
+				pre_first[q->bank][key >> 1] = (uint16_t)i;
+			}
+			continue;
 		} else {
 			cmd = CMD_ACT;
-			e = act_time(ch, &ct, q);
+			e = max64(act_time(ch, &ct, q), q->arrival);
+			key |= 1;
 		}
-		e = max64(e, q->arrival);
 		if (e > t) {
 			if (e < earliest)
 				earliest = e;
 			continue;
 		}
-		/* Lower is better: class, then row hits (FR), then age. */
-		key = (d->cpu_priority && q->r.cls != EMU_CLS_CPU) ? 2 : 0;
-		if (!(d->frfcfs && cmd == CMD_COL &&
-		      (!capped(d, b) || started(d, q))))
-			key |= 1;
 		if (key < best_key) {
 			best_key = key;
 			best = (int)i;
 			best_cmd = cmd;
 			if (!key)
 				break;
+		}
+	}
+
+	/* Precharges of banks without queued hits (only if no hit won). */
+	if (best_key) {
+		for (premask &= ~hitmask; premask; premask &= premask - 1) {
+			unsigned int c;
+
+			bn = (unsigned int)__builtin_ctzll(premask);
+			if (pre_wait[bn] < earliest)
+				earliest = pre_wait[bn];
+			for (c = 0; c < 2; c++) {
+				unsigned int key = c << 1 | 1;
+				unsigned int j = pre_first[bn][c];
+
+				if (j == UINT16_MAX)
+					continue;
+				if (key < best_key ||
+				    (key == best_key && (int)j < best)) {
+					best_key = key;
+					best = (int)j;
+					best_cmd = CMD_PRE;
+				}
+			}
 		}
 	}
 
