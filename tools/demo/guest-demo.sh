@@ -80,7 +80,10 @@ if [ -n "$BT" ]; then
 	echo "=== live trace (bpftrace: tracepoint:corun:corun_policy_decision when a slot changes, corun_job_run, corun_job_done):" \
 		"$(grep -c ' decision ' "$TRACE") decisions, $(grep -c ' job_run ' "$TRACE") job starts," \
 		"$(grep -c ' job_done ' "$TRACE") job ends$(grep -q '^Lost' "$TRACE" && echo ", some events lost")"
-	if grep ' decision ' "$TRACE" | grep -q -v 'sm_mask0=0xffff '; then
+	# One awk, not grep | grep -q: under pipefail the first grep's
+	# SIGPIPE would fail the test when a split exists.
+	if awk '/ decision / && $5 != "sm_mask0=0xffff" { f = 1 }
+		END { exit !f }' "$TRACE"; then
 		echo "    20 events from the first SM split:"
 		awk '/ decision / && $5 != "sm_mask0=0xffff" { on = 1 }
 		     on && / (decision|job_)/ { print "    " $0; n++ }
