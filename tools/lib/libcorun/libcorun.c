@@ -371,29 +371,12 @@ int corun_job_counters(struct corun_dev *dev, uint64_t job_id,
 			  (unsigned long long)job_id) : 0;
 }
 
-int corun_set_policy(struct corun_dev *dev, const char *name,
-		     uint32_t epoch_cycles)
+/* SET_POLICY by name; @jobs > 0 also arms the start gate for @jobs jobs. */
+static int set_policy(struct corun_dev *dev, const char *name,
+		      uint32_t epoch_cycles, uint32_t jobs)
 {
 	struct drm_corun_policy p = { .policy = DRM_CORUN_POLICY_BY_NAME,
-				      .epoch_cycles = epoch_cycles };
-	int ret;
-
-	if (strlen(name) >= sizeof(p.name))
-		return fail(dev, -EINVAL, "policy name '%s' too long", name);
-	strcpy(p.name, name);
-	ret = io(dev, DRM_IOCTL_CORUN_SET_POLICY, &p);
-	if (ret == -EACCES || ret == -EPERM)
-		return fail(dev, ret, "SET_POLICY(%s) needs CAP_SYS_ADMIN",
-			    name);
-	return ret ? fail(dev, ret, "SET_POLICY(%s, epoch %u cycles)", name,
-			  epoch_cycles) : 0;
-}
-
-int corun_set_policy_gate(struct corun_dev *dev, const char *name,
-			  uint32_t epoch_cycles, uint32_t jobs)
-{
-	struct drm_corun_policy p = { .policy = DRM_CORUN_POLICY_BY_NAME,
-				      .flags = DRM_CORUN_POLICY_F_START_GATE,
+				      .flags = jobs ? DRM_CORUN_POLICY_F_START_GATE : 0,
 				      .epoch_cycles = epoch_cycles,
 				      .start_gate = jobs };
 	int ret;
@@ -405,8 +388,25 @@ int corun_set_policy_gate(struct corun_dev *dev, const char *name,
 	if (ret == -EACCES || ret == -EPERM)
 		return fail(dev, ret, "SET_POLICY(%s) needs CAP_SYS_ADMIN",
 			    name);
-	return ret ? fail(dev, ret, "SET_POLICY(%s, start gate %u jobs)",
-			  name, jobs) : 0;
+	if (ret && jobs)
+		return fail(dev, ret, "SET_POLICY(%s, start gate %u jobs)",
+			    name, jobs);
+	return ret ? fail(dev, ret, "SET_POLICY(%s, epoch %u cycles)", name,
+			  epoch_cycles) : 0;
+}
+
+int corun_set_policy(struct corun_dev *dev, const char *name,
+		     uint32_t epoch_cycles)
+{
+	return set_policy(dev, name, epoch_cycles, 0);
+}
+
+int corun_set_policy_gate(struct corun_dev *dev, const char *name,
+			  uint32_t epoch_cycles, uint32_t jobs)
+{
+	if (!jobs)
+		return fail(dev, -EINVAL, "start gate of 0 jobs");
+	return set_policy(dev, name, epoch_cycles, jobs);
 }
 
 int corun_get_policy(struct corun_dev *dev, struct drm_corun_policy *p)
