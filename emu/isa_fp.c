@@ -2,8 +2,12 @@
 /*
  * RV32F binary32 arithmetic in software.
  *
- * Host FP cannot be used: x86 lacks round-to-nearest-max-magnitude (RMM),
- * propagates NaN payloads and would need fenv round trips per operation.
+ * Host FP cannot be used in general: x86 lacks round-to-nearest-max-
+ * magnitude (RMM), propagates NaN payloads and would need fenv round trips
+ * per operation for the flags. The exception is fast_rne(): add, sub, mul
+ * and fma in round-to-nearest-even with finite operands and a result
+ * safely inside the normal range, computed exactly in binary64 (see there)
+ * with the same bits and flags as the software path.
  * The algorithms follow Berkeley SoftFloat 3e (the reference the RISC-V
  * spec and QEMU agree with) specialised for RISC-V: canonical NaN
  * 0x7fc00000, tininess detected after rounding, saturating conversions.
@@ -15,6 +19,7 @@
 #include "isa.h"
 
 #include <math.h>
+#include <string.h>
 
 #define SIGN(a) ((a) >> 31)
 #define EXP(a) ((int)(((a) >> 23) & 0xff))
@@ -110,6 +115,57 @@ static uint32_t norm_round_pack(bool sign, int exp, uint32_t sig,
 		return PACK(sign, sig ? exp : 0, sig << (sh - 7));
 	return round_pack(sign, exp, sig << sh, rm, fl);
 }
+
+/*
+ * Fast path for round-to-nearest-even on the host's binary64, used only
+ * where it provably gives SoftFloat's bits and flags: finite operands and
+ * a normal result at least twice FLT_MIN (so neither overflow nor
+ * tininess before/after rounding can differ). @p + @c is formed with
+ * TwoSum, which yields the exact rounding error; the sum is then made
+ * round-to-odd in binary64 (53 >= 24 + 2 bits), so the final conversion
+ * to binary32 rounds the exact value once. Returns false to make the
+ * caller take the exact software path.
+ */
+#if defined(__FLT_EVAL_METHOD__) && __FLT_EVAL_METHOD__ == 0
+static inline bool fast_rne(double p, double c, uint32_t *out, uint8_t *fl)
+{
+	double s = p + c, bp = s - c, bc = s - bp;
+	double e = (p - bp) + (c - bc);
+	uint64_t sb;
+	uint32_t r;
+	float f;
+
+	memcpy(&sb, &s, sizeof(sb));
+	if (e != 0 && !(sb & 1))
+		sb += (e > 0) == (s > 0) ? 1 : (uint64_t)-1;
+	memcpy(&s, &sb, sizeof(s));
+	f = (float)s;
+	memcpy(&r, &f, sizeof(r));
+	if (((r >> 23) & 0xff) < 2 || ((r >> 23) & 0xff) == 0xff)
+		return false;
+	if (e != 0 || (double)f != s)
+		*fl |= RV_FFLAG_NX;
+	*out = r;
+	return true;
+}
+
+static inline double to_f64(uint32_t a)
+{
+	float f;
+
+	memcpy(&f, &a, sizeof(f));
+	return f;
+}
+
+/* Neither operand is an infinity or a NaN. */
+static inline bool finite2(uint32_t a, uint32_t b)
+{
+	return ((a >> 23) & 0xff) != 0xff && ((b >> 23) & 0xff) != 0xff;
+}
+#define FAST_RNE 1
+#else
+#define FAST_RNE 0
+#endif
 
 static uint32_t add_mags(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
 {
@@ -218,21 +274,24 @@ static uint32_t sub_mags(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
 	return norm_round_pack(s, ez, mx - shr_jam32(my, d), rm, fl);
 }
 
-uint32_t rv_f32_add(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
+static __attribute__((noinline)) uint32_t
+soft_add(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
 {
 	if (SIGN(a) == SIGN(b))
 		return add_mags(a, b, rm, fl);
 	return sub_mags(a, b, rm, fl);
 }
 
-uint32_t rv_f32_sub(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
+static __attribute__((noinline)) uint32_t
+soft_sub(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
 {
 	if (SIGN(a) == SIGN(b))
 		return sub_mags(a, b, rm, fl);
 	return add_mags(a, b, rm, fl);
 }
 
-uint32_t rv_f32_mul(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
+static __attribute__((noinline)) uint32_t
+soft_mul(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
 {
 	int ea = EXP(a), eb = EXP(b), ez;
 	uint32_t ma = FRAC(a), mb = FRAC(b), mz, mag;
@@ -384,8 +443,8 @@ invalid:
 	return DEFAULT_NAN;
 }
 
-uint32_t rv_f32_fma(uint32_t a, uint32_t b, uint32_t c, unsigned int rm,
-		    uint8_t *fl)
+static __attribute__((noinline)) uint32_t
+soft_fma(uint32_t a, uint32_t b, uint32_t c, unsigned int rm, uint8_t *fl)
 {
 	int ea = EXP(a), eb = EXP(b), ec = EXP(c), ep, ez, d, sh;
 	uint32_t ma = FRAC(a), mb = FRAC(b), mc = FRAC(c), mz, mag, z;
@@ -681,4 +740,59 @@ uint32_t rv_u32_to_f32(uint32_t a, unsigned int rm, uint8_t *fl)
 	if (a & 0x80000000u)
 		return round_pack(0, 0x9d, a >> 1 | (a & 1), rm, fl);
 	return norm_round_pack(0, 0x9c, a, rm, fl);
+}
+
+/*
+ * Entry points: the binary64 fast path (fast_rne()) where it applies,
+ * else SoftFloat. The soft versions are out of line so the fast path
+ * does not pay their register saves.
+ */
+uint32_t rv_f32_add(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
+{
+#if FAST_RNE
+	uint32_t r;
+
+	if (rm == RV_RM_RNE && finite2(a, b) &&
+	    fast_rne(to_f64(a), to_f64(b), &r, fl))
+		return r;
+#endif
+	return soft_add(a, b, rm, fl);
+}
+
+uint32_t rv_f32_sub(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
+{
+#if FAST_RNE
+	uint32_t r;
+
+	if (rm == RV_RM_RNE && finite2(a, b) &&
+	    fast_rne(to_f64(a), -to_f64(b), &r, fl))
+		return r;
+#endif
+	return soft_sub(a, b, rm, fl);
+}
+
+uint32_t rv_f32_mul(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
+{
+#if FAST_RNE
+	uint32_t r;
+
+	/* The binary64 product of two binary32 values is exact. */
+	if (rm == RV_RM_RNE && finite2(a, b) &&
+	    fast_rne(to_f64(a) * to_f64(b), 0.0, &r, fl))
+		return r;
+#endif
+	return soft_mul(a, b, rm, fl);
+}
+
+uint32_t rv_f32_fma(uint32_t a, uint32_t b, uint32_t c, unsigned int rm,
+		    uint8_t *fl)
+{
+#if FAST_RNE
+	uint32_t r;
+
+	if (rm == RV_RM_RNE && finite2(a, b) && ((c >> 23) & 0xff) != 0xff &&
+	    fast_rne(to_f64(a) * to_f64(b), to_f64(c), &r, fl))
+		return r;
+#endif
+	return soft_fma(a, b, c, rm, fl);
 }
