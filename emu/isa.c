@@ -18,6 +18,14 @@
 	for (uint32_t _m = (m), l = 0; _m && ((l = __builtin_ctz(_m)), 1); \
 	     _m &= _m - 1)
 
+/*
+ * All RV_MAX_LANES lanes issuing (the common case of a full converged
+ * warp): straight loops over every lane, which the compiler turns into
+ * vector code, instead of walking the mask bit by bit.
+ */
+#define FULL_MASK (~0u)
+_Static_assert(RV_MAX_LANES == 32, "FULL_MASK assumes 32 lanes");
+
 #define PAGE_MASK (~(uint32_t)(CORUN_PAGE_SIZE - 1))
 #define UTLB_EMPTY 1u
 
@@ -551,19 +559,43 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 	xd = u->rd ? X[u->rd] : sink;
 
 	switch (u->op) {
-#define ALU(expr)                                               \
-	FOR_LANES(m, l) {                                       \
-		uint32_t a = X[u->rs1][l], b = X[u->rs2][l];    \
-		(void)a;                                        \
-		(void)b;                                        \
-		xd[l] = (expr);                                 \
-	}                                                       \
+/*
+ * The full-warp loop computes into a local array first: it cannot alias
+ * the register rows, so the loop vectorises without run-time checks.
+ */
+#define ALU(expr)                                                       \
+	if (m == FULL_MASK) {                                           \
+		const uint32_t *ra = X[u->rs1], *rb = X[u->rs2];        \
+		uint32_t res[RV_MAX_LANES];                             \
+		for (uint32_t l = 0; l < RV_MAX_LANES; l++) {           \
+			uint32_t a = ra[l], b = rb[l];                  \
+			res[l] = (expr);                                \
+		}                                                       \
+		memcpy(xd, res, sizeof(res));                           \
+		break;                                                  \
+	}                                                               \
+	FOR_LANES(m, l) {                                               \
+		uint32_t a = X[u->rs1][l], b = X[u->rs2][l];            \
+		(void)a;                                                \
+		(void)b;                                                \
+		xd[l] = (expr);                                         \
+	}                                                               \
 	break
-#define ALUI(expr)                                              \
-	FOR_LANES(m, l) {                                       \
-		uint32_t a = X[u->rs1][l];                      \
-		xd[l] = (expr);                                 \
-	}                                                       \
+#define ALUI(expr)                                                      \
+	if (m == FULL_MASK) {                                           \
+		const uint32_t *ra = X[u->rs1];                         \
+		uint32_t res[RV_MAX_LANES];                             \
+		for (uint32_t l = 0; l < RV_MAX_LANES; l++) {           \
+			uint32_t a = ra[l];                             \
+			res[l] = (expr);                                \
+		}                                                       \
+		memcpy(xd, res, sizeof(res));                           \
+		break;                                                  \
+	}                                                               \
+	FOR_LANES(m, l) {                                               \
+		uint32_t a = X[u->rs1][l];                              \
+		xd[l] = (expr);                                         \
+	}                                                               \
 	break
 	case RV_OP_NOP:
 	case RV_OP_FENCE:
@@ -791,8 +823,13 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 	}
 
 	/* Straight-line: every issuing lane moves to pc + 4. */
-	FOR_LANES(m, l)
-		w->pc[l] = pc + 4;
+	if (m == FULL_MASK) {
+		for (uint32_t l = 0; l < RV_MAX_LANES; l++)
+			w->pc[l] = pc + 4;
+	} else {
+		FOR_LANES(m, l)
+			w->pc[l] = pc + 4;
+	}
 	if (pc + 4 >= w->sel_next)
 		w->sel_mask = 0; /* reaches other lanes: reselect */
 	else
