@@ -606,7 +606,7 @@ static struct iring *subq_of(struct emu_mem *m, struct mem_sm *ms,
 	}
 	ms->act |= bit;
 	ms->subq_cap = m->cfg->l1.missq_entries /
-		       (uint32_t)__builtin_popcount(ms->act | ms->act_prev);
+		       (uint32_t)emu_popcount(ms->act | ms->act_prev);
 	return &ms->subq[k];
 }
 

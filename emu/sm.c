@@ -600,7 +600,7 @@ static bool threads_exited(struct emu_sm *sm, struct emu_warp *w,
 	struct emu_cta *cta = w->cta;
 	struct emu_job *job = cta->job;
 
-	cta->live_threads -= __builtin_popcount(exited);
+	cta->live_threads -= emu_popcount(exited);
 	if (!w->rv.active)
 		warp_free(sm, w);
 	if (!cta->live_threads) {
@@ -737,9 +737,14 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			last_pa = pa & ~(uint64_t)(CORUN_PAGE_SIZE - 1);
 		}
 		pa &= line_mask;
-		for (i = 0; i < nl; i++)
-			if (lines[i] == pa)
-				break;
+		/* Coalesced lanes mostly repeat the previous lane's line. */
+		if (nl && lines[nl - 1] == pa) {
+			i = nl - 1;
+		} else {
+			for (i = 0; i < nl; i++)
+				if (lines[i] == pa)
+					break;
+		}
 		if (i == nl) {
 			lines[nl] = pa;
 			lsize[nl] = 0;
@@ -843,7 +848,7 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 	}
 
 	mask = rv_warp_issue_mask(&w->rv);
-	n = __builtin_popcount(mask);
+	n = emu_popcount(mask);
 	if (u && job->budget && job->insns + n > job->budget) {
 		struct rv_fault f = {
 			.cause = CORUN_FAULT_BUDGET,
@@ -862,7 +867,7 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 	if (!st->mask)
 		return CORUN_STALL_FETCH; /* cannot happen after a peek */
 	u = st->uop;
-	n = __builtin_popcount(st->mask);
+	n = emu_popcount(st->mask);
 	job->insns += n;
 	EMU_SLOT_ADD(gpu, cta->slot, warp_insns, 1);
 	EMU_SLOT_ADD(gpu, cta->slot, thread_insns, n);
@@ -880,7 +885,7 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 	}
 	if (st->arrived) {
 		w->rv.blocked |= st->arrived;
-		cta->arrived += __builtin_popcount(st->arrived);
+		cta->arrived += emu_popcount(st->arrived);
 		if (cta->arrived >= cta->live_threads)
 			barrier_release(sm, cta);
 	}
