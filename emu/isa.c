@@ -9,6 +9,7 @@
  * fault in any lane leaves the warp and memory unchanged.
  */
 #include "isa.h"
+#include "isa_fpfast.h"
 
 #include <string.h>
 
@@ -360,6 +361,16 @@ static void jump_lanes(struct rv_warp *w, uint32_t m, uint32_t pc,
 		w->sel_mask = 0;
 }
 
+/* Largest dynamic rounding mode of any lane (a vectorised byte max). */
+static inline uint8_t frm_max(const struct rv_warp *w)
+{
+	uint8_t mx = 0;
+
+	for (uint32_t l = 0; l < RV_MAX_LANES; l++)
+		mx = w->frm[l] > mx ? w->frm[l] : mx;
+	return mx;
+}
+
 static int exec_fp(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
 		   uint32_t *xd)
 {
@@ -371,40 +382,46 @@ static int exec_fp(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
 
 #define RM(l) (dyn ? w->frm[l] : u->rm)
 	switch (u->op) {
+	/*
+	 * RNE lanes try the inlined binary64 path first (isa_fpfast.h) so
+	 * the lanes' computations overlap; anything else is the call.
+	 */
+#define FP_LANES(x, y, z, fast, slow)                                     \
+	FOR_LANES(m, l) {                                                 \
+		uint32_t xa = (x), yb = (y), zc = (z), r;                 \
+		unsigned int rm = RM(l);                                  \
+		(void)zc;                                                 \
+		if (rm != RV_RM_RNE || !(fast))                           \
+			r = (slow);                                       \
+		fd[l] = r;                                                \
+	}                                                                 \
+	break
 	case RV_OP_FMADD_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_fma(a[l], b[l], F[u->rs3][l], RM(l),
-					   &fl[l]);
-		break;
+		FP_LANES(a[l], b[l], F[u->rs3][l],
+			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
+			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
 	case RV_OP_FMSUB_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_fma(a[l], b[l],
-					   F[u->rs3][l] ^ 0x80000000u, RM(l),
-					   &fl[l]);
-		break;
+		FP_LANES(a[l], b[l], F[u->rs3][l] ^ 0x80000000u,
+			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
+			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
 	case RV_OP_FNMSUB_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_fma(a[l] ^ 0x80000000u, b[l],
-					   F[u->rs3][l], RM(l), &fl[l]);
-		break;
+		FP_LANES(a[l] ^ 0x80000000u, b[l], F[u->rs3][l],
+			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
+			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
 	case RV_OP_FNMADD_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_fma(a[l] ^ 0x80000000u, b[l],
-					   F[u->rs3][l] ^ 0x80000000u, RM(l),
-					   &fl[l]);
-		break;
+		FP_LANES(a[l] ^ 0x80000000u, b[l], F[u->rs3][l] ^ 0x80000000u,
+			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
+			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
 	case RV_OP_FADD_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_add(a[l], b[l], RM(l), &fl[l]);
-		break;
+		FP_LANES(a[l], b[l], 0, rv_f32_add_rne_fast(xa, yb, &r, &fl[l]),
+			 rv_f32_add(xa, yb, rm, &fl[l]));
 	case RV_OP_FSUB_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_sub(a[l], b[l], RM(l), &fl[l]);
-		break;
+		FP_LANES(a[l], b[l], 0, rv_f32_sub_rne_fast(xa, yb, &r, &fl[l]),
+			 rv_f32_sub(xa, yb, rm, &fl[l]));
 	case RV_OP_FMUL_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_mul(a[l], b[l], RM(l), &fl[l]);
-		break;
+		FP_LANES(a[l], b[l], 0, rv_f32_mul_rne_fast(xa, yb, &r, &fl[l]),
+			 rv_f32_mul(xa, yb, rm, &fl[l]));
+#undef FP_LANES
 	case RV_OP_FDIV_S:
 		FOR_LANES(m, l)
 			fd[l] = rv_f32_div(a[l], b[l], RM(l), &fl[l]);
@@ -808,7 +825,7 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 			     0);
 	default:
 		/* FP: check a dynamic rounding mode on every lane first. */
-		if (u->flags & RV_UF_DYN_RM) {
+		if ((u->flags & RV_UF_DYN_RM) && frm_max(w) > RV_RM_RMM) {
 			FOR_LANES(m, l) {
 				if (w->frm[l] > RV_RM_RMM)
 					return fault(st,

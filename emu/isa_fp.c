@@ -4,7 +4,7 @@
  *
  * Host FP cannot be used in general: x86 lacks round-to-nearest-max-
  * magnitude (RMM), propagates NaN payloads and would need fenv round trips
- * per operation for the flags. The exception is fast_rne(): add, sub, mul
+ * per operation for the flags. The exception is isa_fpfast.h: add, sub, mul
  * and fma in round-to-nearest-even with finite operands and a result
  * safely inside the normal range, computed exactly in binary64 (see there)
  * with the same bits and flags as the software path.
@@ -17,6 +17,7 @@
  * one into the exponent field, so @exp there is the biased exponent - 1.
  */
 #include "isa.h"
+#include "isa_fpfast.h"
 
 #include <math.h>
 #include <string.h>
@@ -116,56 +117,6 @@ static uint32_t norm_round_pack(bool sign, int exp, uint32_t sig,
 	return round_pack(sign, exp, sig << sh, rm, fl);
 }
 
-/*
- * Fast path for round-to-nearest-even on the host's binary64, used only
- * where it provably gives SoftFloat's bits and flags: finite operands and
- * a normal result at least twice FLT_MIN (so neither overflow nor
- * tininess before/after rounding can differ). @p + @c is formed with
- * TwoSum, which yields the exact rounding error; the sum is then made
- * round-to-odd in binary64 (53 >= 24 + 2 bits), so the final conversion
- * to binary32 rounds the exact value once. Returns false to make the
- * caller take the exact software path.
- */
-#if defined(__FLT_EVAL_METHOD__) && __FLT_EVAL_METHOD__ == 0
-static inline bool fast_rne(double p, double c, uint32_t *out, uint8_t *fl)
-{
-	double s = p + c, bp = s - c, bc = s - bp;
-	double e = (p - bp) + (c - bc);
-	uint64_t sb;
-	uint32_t r;
-	float f;
-
-	memcpy(&sb, &s, sizeof(sb));
-	if (e != 0 && !(sb & 1))
-		sb += (e > 0) == (s > 0) ? 1 : (uint64_t)-1;
-	memcpy(&s, &sb, sizeof(s));
-	f = (float)s;
-	memcpy(&r, &f, sizeof(r));
-	if (((r >> 23) & 0xff) < 2 || ((r >> 23) & 0xff) == 0xff)
-		return false;
-	if (e != 0 || (double)f != s)
-		*fl |= RV_FFLAG_NX;
-	*out = r;
-	return true;
-}
-
-static inline double to_f64(uint32_t a)
-{
-	float f;
-
-	memcpy(&f, &a, sizeof(f));
-	return f;
-}
-
-/* Neither operand is an infinity or a NaN. */
-static inline bool finite2(uint32_t a, uint32_t b)
-{
-	return ((a >> 23) & 0xff) != 0xff && ((b >> 23) & 0xff) != 0xff;
-}
-#define FAST_RNE 1
-#else
-#define FAST_RNE 0
-#endif
 
 static uint32_t add_mags(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
 {
@@ -743,56 +694,43 @@ uint32_t rv_u32_to_f32(uint32_t a, unsigned int rm, uint8_t *fl)
 }
 
 /*
- * Entry points: the binary64 fast path (fast_rne()) where it applies,
+ * Entry points: the binary64 fast path (isa_fpfast.h) where it applies,
  * else SoftFloat. The soft versions are out of line so the fast path
  * does not pay their register saves.
  */
 uint32_t rv_f32_add(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
 {
-#if FAST_RNE
 	uint32_t r;
 
-	if (rm == RV_RM_RNE && finite2(a, b) &&
-	    fast_rne(to_f64(a), to_f64(b), &r, fl))
+	if (rm == RV_RM_RNE && rv_f32_add_rne_fast(a, b, &r, fl))
 		return r;
-#endif
 	return soft_add(a, b, rm, fl);
 }
 
 uint32_t rv_f32_sub(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
 {
-#if FAST_RNE
 	uint32_t r;
 
-	if (rm == RV_RM_RNE && finite2(a, b) &&
-	    fast_rne(to_f64(a), -to_f64(b), &r, fl))
+	if (rm == RV_RM_RNE && rv_f32_sub_rne_fast(a, b, &r, fl))
 		return r;
-#endif
 	return soft_sub(a, b, rm, fl);
 }
 
 uint32_t rv_f32_mul(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
 {
-#if FAST_RNE
 	uint32_t r;
 
-	/* The binary64 product of two binary32 values is exact. */
-	if (rm == RV_RM_RNE && finite2(a, b) &&
-	    fast_rne(to_f64(a) * to_f64(b), 0.0, &r, fl))
+	if (rm == RV_RM_RNE && rv_f32_mul_rne_fast(a, b, &r, fl))
 		return r;
-#endif
 	return soft_mul(a, b, rm, fl);
 }
 
 uint32_t rv_f32_fma(uint32_t a, uint32_t b, uint32_t c, unsigned int rm,
 		    uint8_t *fl)
 {
-#if FAST_RNE
 	uint32_t r;
 
-	if (rm == RV_RM_RNE && finite2(a, b) && ((c >> 23) & 0xff) != 0xff &&
-	    fast_rne(to_f64(a) * to_f64(b), to_f64(c), &r, fl))
+	if (rm == RV_RM_RNE && rv_f32_fma_rne_fast(a, b, c, &r, fl))
 		return r;
-#endif
 	return soft_fma(a, b, c, rm, fl);
 }

@@ -928,6 +928,74 @@ static void fp_vs_host(struct kunit *test)
 	kunit_info(test, "%u operations agree with the host FPU", n - bad);
 }
 
+/* fmaf() on the host under fenv: correctly rounded, flags included. */
+static uint32_t host_fma(uint32_t a, uint32_t b, uint32_t c, int mode,
+			 uint8_t *fl)
+{
+	volatile float x, y, z, r;
+	uint32_t u;
+	int e;
+
+	memcpy((void *)&x, &a, 4);
+	memcpy((void *)&y, &b, 4);
+	memcpy((void *)&z, &c, 4);
+	fesetround(mode);
+	feclearexcept(FE_ALL_EXCEPT);
+	r = fmaf(x, y, z);
+	e = fetestexcept(FE_ALL_EXCEPT);
+	fesetround(FE_TONEAREST);
+	*fl = (e & FE_INVALID ? RV_FFLAG_NV : 0) |
+	      (e & FE_OVERFLOW ? RV_FFLAG_OF : 0) |
+	      (e & FE_UNDERFLOW ? RV_FFLAG_UF : 0) |
+	      (e & FE_INEXACT ? RV_FFLAG_NX : 0);
+	memcpy(&u, (const void *)&r, 4);
+	return u;
+}
+
+/*
+ * rv_f32_fma() against the host's fused multiply-add, in every mode: the
+ * round-to-nearest-even binary64 fast path and the software path alike.
+ * NaN operands are left out (NaN-in invalid signalling is not uniform
+ * across hosts); every fourth addend nearly cancels the product.
+ */
+static void fp_fma_vs_host(struct kunit *test)
+{
+	static const int modes[4] = { FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD,
+				      FE_UPWARD };
+	uint64_t seed = 7;
+	unsigned int bad = 0, n = 0;
+
+	for (int i = 0; i < 200000 && bad < 10; i++) {
+		uint32_t a = rand_edge_f32(&seed), b = rand_edge_f32(&seed);
+		uint32_t c = rand_edge_f32(&seed), r, h;
+		int rm = i % 4;
+		uint8_t fl = 0, hfl;
+
+		if (i % 16 < 4) {
+			float x, y, p;
+
+			memcpy(&x, &a, 4);
+			memcpy(&y, &b, 4);
+			p = -(x * y);
+			memcpy(&c, &p, 4);
+			c ^= (uint32_t)(seed >> 60) & 3;
+		}
+		if (nan32(a) || nan32(b) || nan32(c))
+			continue;
+		r = rv_f32_fma(a, b, c, rm, &fl);
+		h = host_fma(a, b, c, modes[rm], &hfl);
+		n++;
+		if ((r == h || (nan32(r) && nan32(h))) && fl == hfl)
+			continue;
+		bad++;
+		KUNIT_FAIL(test,
+			   "fma rm %d %#010x %#010x %#010x: %#010x fl %#x, host %#010x fl %#x",
+			   rm, a, b, c, r, fl, h, hfl);
+	}
+	kunit_info(test, "%u fused multiply-adds agree with the host FPU",
+		   n - bad);
+}
+
 /* A rate print only: no timing assertions (machines differ). */
 static void speed(struct kunit *test)
 {
@@ -948,6 +1016,7 @@ static struct kunit_case isa_unit_cases[] = {
 	KUNIT_CASE(decode_cache),
 	KUNIT_CASE(fp_spot_checks),
 	KUNIT_CASE(fp_vs_host),
+	KUNIT_CASE(fp_fma_vs_host),
 	KUNIT_CASE(speed),
 	{}
 };
