@@ -40,7 +40,13 @@ static inline bool rv_fast_rne(double p, double c, uint32_t *out, uint8_t *fl)
 	memcpy(&r, &f, sizeof(r));
 	if (((r >> 23) & 0xff) < 2 || ((r >> 23) & 0xff) == 0xff)
 		return false;
-	if (e != 0 || (double)f != s)
+	/*
+	 * Inexact iff the round-to-odd sum has bits below binary32
+	 * precision: it is odd whenever the sum itself was inexact, and
+	 * an exact sum in the normal range converts exactly iff its low
+	 * 29 significand bits are zero.
+	 */
+	if (sb & 0x1fffffffu)
 		*fl |= RV_FFLAG_NX;
 	*out = r;
 	return true;
