@@ -361,6 +361,25 @@ static void jump_lanes(struct rv_warp *w, uint32_t m, uint32_t pc,
 		w->sel_mask = 0;
 }
 
+/* jump_lanes() for every lane of @m going to @target. */
+static void jump_uniform(struct rv_warp *w, uint32_t m, uint32_t pc,
+			 uint32_t target, struct rv_step *st)
+{
+	if (m == FULL_MASK) {
+		for (uint32_t l = 0; l < RV_MAX_LANES; l++)
+			w->pc[l] = target;
+	} else {
+		FOR_LANES(m, l)
+			w->pc[l] = target;
+	}
+	st->taken = target != pc + 4 ? m : 0;
+	st->diverged = false;
+	if (w->sel_mask == m && target < w->sel_next)
+		w->sel_pc = target;
+	else
+		w->sel_mask = 0;
+}
+
 /* Largest dynamic rounding mode of any lane (a vectorised byte max). */
 static inline uint8_t frm_max(const struct rv_warp *w)
 {
@@ -654,11 +673,9 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 		if ((pc + imm) & 3)
 			return fault(st, CORUN_FAULT_PC_MISALIGNED, lowest(m),
 				     pc + imm, 0);
-		FOR_LANES(m, l) {
+		FOR_LANES(m, l)
 			xd[l] = pc + 4;
-			tgt[l] = pc + imm;
-		}
-		jump_lanes(w, m, pc, tgt, st);
+		jump_uniform(w, m, pc, pc + imm, st);
 		goto done_jump;
 	case RV_OP_JALR:
 		FOR_LANES(m, l) {
@@ -692,6 +709,10 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 		if (t && ((pc + imm) & 3))
 			return fault(st, CORUN_FAULT_PC_MISALIGNED, lowest(t),
 				     pc + imm, 0);
+		if (!t || t == m) {
+			jump_uniform(w, m, pc, t ? pc + imm : pc + 4, st);
+			goto done_jump;
+		}
 		FOR_LANES(m, l)
 			tgt[l] = (t >> l & 1) ? pc + imm : pc + 4;
 		jump_lanes(w, m, pc, tgt, st);
