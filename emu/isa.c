@@ -400,6 +400,26 @@ static int exec_fp(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
 	uint8_t *fl = w->fflags;
 
 #define RM(l) (dyn ? w->frm[l] : u->rm)
+	/* A full warp in RNE: whole rows at once (rv_f32_rne_rows()). */
+	if (m == FULL_MASK && u->op >= RV_OP_FMADD_S &&
+	    u->op <= RV_OP_FMUL_S && (dyn ? !frm_max(w) : u->rm == RV_RM_RNE)) {
+		static const uint32_t sgn[4][2] = {
+			{ 0, 0 }, /* fmadd */
+			{ 0, 0x80000000u }, /* fmsub */
+			{ 0x80000000u, 0 }, /* fnmsub */
+			{ 0x80000000u, 0x80000000u }, /* fnmadd */
+		};
+		unsigned int op = u->op;
+		uint32_t sa = 0, sc = 0;
+
+		if (op <= RV_OP_FNMADD_S) {
+			sa = sgn[op - RV_OP_FMADD_S][0];
+			sc = sgn[op - RV_OP_FMADD_S][1];
+			op = RV_OP_FMADD_S;
+		}
+		rv_f32_rne_rows(op, a, b, F[u->rs3], sa, sc, fd, fl);
+		return 0;
+	}
 	switch (u->op) {
 	/*
 	 * RNE lanes try the inlined binary64 path first (isa_fpfast.h) so

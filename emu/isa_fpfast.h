@@ -101,4 +101,15 @@ static inline bool rv_f32_fma_rne_fast(uint32_t a, uint32_t b, uint32_t c,
 #define rv_f32_fma_rne_fast(a, b, c, r, fl) ((void)(a), (void)(b), false)
 #endif
 
+/*
+ * All RV_MAX_LANES lanes of register rows in round-to-nearest-even:
+ * d[l] = op(a[l] ^ sa, b[l], c[l] ^ sc), flags ORed into fl[l]. @op is
+ * RV_OP_FMADD_S (a * b + c), RV_OP_FADD_S, RV_OP_FSUB_S or RV_OP_FMUL_S
+ * (a op b; @c unused). @d may be any of the inputs. Same results and flags
+ * lane by lane as the rv_f32_*() functions.
+ */
+void rv_f32_rne_rows(unsigned int op, const uint32_t *a, const uint32_t *b,
+		     const uint32_t *c, uint32_t sa, uint32_t sc, uint32_t *d,
+		     uint8_t *fl);
+
 #endif /* _EMU_ISA_FPFAST_H_ */

@@ -18,6 +18,7 @@
 #include <corun/kernel.h>
 
 #include "isa.h"
+#include "isa_fpfast.h"
 
 #define CODE_VA CORUN_VA_GLOBAL_BASE
 #define DATA_VA (CORUN_VA_GLOBAL_BASE + 0x1000)
@@ -996,6 +997,78 @@ static void fp_fma_vs_host(struct kunit *test)
 		   n - bad);
 }
 
+/*
+ * rv_f32_rne_rows() (whole rows, SIMD where the host has it) against the
+ * per-lane functions: every op and sign variant, the output aliasing an
+ * input on every other row, flags pre-set to random values.
+ */
+static void fp_rows_vs_lanes(struct kunit *test)
+{
+	static const unsigned int ops[4] = { RV_OP_FMADD_S, RV_OP_FADD_S,
+					     RV_OP_FSUB_S, RV_OP_FMUL_S };
+	uint64_t seed = 11;
+	unsigned int bad = 0;
+
+	for (int i = 0; i < 20000 && bad < 10; i++) {
+		uint32_t a[RV_MAX_LANES], b[RV_MAX_LANES], c[RV_MAX_LANES];
+		uint32_t d[RV_MAX_LANES], e[RV_MAX_LANES];
+		uint8_t f1[RV_MAX_LANES], f2[RV_MAX_LANES];
+		unsigned int op = ops[i % 4];
+		uint32_t sa = 0, sc = 0;
+
+		if (op == RV_OP_FMADD_S) {
+			sa = (i & 4) ? 0x80000000u : 0;
+			sc = (i & 8) ? 0x80000000u : 0;
+		}
+		for (int l = 0; l < RV_MAX_LANES; l++) {
+			a[l] = rand_edge_f32(&seed);
+			b[l] = rand_edge_f32(&seed);
+			c[l] = rand_edge_f32(&seed);
+			f1[l] = f2[l] = (uint8_t)(seed >> 59);
+			if (i % 3 == 1 && op == RV_OP_FMADD_S) {
+				float x, y, p;
+
+				memcpy(&x, &a[l], 4);
+				memcpy(&y, &b[l], 4);
+				p = x * y;
+				memcpy(&c[l], &p, 4);
+				c[l] ^= ((sa ^ sc) ? 0 : 0x80000000u) ^
+					(uint32_t)(seed >> 62);
+			}
+			switch (op) {
+			case RV_OP_FMADD_S:
+				e[l] = rv_f32_fma(a[l] ^ sa, b[l], c[l] ^ sc, 0,
+						  &f2[l]);
+				break;
+			case RV_OP_FADD_S:
+				e[l] = rv_f32_add(a[l], b[l], 0, &f2[l]);
+				break;
+			case RV_OP_FSUB_S:
+				e[l] = rv_f32_sub(a[l], b[l], 0, &f2[l]);
+				break;
+			default:
+				e[l] = rv_f32_mul(a[l], b[l], 0, &f2[l]);
+				break;
+			}
+		}
+		if (i & 1) { /* d is also the first operand */
+			memcpy(d, a, sizeof(d));
+			rv_f32_rne_rows(op, d, b, c, sa, sc, d, f1);
+		} else {
+			rv_f32_rne_rows(op, a, b, c, sa, sc, d, f1);
+		}
+		for (int l = 0; l < RV_MAX_LANES && bad < 10; l++) {
+			if (d[l] == e[l] && f1[l] == f2[l])
+				continue;
+			bad++;
+			KUNIT_FAIL(test,
+				   "op %u lane %d %#010x %#010x %#010x: %#010x fl %#x, per lane %#010x fl %#x",
+				   op, l, a[l], b[l], c[l], d[l], f1[l], e[l],
+				   f2[l]);
+		}
+	}
+}
+
 /* A rate print only: no timing assertions (machines differ). */
 static void speed(struct kunit *test)
 {
@@ -1017,6 +1090,7 @@ static struct kunit_case isa_unit_cases[] = {
 	KUNIT_CASE(fp_spot_checks),
 	KUNIT_CASE(fp_vs_host),
 	KUNIT_CASE(fp_fma_vs_host),
+	KUNIT_CASE(fp_rows_vs_lanes),
 	KUNIT_CASE(speed),
 	{}
 };
