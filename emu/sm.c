@@ -532,6 +532,24 @@ void emu_sm_kill_job(struct emu_sm *sm, uint32_t slot)
 			cta_free(sm, &sm->ctas[i]);
 }
 
+/* Set @cta's throttle state to @t and make its warps look again. */
+static void set_throttle(struct emu_sm *sm, struct emu_cta *cta, bool t)
+{
+	uint64_t now = sm->gpu->now;
+	uint32_t j;
+
+	cta->throttled = t;
+	for (j = 0; j < cta->nwarps; j++) {
+		struct emu_warp *w = &sm->warps[cta->warps[j]];
+
+		if (w->cta != cta)
+			continue;
+		WH(sm, w)->lsu_wait = 0;
+		WH(sm, w)->wake = now;
+		sched_wake(warp_sched(sm, w), sm, now);
+	}
+}
+
 void emu_sm_update_throttle(struct emu_sm *sm, uint32_t slot)
 {
 	struct emu_gpu *gpu = sm->gpu;
@@ -542,6 +560,17 @@ void emu_sm_update_throttle(struct emu_sm *sm, uint32_t slot)
 	for (i = 0; i < gpu->cfg.sm.cta_slots; i++)
 		if (sm->ctas[i].used && sm->ctas[i].slot == slot)
 			list[n++] = &sm->ctas[i];
+	/*
+	 * No throttling (the default, and every CTA launch calls this): no
+	 * CTA may stay throttled, whatever its age, so the order below does
+	 * not matter (the wake-ups commute).
+	 */
+	if (!thr) {
+		for (i = 0; i < n; i++)
+			if (list[i]->throttled)
+				set_throttle(sm, list[i], false);
+		return;
+	}
 	/* Youngest first (insertion sort, at most EMU_MAX_SM_CTAS). */
 	for (i = 1; i < n; i++) {
 		struct emu_cta *x = list[i];
@@ -556,18 +585,8 @@ void emu_sm_update_throttle(struct emu_sm *sm, uint32_t slot)
 	for (i = 0; i < n; i++) {
 		bool t = i < thr;
 
-		if (list[i]->throttled == t)
-			continue;
-		list[i]->throttled = t;
-		for (j = 0; j < list[i]->nwarps; j++) {
-			struct emu_warp *w = &sm->warps[list[i]->warps[j]];
-
-			if (w->cta != list[i])
-				continue;
-			WH(sm, w)->lsu_wait = 0;
-			WH(sm, w)->wake = gpu->now;
-			sched_wake(warp_sched(sm, w), sm, gpu->now);
-		}
+		if (list[i]->throttled != t)
+			set_throttle(sm, list[i], t);
 	}
 }
 
