@@ -9,6 +9,7 @@
  * fault in any lane leaves the warp and memory unchanged.
  */
 #include "isa.h"
+#include "isa_fpfast.h"
 
 #include <string.h>
 
@@ -17,6 +18,14 @@
 #define FOR_LANES(m, l)                                             \
 	for (uint32_t _m = (m), l = 0; _m && ((l = __builtin_ctz(_m)), 1); \
 	     _m &= _m - 1)
+
+/*
+ * All RV_MAX_LANES lanes issuing (the common case of a full converged
+ * warp): straight loops over every lane, which the compiler turns into
+ * vector code, instead of walking the mask bit by bit.
+ */
+#define FULL_MASK (~0u)
+_Static_assert(RV_MAX_LANES == 32, "FULL_MASK assumes 32 lanes");
 
 #define PAGE_MASK (~(uint32_t)(CORUN_PAGE_SIZE - 1))
 #define UTLB_EMPTY 1u
@@ -352,6 +361,35 @@ static void jump_lanes(struct rv_warp *w, uint32_t m, uint32_t pc,
 		w->sel_mask = 0;
 }
 
+/* jump_lanes() for every lane of @m going to @target. */
+static void jump_uniform(struct rv_warp *w, uint32_t m, uint32_t pc,
+			 uint32_t target, struct rv_step *st)
+{
+	if (m == FULL_MASK) {
+		for (uint32_t l = 0; l < RV_MAX_LANES; l++)
+			w->pc[l] = target;
+	} else {
+		FOR_LANES(m, l)
+			w->pc[l] = target;
+	}
+	st->taken = target != pc + 4 ? m : 0;
+	st->diverged = false;
+	if (w->sel_mask == m && target < w->sel_next)
+		w->sel_pc = target;
+	else
+		w->sel_mask = 0;
+}
+
+/* Largest dynamic rounding mode of any lane (a vectorised byte max). */
+static inline uint8_t frm_max(const struct rv_warp *w)
+{
+	uint8_t mx = 0;
+
+	for (uint32_t l = 0; l < RV_MAX_LANES; l++)
+		mx = w->frm[l] > mx ? w->frm[l] : mx;
+	return mx;
+}
+
 static int exec_fp(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
 		   uint32_t *xd)
 {
@@ -362,41 +400,67 @@ static int exec_fp(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
 	uint8_t *fl = w->fflags;
 
 #define RM(l) (dyn ? w->frm[l] : u->rm)
+	/* A full warp in RNE: whole rows at once (rv_f32_rne_rows()). */
+	if (m == FULL_MASK && u->op >= RV_OP_FMADD_S &&
+	    u->op <= RV_OP_FMUL_S && (dyn ? !frm_max(w) : u->rm == RV_RM_RNE)) {
+		static const uint32_t sgn[4][2] = {
+			{ 0, 0 }, /* fmadd */
+			{ 0, 0x80000000u }, /* fmsub */
+			{ 0x80000000u, 0 }, /* fnmsub */
+			{ 0x80000000u, 0x80000000u }, /* fnmadd */
+		};
+		unsigned int op = u->op;
+		uint32_t sa = 0, sc = 0;
+
+		if (op <= RV_OP_FNMADD_S) {
+			sa = sgn[op - RV_OP_FMADD_S][0];
+			sc = sgn[op - RV_OP_FMADD_S][1];
+			op = RV_OP_FMADD_S;
+		}
+		rv_f32_rne_rows(op, a, b, F[u->rs3], sa, sc, fd, fl);
+		return 0;
+	}
 	switch (u->op) {
+	/*
+	 * RNE lanes try the inlined binary64 path first (isa_fpfast.h) so
+	 * the lanes' computations overlap; anything else is the call.
+	 */
+#define FP_LANES(x, y, z, fast, slow)                                     \
+	FOR_LANES(m, l) {                                                 \
+		uint32_t xa = (x), yb = (y), zc = (z), r;                 \
+		unsigned int rm = RM(l);                                  \
+		(void)zc;                                                 \
+		if (rm != RV_RM_RNE || !(fast))                           \
+			r = (slow);                                       \
+		fd[l] = r;                                                \
+	}                                                                 \
+	break
 	case RV_OP_FMADD_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_fma(a[l], b[l], F[u->rs3][l], RM(l),
-					   &fl[l]);
-		break;
+		FP_LANES(a[l], b[l], F[u->rs3][l],
+			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
+			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
 	case RV_OP_FMSUB_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_fma(a[l], b[l],
-					   F[u->rs3][l] ^ 0x80000000u, RM(l),
-					   &fl[l]);
-		break;
+		FP_LANES(a[l], b[l], F[u->rs3][l] ^ 0x80000000u,
+			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
+			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
 	case RV_OP_FNMSUB_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_fma(a[l] ^ 0x80000000u, b[l],
-					   F[u->rs3][l], RM(l), &fl[l]);
-		break;
+		FP_LANES(a[l] ^ 0x80000000u, b[l], F[u->rs3][l],
+			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
+			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
 	case RV_OP_FNMADD_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_fma(a[l] ^ 0x80000000u, b[l],
-					   F[u->rs3][l] ^ 0x80000000u, RM(l),
-					   &fl[l]);
-		break;
+		FP_LANES(a[l] ^ 0x80000000u, b[l], F[u->rs3][l] ^ 0x80000000u,
+			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
+			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
 	case RV_OP_FADD_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_add(a[l], b[l], RM(l), &fl[l]);
-		break;
+		FP_LANES(a[l], b[l], 0, rv_f32_add_rne_fast(xa, yb, &r, &fl[l]),
+			 rv_f32_add(xa, yb, rm, &fl[l]));
 	case RV_OP_FSUB_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_sub(a[l], b[l], RM(l), &fl[l]);
-		break;
+		FP_LANES(a[l], b[l], 0, rv_f32_sub_rne_fast(xa, yb, &r, &fl[l]),
+			 rv_f32_sub(xa, yb, rm, &fl[l]));
 	case RV_OP_FMUL_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_mul(a[l], b[l], RM(l), &fl[l]);
-		break;
+		FP_LANES(a[l], b[l], 0, rv_f32_mul_rne_fast(xa, yb, &r, &fl[l]),
+			 rv_f32_mul(xa, yb, rm, &fl[l]));
+#undef FP_LANES
 	case RV_OP_FDIV_S:
 		FOR_LANES(m, l)
 			fd[l] = rv_f32_div(a[l], b[l], RM(l), &fl[l]);
@@ -551,19 +615,43 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 	xd = u->rd ? X[u->rd] : sink;
 
 	switch (u->op) {
-#define ALU(expr)                                               \
-	FOR_LANES(m, l) {                                       \
-		uint32_t a = X[u->rs1][l], b = X[u->rs2][l];    \
-		(void)a;                                        \
-		(void)b;                                        \
-		xd[l] = (expr);                                 \
-	}                                                       \
+/*
+ * The full-warp loop computes into a local array first: it cannot alias
+ * the register rows, so the loop vectorises without run-time checks.
+ */
+#define ALU(expr)                                                       \
+	if (m == FULL_MASK) {                                           \
+		const uint32_t *ra = X[u->rs1], *rb = X[u->rs2];        \
+		uint32_t res[RV_MAX_LANES];                             \
+		for (uint32_t l = 0; l < RV_MAX_LANES; l++) {           \
+			uint32_t a = ra[l], b = rb[l];                  \
+			res[l] = (expr);                                \
+		}                                                       \
+		memcpy(xd, res, sizeof(res));                           \
+		break;                                                  \
+	}                                                               \
+	FOR_LANES(m, l) {                                               \
+		uint32_t a = X[u->rs1][l], b = X[u->rs2][l];            \
+		(void)a;                                                \
+		(void)b;                                                \
+		xd[l] = (expr);                                         \
+	}                                                               \
 	break
-#define ALUI(expr)                                              \
-	FOR_LANES(m, l) {                                       \
-		uint32_t a = X[u->rs1][l];                      \
-		xd[l] = (expr);                                 \
-	}                                                       \
+#define ALUI(expr)                                                      \
+	if (m == FULL_MASK) {                                           \
+		const uint32_t *ra = X[u->rs1];                         \
+		uint32_t res[RV_MAX_LANES];                             \
+		for (uint32_t l = 0; l < RV_MAX_LANES; l++) {           \
+			uint32_t a = ra[l];                             \
+			res[l] = (expr);                                \
+		}                                                       \
+		memcpy(xd, res, sizeof(res));                           \
+		break;                                                  \
+	}                                                               \
+	FOR_LANES(m, l) {                                               \
+		uint32_t a = X[u->rs1][l];                              \
+		xd[l] = (expr);                                         \
+	}                                                               \
 	break
 	case RV_OP_NOP:
 	case RV_OP_FENCE:
@@ -605,11 +693,9 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 		if ((pc + imm) & 3)
 			return fault(st, CORUN_FAULT_PC_MISALIGNED, lowest(m),
 				     pc + imm, 0);
-		FOR_LANES(m, l) {
+		FOR_LANES(m, l)
 			xd[l] = pc + 4;
-			tgt[l] = pc + imm;
-		}
-		jump_lanes(w, m, pc, tgt, st);
+		jump_uniform(w, m, pc, pc + imm, st);
 		goto done_jump;
 	case RV_OP_JALR:
 		FOR_LANES(m, l) {
@@ -643,6 +729,10 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 		if (t && ((pc + imm) & 3))
 			return fault(st, CORUN_FAULT_PC_MISALIGNED, lowest(t),
 				     pc + imm, 0);
+		if (!t || t == m) {
+			jump_uniform(w, m, pc, t ? pc + imm : pc + 4, st);
+			goto done_jump;
+		}
 		FOR_LANES(m, l)
 			tgt[l] = (t >> l & 1) ? pc + imm : pc + 4;
 		jump_lanes(w, m, pc, tgt, st);
@@ -776,7 +866,7 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 			     0);
 	default:
 		/* FP: check a dynamic rounding mode on every lane first. */
-		if (u->flags & RV_UF_DYN_RM) {
+		if ((u->flags & RV_UF_DYN_RM) && frm_max(w) > RV_RM_RMM) {
 			FOR_LANES(m, l) {
 				if (w->frm[l] > RV_RM_RMM)
 					return fault(st,
@@ -791,8 +881,13 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 	}
 
 	/* Straight-line: every issuing lane moves to pc + 4. */
-	FOR_LANES(m, l)
-		w->pc[l] = pc + 4;
+	if (m == FULL_MASK) {
+		for (uint32_t l = 0; l < RV_MAX_LANES; l++)
+			w->pc[l] = pc + 4;
+	} else {
+		FOR_LANES(m, l)
+			w->pc[l] = pc + 4;
+	}
 	if (pc + 4 >= w->sel_next)
 		w->sel_mask = 0; /* reaches other lanes: reselect */
 	else

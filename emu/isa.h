@@ -270,13 +270,11 @@ void rv_dcache_reset(struct rv_dcache *dc);
  * rv_warp_resched(). Lanes at or above @width are never selected.
  */
 struct rv_warp {
-	uint32_t x[32][RV_MAX_LANES];
-	uint32_t f[32][RV_MAX_LANES];
-	uint32_t pc[RV_MAX_LANES];
-	uint32_t resv_addr[RV_MAX_LANES];
-	uint32_t resv_val[RV_MAX_LANES];
-	uint8_t fflags[RV_MAX_LANES];
-	uint8_t frm[RV_MAX_LANES];
+	/*
+	 * Scalars first: every peek and issue reads them, so they share a
+	 * few cache lines (and those of the caller's fields placed just
+	 * before the warp) instead of sitting behind 8 KB of registers.
+	 */
 	unsigned int width;
 	uint32_t active;
 	uint32_t blocked;
@@ -293,6 +291,14 @@ struct rv_warp {
 	const struct rv_uop *sel_uop;
 	int sel_fault;
 	struct rv_uop scratch;
+
+	uint32_t x[32][RV_MAX_LANES];
+	uint32_t f[32][RV_MAX_LANES];
+	uint32_t pc[RV_MAX_LANES];
+	uint32_t resv_addr[RV_MAX_LANES];
+	uint32_t resv_val[RV_MAX_LANES];
+	uint8_t fflags[RV_MAX_LANES];
+	uint8_t frm[RV_MAX_LANES];
 	uint32_t utlb_tag[2][RV_MAX_LANES];
 	uint8_t *utlb_host[2][RV_MAX_LANES];
 };

@@ -2,8 +2,12 @@
 /*
  * RV32F binary32 arithmetic in software.
  *
- * Host FP cannot be used: x86 lacks round-to-nearest-max-magnitude (RMM),
- * propagates NaN payloads and would need fenv round trips per operation.
+ * Host FP cannot be used in general: x86 lacks round-to-nearest-max-
+ * magnitude (RMM), propagates NaN payloads and would need fenv round trips
+ * per operation for the flags. The exception is isa_fpfast.h: add, sub, mul
+ * and fma in round-to-nearest-even with finite operands and a result
+ * safely inside the normal range, computed exactly in binary64 (see there)
+ * with the same bits and flags as the software path.
  * The algorithms follow Berkeley SoftFloat 3e (the reference the RISC-V
  * spec and QEMU agree with) specialised for RISC-V: canonical NaN
  * 0x7fc00000, tininess detected after rounding, saturating conversions.
@@ -13,8 +17,10 @@
  * one into the exponent field, so @exp there is the biased exponent - 1.
  */
 #include "isa.h"
+#include "isa_fpfast.h"
 
 #include <math.h>
+#include <string.h>
 
 #define SIGN(a) ((a) >> 31)
 #define EXP(a) ((int)(((a) >> 23) & 0xff))
@@ -110,6 +116,7 @@ static uint32_t norm_round_pack(bool sign, int exp, uint32_t sig,
 		return PACK(sign, sig ? exp : 0, sig << (sh - 7));
 	return round_pack(sign, exp, sig << sh, rm, fl);
 }
+
 
 static uint32_t add_mags(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
 {
@@ -218,21 +225,24 @@ static uint32_t sub_mags(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
 	return norm_round_pack(s, ez, mx - shr_jam32(my, d), rm, fl);
 }
 
-uint32_t rv_f32_add(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
+static __attribute__((noinline)) uint32_t
+soft_add(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
 {
 	if (SIGN(a) == SIGN(b))
 		return add_mags(a, b, rm, fl);
 	return sub_mags(a, b, rm, fl);
 }
 
-uint32_t rv_f32_sub(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
+static __attribute__((noinline)) uint32_t
+soft_sub(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
 {
 	if (SIGN(a) == SIGN(b))
 		return sub_mags(a, b, rm, fl);
 	return add_mags(a, b, rm, fl);
 }
 
-uint32_t rv_f32_mul(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
+static __attribute__((noinline)) uint32_t
+soft_mul(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
 {
 	int ea = EXP(a), eb = EXP(b), ez;
 	uint32_t ma = FRAC(a), mb = FRAC(b), mz, mag;
@@ -384,8 +394,8 @@ invalid:
 	return DEFAULT_NAN;
 }
 
-uint32_t rv_f32_fma(uint32_t a, uint32_t b, uint32_t c, unsigned int rm,
-		    uint8_t *fl)
+static __attribute__((noinline)) uint32_t
+soft_fma(uint32_t a, uint32_t b, uint32_t c, unsigned int rm, uint8_t *fl)
 {
 	int ea = EXP(a), eb = EXP(b), ec = EXP(c), ep, ez, d, sh;
 	uint32_t ma = FRAC(a), mb = FRAC(b), mc = FRAC(c), mz, mag, z;
@@ -682,3 +692,195 @@ uint32_t rv_u32_to_f32(uint32_t a, unsigned int rm, uint8_t *fl)
 		return round_pack(0, 0x9d, a >> 1 | (a & 1), rm, fl);
 	return norm_round_pack(0, 0x9c, a, rm, fl);
 }
+
+/*
+ * Entry points: the binary64 fast path (isa_fpfast.h) where it applies,
+ * else SoftFloat. The soft versions are out of line so the fast path
+ * does not pay their register saves.
+ */
+uint32_t rv_f32_add(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
+{
+	uint32_t r;
+
+	if (rm == RV_RM_RNE && rv_f32_add_rne_fast(a, b, &r, fl))
+		return r;
+	return soft_add(a, b, rm, fl);
+}
+
+uint32_t rv_f32_sub(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
+{
+	uint32_t r;
+
+	if (rm == RV_RM_RNE && rv_f32_sub_rne_fast(a, b, &r, fl))
+		return r;
+	return soft_sub(a, b, rm, fl);
+}
+
+uint32_t rv_f32_mul(uint32_t a, uint32_t b, unsigned int rm, uint8_t *fl)
+{
+	uint32_t r;
+
+	if (rm == RV_RM_RNE && rv_f32_mul_rne_fast(a, b, &r, fl))
+		return r;
+	return soft_mul(a, b, rm, fl);
+}
+
+uint32_t rv_f32_fma(uint32_t a, uint32_t b, uint32_t c, unsigned int rm,
+		    uint8_t *fl)
+{
+	uint32_t r;
+
+	if (rm == RV_RM_RNE && rv_f32_fma_rne_fast(a, b, c, &r, fl))
+		return r;
+	return soft_fma(a, b, c, rm, fl);
+}
+
+/*
+ * Whole rows in round-to-nearest-even (see isa_fpfast.h): two lanes per
+ * SSE2 binary64 vector, the same operations as rv_fast_rne(); lanes the
+ * fast path cannot take are marked and redone by the entry points above.
+ */
+#if defined(__SSE2__) && defined(__FLT_EVAL_METHOD__) && __FLT_EVAL_METHOD__ == 0
+#include <emmintrin.h>
+
+static inline __attribute__((always_inline)) void
+rne_rows(unsigned int op, const uint32_t *a, const uint32_t *b,
+	 const uint32_t *c, uint32_t sa, uint32_t sc, uint32_t *d,
+	 uint8_t *fl)
+{
+	const __m128i one = _mm_set1_epi64x(1), low29 = _mm_set1_epi64x(0x1fffffff);
+	const __m128i expm = _mm_set1_epi32(0xff), two = _mm_set1_epi32(2);
+	const __m128i vsa = _mm_set1_epi32((int)sa), vsc = _mm_set1_epi32((int)sc);
+	const __m128d zero = _mm_setzero_pd();
+	uint32_t res[RV_MAX_LANES], bad = 0, nx = 0;
+	unsigned int l;
+
+	for (l = 0; l < RV_MAX_LANES; l += 2) {
+		__m128i xa = _mm_xor_si128(_mm_loadl_epi64((const void *)&a[l]), vsa);
+		__m128i xb = _mm_loadl_epi64((const void *)&b[l]);
+		__m128i xc = _mm_setzero_si128(), ex, r, sb, adj, neg, e32;
+		__m128d A = _mm_cvtps_pd(_mm_castsi128_ps(xa));
+		__m128d B = _mm_cvtps_pd(_mm_castsi128_ps(xb)), P, Q, S, BP, BQ, E;
+		int m;
+
+		/* infinities and NaNs among the operands */
+		ex = _mm_or_si128(
+			_mm_cmpeq_epi32(_mm_and_si128(_mm_srli_epi32(xa, 23), expm), expm),
+			_mm_cmpeq_epi32(_mm_and_si128(_mm_srli_epi32(xb, 23), expm), expm));
+		switch (op) {
+		case RV_OP_FMADD_S:
+			xc = _mm_xor_si128(_mm_loadl_epi64((const void *)&c[l]), vsc);
+			ex = _mm_or_si128(ex, _mm_cmpeq_epi32(
+				_mm_and_si128(_mm_srli_epi32(xc, 23), expm), expm));
+			P = _mm_mul_pd(A, B);
+			Q = _mm_cvtps_pd(_mm_castsi128_ps(xc));
+			break;
+		case RV_OP_FMUL_S:
+			P = _mm_mul_pd(A, B);
+			Q = zero;
+			break;
+		case RV_OP_FSUB_S:
+			P = A;
+			Q = _mm_xor_pd(B, _mm_set1_pd(-0.0));
+			break;
+		default:
+			P = A;
+			Q = B;
+			break;
+		}
+		/* TwoSum, then round-to-odd (rv_fast_rne()) */
+		S = _mm_add_pd(P, Q);
+		BP = _mm_sub_pd(S, Q);
+		BQ = _mm_sub_pd(S, BP);
+		E = _mm_add_pd(_mm_sub_pd(P, BP), _mm_sub_pd(Q, BQ));
+		sb = _mm_castpd_si128(S);
+		adj = _mm_andnot_si128(sb, _mm_and_si128(
+			_mm_castpd_si128(_mm_cmpneq_pd(E, zero)), one));
+		/* -adj where the exact sum lies towards zero from S */
+		neg = _mm_castpd_si128(_mm_xor_pd(_mm_cmpgt_pd(E, zero),
+						  _mm_cmpgt_pd(S, zero)));
+		sb = _mm_add_epi64(sb, _mm_sub_epi64(_mm_xor_si128(adj, neg), neg));
+		r = _mm_castps_si128(_mm_cvtpd_ps(_mm_castsi128_pd(sb)));
+		_mm_storel_epi64((void *)&res[l], r);
+		e32 = _mm_and_si128(_mm_srli_epi32(r, 23), expm);
+		ex = _mm_or_si128(ex, _mm_or_si128(_mm_cmplt_epi32(e32, two),
+						   _mm_cmpeq_epi32(e32, expm)));
+		m = _mm_movemask_ps(_mm_castsi128_ps(ex)) & 3;
+		bad |= (uint32_t)m << l;
+		/* inexact: bits below binary32 precision (low dword of each) */
+		m = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+			_mm_and_si128(sb, low29), _mm_setzero_si128())));
+		nx |= (uint32_t)(~((m & 1) | (m >> 1 & 2)) & 3) << l;
+	}
+	nx &= ~bad;
+	for (l = 0; l < RV_MAX_LANES; l++)
+		fl[l] |= (uint8_t)(nx >> l & 1) * RV_FFLAG_NX;
+	while (bad) {
+		l = __builtin_ctz(bad);
+		bad &= bad - 1;
+		switch (op) {
+		case RV_OP_FMADD_S:
+			res[l] = rv_f32_fma(a[l] ^ sa, b[l], c[l] ^ sc,
+					    RV_RM_RNE, &fl[l]);
+			break;
+		case RV_OP_FMUL_S:
+			res[l] = rv_f32_mul(a[l] ^ sa, b[l], RV_RM_RNE, &fl[l]);
+			break;
+		case RV_OP_FSUB_S:
+			res[l] = rv_f32_sub(a[l] ^ sa, b[l], RV_RM_RNE, &fl[l]);
+			break;
+		default:
+			res[l] = rv_f32_add(a[l] ^ sa, b[l], RV_RM_RNE, &fl[l]);
+			break;
+		}
+	}
+	memcpy(d, res, sizeof(res));
+}
+
+void rv_f32_rne_rows(unsigned int op, const uint32_t *a, const uint32_t *b,
+		     const uint32_t *c, uint32_t sa, uint32_t sc, uint32_t *d,
+		     uint8_t *fl)
+{
+	switch (op) {
+	case RV_OP_FMADD_S:
+		rne_rows(RV_OP_FMADD_S, a, b, c, sa, sc, d, fl);
+		break;
+	case RV_OP_FMUL_S:
+		rne_rows(RV_OP_FMUL_S, a, b, c, sa, sc, d, fl);
+		break;
+	case RV_OP_FSUB_S:
+		rne_rows(RV_OP_FSUB_S, a, b, c, sa, sc, d, fl);
+		break;
+	default:
+		rne_rows(RV_OP_FADD_S, a, b, c, sa, sc, d, fl);
+		break;
+	}
+}
+#else
+void rv_f32_rne_rows(unsigned int op, const uint32_t *a, const uint32_t *b,
+		     const uint32_t *c, uint32_t sa, uint32_t sc, uint32_t *d,
+		     uint8_t *fl)
+{
+	uint32_t res[RV_MAX_LANES];
+	unsigned int l;
+
+	for (l = 0; l < RV_MAX_LANES; l++) {
+		switch (op) {
+		case RV_OP_FMADD_S:
+			res[l] = rv_f32_fma(a[l] ^ sa, b[l], c[l] ^ sc,
+					    RV_RM_RNE, &fl[l]);
+			break;
+		case RV_OP_FMUL_S:
+			res[l] = rv_f32_mul(a[l] ^ sa, b[l], RV_RM_RNE, &fl[l]);
+			break;
+		case RV_OP_FSUB_S:
+			res[l] = rv_f32_sub(a[l] ^ sa, b[l], RV_RM_RNE, &fl[l]);
+			break;
+		default:
+			res[l] = rv_f32_add(a[l] ^ sa, b[l], RV_RM_RNE, &fl[l]);
+			break;
+		}
+	}
+	memcpy(d, res, sizeof(res));
+}
+#endif

@@ -69,13 +69,19 @@ static void iring_free(struct iring *r)
 	free(r->t);
 }
 
+/* x % n for x < 2n, without a division (ring indices: head + i). */
+static inline uint32_t mod2(uint32_t x, uint32_t n)
+{
+	return x >= n ? x - n : x;
+}
+
 static bool iring_push(struct iring *r, uint32_t v, uint64_t t)
 {
 	uint32_t i;
 
 	if (r->n == r->cap)
 		return false;
-	i = (r->head + r->n) % r->cap;
+	i = mod2(r->head + r->n, r->cap);
 	r->e[i] = v;
 	if (r->t)
 		r->t[i] = t;
@@ -90,7 +96,7 @@ static uint32_t iring_head(const struct iring *r)
 
 static void iring_pop(struct iring *r)
 {
-	r->head = (r->head + 1) % r->cap;
+	r->head = mod2(r->head + 1, r->cap);
 	r->n--;
 }
 
@@ -600,7 +606,7 @@ static struct iring *subq_of(struct emu_mem *m, struct mem_sm *ms,
 	}
 	ms->act |= bit;
 	ms->subq_cap = m->cfg->l1.missq_entries /
-		       (uint32_t)__builtin_popcount(ms->act | ms->act_prev);
+		       (uint32_t)emu_popcount(ms->act | ms->act_prev);
 	return &ms->subq[k];
 }
 
@@ -1025,7 +1031,7 @@ static void slice_step(struct emu_mem *m, uint32_t s, uint64_t nc)
 		if (emu_dram_push(m->dram, &r, dnow))
 			break;
 		m->dram_moved = true;
-		sl->dhead = (sl->dhead + 1) % sl->dcap;
+		sl->dhead = mod2(sl->dhead + 1, sl->dcap);
 		sl->dn--;
 	}
 	/* One reply into the reply NoC per cycle. */
@@ -1225,7 +1231,7 @@ void emu_mem_tick(struct emu_mem *m, uint64_t now)
 		while (ms->hits.n && ms->hits.t[ms->hits.head] <= now) {
 			struct emu_mem_req q = ms->hits.e[ms->hits.head];
 
-			ms->hits.head = (ms->hits.head + 1) % ms->hits.cap;
+			ms->hits.head = mod2(ms->hits.head + 1, ms->hits.cap);
 			ms->hits.n--;
 			m->busy--;
 			m->ops.done(m->ops.ctx, &q, now);

@@ -28,6 +28,17 @@
 #include "config.h"
 #include "l2.h"
 
+/*
+ * Population count without a libgcc call: the host build targets baseline
+ * x86-64 (no POPCNT), where __builtin_popcount() is a call per use.
+ */
+static inline unsigned int emu_popcount(uint32_t v)
+{
+	v = v - ((v >> 1) & 0x55555555u);
+	v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+	return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
+
 /* Request class: GPU SMs now, CPU agents later. */
 enum emu_mem_cls {
 	EMU_CLS_GPU = 0,

@@ -60,8 +60,8 @@ int emu_mmu_walk(struct emu_mmu *m, uint32_t va, uint64_t *pte)
 	return 0;
 }
 
-int emu_mmu_lookup(struct emu_mmu *m, uint32_t va, unsigned int acc,
-		   const struct emu_tlb_entry **e)
+int emu_mmu_lookup_miss(struct emu_mmu *m, uint32_t va, unsigned int acc,
+			const struct emu_tlb_entry **e)
 {
 	uint32_t vpn = va >> CORUN_PAGE_SHIFT;
 	struct emu_tlb_entry *t = &m->tlb[vpn & (EMU_TLB_SIZE - 1)];
@@ -69,22 +69,18 @@ int emu_mmu_lookup(struct emu_mmu *m, uint32_t va, unsigned int acc,
 	uint8_t *host;
 	int r;
 
-	if (t->vpn_tag != vpn + 1) {
-		r = emu_mmu_walk(m, va, &pte);
-		if (r)
-			return r;
-		host = m->phys->map(m->phys->ctx, pte & CORUN_PTE_ADDR_MASK,
-				    CORUN_PAGE_SIZE);
-		if (!host)
-			return CORUN_FAULT_BUS;
-		t->vpn_tag = vpn + 1;
-		t->perm = (uint32_t)(pte & (CORUN_PTE_READ | CORUN_PTE_WRITE |
-					    CORUN_PTE_EXEC));
-		t->pa = pte & CORUN_PTE_ADDR_MASK;
-		t->host = host;
-	} else {
-		m->hits++;
-	}
+	r = emu_mmu_walk(m, va, &pte);
+	if (r)
+		return r;
+	host = m->phys->map(m->phys->ctx, pte & CORUN_PTE_ADDR_MASK,
+			    CORUN_PAGE_SIZE);
+	if (!host)
+		return CORUN_FAULT_BUS;
+	t->vpn_tag = vpn + 1;
+	t->perm = (uint32_t)(pte & (CORUN_PTE_READ | CORUN_PTE_WRITE |
+				    CORUN_PTE_EXEC));
+	t->pa = pte & CORUN_PTE_ADDR_MASK;
+	t->host = host;
 	r = emu_mmu_check_perm(t->perm, acc);
 	if (r)
 		return r;

@@ -75,8 +75,9 @@ int emu_mmu_walk(struct emu_mmu *m, uint32_t va, uint64_t *pte);
  * Return: 0, or a fault cause: UNMAPPED, BAD_PTE, BUS (table or page not
  * device-visible), PERM_READ, PERM_WRITE, PERM_EXEC.
  */
-int emu_mmu_lookup(struct emu_mmu *m, uint32_t va, unsigned int acc,
-		   const struct emu_tlb_entry **e);
+static inline int emu_mmu_lookup(struct emu_mmu *m, uint32_t va,
+				 unsigned int acc,
+				 const struct emu_tlb_entry **e);
 
 /**
  * emu_mmu_check_perm() - permission check of a translated page
@@ -99,6 +100,29 @@ static inline int emu_mmu_check_perm(uint32_t perm, unsigned int acc)
 			return CORUN_FAULT_PERM_WRITE;
 		return perm & CORUN_PTE_READ ? 0 : CORUN_FAULT_PERM_READ;
 	}
+}
+
+/* emu_mmu_lookup() on a TLB miss: walk, fill the entry, check. */
+int emu_mmu_lookup_miss(struct emu_mmu *m, uint32_t va, unsigned int acc,
+			const struct emu_tlb_entry **e);
+
+/* Inline for the TLB hit, which nearly every access is. */
+static inline int emu_mmu_lookup(struct emu_mmu *m, uint32_t va,
+				 unsigned int acc,
+				 const struct emu_tlb_entry **e)
+{
+	uint32_t vpn = va >> CORUN_PAGE_SHIFT;
+	struct emu_tlb_entry *t = &m->tlb[vpn & (EMU_TLB_SIZE - 1)];
+	int r;
+
+	if (__builtin_expect(t->vpn_tag != vpn + 1, 0))
+		return emu_mmu_lookup_miss(m, va, acc, e);
+	m->hits++;
+	r = emu_mmu_check_perm(t->perm, acc);
+	if (r)
+		return r;
+	*e = t;
+	return 0;
 }
 
 #endif /* _EMU_MMU_H_ */

@@ -427,16 +427,22 @@ void emu_noc_destroy(struct emu_noc *n)
 	free(n);
 }
 
+/* x % n for x < 2n, without a division (ring indices: head + i). */
+static inline uint32_t mod2(uint32_t x, uint32_t n)
+{
+	return x >= n ? x - n : x;
+}
+
 static inline struct noc_desc *dq(struct noc_buf *b, uint32_t cap2,
 				  uint32_t i)
 {
-	return &b->d[(b->dhead + i) % cap2];
+	return &b->d[mod2(b->dhead + i, cap2)];
 }
 
 static inline const struct noc_desc *dq_c(const struct noc_buf *b,
 					  uint32_t cap2, uint32_t i)
 {
-	return &b->d[(b->dhead + i) % cap2];
+	return &b->d[mod2(b->dhead + i, cap2)];
 }
 
 /* Room for one more flit, counting this cycle's departures as still there. */
@@ -504,7 +510,7 @@ int emu_noc_inject(struct emu_noc *n, const struct emu_noc_pkt *p,
 
 static void push_flit(struct emu_noc *n, struct noc_buf *b, uint64_t now)
 {
-	b->ft[(b->fhead + b->nflits) % n->cap] = now;
+	b->ft[mod2(b->fhead + b->nflits, n->cap)] = now;
 	b->nflits++;
 }
 
@@ -528,7 +534,7 @@ static void ni_tick(struct emu_noc *n, uint64_t now)
 			continue;
 		in = &n->inports[n->src_port[s]];
 		for (i = 0; i < in->nvc; i++) {
-			uint32_t v = (n->ni_rr[s] + i) % in->nvc;
+			uint32_t v = mod2(n->ni_rr[s] + i, in->nvc);
 			struct noc_buf *b = &n->bufs[in->buf0 + v];
 			struct noc_desc *t;
 			struct noc_prec *k;
@@ -547,7 +553,7 @@ static void ni_tick(struct emu_noc *n, uint64_t now)
 				continue; /* link busy: not a credit stall */
 			push_flit(n, b, now);
 			sent = true;
-			n->ni_rr[s] = (v + 1) % in->nvc;
+			n->ni_rr[s] = mod2(v + 1, in->nvc);
 			if (++t->fin == k->p.flits) {
 				n->ni_pending[s]--;
 				n->pending--;
@@ -573,7 +579,7 @@ static void move(struct emu_noc *n, uint32_t bi, uint32_t op, uint64_t now)
 	uint32_t id = d->pkt;
 	bool head = d->fout == 0, tail;
 
-	b->fhead = (b->fhead + 1) % n->cap;
+	b->fhead = mod2(b->fhead + 1, n->cap);
 	b->nflits--;
 	if (!b->freed++)
 		n->touched[n->ntouched++] = bi;
@@ -613,7 +619,7 @@ static void move(struct emu_noc *n, uint32_t bi, uint32_t op, uint64_t now)
 		n->src_flits[k->p.src]++;
 	}
 	if (tail) {
-		b->dhead = (b->dhead + 1) % (n->cap + 2);
+		b->dhead = mod2(b->dhead + 1, n->cap + 2);
 		b->ndesc--;
 		if (o->dst != NONE) {
 			o->lock = NONE;
@@ -676,8 +682,8 @@ static bool better(const struct emu_noc *n, const struct noc_outport *o,
 		return ba->prio < bb->prio;
 	if (ta != tb)
 		return ta < tb;
-	return (a + n->nbufs - o->rr) % n->nbufs <
-	       (b + n->nbufs - o->rr) % n->nbufs;
+	return mod2(a + n->nbufs - o->rr, n->nbufs) <
+	       mod2(b + n->nbufs - o->rr, n->nbufs);
 }
 
 static void cand_drop(struct emu_noc *n, struct noc_outport *o, uint32_t bi)
@@ -717,7 +723,7 @@ static void router_tick(struct emu_noc *n, uint32_t r, uint64_t now)
 		struct noc_outport *o;
 		uint32_t c, best;
 
-		op = rt->out0 + (rt->orr + i) % rt->nout;
+		op = rt->out0 + mod2(rt->orr + i, rt->nout);
 		o = &n->outports[op];
 		while (o->cand != NONE) {
 			best = NONE;

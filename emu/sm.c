@@ -532,6 +532,24 @@ void emu_sm_kill_job(struct emu_sm *sm, uint32_t slot)
 			cta_free(sm, &sm->ctas[i]);
 }
 
+/* Set @cta's throttle state to @t and make its warps look again. */
+static void set_throttle(struct emu_sm *sm, struct emu_cta *cta, bool t)
+{
+	uint64_t now = sm->gpu->now;
+	uint32_t j;
+
+	cta->throttled = t;
+	for (j = 0; j < cta->nwarps; j++) {
+		struct emu_warp *w = &sm->warps[cta->warps[j]];
+
+		if (w->cta != cta)
+			continue;
+		WH(sm, w)->lsu_wait = 0;
+		WH(sm, w)->wake = now;
+		sched_wake(warp_sched(sm, w), sm, now);
+	}
+}
+
 void emu_sm_update_throttle(struct emu_sm *sm, uint32_t slot)
 {
 	struct emu_gpu *gpu = sm->gpu;
@@ -542,6 +560,17 @@ void emu_sm_update_throttle(struct emu_sm *sm, uint32_t slot)
 	for (i = 0; i < gpu->cfg.sm.cta_slots; i++)
 		if (sm->ctas[i].used && sm->ctas[i].slot == slot)
 			list[n++] = &sm->ctas[i];
+	/*
+	 * No throttling (the default, and every CTA launch calls this): no
+	 * CTA may stay throttled, whatever its age, so the order below does
+	 * not matter (the wake-ups commute).
+	 */
+	if (!thr) {
+		for (i = 0; i < n; i++)
+			if (list[i]->throttled)
+				set_throttle(sm, list[i], false);
+		return;
+	}
 	/* Youngest first (insertion sort, at most EMU_MAX_SM_CTAS). */
 	for (i = 1; i < n; i++) {
 		struct emu_cta *x = list[i];
@@ -556,18 +585,8 @@ void emu_sm_update_throttle(struct emu_sm *sm, uint32_t slot)
 	for (i = 0; i < n; i++) {
 		bool t = i < thr;
 
-		if (list[i]->throttled == t)
-			continue;
-		list[i]->throttled = t;
-		for (j = 0; j < list[i]->nwarps; j++) {
-			struct emu_warp *w = &sm->warps[list[i]->warps[j]];
-
-			if (w->cta != list[i])
-				continue;
-			WH(sm, w)->lsu_wait = 0;
-			WH(sm, w)->wake = gpu->now;
-			sched_wake(warp_sched(sm, w), sm, gpu->now);
-		}
+		if (list[i]->throttled != t)
+			set_throttle(sm, list[i], t);
 	}
 }
 
@@ -600,7 +619,7 @@ static bool threads_exited(struct emu_sm *sm, struct emu_warp *w,
 	struct emu_cta *cta = w->cta;
 	struct emu_job *job = cta->job;
 
-	cta->live_threads -= __builtin_popcount(exited);
+	cta->live_threads -= emu_popcount(exited);
 	if (!w->rv.active)
 		warp_free(sm, w);
 	if (!cta->live_threads) {
@@ -739,9 +758,14 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			last_pa = pa & ~(uint64_t)(CORUN_PAGE_SIZE - 1);
 		}
 		pa &= line_mask;
-		for (i = 0; i < nl; i++)
-			if (lines[i] == pa)
-				break;
+		/* Coalesced lanes mostly repeat the previous lane's line. */
+		if (nl && lines[nl - 1] == pa) {
+			i = nl - 1;
+		} else {
+			for (i = 0; i < nl; i++)
+				if (lines[i] == pa)
+					break;
+		}
 		if (i == nl) {
 			lines[nl] = pa;
 			lsize[nl] = 0;
@@ -845,7 +869,7 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 	}
 
 	mask = rv_warp_issue_mask(&w->rv);
-	n = __builtin_popcount(mask);
+	n = emu_popcount(mask);
 	if (u && job->budget && job->insns + n > job->budget) {
 		struct rv_fault f = {
 			.cause = CORUN_FAULT_BUDGET,
@@ -864,7 +888,7 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 	if (!st->mask)
 		return CORUN_STALL_FETCH; /* cannot happen after a peek */
 	u = st->uop;
-	n = __builtin_popcount(st->mask);
+	n = emu_popcount(st->mask);
 	job->insns += n;
 	EMU_SLOT_ADD(gpu, cta->slot, warp_insns, 1);
 	EMU_SLOT_ADD(gpu, cta->slot, thread_insns, n);
@@ -882,7 +906,7 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 	}
 	if (st->arrived) {
 		w->rv.blocked |= st->arrived;
-		cta->arrived += __builtin_popcount(st->arrived);
+		cta->arrived += emu_popcount(st->arrived);
 		if (cta->arrived >= cta->live_threads)
 			barrier_release(sm, cta);
 	}
@@ -957,13 +981,22 @@ static void charge_stalls(struct emu_gpu *gpu, struct emu_sched *sc,
 struct sched_scan {
 	uint64_t now, wake, passive;
 	uint32_t issued, slots, mods, ndemote, policy, nlsu;
+	/* positions found awake and left stalled at the LSU */
+	uint64_t lsu[(EMU_MAX_SM_WARPS + 63) / 64];
 	uint16_t demote[EMU_MAX_SM_WARPS];
 };
 
 /*
- * Visit the warp at @pos of @sc->list: issue it if it can, else record its
- * stall. Returns true when the scan must stop. Forced inline so that each
- * visiting order of sched_tick() gets its own tight loop.
+ * Visit the warp at @pos of @sc->list: issue it if it can. Returns true
+ * when the scan must stop. Forced inline so that each visiting order of
+ * sched_tick() gets its own tight loop.
+ *
+ * The stall picture (min wake, the first stall reason of each slot in
+ * visiting order) only matters when the whole scan issues nothing, and
+ * then nothing in the scan changed any warp but the visited one. So this
+ * first pass skips sleeping warps outright and stall_visit() builds the
+ * picture afterwards, in the same order, only for scans that issued
+ * nothing.
  */
 static inline __attribute__((always_inline)) bool
 sched_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
@@ -972,40 +1005,57 @@ sched_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
 	uint64_t now = s->now;
 	uint16_t widx = sc->list[pos];
 	struct emu_warp_hot *h = &sm->wh[widx];
-	uint32_t slot = h->slot;
+	uint32_t slot;
 	uint8_t r;
 
-	if (h->wake > now) {
-		r = h->stall;
-	} else if (h->lsu_wait && sc->fu_free[h->lsu_fu] <= now &&
-		   (sm->lsu_n || sm->lsu_busy > now)) {
+	if (h->wake > now)
+		return false;
+	if (h->lsu_wait && sc->fu_free[h->lsu_fu] <= now &&
+	    (sm->lsu_n || sm->lsu_busy > now)) {
 		/* Same outcome as try_issue(), see lsu_wait. */
 		h->wake = sm->lsu_busy > now ? sm->lsu_busy : now + 1;
-		r = CORUN_STALL_LSU_FULL;
 		s->nlsu++;
-		goto stalled;
-	} else {
-		r = try_issue(sm, sc, &sm->warps[widx]);
-		h->stall = r;
-		if (r == EMU_STALL_NONE) {
-			sc->last = widx;
-			sc->last_pos = pos;
-			sc->last_slot = (int)slot;
-			sc->greedy[slot] = widx;
-			return ++s->issued >= sm->gpu->cfg.sm.issue_width ||
-			       sc->mods != s->mods;
-		}
-		if (r == CORUN_STALL_RAW_LONG &&
-		    s->policy == EMU_SCHED_TWO_LEVEL)
-			s->demote[s->ndemote++] = widx;
-		if (r == CORUN_STALL_LSU_FULL) {
-			s->nlsu++;
-			goto stalled;
-		}
+		s->lsu[pos / 64] |= 1ull << (pos % 64);
+		return false;
 	}
-	if (h->wake < s->passive)
+	slot = h->slot;
+	r = try_issue(sm, sc, &sm->warps[widx]);
+	h->stall = r;
+	if (r == EMU_STALL_NONE) {
+		sc->last = widx;
+		sc->last_pos = pos;
+		sc->last_slot = (int)slot;
+		sc->greedy[slot] = widx;
+		return ++s->issued >= sm->gpu->cfg.sm.issue_width ||
+		       sc->mods != s->mods;
+	}
+	if (r == CORUN_STALL_RAW_LONG && s->policy == EMU_SCHED_TWO_LEVEL)
+		s->demote[s->ndemote++] = widx;
+	if (r == CORUN_STALL_LSU_FULL) {
+		s->nlsu++;
+		s->lsu[pos / 64] |= 1ull << (pos % 64);
+	}
+	return false;
+}
+
+/*
+ * Second pass of a scan that issued nothing: the stall picture exactly as
+ * if it had been taken at each visit (h->stall and h->wake are what the
+ * visit left). LSU waiters found awake count as LSU_FULL (the shortcut
+ * in sched_visit() leaves h->stall as it was) and not towards the passive
+ * wake (see scan_passive).
+ */
+static inline __attribute__((always_inline)) bool
+stall_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
+	    uint32_t pos)
+{
+	const struct emu_warp_hot *h = &sm->wh[sc->list[pos]];
+	uint32_t slot = h->slot;
+	bool lsu = s->lsu[pos / 64] >> (pos % 64) & 1;
+	uint8_t r = lsu ? CORUN_STALL_LSU_FULL : h->stall;
+
+	if (!lsu && h->wake < s->passive)
 		s->passive = h->wake;
-stalled:
 	if (h->wake < s->wake)
 		s->wake = h->wake;
 	/* NONE: woken for next cycle right after issuing, not stalled. */
@@ -1016,12 +1066,47 @@ stalled:
 	return false;
 }
 
+/*
+ * Visit the positions of @sc->list in the policy's priority order with
+ * @visit until it returns true. @order: kernel-aware order (computed
+ * once by the caller, @korder entries).
+ */
+#define SCAN_ORDER(visit)                                                 \
+	do {                                                              \
+		switch (s.policy) {                                       \
+		case EMU_SCHED_TWO_LEVEL:                                 \
+		case EMU_SCHED_LRR:                                       \
+			for (pos = start; pos < count; pos++)             \
+				if (visit(sm, sc, &s, pos))               \
+					goto done_##visit;                \
+			for (pos = 0; pos < start; pos++)                 \
+				if (visit(sm, sc, &s, pos))               \
+					goto done_##visit;                \
+			break;                                            \
+		case EMU_SCHED_GTO:                                       \
+			/* The greedy warp, then the others oldest first. */ \
+			if (gp >= 0 && visit(sm, sc, &s, (uint32_t)gp))    \
+				goto done_##visit;                        \
+			for (pos = 0; pos < count; pos++)                 \
+				if ((int)pos != gp &&                     \
+				    visit(sm, sc, &s, pos))               \
+					goto done_##visit;                \
+			break;                                            \
+		default:                                                  \
+			for (i = 0; i < korder; i++)                      \
+				if (visit(sm, sc, &s, order[i]))          \
+					goto done_##visit;                \
+			break;                                            \
+		}                                                         \
+	done_##visit:;                                                    \
+	} while (0)
+
 static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 {
 	struct emu_gpu *gpu = sm->gpu;
 	const struct emu_config *c = &gpu->cfg;
 	uint64_t now = gpu->now;
-	uint32_t n = sc->n, count = n, i, pos, start = 0;
+	uint32_t n = sc->n, count = n, i, pos, start = 0, korder = 0;
 	uint8_t order[EMU_MAX_SM_WARPS];
 	struct sched_scan s;
 	int gp = -1;
@@ -1060,6 +1145,7 @@ static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 	s.slots = 0;
 	s.mods = sc->mods;
 	s.ndemote = 0;
+	memset(s.lsu, 0, sizeof(s.lsu));
 	s.policy = c->sm.sched_policy;
 	/* Positions in sc->list are visited in the policy's priority order. */
 	switch (s.policy) {
@@ -1068,35 +1154,24 @@ static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 			count = c->sm.two_level_active;
 		/* fall through */
 	case EMU_SCHED_LRR:
-		if (sc->last >= 0)
-			start = (sc->last_pos + 1) % count;
-		for (pos = start; pos < count; pos++)
-			if (sched_visit(sm, sc, &s, pos))
-				goto done;
-		for (pos = 0; pos < start; pos++)
-			if (sched_visit(sm, sc, &s, pos))
-				goto done;
+		if (sc->last >= 0) {
+			start = sc->last_pos + 1;
+			if (start >= count)
+				start %= count;
+		}
 		break;
 	case EMU_SCHED_GTO:
-		/* The greedy warp, then the others oldest first. */
 		if (sc->last >= 0 && sc->last_pos < n &&
-		    sc->list[sc->last_pos] == sc->last) {
+		    sc->list[sc->last_pos] == sc->last)
 			gp = (int)sc->last_pos;
-			if (sched_visit(sm, sc, &s, (uint32_t)gp))
-				goto done;
-		}
-		for (pos = 0; pos < count; pos++)
-			if ((int)pos != gp && sched_visit(sm, sc, &s, pos))
-				goto done;
 		break;
 	default:
-		count = kaware_order(sm, sc, order);
-		for (i = 0; i < count; i++)
-			if (sched_visit(sm, sc, &s, order[i]))
-				goto done;
+		korder = kaware_order(sm, sc, order);
 		break;
 	}
-done:
+	SCAN_ORDER(sched_visit);
+	if (!s.issued)
+		SCAN_ORDER(stall_visit);
 	sc->scan_ok = !s.issued && !s.ndemote;
 	sc->scan_lsu = s.nlsu;
 	sc->scan_passive = s.passive;

@@ -178,7 +178,7 @@ struct emu_cta {
  * @ready: cycle each register's fixed-latency result is ready
  */
 struct emu_warp {
-	struct rv_warp rv;
+	/* Timing state first, next to the scalars at the start of @rv. */
 	struct emu_cta *cta;
 	uint32_t wid;
 	uint32_t idx;
@@ -187,6 +187,7 @@ struct emu_warp {
 	uint64_t miss_mask;
 	uint8_t pending[EMU_NREGS];
 	uint64_t ready[EMU_NREGS];
+	struct rv_warp rv;
 };
 
 /**

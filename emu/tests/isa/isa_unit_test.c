@@ -18,6 +18,7 @@
 #include <corun/kernel.h>
 
 #include "isa.h"
+#include "isa_fpfast.h"
 
 #define CODE_VA CORUN_VA_GLOBAL_BASE
 #define DATA_VA (CORUN_VA_GLOBAL_BASE + 0x1000)
@@ -928,6 +929,146 @@ static void fp_vs_host(struct kunit *test)
 	kunit_info(test, "%u operations agree with the host FPU", n - bad);
 }
 
+/* fmaf() on the host under fenv: correctly rounded, flags included. */
+static uint32_t host_fma(uint32_t a, uint32_t b, uint32_t c, int mode,
+			 uint8_t *fl)
+{
+	volatile float x, y, z, r;
+	uint32_t u;
+	int e;
+
+	memcpy((void *)&x, &a, 4);
+	memcpy((void *)&y, &b, 4);
+	memcpy((void *)&z, &c, 4);
+	fesetround(mode);
+	feclearexcept(FE_ALL_EXCEPT);
+	r = fmaf(x, y, z);
+	e = fetestexcept(FE_ALL_EXCEPT);
+	fesetround(FE_TONEAREST);
+	*fl = (e & FE_INVALID ? RV_FFLAG_NV : 0) |
+	      (e & FE_OVERFLOW ? RV_FFLAG_OF : 0) |
+	      (e & FE_UNDERFLOW ? RV_FFLAG_UF : 0) |
+	      (e & FE_INEXACT ? RV_FFLAG_NX : 0);
+	memcpy(&u, (const void *)&r, 4);
+	return u;
+}
+
+/*
+ * rv_f32_fma() against the host's fused multiply-add, in every mode: the
+ * round-to-nearest-even binary64 fast path and the software path alike.
+ * NaN operands are left out (NaN-in invalid signalling is not uniform
+ * across hosts); every fourth addend nearly cancels the product.
+ */
+static void fp_fma_vs_host(struct kunit *test)
+{
+	static const int modes[4] = { FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD,
+				      FE_UPWARD };
+	uint64_t seed = 7;
+	unsigned int bad = 0, n = 0;
+
+	for (int i = 0; i < 200000 && bad < 10; i++) {
+		uint32_t a = rand_edge_f32(&seed), b = rand_edge_f32(&seed);
+		uint32_t c = rand_edge_f32(&seed), r, h;
+		int rm = i % 4;
+		uint8_t fl = 0, hfl;
+
+		if (i % 16 < 4) {
+			float x, y, p;
+
+			memcpy(&x, &a, 4);
+			memcpy(&y, &b, 4);
+			p = -(x * y);
+			memcpy(&c, &p, 4);
+			c ^= (uint32_t)(seed >> 60) & 3;
+		}
+		if (nan32(a) || nan32(b) || nan32(c))
+			continue;
+		r = rv_f32_fma(a, b, c, rm, &fl);
+		h = host_fma(a, b, c, modes[rm], &hfl);
+		n++;
+		if ((r == h || (nan32(r) && nan32(h))) && fl == hfl)
+			continue;
+		bad++;
+		KUNIT_FAIL(test,
+			   "fma rm %d %#010x %#010x %#010x: %#010x fl %#x, host %#010x fl %#x",
+			   rm, a, b, c, r, fl, h, hfl);
+	}
+	kunit_info(test, "%u fused multiply-adds agree with the host FPU",
+		   n - bad);
+}
+
+/*
+ * rv_f32_rne_rows() (whole rows, SIMD where the host has it) against the
+ * per-lane functions: every op and sign variant, the output aliasing an
+ * input on every other row, flags pre-set to random values.
+ */
+static void fp_rows_vs_lanes(struct kunit *test)
+{
+	static const unsigned int ops[4] = { RV_OP_FMADD_S, RV_OP_FADD_S,
+					     RV_OP_FSUB_S, RV_OP_FMUL_S };
+	uint64_t seed = 11;
+	unsigned int bad = 0;
+
+	for (int i = 0; i < 20000 && bad < 10; i++) {
+		uint32_t a[RV_MAX_LANES], b[RV_MAX_LANES], c[RV_MAX_LANES];
+		uint32_t d[RV_MAX_LANES], e[RV_MAX_LANES];
+		uint8_t f1[RV_MAX_LANES], f2[RV_MAX_LANES];
+		unsigned int op = ops[i % 4];
+		uint32_t sa = 0, sc = 0;
+
+		if (op == RV_OP_FMADD_S) {
+			sa = (i & 4) ? 0x80000000u : 0;
+			sc = (i & 8) ? 0x80000000u : 0;
+		}
+		for (int l = 0; l < RV_MAX_LANES; l++) {
+			a[l] = rand_edge_f32(&seed);
+			b[l] = rand_edge_f32(&seed);
+			c[l] = rand_edge_f32(&seed);
+			f1[l] = f2[l] = (uint8_t)(seed >> 59);
+			if (i % 3 == 1 && op == RV_OP_FMADD_S) {
+				float x, y, p;
+
+				memcpy(&x, &a[l], 4);
+				memcpy(&y, &b[l], 4);
+				p = x * y;
+				memcpy(&c[l], &p, 4);
+				c[l] ^= ((sa ^ sc) ? 0 : 0x80000000u) ^
+					(uint32_t)(seed >> 62);
+			}
+			switch (op) {
+			case RV_OP_FMADD_S:
+				e[l] = rv_f32_fma(a[l] ^ sa, b[l], c[l] ^ sc, 0,
+						  &f2[l]);
+				break;
+			case RV_OP_FADD_S:
+				e[l] = rv_f32_add(a[l], b[l], 0, &f2[l]);
+				break;
+			case RV_OP_FSUB_S:
+				e[l] = rv_f32_sub(a[l], b[l], 0, &f2[l]);
+				break;
+			default:
+				e[l] = rv_f32_mul(a[l], b[l], 0, &f2[l]);
+				break;
+			}
+		}
+		if (i & 1) { /* d is also the first operand */
+			memcpy(d, a, sizeof(d));
+			rv_f32_rne_rows(op, d, b, c, sa, sc, d, f1);
+		} else {
+			rv_f32_rne_rows(op, a, b, c, sa, sc, d, f1);
+		}
+		for (int l = 0; l < RV_MAX_LANES && bad < 10; l++) {
+			if (d[l] == e[l] && f1[l] == f2[l])
+				continue;
+			bad++;
+			KUNIT_FAIL(test,
+				   "op %u lane %d %#010x %#010x %#010x: %#010x fl %#x, per lane %#010x fl %#x",
+				   op, l, a[l], b[l], c[l], d[l], f1[l], e[l],
+				   f2[l]);
+		}
+	}
+}
+
 /* A rate print only: no timing assertions (machines differ). */
 static void speed(struct kunit *test)
 {
@@ -948,6 +1089,8 @@ static struct kunit_case isa_unit_cases[] = {
 	KUNIT_CASE(decode_cache),
 	KUNIT_CASE(fp_spot_checks),
 	KUNIT_CASE(fp_vs_host),
+	KUNIT_CASE(fp_fma_vs_host),
+	KUNIT_CASE(fp_rows_vs_lanes),
 	KUNIT_CASE(speed),
 	{}
 };
