@@ -168,7 +168,7 @@ ARGS_ASSERT_SIZE(bp_args, 8);
 struct bfs_args {
 	uint32_t offs;		/* uint32 [n + 1] */
 	uint32_t edges;		/* uint32 [m] */
-	uint32_t mask, updating, visited;	/* uint32 [n] */
+	uint32_t mask, updating, visited;	/* uint8 [n], Rodinia's bools */
 	uint32_t cost;		/* int32 [n] */
 	uint32_t over;		/* uint32 [1] */
 	uint32_t n, m;
@@ -304,18 +304,26 @@ struct fdtd_args {
 ARGS_ASSERT_SIZE(fdtd_args, 8);
 
 /*
- * spmv: y = A x for a CSR matrix A (nrows x ncols, nnz non-zeros; row r
- * is cols/vals[rowptr[r] .. rowptr[r + 1])), float, one thread per row
- * accumulating in column-index order; 1-D launch covering nrows.
+ * spmv: y = A x for a sparse A (nrows x ncols) in Parboil's JDS layout.
+ * The rows are sorted by length, longest first; perm[i] is the row at
+ * sorted position i. Diagonal k holds the k-th non-zero of every sorted
+ * row that has one, at data/index[jds_ptr[k] + i], padded with zeros
+ * (column 0) up to a multiple of SPMV_WARP rows. zcnt[w] is the length
+ * of the longest row of the warp of positions w * SPMV_WARP.. (the number
+ * of diagonals it loops over). One thread per sorted position; each row
+ * accumulates in column order; 1-D launch covering nrows.
  */
+#define SPMV_WARP 32
 struct spmv_args {
-	uint32_t rowptr;	/* uint32 [nrows + 1] */
-	uint32_t cols;		/* uint32 [nnz] */
-	uint32_t vals;		/* float [nnz] */
+	uint32_t data;		/* float [len] */
+	uint32_t index;		/* uint32 [len], columns */
+	uint32_t perm;		/* uint32 [nrows] */
+	uint32_t jds_ptr;	/* uint32 [ndiag] */
+	uint32_t zcnt;		/* uint32 [nrows / SPMV_WARP, rounded up] */
 	uint32_t x, y;		/* float [ncols], [nrows] */
-	uint32_t nrows, ncols, nnz;
+	uint32_t nrows, ncols, ndiag, len;
 };
-ARGS_ASSERT_SIZE(spmv_args, 8);
+ARGS_ASSERT_SIZE(spmv_args, 11);
 
 /*
  * cfd: explicit Euler solver on an unstructured mesh (see cfd.h for the

@@ -3,7 +3,8 @@
  * bfs: level-synchronous breadth-first search, one thread per node (the
  * "bfs" kernels of the Rodinia suite, written from the algorithm). Every
  * launch scans all nodes; only the frontier's threads do work, so warps
- * diverge and the neighbour loads are irregular.
+ * diverge and the neighbour loads are irregular. The frontier, update
+ * and visited flags are bytes, as Rodinia's bool arrays are.
  *
  * Several frontier nodes may write cost[u] for the same u in one level:
  * they all write the same value (the level), so the race is benign and
@@ -18,9 +19,9 @@ void bfs_expand(void)
 	const struct bfs_args *a = corun_args(struct bfs_args);
 	const uint32_t *offs = (const uint32_t *)a->offs;
 	const uint32_t *edges = (const uint32_t *)a->edges;
-	uint32_t *mask = (uint32_t *)a->mask;
-	uint32_t *updating = (uint32_t *)a->updating;
-	const uint32_t *visited = (const uint32_t *)a->visited;
+	uint8_t *mask = (uint8_t *)a->mask;
+	uint8_t *updating = (uint8_t *)a->updating;
+	const uint8_t *visited = (const uint8_t *)a->visited;
 	int32_t *cost = (int32_t *)a->cost;
 	uint32_t v = blockIdx.x * blockDim.x + threadIdx.x;
 
@@ -43,9 +44,9 @@ CORUN_KERNEL(bfs_update, 16, 0, 0);
 void bfs_update(void)
 {
 	const struct bfs_args *a = corun_args(struct bfs_args);
-	uint32_t *mask = (uint32_t *)a->mask;
-	uint32_t *updating = (uint32_t *)a->updating;
-	uint32_t *visited = (uint32_t *)a->visited;
+	uint8_t *mask = (uint8_t *)a->mask;
+	uint8_t *updating = (uint8_t *)a->updating;
+	uint8_t *visited = (uint8_t *)a->visited;
 	uint32_t v = blockIdx.x * blockDim.x + threadIdx.x;
 
 	if (v >= a->n || !updating[v])

@@ -4,7 +4,11 @@
  * box and its neighbours (the "lavaMD" kernel of the Rodinia suite,
  * written from the algorithm). One CTA per home box; each neighbour
  * box's particles are staged in shared memory, then every thread sweeps
- * them for its own particle: compute bound, with an exp per pair.
+ * them for its own particle, with an exp per pair. As in Rodinia, the
+ * potential and force are accumulated in the particle's record in global
+ * memory, one read-modify-write per component and pair; with the L1's
+ * write-evict policy each of them goes to the L2, which makes the kernel
+ * NoC-bound with almost no DRAM traffic (CCBP's LAV).
  */
 #include <corun/kernel.h>
 #include "args.h"
@@ -26,12 +30,15 @@ void lavamd(void)
 	uint32_t npar = a->npar, b = blockIdx.x, t = threadIdx.x;
 	int32_t bx = (int32_t)b % n1, by = (int32_t)b / n1 % n1;
 	int32_t bz = (int32_t)b / (n1 * n1);
-	float ri[3] = { 0.0f, 0.0f, 0.0f }, acc[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+	float ri[3] = { 0.0f, 0.0f, 0.0f };
 	float a2 = a->a2;
+	volatile float *fv = (volatile float *)a->fv + (b * npar + t) * 4;
 
 	if (t < npar) {
 		for (int d = 0; d < 3; d++)
 			ri[d] = rv[(b * npar + t) * 4 + d];
+		for (int d = 0; d < 4; d++)
+			fv[d] = 0.0f;
 	}
 	/* The box loop is uniform across the CTA: barriers are safe. */
 	for (int32_t dz = -1; dz <= 1; dz++) {
@@ -54,15 +61,9 @@ void lavamd(void)
 				if (t < npar) {
 					for (uint32_t j = 0; j < npar; j++)
 						lav_interact(ri, sh->r[j], sh->q[j],
-							     a2, acc);
+							     a2, fv);
 				}
 			}
 		}
-	}
-	if (t < npar) {
-		float *fv = (float *)a->fv + (b * npar + t) * 4;
-
-		for (int d = 0; d < 4; d++)
-			fv[d] = acc[d];
 	}
 }

@@ -29,9 +29,14 @@ static inline float lav_exp(float x)
 	return p * s.f;
 }
 
-/* Add particle j's (position rj, charge qj) effect on ri to acc. */
+/*
+ * Add particle j's (position rj, charge qj) effect on ri to acc. The
+ * device passes the particle's force record in global memory, updated in
+ * place for every pair as Rodinia's kernel does (fA[wtx].v += ...):
+ * volatile makes each of the four updates a load and a store.
+ */
 static inline void lav_interact(const float *ri, const float *rj, float qj,
-				float a2, float *acc)
+				float a2, volatile float *acc)
 {
 	float dx = ri[0] - rj[0], dy = ri[1] - rj[1], dz = ri[2] - rj[2];
 	float r2 = dx * dx + dy * dy + dz * dz;

@@ -73,11 +73,11 @@ int bfs_validate(const struct wl_mem *m, const struct bfs_args *a,
 				"bfs offsets", err, len)) ||
 	    (ret = wl_check_ptr(m, a->edges, a->m, 4, "bfs edges", err,
 				len)) ||
-	    (ret = wl_check_ptr(m, a->mask, a->n, 4, "bfs mask", err,
+	    (ret = wl_check_ptr(m, a->mask, a->n, 1, "bfs mask", err,
 				len)) ||
-	    (ret = wl_check_ptr(m, a->updating, a->n, 4, "bfs updating",
+	    (ret = wl_check_ptr(m, a->updating, a->n, 1, "bfs updating",
 				err, len)) ||
-	    (ret = wl_check_ptr(m, a->visited, a->n, 4, "bfs visited", err,
+	    (ret = wl_check_ptr(m, a->visited, a->n, 1, "bfs visited", err,
 				len)) ||
 	    (ret = wl_check_ptr(m, a->cost, a->n, 4, "bfs cost", err,
 				len)) ||
@@ -99,7 +99,8 @@ static void bfs_destroy(struct wl_run *r)
 static int bfs_setup(struct sim_ctx *ctx, const struct wl_params *p,
 		     struct wl_run **run, char *err, size_t len)
 {
-	uint32_t *flags = NULL, *cost = NULL;
+	uint8_t *flags = NULL;
+	uint32_t *cost = NULL;
 	struct wl_rng rng;
 	struct wl_run *r;
 	int ret;
@@ -112,7 +113,7 @@ static int bfs_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	r->n = p->scale ? (1u << 20) << (p->scale - 1) : 1000;
 	r->offs = malloc((r->n + 1) * sizeof(uint32_t));
 	r->edges = malloc(r->n * 9 * sizeof(uint32_t));	/* degree <= 9 */
-	flags = calloc(r->n, sizeof(uint32_t));
+	flags = calloc(r->n, 1);
 	cost = malloc(r->n * sizeof(uint32_t));
 	if (!r->offs || !r->edges || !flags || !cost) {
 		ret = -ENOMEM;
@@ -150,11 +151,11 @@ static int bfs_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	flags[0] = 1;
 	for (uint32_t v = 0; v < r->n; v++)
 		cost[v] = v ? UINT32_MAX : 0;
-	if ((ret = wl_alloc_copy(ctx, &r->mem, flags, r->n * 4, "bfs mask",
+	if ((ret = wl_alloc_copy(ctx, &r->mem, flags, r->n, "bfs mask",
 				 &r->args.mask, err, len)) ||
-	    (ret = wl_alloc(ctx, &r->mem, r->n * 4, "bfs updating",
+	    (ret = wl_alloc(ctx, &r->mem, r->n, "bfs updating",
 			    &r->args.updating, err, len)) ||
-	    (ret = wl_alloc_copy(ctx, &r->mem, flags, r->n * 4, "bfs visited",
+	    (ret = wl_alloc_copy(ctx, &r->mem, flags, r->n, "bfs visited",
 				 &r->args.visited, err, len)) ||
 	    (ret = wl_alloc_copy(ctx, &r->mem, cost, r->n * 4, "bfs cost",
 				 &r->args.cost, err, len)) ||

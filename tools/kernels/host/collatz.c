@@ -5,9 +5,9 @@
  * so the lanes of a warp branch differently and finish at different
  * times.
  *
- * Sizes: scale 0 = 512 values, scale 1 = 512 Ki values (~110 steps on
- * average, but each warp runs as long as its slowest lane: 32 M warp
- * instructions at 12 % SIMD efficiency; aimed at 1-3 M cycles alone on
+ * Sizes: scale 0 = 512 values, scale 1 = 2 Mi values (~110 steps on
+ * average, but each warp runs as long as its slowest lane: 128 M warp
+ * instructions at 12 % SIMD efficiency; about 2 M cycles alone on
  * ccbp-16sm), each further scale doubles.
  */
 #include <errno.h>
@@ -72,7 +72,7 @@ static int collatz_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return -ENOMEM;
-	n = p->scale ? (512u << 10) << (p->scale - 1) : 512;
+	n = p->scale ? (2u << 20) << (p->scale - 1) : 512;
 	r->in = malloc(n * sizeof(uint32_t));
 	if (!r->in) {
 		ret = -ENOMEM;

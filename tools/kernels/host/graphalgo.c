@@ -23,7 +23,7 @@
  *
  * Sizes (balanced + R-MAT vertices, degree): scale 0 = 512 + 2^9, 8
  * (coloring: 256 + 2^8, 8); scale 1 = 64 Ki + 2^14, 16 (R-MAT hubs of
- * a few thousand edges; sssp: 32 Ki + 2^13, 16; coloring: 16 Ki + 2^12,
+ * a few thousand edges; sssp: 32 Ki + 2^13, 16; coloring: 12 Ki + 2^12,
  * 16); each further scale doubles both parts.
  */
 #include <errno.h>
@@ -79,12 +79,12 @@ static int ga_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	s = p->scale ? p->scale - 1 : 0;
 	/*
 	 * Colouring's many rounds get a half-size graph at scale 0 and a
-	 * quarter-size one from scale 1 on, SSSP's many latency-bound rounds
-	 * a half-size one from scale 1 on.
+	 * 3/16-size one from scale 1 on (10 M cycles with a quarter), SSSP's
+	 * many latency-bound rounds a half-size one from scale 1 on.
 	 */
 	if (p->scale)
 		ret = wl_graph_make(&r->g, (kind == GA_SSSP ? 32u << 10 :
-					    kind == GA_COLOR ? 16u << 10 :
+					    kind == GA_COLOR ? 12u << 10 :
 					    64u << 10) << s,
 				    (kind == GA_SSSP ? 13 : kind == GA_COLOR ?
 				     12 : 14) + s, 16, wl_seed(p, GA_SEED));

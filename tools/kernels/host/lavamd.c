@@ -8,8 +8,9 @@
  * pair code (lavamd.h) in the same order and compares bit for bit.
  *
  * Sizes (boxes1d, particles per box, CTA size): scale 0 = 2, 8, 16;
- * scale 1 = 5, 100, 128 (the benchmark's 100 per box; 125 CTAs, 22 M
- * pair interactions); each further scale adds one box per dimension.
+ * scale 1 = 4, 100, 128 (the benchmark's 100 per box; 64 CTAs, 10 M
+ * pair interactions, each four read-modify-writes of global memory);
+ * each further scale adds one box per dimension.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -110,7 +111,7 @@ static int lav_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return -ENOMEM;
-	r->boxes1d = p->scale ? 4 + p->scale : 2;
+	r->boxes1d = p->scale ? 3 + p->scale : 2;
 	r->npar = p->scale ? 100 : 8;
 	r->block = p->scale ? 128 : 16;
 	r->nbox = r->boxes1d * r->boxes1d * r->boxes1d;

@@ -9,9 +9,10 @@
  *                lives in next(), as a real host program's would).
  * reduce-atomic  one launch; every CTA atomically adds its sum to out[0].
  *
- * Sizes: scale 0 = 10000 values, scale 1 = 16 Mi values (64 MiB read
- * once, 3 M warp instructions; DRAM bound, aimed at ~1 M cycles alone on
- * ccbp-16sm), each further scale doubles.
+ * Sizes: scale 0 = 10000 values, scale 1 = 48 Mi values (192 MiB read
+ * once, 9 M warp instructions; DRAM bound, 1.3 M cycles alone on
+ * ccbp-16sm), each further scale doubles (scale 2 needs more than the
+ * default 256 MiB of device memory).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -95,7 +96,7 @@ static int reduce_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	if (!r)
 		return -ENOMEM;
 	r->atomic = atomic;
-	r->n = p->scale ? (16u << 20) << (p->scale - 1) : 10000;
+	r->n = p->scale ? (48u << 20) << (p->scale - 1) : 10000;
 	r->in = malloc(r->n * sizeof(uint32_t));
 	if (!r->in) {
 		ret = -ENOMEM;

@@ -1,19 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * spmv: repeated y = A x with a sparse CSR matrix (CCBP paper: SMV, from
- * Parboil's spmv, which also repeats the product; here in CSR with one
- * thread per row). The matrix looks like a finite-element one: 1..2k-1
- * non-zeros per row (k average), most within a band around the
- * diagonal, some anywhere, columns sorted. check() compares every y[r]
- * bit for bit with the CPU product in the same order.
+ * spmv: repeated y = A x with a sparse matrix (CCBP paper: SMV, from
+ * Parboil's spmv, which also repeats the product) in Parboil's JDS
+ * layout: rows sorted by length, the k-th non-zeros of all rows stored
+ * together, padded per warp (args.h). The matrix looks like a
+ * finite-element one: 1..2k-1 non-zeros per row (k average), most
+ * within a band around the diagonal, some anywhere, columns sorted.
+ * setup() builds it in CSR for the reference and converts it; check()
+ * compares every y[r] bit for bit with the CPU CSR product in the same
+ * order.
  *
- * One thread per row means a warp's loads of cols[] and vals[] touch 32
- * different lines (the classic uncoalesced "CSR scalar" access), so the
- * kernel is bound by the load/store unit, not by arithmetic.
+ * A warp's value and column loads are coalesced; its x gathers go to
+ * rows scattered by the sort, so they miss in the L1 and mostly hit in
+ * the L2 (x is 4 bytes per row), which makes the kernel NoC-bound, as
+ * the paper's SMV is.
  *
  * Sizes (rows, avg non-zeros per row, repetitions): scale 0 = 200, 8, 3;
- * scale 1 = 64 Ki, 24, 10 (1.6 M non-zeros, 19 MB of matrix); each
- * further scale doubles the rows.
+ * scale 1 = 64 Ki, 24, SPMV_REPS (1.6 M non-zeros, 13 MB of matrix);
+ * each further scale doubles the rows.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -24,11 +28,16 @@
 #define SPMV_SEED 0x5eed0019u
 #define SPMV_BLOCK 256
 #define SPMV_BAND 64
+#define SPMV_REPS 10
 
 struct wl_run {
 	uint32_t n, nnz, reps;
 	uint32_t *rowptr, *cols;
 	float *vals, *x;
+	/* JDS (args.h) */
+	uint32_t ndiag, jlen, nwarps;
+	uint32_t *perm, *jds_ptr, *zcnt, *jindex;
+	float *jdata;
 	struct spmv_args args;
 	uint32_t args_va;
 	struct sim_kernel k;
@@ -53,16 +62,82 @@ int spmv_validate(const struct wl_mem *m, const struct spmv_args *a,
 {
 	int ret;
 
-	if ((ret = wl_check_ptr(m, a->rowptr, (uint64_t)a->nrows + 1, 4,
-				"spmv row pointers", err, len)) ||
-	    (ret = wl_check_ptr(m, a->cols, a->nnz, 4, "spmv columns", err,
+	if ((ret = wl_check_ptr(m, a->data, a->len, 4, "spmv values", err,
 				len)) ||
-	    (ret = wl_check_ptr(m, a->vals, a->nnz, 4, "spmv values", err,
+	    (ret = wl_check_ptr(m, a->index, a->len, 4, "spmv columns", err,
 				len)) ||
+	    (ret = wl_check_ptr(m, a->perm, a->nrows, 4, "spmv permutation",
+				err, len)) ||
+	    (ret = wl_check_ptr(m, a->jds_ptr, a->ndiag, 4,
+				"spmv diagonal starts", err, len)) ||
+	    (ret = wl_check_ptr(m, a->zcnt,
+				((uint64_t)a->nrows + SPMV_WARP - 1) / SPMV_WARP,
+				4, "spmv warp lengths", err, len)) ||
 	    (ret = wl_check_ptr(m, a->x, a->ncols, 4, "spmv x", err, len)) ||
 	    (ret = wl_check_ptr(m, a->y, a->nrows, 4, "spmv y", err, len)))
 		return ret;
 	return wl_check_1d_cover(l, a->nrows, "spmv", err, len);
+}
+
+/*
+ * CSR -> JDS: a counting sort by length, longest first (ties in row
+ * order), then the k-th non-zero of sorted row i at jds_ptr[k] + i.
+ */
+static int spmv_to_jds(struct wl_run *r)
+{
+	uint32_t maxlen = 0, *cnt, pos = 0, n = r->n;
+
+	for (uint32_t row = 0; row < n; row++) {
+		uint32_t l = r->rowptr[row + 1] - r->rowptr[row];
+
+		if (l > maxlen)
+			maxlen = l;
+	}
+	r->ndiag = maxlen;
+	r->nwarps = (n + SPMV_WARP - 1) / SPMV_WARP;
+	cnt = calloc(maxlen + 1, sizeof(uint32_t));
+	r->perm = malloc(n * sizeof(uint32_t));
+	r->jds_ptr = malloc((maxlen ? maxlen : 1) * sizeof(uint32_t));
+	r->zcnt = malloc(r->nwarps * sizeof(uint32_t));
+	if (!cnt || !r->perm || !r->jds_ptr || !r->zcnt) {
+		free(cnt);
+		return -ENOMEM;
+	}
+	for (uint32_t l = maxlen + 1; l-- > 0;)
+		for (uint32_t row = 0; row < n; row++)
+			if (r->rowptr[row + 1] - r->rowptr[row] == l)
+				r->perm[pos++] = row;
+	/* cnt[k]: sorted rows with more than k non-zeros (a prefix). */
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t row = r->perm[i];
+
+		for (uint32_t k = 0; k < r->rowptr[row + 1] - r->rowptr[row]; k++)
+			cnt[k]++;
+	}
+	r->jlen = 0;
+	for (uint32_t k = 0; k < maxlen; k++) {
+		r->jds_ptr[k] = r->jlen;
+		r->jlen += (cnt[k] + SPMV_WARP - 1) / SPMV_WARP * SPMV_WARP;
+	}
+	free(cnt);
+	for (uint32_t w = 0; w < r->nwarps; w++) {
+		uint32_t row = r->perm[w * SPMV_WARP];
+
+		r->zcnt[w] = r->rowptr[row + 1] - r->rowptr[row];
+	}
+	r->jdata = calloc(r->jlen ? r->jlen : 1, sizeof(float));
+	r->jindex = calloc(r->jlen ? r->jlen : 1, sizeof(uint32_t));
+	if (!r->jdata || !r->jindex)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t row = r->perm[i];
+
+		for (uint32_t k = 0; k < r->rowptr[row + 1] - r->rowptr[row]; k++) {
+			r->jdata[r->jds_ptr[k] + i] = r->vals[r->rowptr[row] + k];
+			r->jindex[r->jds_ptr[k] + i] = r->cols[r->rowptr[row] + k];
+		}
+	}
+	return 0;
 }
 
 static void spmv_destroy(struct wl_run *r)
@@ -73,6 +148,11 @@ static void spmv_destroy(struct wl_run *r)
 	free(r->cols);
 	free(r->vals);
 	free(r->x);
+	free(r->perm);
+	free(r->jds_ptr);
+	free(r->zcnt);
+	free(r->jdata);
+	free(r->jindex);
 	free(r);
 }
 
@@ -98,7 +178,7 @@ static int spmv_setup(struct sim_ctx *ctx, const struct wl_params *p,
 		return -ENOMEM;
 	r->n = p->scale ? (64u << 10) << (p->scale - 1) : 200;
 	avg = p->scale ? 24 : 8;
-	r->reps = p->scale ? 10 : 3;
+	r->reps = p->scale ? SPMV_REPS : 3;
 	cap = r->n * (2 * avg - 1);
 	r->rowptr = malloc((r->n + 1) * sizeof(uint32_t));
 	r->cols = malloc(cap * sizeof(uint32_t));
@@ -131,21 +211,31 @@ static int spmv_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	for (uint32_t i = 0; i < r->n; i++)
 		r->x[i] = wl_rng_float(&rng, -1.0f, 1.0f);
 
-	if ((ret = wl_load(ctx, "spmv.elf", "spmv_csr", &r->k, err, len)) ||
-	    (ret = wl_alloc_copy(ctx, &r->mem, r->rowptr, (r->n + 1) * 4,
-				 "spmv row pointers", &r->args.rowptr, err,
+	if ((ret = spmv_to_jds(r)))
+		goto fail;
+
+	if ((ret = wl_load(ctx, "spmv.elf", "spmv_jds", &r->k, err, len)) ||
+	    (ret = wl_alloc_copy(ctx, &r->mem, r->jdata, r->jlen * 4,
+				 "spmv values", &r->args.data, err, len)) ||
+	    (ret = wl_alloc_copy(ctx, &r->mem, r->jindex, r->jlen * 4,
+				 "spmv columns", &r->args.index, err, len)) ||
+	    (ret = wl_alloc_copy(ctx, &r->mem, r->perm, r->n * 4,
+				 "spmv permutation", &r->args.perm, err,
 				 len)) ||
-	    (ret = wl_alloc_copy(ctx, &r->mem, r->cols, r->nnz * 4,
-				 "spmv columns", &r->args.cols, err, len)) ||
-	    (ret = wl_alloc_copy(ctx, &r->mem, r->vals, r->nnz * 4,
-				 "spmv values", &r->args.vals, err, len)) ||
+	    (ret = wl_alloc_copy(ctx, &r->mem, r->jds_ptr, r->ndiag * 4,
+				 "spmv diagonal starts", &r->args.jds_ptr,
+				 err, len)) ||
+	    (ret = wl_alloc_copy(ctx, &r->mem, r->zcnt, r->nwarps * 4,
+				 "spmv warp lengths", &r->args.zcnt, err,
+				 len)) ||
 	    (ret = wl_alloc_copy(ctx, &r->mem, r->x, r->n * 4, "spmv x",
 				 &r->args.x, err, len)) ||
 	    (ret = wl_alloc(ctx, &r->mem, r->n * 4, "spmv y", &r->args.y, err,
 			    len)))
 		goto fail;
 	r->args.nrows = r->args.ncols = r->n;
-	r->args.nnz = r->nnz;
+	r->args.ndiag = r->ndiag;
+	r->args.len = r->jlen;
 	if (sim_wl_args(ctx, &r->args, sizeof(r->args), &r->args_va)) {
 		ret = wl_err(err, len, "spmv: cannot place arguments");
 		goto fail;
@@ -204,7 +294,7 @@ out:
 const struct workload wl_spmv = {
 	.name = "spmv",
 	.elf = "spmv.elf",
-	.desc = "CSR sparse matrix-vector product, one thread per row, repeated (CCBP SMV, Parboil spmv)",
+	.desc = "JDS sparse matrix-vector product, one thread per row, repeated (CCBP SMV, Parboil spmv)",
 	.setup = spmv_setup,
 	.next = spmv_next,
 	.check = spmv_check,

@@ -471,8 +471,8 @@ static void args_suite_test(struct kunit *test)
 	struct fdtd_args fd = { 0x10000, 0x20000, 0x30000, 0x40000, 16, 16, 5, 5 };
 	struct cfd_args cf = { 0x40000, 0x40000, 0x40000, 0x10000, 0x20000,
 			       0x30000, 0x40000, 64, CFD_RK, { 0 } };
-	struct spmv_args sp = { 0x10000, 0x20000, 0x30000, 0x40000, 0x41000,
-				1000, 1000, 1000 };
+	struct spmv_args sp = { 0x10000, 0x20000, 0x30000, 0x40000, 0x40800,
+				0x41000, 0x42000, 1000, 1000, 8, 1000 };
 	struct sim_launch l = launch_1d(4, 256);
 	char err[256];
 
