@@ -6,7 +6,9 @@
  * Documentation/emu/characterization.rst).
  *
  * Per workload: a base run (GTO, like corun-sim's alone runs), a run with
- * doubled l2.latency and dram.latency (CCBP's LS test) and runs with the
+ * half the CTAs per SM (CCBP's even CTA share of two kernels, where Eq. 5
+ * measures the bandwidth demand), for kernels that are not BI a run with
+ * doubled l2.latency and dram.latency (CCBP's LS test), and runs with the
  * workload's L1 fills restricted to 1..W-1 ways (the cache paper's sweep;
  * W ways is the base run). Each run is one whole workload run on a fresh
  * device, checked against its CPU reference.
@@ -60,11 +62,12 @@ struct row {
 	char name[32];
 	int ok;
 	char msg[ERRLEN];
-	struct run_res base, lat2x;
+	struct run_res base, even, lat2x;
 	double sweep_ipc[CHAR_MAX_WAYS + 1];
 	int sweep_ok;
 	/* derived */
 	double ipc, thr, noc, dram, l2miss, rbh, mpki, rf, df, slow2x;
+	double noc_even, dram_even;	/* at the even CTA share (Eq. 5) */
 	double hsm_bd, hsm_bp;
 	enum ccbp_class ccbp;
 	enum hsm_class hsm;
@@ -130,9 +133,16 @@ static uint32_t occupancy(const struct emu_config *c, const struct sim_launch *l
 	return (uint32_t)lim[best];
 }
 
+/*
+ * One alone run. @ways_mask restricts the L1 fills (0: all ways). With
+ * @even_share every launch gets a CTA quota of half the CTAs per SM it
+ * has alone (at least 1): CCBP's even CTA combination of two kernels
+ * (#AloneRunCTA / #Kernels), under which Eq. 5 compares the demand with
+ * the even bandwidth share.
+ */
 static int run_alone(const struct emu_config *c, const struct workload *wl,
-		     uint32_t ways_mask, struct run_res *r, char *err,
-		     size_t len)
+		     uint32_t ways_mask, int even_share, struct run_res *r,
+		     char *err, size_t len)
 {
 	struct wl_params p = { .scale = opt.scale, .seed = opt.seed };
 	struct wl_run *run = NULL;
@@ -181,6 +191,23 @@ static int run_alone(const struct emu_config *c, const struct workload *wl,
 			r->occ_res = res_kind;
 			snprintf(r->occ_kernel, sizeof(r->occ_kernel), "%s",
 				 l.k.name);
+		}
+		if (even_share) {
+			uint64_t ctas = (uint64_t)l.grid[0] * l.grid[1] *
+					l.grid[2];
+			uint64_t alone = (ctas + c->num_sms - 1) / c->num_sms;
+			struct emu_slot_policy sp;
+
+			if (alone > o)
+				alone = o;
+			if (emu_gpu_get_slot_policy(gpu, 0, &sp))
+				goto out;
+			sp.cta_quota = alone > 1 ? (uint32_t)(alone / 2) : 1;
+			if (emu_gpu_set_slot_policy(gpu, 0, &sp)) {
+				snprintf(err, len, "cannot set a CTA quota of %u",
+					 sp.cta_quota);
+				goto out;
+			}
 		}
 		if (sim_run(ctx, &l, &res, err, len))
 			goto out;
@@ -252,11 +279,27 @@ static void derive(struct row *w)
 	w->rf = ratio((double)c->read_requests, (double)c->requests);
 	w->df = ratio((double)c->dram_accesses, (double)c->requests);
 	w->slow2x = w->lat2x.ok ? ratio(w->ipc, ipc_of(&w->lat2x)) : NAN;
+	if (w->even.ok) {
+		const struct corun_slot_counters *e = &w->even.c;
+		double esecs = w->even.cycles / (cfg.sm_mhz * 1e6);
+
+		w->noc_even = ratio(e->read_requests *
+					    (double)(cfg.l1.line +
+						     cfg.noc.flit_bytes) / esecs,
+				    noc_peak);
+		w->dram_even = ratio(e->dram_accesses * (double)cfg.l2.line /
+					     esecs,
+				     dram_peak);
+	} else {
+		w->noc_even = w->dram_even = NAN;
+	}
 	rhs = ccbp_eq7_rhs(CCBP_SUSTAIN_DRAM * dram_peak,
 			   CCBP_SUSTAIN_NOC * noc_peak, cfg.l1.line,
 			   cfg.noc.flit_bytes, cfg.l2.line);
-	w->ccbp = ccbp_classify(w->noc, w->dram, w->rf, w->df, rhs,
-				isnan(w->slow2x) ? 0 : w->slow2x);
+	/* Eq. 5 on the demand at the even CTA share; Eq. 7 on the base run. */
+	w->ccbp = ccbp_classify(isnan(w->noc_even) ? 0 : w->noc_even,
+				isnan(w->dram_even) ? 0 : w->dram_even, w->rf,
+				w->df, rhs, isnan(w->slow2x) ? 0 : w->slow2x);
 	w->hsm_bd = hsm_bd_frac(w->dram, w->thr);
 	w->hsm_bp = hsm_bp_frac(w->rbh, opt.c1, opt.c2);
 	w->hsm = hsm_classify(w->dram, w->thr, w->rbh, opt.c1, opt.c2);
@@ -272,11 +315,20 @@ static void characterize_one(const struct workload *wl, struct row *w)
 
 	memset(w, 0, sizeof(*w));
 	snprintf(w->name, sizeof(w->name), "%s", wl->name);
-	if (run_alone(&cfg, wl, 0, &w->base, err, sizeof(err))) {
+	if (run_alone(&cfg, wl, 0, 0, &w->base, err, sizeof(err))) {
 		snprintf(w->msg, sizeof(w->msg), "base: %s", err);
 		return;
 	}
 	w->ok = 1;
+	if (run_alone(&cfg, wl, 0, 1, &w->even, err, sizeof(err))) {
+		snprintf(w->msg, sizeof(w->msg), "even CTA share: %.400s", err);
+		w->ok = 0;
+		return;
+	}
+	/* The LS test only decides kernels that Eq. 5 does not make BI. */
+	derive(w);
+	if (w->ccbp == CCBP_NBI || w->ccbp == CCBP_DBI)
+		goto sweep;
 	/* CCBP A5: L2 and DRAM latency doubled. */
 	snprintf(v, sizeof(v), "%u", 2 * cfg.l2.latency);
 	if (emu_config_set(&c2, "l2", "latency", v, err, sizeof(err)))
@@ -284,7 +336,7 @@ static void characterize_one(const struct workload *wl, struct row *w)
 	snprintf(v, sizeof(v), "%u", 2 * cfg.dram.latency);
 	if (emu_config_set(&c2, "dram", "latency", v, err, sizeof(err)) ||
 	    emu_config_validate(&c2, err, sizeof(err)) ||
-	    run_alone(&c2, wl, 0, &w->lat2x, err, sizeof(err)))
+	    run_alone(&c2, wl, 0, 0, &w->lat2x, err, sizeof(err)))
 		goto lat_fail;
 	goto sweep;
 lat_fail:
@@ -296,7 +348,7 @@ sweep:
 	for (k = 1; k < cfg.l1.ways; k++) {
 		struct run_res r;
 
-		if (run_alone(&cfg, wl, (1u << k) - 1, &r, err, sizeof(err))) {
+		if (run_alone(&cfg, wl, (1u << k) - 1, 0, &r, err, sizeof(err))) {
 			snprintf(w->msg, sizeof(w->msg), "%u L1 ways: %.400s", k,
 				 err);
 			goto done;
@@ -371,7 +423,7 @@ static const char *const csv_cols[] = {
 	"workload", "status", "cycles", "thread_insns", "ipc", "peak_ipc",
 	"thr_util", "noc_util", "dram_util", "l2_miss", "row_hit", "mpki",
 	"rf", "df", "occ_ctas_per_sm", "occ_limit", "occ_kernel",
-	"slowdown_2x_lat", "ccbp_class", "hsm_bd", "hsm_bp", "hsm_class",
+	"noc_util_even", "dram_util_even", "slowdown_2x_lat", "ccbp_class", "hsm_bd", "hsm_bp", "hsm_class",
 	"l1_sweep_ipc_norm", "csi_class",
 	"ccbp_paper_thr", "ccbp_paper_noc", "ccbp_paper_dram",
 	"ccbp_paper_l2miss", "ccbp_paper_class", "d_thr_pp", "d_noc_pp",
@@ -414,13 +466,15 @@ static void write_csv(FILE *f, const struct row *rows, size_t n)
 		const char *sc = w->ok ? csi_class_name(w->csi) : "-";
 		char *m;
 
-		fprintf(f, "%s,%s,%" PRIu64 ",%" PRIu64 ",%.4f,%.0f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%s,%s,%s,%s,%s,%.4f,%.4f,%s,%s,%s,",
+		fprintf(f, "%s,%s,%" PRIu64 ",%" PRIu64 ",%.4f,%.0f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%s,%s,%s,%s,%s,%s,%s,%.4f,%.4f,%s,%s,%s,",
 			w->name, w->ok ? "ok" : "failed", w->base.cycles,
 			(uint64_t)w->base.c.thread_insns, w->ipc, peak_ipc(&cfg),
 			w->thr, w->noc, w->dram, w->l2miss, w->rbh, w->mpki,
 			w->rf, w->df, occ_str(w, b[0], 64),
 			w->ok ? occ_names[w->base.occ_res] : "-",
 			w->ok ? w->base.occ_kernel : "-",
+			num(w->ok ? w->noc_even : NAN, "%.4f", b[9], 64),
+			num(w->ok ? w->dram_even : NAN, "%.4f", b[10], 64),
 			num(w->slow2x, "%.4f", b[1], 64), cc, w->hsm_bd,
 			w->hsm_bp, hc, sweep_str(w, sw, sizeof(sw)), sc);
 		if (p && p->ccbp_abbr)
@@ -499,8 +553,9 @@ static void write_text(FILE *f, const struct row *rows, size_t n)
 			cp ? num(dpp(w, w->dram, p->ccbp_dram), "%+.0f", b[11], 64) : "",
 			cp ? num(dpp(w, w->l2miss, p->ccbp_l2miss), "%+.0f", b[12], 64) : "");
 	}
-	fprintf(f, "\n%-16s %7s %4s %-10s %6s %5s %5s | %-5s %-5s %3s | %8s %5s %5s %-7s %-7s %3s | %-3s %-3s %3s | %s\n",
-		"workload", "MPKI", "occ", "limit", "slow2x", "rf", "df",
+	fprintf(f, "\n%-16s %7s %4s %-10s %5s %5s %6s %5s %5s | %-5s %-5s %3s | %8s %5s %5s %-7s %-7s %3s | %-3s %-3s %3s | %s\n",
+		"workload", "MPKI", "occ", "limit", "NoC/2", "DRA/2", "slow2x",
+		"rf", "df",
 		"CCBP", "[CCBP]", "ok", "[MPKI]", "Bd", "Bp", "HSM", "[HSM]",
 		"ok", "CSI", "[CSI]", "ok", "IPC(ways 1..W)/IPC(W)");
 	for (i = 0; i < n; i++) {
@@ -513,9 +568,11 @@ static void write_text(FILE *f, const struct row *rows, size_t n)
 		cc = ccbp_class_name(w->ccbp);
 		hc = hsm_class_name(w->hsm);
 		sc = csi_class_name(w->csi);
-		fprintf(f, "%-16s %7.3f %4s %-10s %6s %5.2f %5.2f | %-5s %-5s %3s | %8s %5.2f %5.2f %-7s %-7s %3s | %-3s %-3s %3s | %s%s%s\n",
+		fprintf(f, "%-16s %7.3f %4s %-10s %5s %5s %6s %5.2f %5.2f | %-5s %-5s %3s | %8s %5.2f %5.2f %-7s %-7s %3s | %-3s %-3s %3s | %s%s%s\n",
 			w->name, w->mpki, occ_str(w, b[0], 64),
-			occ_names[w->base.occ_res], num(w->slow2x, "%.2f", b[1], 64),
+			occ_names[w->base.occ_res], pct(w->noc_even, b[3], 64),
+			pct(w->dram_even, b[4], 64),
+			num(w->slow2x, "%.2f", b[1], 64),
 			w->rf, w->df, cc,
 			p && p->ccbp_class ? p->ccbp_class : "",
 			p ? match(cc, p->ccbp_class) : "",
@@ -528,7 +585,8 @@ static void write_text(FILE *f, const struct row *rows, size_t n)
 			sweep_str(w, sw, sizeof(sw)), w->msg[0] ? "  # " : "",
 			w->msg);
 	}
-	fprintf(f, "\n# CCBP: BI if NoC/60%% or DRAM/70%% >= 0.5 (Eq. 5, two kernels), NBI if df/rf < %.3f (Eq. 7), else LS if slow2x > %.1f.\n"
+	fprintf(f, "\n# CCBP: BI if NoC/60%% or DRAM/70%% >= 0.5 with half the CTAs per SM (NoC/2, DRAM/2: Eq. 5, even share of two kernels),\n"
+		   "# NBI if df/rf < %.3f (Eq. 7), else LS if slow2x > %.1f.\n"
 		   "# HSM: mem if Bd = DRAM/thr (Eq. 2) > Bp = %.2f*RBH + %.2f (Eq. 3). CSI: C if IPC(W)/IPC(1) < %.2f, S if %.0f%% of the rise by W/2 ways, else I.\n",
 		ccbp_eq7_rhs(CCBP_SUSTAIN_DRAM * cfg.dram.channels * cfg.dram.bus_bytes *
 				     (double)cfg.dram_mhz,
@@ -587,6 +645,8 @@ static void write_json(FILE *f, const struct row *rows, size_t n)
 			json_u64(&js, "occ_ctas_per_sm", w->base.occ);
 			json_str(&js, "occ_limit", occ_names[w->base.occ_res]);
 			json_str(&js, "occ_kernel", w->base.occ_kernel);
+			jdbl(&js, "noc_util_even", w->noc_even);
+			jdbl(&js, "dram_util_even", w->dram_even);
 			jdbl(&js, "slowdown_2x_lat", w->slow2x);
 			json_str(&js, "ccbp_class", ccbp_class_name(w->ccbp));
 			jdbl(&js, "hsm_bd", w->hsm_bd);
