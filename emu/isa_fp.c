@@ -740,6 +740,22 @@ uint32_t rv_f32_fma(uint32_t a, uint32_t b, uint32_t c, unsigned int rm,
  * SSE2 binary64 vector, the same operations as rv_fast_rne(); lanes the
  * fast path cannot take are marked and redone by the entry points above.
  */
+/* One lane of rv_f32_rne_rows() in software (exact in every case). */
+static inline uint32_t rne_lane(unsigned int op, uint32_t a, uint32_t b,
+				uint32_t c, uint8_t *fl)
+{
+	switch (op) {
+	case RV_OP_FMADD_S:
+		return rv_f32_fma(a, b, c, RV_RM_RNE, fl);
+	case RV_OP_FMUL_S:
+		return rv_f32_mul(a, b, RV_RM_RNE, fl);
+	case RV_OP_FSUB_S:
+		return rv_f32_sub(a, b, RV_RM_RNE, fl);
+	default:
+		return rv_f32_add(a, b, RV_RM_RNE, fl);
+	}
+}
+
 #if defined(__SSE2__) && defined(__FLT_EVAL_METHOD__) && __FLT_EVAL_METHOD__ == 0
 #include <emmintrin.h>
 
@@ -818,21 +834,8 @@ rne_rows(unsigned int op, const uint32_t *a, const uint32_t *b,
 	while (bad) {
 		l = __builtin_ctz(bad);
 		bad &= bad - 1;
-		switch (op) {
-		case RV_OP_FMADD_S:
-			res[l] = rv_f32_fma(a[l] ^ sa, b[l], c[l] ^ sc,
-					    RV_RM_RNE, &fl[l]);
-			break;
-		case RV_OP_FMUL_S:
-			res[l] = rv_f32_mul(a[l] ^ sa, b[l], RV_RM_RNE, &fl[l]);
-			break;
-		case RV_OP_FSUB_S:
-			res[l] = rv_f32_sub(a[l] ^ sa, b[l], RV_RM_RNE, &fl[l]);
-			break;
-		default:
-			res[l] = rv_f32_add(a[l] ^ sa, b[l], RV_RM_RNE, &fl[l]);
-			break;
-		}
+		res[l] = rne_lane(op, a[l] ^ sa, b[l],
+				  op == RV_OP_FMADD_S ? c[l] ^ sc : 0, &fl[l]);
 	}
 	memcpy(d, res, sizeof(res));
 }
@@ -865,21 +868,8 @@ void rv_f32_rne_rows(unsigned int op, const uint32_t *a, const uint32_t *b,
 	unsigned int l;
 
 	for (l = 0; l < RV_MAX_LANES; l++) {
-		switch (op) {
-		case RV_OP_FMADD_S:
-			res[l] = rv_f32_fma(a[l] ^ sa, b[l], c[l] ^ sc,
-					    RV_RM_RNE, &fl[l]);
-			break;
-		case RV_OP_FMUL_S:
-			res[l] = rv_f32_mul(a[l] ^ sa, b[l], RV_RM_RNE, &fl[l]);
-			break;
-		case RV_OP_FSUB_S:
-			res[l] = rv_f32_sub(a[l] ^ sa, b[l], RV_RM_RNE, &fl[l]);
-			break;
-		default:
-			res[l] = rv_f32_add(a[l] ^ sa, b[l], RV_RM_RNE, &fl[l]);
-			break;
-		}
+		res[l] = rne_lane(op, a[l] ^ sa, b[l],
+				  op == RV_OP_FMADD_S ? c[l] ^ sc : 0, &fl[l]);
 	}
 	memcpy(d, res, sizeof(res));
 }
