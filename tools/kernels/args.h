@@ -262,27 +262,48 @@ struct km_args {
 ARGS_ASSERT_SIZE(km_args, 6);
 
 /*
- * bucketsort: sort n uint32 keys by their top log2(nb) bits (bucket =
- * key >> shift, shift = 32 - log2(nb), 2 <= nb <= BS_MAX_NB a power of
- * two), then each bucket in shared memory. Four kernels, in order:
+ * bucketsort: Rodinia's hybrid sort on n uint32 keys. The keys go to nb
+ * buckets by their top bits (bucket = key >> shift, shift = 32 -
+ * log2(nb), 2 <= nb <= BS_MAX_NB a power of two); each bucket is then
+ * merge-sorted in global memory. Buckets are laid out padded to a
+ * multiple of 4 keys (poffs) in two ping-pong buffers of n + 3 nb keys
+ * (src, dst); the pad keys are 0xffffffff. The kernels, in order:
  *
- * bs_count    counts[b] += keys of bucket b (counts zeroed by the host;
- *             per-CTA shared histogram, grid-stride: any 1-D grid)
- * bs_prefix   one CTA of BS_SCAN_BLOCK threads: offsets[b] = cursor[b]
- *             = exclusive prefix sum of counts
- * bs_scatter  one thread per key: out[atomicAdd(&cursor[b], 1)] = key
- * bs_sort     one CTA per bucket: bitonic sort of out[offsets[b] ..
- *             + counts[b]) in shared memory, counts[b] <= BS_MAX_BUCKET
+ * bs_count    ngrid CTAs of BS_BLOCK threads, grid-stride over the keys:
+ *             ranks[i] = rank of key i among its CTA's keys of its
+ *             bucket (a shared atomic), bcounts[cta][b] = the CTA's
+ *             keys of bucket b, counts[b] += them (counts zeroed by
+ *             the host)
+ * bs_prefix   one CTA of BS_SCAN_BLOCK threads: offsets[b] = exclusive
+ *             prefix sum of counts, poffs[b] = that of counts rounded
+ *             up to 4, bcounts[cta][b] = poffs[b] + the bucket's keys in
+ *             the CTAs before cta
+ * bs_scatter  bs_count's grid and keys: dst[bcounts[cta][b] + ranks[i]]
+ *             = key i (no global atomics)
+ * bs_sort4    thread j of bucket b sorts dst[poffs[b] + 4j ..] + 4 in
+ *             place, filling the bucket's pad keys
+ * bs_merge    one pass: thread j of bucket b merges the sorted runs of
+ *             run keys at 2j run and (2j + 1) run of the bucket in src
+ *             into dst (run a multiple of 4)
+ * bs_pack     thread j of bucket b: dst[offsets[b] + j] = src[poffs[b]
+ *             + j], j < counts[b] (drops the pad keys)
+ *
+ * The last four map thread gid to bucket gid / tpb, j = gid % tpb, with
+ * tpb set by the host from the largest bucket; a 1-D launch covers
+ * nb * tpb threads.
  */
 #define BS_MAX_NB 1024
 #define BS_SCAN_BLOCK 256
-#define BS_MAX_BUCKET 2048
+#define BS_BLOCK 256
 struct bs_args {
-	uint32_t in, out;	/* uint32 [n] */
-	uint32_t counts, offsets, cursor;	/* uint32 [nb] */
-	uint32_t n, nb, shift;
+	uint32_t in, ranks;	/* uint32 [n] */
+	uint32_t src, dst;	/* uint32 [n + 3 nb] */
+	uint32_t counts, offsets, poffs;	/* uint32 [nb] */
+	uint32_t bcounts;	/* uint32 [ngrid][nb] */
+	uint32_t n, nb, shift, ngrid;
+	uint32_t run, tpb;
 };
-ARGS_ASSERT_SIZE(bs_args, 8);
+ARGS_ASSERT_SIZE(bs_args, 14);
 
 /*
  * fdtd2d: one time step of the 2-D finite-difference time-domain
@@ -371,19 +392,27 @@ struct lav_args {
 ARGS_ASSERT_SIZE(lav_args, 6);
 
 /*
- * hotspot: one time step of the HotSpot thermal model on a rows x cols
- * row-major float grid: temp_out[r][c] = hotspot_cell(...) of
- * temp_in's cell and its four neighbours (hotspot.h) and power[r][c].
- * blockDim = (HS_BLOCK, HS_BLOCK), the grid covering cols (x) by rows
- * (y). temp_out must not alias temp_in or power.
+ * hotspot: @steps time steps of the HotSpot thermal model on a rows x
+ * cols row-major float grid in one launch, by the pyramid (ghost zone)
+ * method: each CTA of HS_BLOCK x HS_BLOCK threads loads a tile of
+ * temp_in and power whose outer @ph cells are a halo, applies
+ * hotspot_cell (hotspot.h; a neighbour outside the grid is the cell
+ * itself) @steps times in shared memory, the computed region shrinking
+ * by one cell per side per step, and stores the tile's inner
+ * (HS_BLOCK - 2 ph)^2 cells to temp_out. CTA (bx, by) covers rows from
+ * by * (HS_BLOCK - 2 ph) and columns from bx * (HS_BLOCK - 2 ph); the
+ * grid covers cols (x) by rows (y). 1 <= steps <= ph, 2 ph < HS_BLOCK;
+ * temp_out must not alias temp_in or power.
  */
 #define HS_BLOCK 16
 struct hotspot_args {
 	uint32_t temp_in, temp_out, power;	/* float [rows][cols] */
 	uint32_t rows, cols;
+	uint32_t ph;		/* pyramid height: halo width of a tile */
+	uint32_t steps;		/* time steps of this launch */
 	float sdc, rx1, ry1, rz1, amb;
 };
-ARGS_ASSERT_SIZE(hotspot_args, 10);
+ARGS_ASSERT_SIZE(hotspot_args, 12);
 
 /*
  * srad: speckle-reducing anisotropic diffusion of a rows x cols

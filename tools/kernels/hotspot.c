@@ -1,62 +1,89 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * hotspot: one explicit time step of the HotSpot thermal model on a
- * rows x cols grid (the "hotspot" kernel of the Rodinia suite, written
- * from the algorithm). One thread per cell, 2-D launch; each CTA stages
- * its tile plus a one-cell halo in shared memory, so the four neighbour
- * reads come from shared memory. The cell maths is hotspot.h's.
+ * hotspot: several explicit time steps of the HotSpot thermal model on a
+ * rows x cols grid per launch (the "hotspot" kernel of the Rodinia
+ * suite, written from the algorithm). One thread per tile cell, 2-D
+ * launch. Each CTA loads an HS_BLOCK^2 tile of temperatures and powers
+ * whose outer ph cells overlap the neighbouring CTAs' tiles (the
+ * "pyramid" halo). Step i (0-based) updates the cells at least i + 1
+ * from the tile's edge, whose neighbours are all still valid, so after
+ * `steps` <= ph steps the inner (HS_BLOCK - 2 ph)^2 cells hold the
+ * values the plain one-step-per-launch scheme would give, and only those
+ * are stored. The grid is read and written once per `steps` steps, at
+ * the price of recomputing the halo. The cell maths is hotspot.h's.
  */
 #include <corun/kernel.h>
 #include "args.h"
 #include "hotspot.h"
 
-#define HS_TW (HS_BLOCK + 2)
+#define HS_N (HS_BLOCK * HS_BLOCK)
 
-CORUN_KERNEL(hotspot, 28, HS_TW * HS_TW * sizeof(float), 0);
+/*
+ * Shared memory: current temperatures, powers and the next step's
+ * temperatures, HS_N floats each; a cell's three are HS_N apart.
+ */
+CORUN_KERNEL(hotspot, 28, 3 * HS_N * sizeof(float), 0);
 void hotspot(void)
 {
 	const struct hotspot_args *a = corun_args(struct hotspot_args);
 	const float *tin = (const float *)a->temp_in;
 	const float *pw = (const float *)a->power;
 	float *tout = (float *)a->temp_out;
-	float *tile = corun_shared(0);
-	uint32_t rows = a->rows, cols = a->cols;
-	uint32_t tx = threadIdx.x, ty = threadIdx.y;
-	uint32_t r0 = blockIdx.y * HS_BLOCK, c0 = blockIdx.x * HS_BLOCK;
-	uint32_t r = r0 + ty, c = c0 + tx;
-	int in = r < rows && c < cols;
-
+	int32_t rows = (int32_t)a->rows, cols = (int32_t)a->cols;
+	int32_t ph = (int32_t)a->ph, steps = (int32_t)a->steps;
+	int32_t inner = HS_BLOCK - 2 * ph;
+	int32_t tx = (int32_t)threadIdx.x, ty = (int32_t)threadIdx.y;
+	/* The tile starts ph cells above and left of its inner part. */
+	int32_t r = (int32_t)blockIdx.y * inner - ph + ty;
+	int32_t c = (int32_t)blockIdx.x * inner - ph + tx;
+	uint32_t g = (uint32_t)(r * cols + c);
+	float *cell = (float *)corun_shared(0) + ty * HS_BLOCK + tx;
+	/* Offsets of the neighbours; 0 (the cell itself) outside the grid. */
+	int32_t on = r > 0 ? -HS_BLOCK : 0, os = r + 1 < rows ? HS_BLOCK : 0;
+	int32_t ow = c > 0 ? -1 : 0, oe = c + 1 < cols ? 1 : 0;
 	/*
-	 * Fill the (HS_BLOCK + 2)^2 tile, halo included, clamping rows and
-	 * columns into the grid (a missing neighbour is the cell itself).
+	 * Distance to the tile's edge, -1 outside the grid. Step i updates
+	 * the cells with d > i: their neighbours were loaded or updated in
+	 * step i - 1. Keeping the loop's live values this few keeps them in
+	 * registers (no callee-saved spills to the stack).
 	 */
-	for (uint32_t i = ty * HS_BLOCK + tx; i < HS_TW * HS_TW;
-	     i += HS_BLOCK * HS_BLOCK) {
-		int32_t gr = (int32_t)r0 + (int32_t)(i / HS_TW) - 1;
-		int32_t gc = (int32_t)c0 + (int32_t)(i % HS_TW) - 1;
+	int32_t d = tx < ty ? tx : ty;
 
-		if (gr < 0)
-			gr = 0;
-		if (gr >= (int32_t)rows)
-			gr = (int32_t)rows - 1;
-		if (gc < 0)
-			gc = 0;
-		if (gc >= (int32_t)cols)
-			gc = (int32_t)cols - 1;
-		tile[i] = tin[(uint32_t)gr * cols + (uint32_t)gc];
+	if (HS_BLOCK - 1 - tx < d)
+		d = HS_BLOCK - 1 - tx;
+	if (HS_BLOCK - 1 - ty < d)
+		d = HS_BLOCK - 1 - ty;
+	if (r < 0 || r >= rows || c < 0 || c >= cols)
+		d = -1;
+
+	if (d >= 0) {
+		cell[0] = tin[g];
+		cell[HS_N] = pw[g];
 	}
 	__syncthreads();
-	if (!in)
-		return;
 
-	uint32_t t = (ty + 1) * HS_TW + tx + 1;
-	float cv = tile[t];
-	float n = r > 0 ? tile[t - HS_TW] : cv;
-	float s = r + 1 < rows ? tile[t + HS_TW] : cv;
-	float w = c > 0 ? tile[t - 1] : cv;
-	float e = c + 1 < cols ? tile[t + 1] : cv;
+	for (int32_t i = 0; i < steps; i++) {
+		if (d > i) {
+			float cv = cell[0];
 
-	tout[r * cols + c] = hotspot_cell(cv, n, s, e, w, pw[r * cols + c],
-					  a->sdc, a->rx1, a->ry1, a->rz1,
-					  a->amb);
+			cell[2 * HS_N] = hotspot_cell(cv, cell[on], cell[os],
+						      cell[oe], cell[ow],
+						      cell[HS_N], a->sdc,
+						      a->rx1, a->ry1, a->rz1,
+						      a->amb);
+		}
+		__syncthreads();
+		if (i == steps - 1)
+			break;
+		if (d > i)
+			cell[0] = cell[2 * HS_N];
+		__syncthreads();
+	}
+
+	/*
+	 * Updated in every step (steps <= ph) and inside the inner part:
+	 * the halo belongs to the neighbouring CTAs.
+	 */
+	if (d >= ph)
+		tout[g] = cell[2 * HS_N];
 }

@@ -3,17 +3,22 @@
  * hotspot: transient chip temperature by explicit time stepping (Rodinia
  * hotspot; Che et al., "Rodinia: A Benchmark Suite for Heterogeneous
  * Computing", IISWC 2009; Huang et al., "HotSpot: a compact thermal
- * modeling methodology", IEEE TVLSI 2006). The host loop in next()
- * launches one step at a time and swaps the two temperature buffers, as
- * the benchmark's host program does with its pyramid launches. Random
- * initial temperatures 323..343 K and powers; the model constants are
- * Rodinia's (16 mm chip, 0.5 mm thick silicon, 80 K ambient), derived in
- * double on the host and passed to the kernel as floats. check() runs
- * the same steps with hotspot.h's cell function and compares bit for bit.
+ * modeling methodology", IEEE TVLSI 2006). Each launch computes up to
+ * HS_PYRAMID time steps in shared memory (the pyramid of args.h; 2 is
+ * the height of Rodinia's default runs), and the host loop in next()
+ * launches ceil(steps / HS_PYRAMID) times, the last one with the
+ * remaining steps, swapping the two temperature buffers, as the
+ * benchmark's host program does. Random initial temperatures 323..343 K
+ * and powers; the model constants are Rodinia's (16 mm chip, 0.5 mm
+ * thick silicon, 80 K ambient), derived in double on the host and passed
+ * to the kernel as floats. check() runs the steps one at a time over the
+ * whole grid with hotspot.h's cell function and compares bit for bit
+ * (the pyramid changes where a value is computed, not how).
  *
- * Sizes (rows x cols, steps): scale 0 = 24 x 40, 2 steps (partial
- * tiles); scale 1 = 1024 x 1024, 8 steps (4096 CTAs of 16 x 16 threads
- * per launch); each further scale doubles the columns.
+ * Sizes (rows x cols, steps): scale 0 = 24 x 40, 3 steps (partial
+ * tiles, a 2-step and a 1-step launch); scale 1 = 1024 x 1024, 16 steps
+ * (8 launches of 86 x 86 CTAs of 16 x 16 threads, 2.45 M cycles alone on
+ * ccbp-16sm); each further scale doubles the columns.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -23,6 +28,7 @@
 #include <kernels/hotspot.h>
 
 #define HS_SEED 0x5eed0020u
+#define HS_PYRAMID 2
 
 struct wl_run {
 	uint32_t rows, cols, steps;
@@ -32,6 +38,7 @@ struct wl_run {
 	uint32_t args_va;
 	struct sim_kernel k;
 	struct wl_mem mem;
+	uint32_t done;		/* steps launched */
 	uint32_t launches;
 };
 
@@ -66,6 +73,7 @@ int hotspot_validate(const struct wl_mem *m, const struct hotspot_args *a,
 		     const struct sim_launch *l, char *err, size_t len)
 {
 	uint64_t n = (uint64_t)a->rows * a->cols;
+	uint32_t inner;
 	int ret;
 
 	if ((ret = wl_check_ptr(m, a->temp_in, n, 4, "hotspot temp_in", err,
@@ -77,12 +85,24 @@ int hotspot_validate(const struct wl_mem *m, const struct hotspot_args *a,
 		return ret;
 	if (a->temp_out == a->temp_in || a->temp_out == a->power)
 		return wl_err(err, len, "hotspot: temp_out aliases an input");
+	/* The kernel computes tile coordinates in int32_t. */
+	if (a->rows > INT32_MAX / 2 || a->cols > INT32_MAX / 2)
+		return wl_err(err, len, "hotspot: %u x %u grid too large",
+			      a->rows, a->cols);
+	if (a->ph < 1 || 2 * a->ph >= HS_BLOCK)
+		return wl_err(err, len,
+			      "hotspot: pyramid height %u not in 1..%u", a->ph,
+			      (HS_BLOCK - 1) / 2);
+	if (a->steps < 1 || a->steps > a->ph)
+		return wl_err(err, len, "hotspot: steps %u not in 1..%u",
+			      a->steps, a->ph);
 	if (l->block[0] != HS_BLOCK || l->block[1] != HS_BLOCK ||
 	    l->block[2] != 1 || l->grid[2] != 1)
 		return wl_err(err, len, "hotspot: block must be %u x %u",
 			      HS_BLOCK, HS_BLOCK);
-	if ((uint64_t)l->grid[0] * HS_BLOCK < a->cols ||
-	    (uint64_t)l->grid[1] * HS_BLOCK < a->rows)
+	inner = HS_BLOCK - 2 * a->ph;
+	if ((uint64_t)l->grid[0] * inner < a->cols ||
+	    (uint64_t)l->grid[1] * inner < a->rows)
 		return wl_err(err, len, "hotspot: grid %ux%u does not cover %u x %u",
 			      l->grid[0], l->grid[1], a->cols, a->rows);
 	return 0;
@@ -117,7 +137,7 @@ static int hotspot_setup(struct sim_ctx *ctx, const struct wl_params *p,
 		return -ENOMEM;
 	r->rows = p->scale ? 1024 : 24;
 	r->cols = p->scale ? 1024u << (p->scale - 1) : 40;
-	r->steps = p->scale ? 8 : 2;
+	r->steps = p->scale ? 16 : 3;
 	n = r->rows * r->cols;
 	r->temp0 = malloc(n * sizeof(float));
 	r->power = malloc(n * sizeof(float));
@@ -140,7 +160,7 @@ static int hotspot_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	rz = t_chip / (k_si * gh * gw);
 	step = precision / (max_pd / (factor * t_chip * spec_heat));
 	r->args = (struct hotspot_args){
-		.rows = r->rows, .cols = r->cols,
+		.rows = r->rows, .cols = r->cols, .ph = HS_PYRAMID,
 		.sdc = (float)(step / cap), .rx1 = (float)(1.0 / rx),
 		.ry1 = (float)(1.0 / ry), .rz1 = (float)(1.0 / rz),
 		.amb = 80.0f,
@@ -168,16 +188,19 @@ fail:
 static int hotspot_next(struct sim_ctx *ctx, struct wl_run *r,
 			struct sim_launch *l, char *err, size_t len)
 {
+	uint32_t inner = HS_BLOCK - 2 * r->args.ph;
 	struct sim_launch launch;
 	int ret;
 
-	if (r->launches == r->steps)
+	if (r->done == r->steps)
 		return 0;
 	r->args.temp_in = r->va_temp[r->launches & 1];
 	r->args.temp_out = r->va_temp[(r->launches + 1) & 1];
-	wl_launch_1d(&launch, &r->k, wl_div_up(r->cols, HS_BLOCK), HS_BLOCK,
+	r->args.steps = r->steps - r->done < r->args.ph ?
+				r->steps - r->done : r->args.ph;
+	wl_launch_1d(&launch, &r->k, wl_div_up(r->cols, inner), HS_BLOCK,
 		     r->args_va);
-	launch.grid[1] = wl_div_up(r->rows, HS_BLOCK);
+	launch.grid[1] = wl_div_up(r->rows, inner);
 	launch.block[1] = HS_BLOCK;
 	ret = hotspot_validate(&r->mem, &r->args, &launch, err, len);
 	if (ret)
@@ -185,6 +208,7 @@ static int hotspot_next(struct sim_ctx *ctx, struct wl_run *r,
 	/* The previous launch has completed: the block may be rewritten. */
 	if (sim_write(ctx, r->args_va, &r->args, sizeof(r->args)))
 		return wl_err(err, len, "hotspot: cannot write arguments");
+	r->done += r->args.steps;
 	r->launches++;
 	*l = launch;
 	return 1;
@@ -202,13 +226,13 @@ static int hotspot_check(struct sim_ctx *ctx, struct wl_run *r, char *err,
 		ret = -ENOMEM;
 		goto out;
 	}
-	if (r->launches < r->steps) {
+	if (r->done < r->steps) {
 		ret = wl_err(err, len, "hotspot: not all steps ran");
 		goto out;
 	}
 	memcpy(ref, r->temp0, n * sizeof(float));
 	hotspot_ref(ref, r->power, r->rows, r->cols, r->steps, &r->args);
-	ret = wl_download(ctx, r->va_temp[r->steps & 1], got, n * 4,
+	ret = wl_download(ctx, r->va_temp[r->launches & 1], got, n * 4,
 			  "hotspot temperatures", err, len);
 	if (!ret)
 		ret = wl_compare_f32(ref, got, n, 0, "hotspot temperatures",
@@ -222,7 +246,7 @@ out:
 const struct workload wl_hotspot = {
 	.name = "hotspot",
 	.elf = "hotspot.elf",
-	.desc = "thermal stencil, one launch per step, host swaps buffers (Rodinia hotspot; Che et al. IISWC'09)",
+	.desc = "thermal stencil, 2 steps per launch in shared memory (pyramid), host swaps buffers (Rodinia hotspot; Che et al. IISWC'09)",
 	.setup = hotspot_setup,
 	.next = hotspot_next,
 	.check = hotspot_check,

@@ -460,8 +460,11 @@ static void args_suite_test(struct kunit *test)
 	struct bfs_args bf = { 0x10000, 0x40000, 0x20000, 0x30000, 0x20000,
 			       0x30000, 0x10000, 1000, 4000 };
 	struct bt_args bt = { 0x40000, 31, 30, 2, 0x10000, 0x20000, 512 };
-	struct bs_args bs = { 0x10000, 0x20000, 0x30000, 0x40000, 0x41000,
-			      1024, 1024, 22 };
+	struct bs_args bs = { .in = 0x10000, .ranks = 0x40000, .src = 0x20000,
+			      .dst = 0x30000, .counts = 0x41000,
+			      .offsets = 0x41020, .poffs = 0x41040,
+			      .bcounts = 0x41060, .n = 1000, .nb = 8,
+			      .shift = 29, .ngrid = 2, .run = 8, .tpb = 125 };
 	struct bp_args bp = { 0x10000, 0x40000, 0x40000, 0x20000, 0x30000, 64,
 			      0.3f, 0.3f };
 	struct sad_args sd = { 0x10000, 0x20000, 0x40000, 0x30000, 30, 8 };
@@ -511,13 +514,36 @@ static void args_suite_test(struct kunit *test)
 	EXPECT_REJECT(test, bt_validate(&fake_mem, &bt, 0, &l, err, sizeof(err)),
 		      "block must be");
 
-	l = launch_1d(1024, 256);
-	KUNIT_EXPECT_EQ(test, bs_validate(&fake_mem, &bs, 3, &l, err, sizeof(err)), 0);
-	l.grid[0] = 100;
-	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 3, &l, err, sizeof(err)),
-		      "one CTA per bucket");
+	/* bs_merge (kernel 4): 8 x 125 threads, runs of 8 keys. */
+	l = launch_1d(4, 256);
+	KUNIT_EXPECT_EQ(test, bs_validate(&fake_mem, &bs, 4, &l, err, sizeof(err)), 0);
+	l.grid[0] = 3;
+	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 4, &l, err, sizeof(err)),
+		      "bs_merge");
 	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 1, &l, err, sizeof(err)),
 		      "one CTA of");
+	l.grid[0] = 4;
+	bs.run = 6;
+	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 4, &l, err, sizeof(err)),
+		      "multiple of 4");
+	bs.run = 8;
+	bs.n = 1022;		/* 1022 + 3 x 8 keys > 4 KiB */
+	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 3, &l, err, sizeof(err)),
+		      "bucketsort source");
+	bs.n = 1000;
+	bs.dst = bs.src;
+	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 5, &l, err, sizeof(err)),
+		      "alias");
+	bs.dst = 0x30000;
+	l = launch_1d(2, 256);
+	KUNIT_EXPECT_EQ(test, bs_validate(&fake_mem, &bs, 2, &l, err, sizeof(err)), 0);
+	l.grid[0] = 4;
+	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 2, &l, err, sizeof(err)),
+		      "bs_scatter: needs 2 CTAs");
+	bs.ngrid = 4096;	/* 4096 x 8 words > 16 KiB */
+	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 2, &l, err, sizeof(err)),
+		      "CTA counts");
+	bs.ngrid = 2;
 	bs.shift = 21;
 	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 0, &l, err, sizeof(err)),
 		      "power of two");
@@ -564,7 +590,7 @@ static struct sim_launch launch_2d(uint32_t gx, uint32_t gy, uint32_t bx,
 /* The device workload suite, batch 2: one accepted and one rejected each. */
 static void args_suite2_test(struct kunit *test)
 {
-	struct hotspot_args hs = { 0x10000, 0x20000, 0x30000, 32, 32,
+	struct hotspot_args hs = { 0x10000, 0x20000, 0x30000, 32, 32, 2, 2,
 				   0.1f, 0.1f, 0.1f, 0.1f, 80.0f };
 	struct srad_args sr = { 0x10000, 0x20000, 0x30000, 0x40000, 0x41000,
 				0x42000, 0x43000, 32, 32, 0.5f, 0.5f };
@@ -600,8 +626,21 @@ static void args_suite2_test(struct kunit *test)
 	struct sim_launch l;
 	char err[256];
 
-	l = launch_2d(2, 2, HS_BLOCK, HS_BLOCK);
+	/* 32 cells need 3 CTAs of 12 inner cells at pyramid height 2. */
+	l = launch_2d(3, 3, HS_BLOCK, HS_BLOCK);
 	KUNIT_EXPECT_EQ(test, hotspot_validate(&fake_mem, &hs, &l, err, sizeof(err)), 0);
+	l = launch_2d(2, 2, HS_BLOCK, HS_BLOCK);
+	EXPECT_REJECT(test, hotspot_validate(&fake_mem, &hs, &l, err, sizeof(err)),
+		      "does not cover");
+	l = launch_2d(3, 3, HS_BLOCK, HS_BLOCK);
+	hs.steps = 3;
+	EXPECT_REJECT(test, hotspot_validate(&fake_mem, &hs, &l, err, sizeof(err)),
+		      "steps");
+	hs.steps = 2;
+	hs.ph = HS_BLOCK / 2;
+	EXPECT_REJECT(test, hotspot_validate(&fake_mem, &hs, &l, err, sizeof(err)),
+		      "pyramid");
+	hs.ph = 2;
 	hs.temp_out = hs.temp_in;
 	EXPECT_REJECT(test, hotspot_validate(&fake_mem, &hs, &l, err, sizeof(err)),
 		      "aliases");
