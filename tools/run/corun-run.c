@@ -457,22 +457,6 @@ static void parse_args(int argc, char **argv)
 	opt.mix = argv[optind];
 }
 
-static double ipc_of(uint64_t insts, uint64_t cycles)
-{
-	return cycles ? (double)insts / cycles : 0;
-}
-
-static const char *fmt_dbl(double v, char *buf, size_t len)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else if (isinf(v))
-		snprintf(buf, len, "inf");
-	else
-		snprintf(buf, len, "%.4f", v);
-	return buf;
-}
-
 static const char *job_label(const struct job *j, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s(scale=%u,seed=%u)", j->wl->name,
@@ -594,8 +578,8 @@ int main(int argc, char **argv)
 			       job_label(&alone[k], lbl, sizeof(lbl)),
 			       r->status == ST_OK ? "ok" : "FAIL", r->runs,
 			       r->busy_cycles, r->thread_insts,
-			       fmt_dbl(r->status == ST_OK ?
-				       ipc_of(r->thread_insts, r->busy_cycles) :
+			       metrics_fmt(r->status == ST_OK ?
+				       metrics_ipc(r->thread_insts, r->busy_cycles) :
 				       NAN, b1, sizeof(b1)), r->wall_s);
 			if (r->status != ST_OK)
 				printf("    %s: %s\n", status_names[r->status],
@@ -616,25 +600,25 @@ int main(int argc, char **argv)
 
 		if (r->status != ST_OK)
 			failed++;
-		ipc_s[i] = ipc_of(r->thread_insts, r->busy_cycles);
+		ipc_s[i] = metrics_ipc(r->thread_insts, r->busy_cycles);
 		ipc_a[i] = !opt.no_alone && a->status == ST_OK ?
-			   ipc_of(a->thread_insts, a->busy_cycles) : NAN;
+			   metrics_ipc(a->thread_insts, a->busy_cycles) : NAN;
 		printf("  %-3u %-28s %-6s %5u %8" PRIu64 " %12" PRIu64 " %14" PRIu64 " %9s %9s %9s %8.2f\n",
 		       i, job_label(&corun[i], lbl, sizeof(lbl)),
 		       r->status == ST_OK ? "ok" : "FAIL", r->runs,
 		       r->launches, r->busy_cycles, r->thread_insts,
-		       fmt_dbl(ipc_s[i], b1, sizeof(b1)),
-		       fmt_dbl(ipc_a[i], b2, sizeof(b2)),
-		       fmt_dbl(metrics_slowdown(ipc_a[i], ipc_s[i]), b3,
+		       metrics_fmt(ipc_s[i], b1, sizeof(b1)),
+		       metrics_fmt(ipc_a[i], b2, sizeof(b2)),
+		       metrics_fmt(metrics_slowdown(ipc_a[i], ipc_s[i]), b3,
 			       sizeof(b3)), r->wall_s);
 		if (r->status != ST_OK)
 			printf("    %s: %s\n", status_names[r->status], r->msg);
 	}
 	metrics_compute(ipc_a, ipc_s, mix.njobs, &mm);
 	printf("metrics: STP %s  harmonic-speedup %s  ANTT %s  fairness %s\n",
-	       fmt_dbl(mm.stp, b1, sizeof(b1)), fmt_dbl(mm.hs, b2, sizeof(b2)),
-	       fmt_dbl(mm.antt, b3, sizeof(b3)),
-	       fmt_dbl(mm.fairness, b4, sizeof(b4)));
+	       metrics_fmt(mm.stp, b1, sizeof(b1)), metrics_fmt(mm.hs, b2, sizeof(b2)),
+	       metrics_fmt(mm.antt, b3, sizeof(b3)),
+	       metrics_fmt(mm.fairness, b4, sizeof(b4)));
 	printf("result: %s\n", failed ? "FAILED" : "ok (all runs verified)");
 	fflush(stdout);
 	for (k = 0; k < nalone; k++)

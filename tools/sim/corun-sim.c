@@ -825,22 +825,6 @@ static void json_config(struct json *js, const struct emu_config *cfg)
 	free(buf);
 }
 
-static double ipc_of(uint64_t insns, uint64_t cycles)
-{
-	return cycles ? (double)insns / cycles : 0;
-}
-
-static const char *fmt_dbl(double v, char *buf, size_t len)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else if (isinf(v))
-		snprintf(buf, len, "inf");
-	else
-		snprintf(buf, len, "%.4f", v);
-	return buf;
-}
-
 /* SM mask as hex, most significant word first: "0xff00". */
 static const char *mask_hex(const uint32_t *m, char *buf, size_t len)
 {
@@ -902,9 +886,9 @@ static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 
 		if (co->jobs[i].status != ST_OK)
 			co->failed++;
-		co->ipc_s[i] = ipc_of(co->jobs[i].ctr.thread_insns, co->cycles);
+		co->ipc_s[i] = metrics_ipc(co->jobs[i].ctr.thread_insns, co->cycles);
 		co->ipc_a[i] = !opt.no_alone && a->status == ST_OK ?
-			       ipc_of(a->ctr.thread_insns, a->cycles) : NAN;
+			       metrics_ipc(a->ctr.thread_insns, a->cycles) : NAN;
 	}
 	metrics_compute(co->ipc_a, co->ipc_s, mix->njobs, &co->mm);
 }
@@ -1016,9 +1000,9 @@ static void text_corun(const struct mix *mix, const struct corun *co)
 		printf("  %-3u %-4u %-28s %-6s %5u %14" PRIu64 " %9s %9s %9s\n", i,
 		       j->slot, job_label(j, lbl, sizeof(lbl)),
 		       j->status == ST_OK ? "ok" : "FAIL", j->runs,
-		       j->ctr.thread_insns, fmt_dbl(co->ipc_s[i], b1, sizeof(b1)),
-		       fmt_dbl(co->ipc_a[i], b2, sizeof(b2)),
-		       fmt_dbl(metrics_slowdown(co->ipc_a[i], co->ipc_s[i]), b3,
+		       j->ctr.thread_insns, metrics_fmt(co->ipc_s[i], b1, sizeof(b1)),
+		       metrics_fmt(co->ipc_a[i], b2, sizeof(b2)),
+		       metrics_fmt(metrics_slowdown(co->ipc_a[i], co->ipc_s[i]), b3,
 			       sizeof(b3)));
 		if (j->status != ST_OK)
 			printf("    %s: %s\n", status_names[j->status], j->msg);
@@ -1026,10 +1010,10 @@ static void text_corun(const struct mix *mix, const struct corun *co)
 			text_counters(&j->ctr);
 	}
 	printf("metrics: STP %s  harmonic-speedup %s  ANTT %s  fairness %s\n",
-	       fmt_dbl(co->mm.stp, b1, sizeof(b1)),
-	       fmt_dbl(co->mm.hs, b2, sizeof(b2)),
-	       fmt_dbl(co->mm.antt, b3, sizeof(b3)),
-	       fmt_dbl(co->mm.fairness, b4, sizeof(b4)));
+	       metrics_fmt(co->mm.stp, b1, sizeof(b1)),
+	       metrics_fmt(co->mm.hs, b2, sizeof(b2)),
+	       metrics_fmt(co->mm.antt, b3, sizeof(b3)),
+	       metrics_fmt(co->mm.fairness, b4, sizeof(b4)));
 	if (!opt.trace)
 		return;
 	printf("policy trace (cycle event: per job sm-mask/quota/priority, * = running):\n");
@@ -1071,7 +1055,7 @@ static void text_compare(const struct mix *mix, const struct corun *co,
 		printf("  %-40s", name);
 		for (p = 0; p < np; p++)
 			printf(" | %10s",
-			       fmt_dbl(metrics_slowdown(co[p].ipc_a[i],
+			       metrics_fmt(metrics_slowdown(co[p].ipc_a[i],
 							co[p].ipc_s[i]),
 				       b, sizeof(b)));
 		printf("\n");
@@ -1081,7 +1065,7 @@ static void text_compare(const struct mix *mix, const struct corun *co,
 			 job_label(&co[0].jobs[i], lbl, sizeof(lbl)));
 		printf("  %-40s", name);
 		for (p = 0; p < np; p++)
-			printf(" | %10s", fmt_dbl(co[p].ipc_s[i], b, sizeof(b)));
+			printf(" | %10s", metrics_fmt(co[p].ipc_s[i], b, sizeof(b)));
 		printf("\n");
 	}
 	for (k = 0; k < 4; k++) {
@@ -1093,7 +1077,7 @@ static void text_compare(const struct mix *mix, const struct corun *co,
 			const double v[] = { co[p].mm.stp, co[p].mm.hs,
 					     co[p].mm.antt, co[p].mm.fairness };
 
-			printf(" | %10s", fmt_dbl(v[k], b, sizeof(b)));
+			printf(" | %10s", metrics_fmt(v[k], b, sizeof(b)));
 		}
 		printf("\n");
 	}
@@ -1309,7 +1293,7 @@ int main(int argc, char **argv)
 			json_u64(&js, "thread_insns", a->ctr.thread_insns);
 			json_u64(&js, "warp_insns", a->ctr.warp_insns);
 			json_dbl(&js, "ipc", a->status == ST_OK ?
-				 ipc_of(a->ctr.thread_insns, a->cycles) : NAN);
+				 metrics_ipc(a->ctr.thread_insns, a->cycles) : NAN);
 			if (opt.counters)
 				json_counters(&js, &a->ctr);
 			json_obj_end(&js);
@@ -1344,8 +1328,8 @@ int main(int argc, char **argv)
 				       a->status == ST_OK ? "ok" : "FAIL",
 				       a->runs, a->cycles, a->ctr.thread_insns,
 				       a->ctr.warp_insns,
-				       fmt_dbl(a->status == ST_OK ?
-					       ipc_of(a->ctr.thread_insns, a->cycles) :
+				       metrics_fmt(a->status == ST_OK ?
+					       metrics_ipc(a->ctr.thread_insns, a->cycles) :
 					       NAN, b1, sizeof(b1)));
 				if (a->status != ST_OK)
 					printf("    %s: %s\n", status_names[a->status],

@@ -3,6 +3,7 @@
  * Multiprogram metrics; definitions in metrics.h.
  */
 #include <math.h>
+#include <stdio.h>
 
 #include <sim/metrics.h>
 
@@ -43,4 +44,20 @@ void metrics_compute(const double *ipc_alone, const double *ipc_shared,
 	out->hs = isinf(sum_sd) ? 0 : n / sum_sd;
 	out->antt = sum_sd / n;
 	out->fairness = np_max > 0 ? np_min / np_max : 0;
+}
+
+double metrics_ipc(uint64_t insns, uint64_t cycles)
+{
+	return cycles ? (double)insns / cycles : 0;
+}
+
+const char *metrics_fmt(double v, char *buf, size_t len)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if (isinf(v))
+		snprintf(buf, len, "inf");
+	else
+		snprintf(buf, len, "%.4f", v);
+	return buf;
 }

@@ -18,6 +18,9 @@
 #ifndef _CORUN_TOOLS_SIM_METRICS_H_
 #define _CORUN_TOOLS_SIM_METRICS_H_
 
+#include <stddef.h>
+#include <stdint.h>
+
 struct mix_metrics {
 	double stp;
 	double hs;
@@ -31,5 +34,9 @@ double metrics_np(double ipc_alone, double ipc_shared);
 double metrics_slowdown(double ipc_alone, double ipc_shared);
 void metrics_compute(const double *ipc_alone, const double *ipc_shared,
 		     unsigned int n, struct mix_metrics *out);
+/* Instructions per cycle, 0 for no cycles. */
+double metrics_ipc(uint64_t insns, uint64_t cycles);
+/* A metric for the text reports: "-" for NaN, "inf", else %.4f. */
+const char *metrics_fmt(double v, char *buf, size_t len);
 
 #endif /* _CORUN_TOOLS_SIM_METRICS_H_ */
