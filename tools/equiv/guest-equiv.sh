@@ -11,9 +11,7 @@
 KO=$1
 RUN=$2
 shift 2
-for m in drm drm_exec gpu-sched drm_shmem_helper; do
-	modprobe "$m" || echo "guest-equiv: modprobe $m failed" >&2
-done
+LOAD=$(dirname "$0")/../run/guest-load.sh
 rc=0
 n=0
 for c in "$@"; do
@@ -23,22 +21,8 @@ for c in "$@"; do
 	mix=${c#*:}
 	n=$((n + 1))
 	echo "guest-equiv: case $n policy $policy cycles $cycles mix $mix"
-	if ! insmod "$KO" lockstep=1; then
-		echo "guest-equiv: insmod $KO lockstep=1 failed" >&2
-		dmesg | tail -n 20 >&2
-		exit 2
-	fi
-	i=0
-	while ! ls -d /sys/bus/pci/drivers/corun/0000:*/drm/renderD* \
-		>/dev/null 2>&1; do
-		i=$((i + 1))
-		if [ $i -gt 50 ]; then
-			echo "guest-equiv: no corun render node after 5 s" >&2
-			dmesg | grep -i corun | tail -n 20 >&2
-			exit 2
-		fi
-		sleep 0.1
-	done
+	# Loads the DRM modules and corun.ko, waits for the render node.
+	CORUN_KO_ARGS=lockstep=1 "$LOAD" "$KO" true || exit 2
 	if [ "$(cat /sys/module/corun/parameters/lockstep)" != Y ]; then
 		echo "guest-equiv: corun.ko is not in lockstep mode" >&2
 		exit 2

@@ -5,15 +5,17 @@
 # dependencies unless it is loaded, wait for its render node, then run
 # the remaining arguments. The firmware comes through
 # firmware_class.path, which tools/vm/run points at $O/vm/fw.
-# Usage: guest-load.sh KO CMD [ARGS...]
+# Usage: [CORUN_KO_ARGS="param=value ..."] guest-load.sh KO CMD [ARGS...]
+# (CORUN_KO_ARGS: module parameters for insmod, e.g. lockstep=1).
 KO=$1
 shift
 if ! [ -d /sys/module/corun ]; then
 	for m in drm drm_exec gpu-sched drm_shmem_helper; do
 		modprobe "$m" || echo "guest-load: modprobe $m failed" >&2
 	done
-	if ! insmod "$KO"; then
-		echo "guest-load: insmod $KO failed" >&2
+	# shellcheck disable=SC2086 # one word per parameter
+	if ! insmod "$KO" ${CORUN_KO_ARGS:-}; then
+		echo "guest-load: insmod $KO ${CORUN_KO_ARGS:-} failed" >&2
 		dmesg | tail -n 20 >&2
 		exit 2
 	fi
