@@ -41,8 +41,9 @@ HOST_LDLIBS := -lm
 # RV32 device toolchain (kernels and firmware).
 RV_CC := clang
 RV_LD := ld.lld
-RV_CFLAGS := --target=riscv32-unknown-elf -march=rv32imaf -mabi=ilp32f \
-	-mno-relax -ffreestanding -fno-builtin -nostdlib -O2 -g \
+RV_ARCH := --target=riscv32-unknown-elf -march=rv32imaf -mabi=ilp32f \
+	-mno-relax
+RV_CFLAGS := $(RV_ARCH) -ffreestanding -fno-builtin -nostdlib -O2 -g \
 	-Wall -Wextra -Werror -Iinclude
 
 BINS :=

@@ -106,7 +106,7 @@
  * @magic: CORUN_KINFO_MAGIC
  * @version: CORUN_KERNEL_ABI_VERSION
  * @size: sizeof(struct corun_kinfo)
- * @entry: GPU VA of the entry trampoline (calls the kernel, then EXIT)
+ * @entry: GPU VA of the entry (runs the inlined kernel body, then EXIT)
  * @regs_per_thread: architectural registers the kernel is accounted for,
  *	checked against the SM register file at launch (1..255)
  * @flags: reserved, zero
@@ -278,9 +278,13 @@ static inline void corun_bypass_next(void)
  * @regs: registers per thread accounted for occupancy
  * @shared: static shared memory per CTA, in bytes
  * @stack: private stack per thread in bytes (0: CORUN_STACK_DEFAULT)
+ *
+ * Use it before the body's definition: the body is forced inline into the
+ * entry, which never returns, so the build can drop the entry's register
+ * saves (tools/kernels/entry-nosave.awk).
  */
 #define CORUN_KERNEL(fn, regs, shared, stack)                               \
-	void fn(void);                                                      \
+	static inline __always_inline void fn(void);                        \
 	__attribute__((                                                     \
 		used, noreturn,                                             \
 		section(".text.corun_entry"))) void fn##__corun_entry(void) \

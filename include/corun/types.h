@@ -36,6 +36,9 @@ typedef int64_t s64;
 #ifndef __used
 #define __used __attribute__((used))
 #endif
+#ifndef __always_inline
+#define __always_inline __attribute__((always_inline))
+#endif
 #ifndef __noreturn
 #define __noreturn __attribute__((noreturn))
 #endif

@@ -39,9 +39,20 @@ KERNELS_RT_SRCS := $(wildcard $(KERNELS_SRC)/rt/*.c)
 KERNELS_RT_OBJS := $(KERNELS_RT_SRCS:%.c=$(O)/%.rv.o)
 KERNELS_RT_LIB := $(KERNELS_OUT)/rt/libcorunrt.a
 
-$(O)/$(KERNELS_SRC)/%.rv.o: $(KERNELS_SRC)/%.c $(KERNELS_SRC)/kernels.mk
+# rv_kernel_cc FLAGS: compile $< to $@ with kernel entries that save no
+# registers (they never return; see entry-nosave.awk).
+ENTRY_NOSAVE := $(KERNELS_SRC)/entry-nosave.awk
+define rv_kernel_cc
 	@mkdir -p $(dir $@)
-	$(RV_CC) $(KERNELS_RV_CFLAGS) -MMD -MP -c $< -o $@
+	$(RV_CC) $(1) -MMD -MP -MF $(@:.o=.d) -MT $@ -S $< -o $@.s
+	awk -f $(ENTRY_NOSAVE) $@.s $@.s > $@.nosave.s
+	$(RV_CC) $(RV_ARCH) -g -c $@.nosave.s -o $@
+	@rm -f $@.s $@.nosave.s
+endef
+
+$(O)/$(KERNELS_SRC)/%.rv.o: $(KERNELS_SRC)/%.c $(KERNELS_SRC)/kernels.mk \
+			    $(ENTRY_NOSAVE)
+	$(call rv_kernel_cc,$(KERNELS_RV_CFLAGS))
 
 $(KERNELS_RT_LIB): $(KERNELS_RT_OBJS)
 	@rm -f $@

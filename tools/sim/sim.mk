@@ -38,9 +38,8 @@ BINS += $(CORUN_SIM)
 # Test kernel image: a static PIE at base 0 like every device kernel.
 KTEST_ELF := $(KTEST_DIR)/ktest.elf
 
-$(KTEST_DIR)/ktest.rv.o: tools/lib/tests/ktest.c
-	@mkdir -p $(dir $@)
-	$(RV_CC) $(RV_CFLAGS) -fPIE -MMD -MP -c $< -o $@
+$(KTEST_DIR)/ktest.rv.o: tools/lib/tests/ktest.c $(ENTRY_NOSAVE)
+	$(call rv_kernel_cc,$(RV_CFLAGS) -fPIE)
 
 $(KTEST_ELF): $(KTEST_DIR)/ktest.rv.o
 	$(RV_LD) -pie --no-dynamic-linker -e 0 -o $@ $<

@@ -18,6 +18,7 @@ static const int *const ktest_ptrs[2] = { &ktest_add[0], &ktest_add[2] };
 static int ktest_zero[64];
 
 /* y[i] = x[i] + ktest_add[(i & 1) * 2] + ktest_zero[i % 64]. */
+CORUN_KERNEL(ktest_vadd, 16, 0, 0);
 static void ktest_vadd(void)
 {
 	struct ktest_args *a = corun_args(struct ktest_args);
@@ -26,18 +27,17 @@ static void ktest_vadd(void)
 	if (i < a->n)
 		a->y[i] = a->x[i] + *ktest_ptrs[i & 1] + ktest_zero[i % 64];
 }
-CORUN_KERNEL(ktest_vadd, 16, 0, 0);
 
 /* Stores to its own code page: must fault with PERM_WRITE. */
+CORUN_KERNEL(ktest_wcode, 8, 0, 0);
 static void ktest_wcode(void)
 {
 	*(volatile uint32_t *)(uintptr_t)&ktest_wcode = 0;
 }
-CORUN_KERNEL(ktest_wcode, 8, 0, 0);
 
 /* Declares large static resources for the launch-validation tests. */
+CORUN_KERNEL(ktest_big, 64, 8192, 4096);
 static void ktest_big(void)
 {
 	ktest_zero[threadIdx.x % 64] = 1;
 }
-CORUN_KERNEL(ktest_big, 64, 8192, 4096);
