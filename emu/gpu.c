@@ -231,6 +231,13 @@ int emu_gpu_set_l1_ways(struct emu_gpu *gpu, unsigned int slot, uint32_t mask)
 	return emu_mem_set_l1_ways(gpu->mem, slot, mask);
 }
 
+int emu_gpu_set_l1_bypass(struct emu_gpu *gpu, unsigned int slot, bool on)
+{
+	if (slot >= gpu->cfg.num_slots)
+		return -EINVAL;
+	return emu_mem_set_l1_bypass(gpu->mem, slot, on);
+}
+
 void emu_gpu_chan_counters(const struct emu_gpu *gpu, unsigned int ch,
 			   struct corun_chan_counters *out)
 {

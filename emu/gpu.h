@@ -13,6 +13,7 @@
 #ifndef _EMU_GPU_H_
 #define _EMU_GPU_H_
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <corun/hw.h>
 #include "config.h"
@@ -275,6 +276,16 @@ int emu_gpu_set_irc_window(struct emu_gpu *gpu, uint32_t cycles);
  * Return: 0 or -EINVAL for a bad slot.
  */
 int emu_gpu_set_l1_ways(struct emu_gpu *gpu, unsigned int slot, uint32_t mask);
+
+/**
+ * emu_gpu_set_l1_bypass() - send all of a slot's global accesses past the L1
+ * @gpu: device
+ * @slot: slot
+ * @on: see emu_mem_set_l1_bypass()
+ *
+ * Return: 0 or -EINVAL for a bad slot.
+ */
+int emu_gpu_set_l1_bypass(struct emu_gpu *gpu, unsigned int slot, bool on);
 
 /**
  * emu_gpu_chan_counters() - live cumulative counters of one DRAM channel

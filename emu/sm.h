@@ -20,12 +20,6 @@
 #define EMU_NEVER UINT64_MAX
 #define EMU_NREGS 64 /* x0..x31, f0..f31 scoreboard ids */
 
-/*
- * Device-internal physical addresses of local (stack) memory: above the
- * 52-bit guest PA range, so they never alias guest lines in the caches.
- * SM s owns [EMU_LOCAL_PA_BASE + s * local_bytes, + local_bytes).
- */
-#define EMU_LOCAL_PA_BASE (1ull << 52)
 #define EMU_LOCAL_DIRTY_SHIFT 12
 
 enum emu_job_state {

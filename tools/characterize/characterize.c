@@ -9,8 +9,9 @@
  * half the CTAs per SM (CCBP's even CTA share of two kernels, where Eq. 5
  * measures the bandwidth demand), for kernels that are not BI a run with
  * doubled l2.latency and dram.latency (CCBP's LS test), and runs with the
- * workload's L1 fills restricted to 1..W-1 ways (the cache paper's sweep;
- * W ways is the base run). Each run is one whole workload run on a fresh
+ * workload's L1 fills restricted to 1..W-1 ways and one with all its
+ * global accesses bypassing the L1 (the cache paper's sweep over 0..W
+ * ways; W ways is the base run). Each run is one whole workload run on a fresh
  * device, checked against its CPU reference.
  *
  * Outputs in --out DIR: characterize.txt, characterize.csv,
@@ -134,14 +135,15 @@ static uint32_t occupancy(const struct emu_config *c, const struct sim_launch *l
 }
 
 /*
- * One alone run. @ways_mask restricts the L1 fills (0: all ways). With
+ * One alone run. The workload's L1 fills use its first @ways ways
+ * (c->l1.ways: all; 0: every global access bypasses the L1). With
  * @even_share every launch gets a CTA quota of half the CTAs per SM it
  * has alone (at least 1): CCBP's even CTA combination of two kernels
  * (#AloneRunCTA / #Kernels), under which Eq. 5 compares the demand with
  * the even bandwidth share.
  */
 static int run_alone(const struct emu_config *c, const struct workload *wl,
-		     uint32_t ways_mask, int even_share, struct run_res *r,
+		     unsigned int ways, int even_share, struct run_res *r,
 		     char *err, size_t len)
 {
 	struct wl_params p = { .scale = opt.scale, .seed = opt.seed };
@@ -159,8 +161,10 @@ static int run_alone(const struct emu_config *c, const struct workload *wl,
 		return -1;
 	gpu = sim_dev_gpu(dev);
 	sim_dev_set_run_limit(dev, opt.max_cycles);
-	if (ways_mask && emu_gpu_set_l1_ways(gpu, 0, ways_mask)) {
-		snprintf(err, len, "cannot set L1 ways %#x", ways_mask);
+	if (ways < c->l1.ways &&
+	    (ways ? emu_gpu_set_l1_ways(gpu, 0, (1u << ways) - 1) :
+		    emu_gpu_set_l1_bypass(gpu, 0, true))) {
+		snprintf(err, len, "cannot restrict the L1 to %u ways", ways);
 		goto out;
 	}
 	ctx = sim_ctx_create(dev);
@@ -315,12 +319,12 @@ static void characterize_one(const struct workload *wl, struct row *w)
 
 	memset(w, 0, sizeof(*w));
 	snprintf(w->name, sizeof(w->name), "%s", wl->name);
-	if (run_alone(&cfg, wl, 0, 0, &w->base, err, sizeof(err))) {
+	if (run_alone(&cfg, wl, cfg.l1.ways, 0, &w->base, err, sizeof(err))) {
 		snprintf(w->msg, sizeof(w->msg), "base: %s", err);
 		return;
 	}
 	w->ok = 1;
-	if (run_alone(&cfg, wl, 0, 1, &w->even, err, sizeof(err))) {
+	if (run_alone(&cfg, wl, cfg.l1.ways, 1, &w->even, err, sizeof(err))) {
 		snprintf(w->msg, sizeof(w->msg), "even CTA share: %.400s", err);
 		w->ok = 0;
 		return;
@@ -336,7 +340,7 @@ static void characterize_one(const struct workload *wl, struct row *w)
 	snprintf(v, sizeof(v), "%u", 2 * cfg.dram.latency);
 	if (emu_config_set(&c2, "dram", "latency", v, err, sizeof(err)) ||
 	    emu_config_validate(&c2, err, sizeof(err)) ||
-	    run_alone(&c2, wl, 0, 0, &w->lat2x, err, sizeof(err)))
+	    run_alone(&c2, wl, c2.l1.ways, 0, &w->lat2x, err, sizeof(err)))
 		goto lat_fail;
 	goto sweep;
 lat_fail:
@@ -345,10 +349,10 @@ sweep:
 	if (opt.no_sweep || cfg.l1.ways > CHAR_MAX_WAYS)
 		goto done;
 	w->sweep_ipc[cfg.l1.ways] = ipc_of(&w->base);
-	for (k = 1; k < cfg.l1.ways; k++) {
+	for (k = 0; k < cfg.l1.ways; k++) {
 		struct run_res r;
 
-		if (run_alone(&cfg, wl, (1u << k) - 1, 0, &r, err, sizeof(err))) {
+		if (run_alone(&cfg, wl, k, 0, &r, err, sizeof(err))) {
 			snprintf(w->msg, sizeof(w->msg), "%u L1 ways: %.400s", k,
 				 err);
 			goto done;
@@ -412,8 +416,8 @@ static const char *sweep_str(const struct row *w, char *b, size_t n)
 		snprintf(b, n, "-");
 		return b;
 	}
-	for (k = 1; k <= cfg.l1.ways && at < n; k++)
-		at += (size_t)snprintf(b + at, n - at, "%s%.2f", k > 1 ? "/" : "",
+	for (k = 0; k <= cfg.l1.ways && at < n; k++)
+		at += (size_t)snprintf(b + at, n - at, "%s%.2f", k ? "/" : "",
 				       ratio(w->sweep_ipc[k],
 					     w->sweep_ipc[cfg.l1.ways]));
 	return b;
@@ -557,7 +561,7 @@ static void write_text(FILE *f, const struct row *rows, size_t n)
 		"workload", "MPKI", "occ", "limit", "NoC/2", "DRA/2", "slow2x",
 		"rf", "df",
 		"CCBP", "[CCBP]", "ok", "[MPKI]", "Bd", "Bp", "HSM", "[HSM]",
-		"ok", "CSI", "[CSI]", "ok", "IPC(ways 1..W)/IPC(W)");
+		"ok", "CSI", "[CSI]", "ok", "IPC(ways 0..W)/IPC(W)");
 	for (i = 0; i < n; i++) {
 		const struct row *w = &rows[i];
 		const struct paper_ref *p = paper_ref_find(w->name);
@@ -655,7 +659,7 @@ static void write_json(FILE *f, const struct row *rows, size_t n)
 			json_str(&js, "csi_class", csi_class_name(w->csi));
 			if (w->sweep_ok) {
 				json_arr_begin(&js, "l1_sweep_ipc");
-				for (k = 1; k <= cfg.l1.ways; k++)
+				for (k = 0; k <= cfg.l1.ways; k++)
 					jdbl(&js, NULL, w->sweep_ipc[k]);
 				json_arr_end(&js);
 			}
