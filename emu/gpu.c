@@ -58,9 +58,10 @@ struct emu_gpu *emu_gpu_create(const struct emu_config *cfg,
 		default_policy(cfg, &s->policy);
 		s->dc = malloc(sizeof(*s->dc));
 		s->resident = calloc(cfg->num_sms, sizeof(*s->resident));
+		s->bypassing = calloc(cfg->num_sms, sizeof(*s->bypassing));
 		s->qcap = 16;
 		s->queue = calloc(s->qcap, sizeof(*s->queue));
-		if (!s->dc || !s->resident || !s->queue)
+		if (!s->dc || !s->resident || !s->bypassing || !s->queue)
 			goto fail;
 		rv_dcache_reset(s->dc);
 	}
@@ -96,6 +97,7 @@ void emu_gpu_destroy(struct emu_gpu *gpu)
 		for (i = 0; i < gpu->cfg.num_slots; i++) {
 			free(gpu->slots[i].dc);
 			free(gpu->slots[i].resident);
+			free(gpu->slots[i].bypassing);
 			free(gpu->slots[i].queue);
 		}
 	}
@@ -231,11 +233,13 @@ int emu_gpu_set_l1_ways(struct emu_gpu *gpu, unsigned int slot, uint32_t mask)
 	return emu_mem_set_l1_ways(gpu->mem, slot, mask);
 }
 
-int emu_gpu_set_l1_bypass(struct emu_gpu *gpu, unsigned int slot, bool on)
+int emu_gpu_set_l1_bypass_ctas(struct emu_gpu *gpu, unsigned int slot,
+			       uint32_t n)
 {
 	if (slot >= gpu->cfg.num_slots)
 		return -EINVAL;
-	return emu_mem_set_l1_bypass(gpu->mem, slot, on);
+	gpu->slots[slot].l1_bypass_ctas = n;
+	return 0;
 }
 
 void emu_gpu_chan_counters(const struct emu_gpu *gpu, unsigned int ch,

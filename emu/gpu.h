@@ -13,7 +13,6 @@
 #ifndef _EMU_GPU_H_
 #define _EMU_GPU_H_
 
-#include <stdbool.h>
 #include <stdint.h>
 #include <corun/hw.h>
 #include "config.h"
@@ -278,14 +277,23 @@ int emu_gpu_set_irc_window(struct emu_gpu *gpu, uint32_t cycles);
 int emu_gpu_set_l1_ways(struct emu_gpu *gpu, unsigned int slot, uint32_t mask);
 
 /**
- * emu_gpu_set_l1_bypass() - send all of a slot's global accesses past the L1
+ * emu_gpu_set_l1_bypass_ctas() - CTA-level L1 bypass of a slot
  * @gpu: device
  * @slot: slot
- * @on: see emu_mem_set_l1_bypass()
+ * @n: per SM, how many of the slot's resident CTAs bypass the L1
+ *
+ * A CTA is a bypass or a cache CTA for its whole life, decided when it is
+ * dispatched: it bypasses if fewer than @n of the slot's CTAs on its SM
+ * do (so a new target takes effect as CTAs retire). Every global load,
+ * store and atomic of a bypass CTA skips the L1; its stack accesses stay
+ * cached. 0 (the reset value): none; >= sm.cta_slots: all, the cache
+ * partitioning paper's "0 ways". Per-instruction BYPASS hints apply on
+ * top.
  *
  * Return: 0 or -EINVAL for a bad slot.
  */
-int emu_gpu_set_l1_bypass(struct emu_gpu *gpu, unsigned int slot, bool on);
+int emu_gpu_set_l1_bypass_ctas(struct emu_gpu *gpu, unsigned int slot,
+			       uint32_t n);
 
 /**
  * emu_gpu_chan_counters() - live cumulative counters of one DRAM channel

@@ -206,7 +206,6 @@ struct emu_mem {
 	uint32_t irc_credits[CORUN_MAX_SLOTS];
 	uint32_t irc_prio[CORUN_MAX_SLOTS];
 	uint32_t l1_ways[CORUN_MAX_SLOTS];
-	bool l1_bypass[CORUN_MAX_SLOTS];
 	uint32_t irc_window;
 	/* last totals read from the NoCs and the DRAM, per slot */
 	uint64_t p_noc_stall[CORUN_MAX_SLOTS];
@@ -632,8 +631,6 @@ int emu_mem_push(struct emu_mem *m, const struct emu_mem_req *r, uint64_t now)
 	ms->port_used++;
 	q.t_issue = now;
 	q.t_miss = now;
-	if (m->l1_bypass[q.slot] && q.addr < EMU_LOCAL_PA_BASE)
-		q.bypass = 1;
 
 	if (q.is_write && !q.is_atomic) {
 		/* Stores always leave the SM (no write allocate). */
@@ -1308,14 +1305,6 @@ int emu_mem_set_l1_ways(struct emu_mem *m, unsigned int slot, uint32_t mask)
 		return -EINVAL;
 	mask &= m->l1_all_ways;
 	m->l1_ways[slot] = mask ? mask : m->l1_all_ways;
-	return 0;
-}
-
-int emu_mem_set_l1_bypass(struct emu_mem *m, unsigned int slot, bool on)
-{
-	if (slot >= m->cfg->num_slots)
-		return -EINVAL;
-	m->l1_bypass[slot] = on;
 	return 0;
 }
 

@@ -39,13 +39,6 @@ static inline unsigned int emu_popcount(uint32_t v)
 	return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
 
-/*
- * Device-internal physical addresses of local (stack) memory: above the
- * 52-bit guest PA range, so they never alias guest lines in the caches.
- * SM s owns [EMU_LOCAL_PA_BASE + s * local_bytes, + local_bytes).
- */
-#define EMU_LOCAL_PA_BASE (1ull << 52)
-
 /* Request class: GPU SMs now, CPU agents later. */
 enum emu_mem_cls {
 	EMU_CLS_GPU = 0,
@@ -228,18 +221,6 @@ int emu_mem_set_irc_window(struct emu_mem *m, uint32_t cycles);
  * Return: 0 or -EINVAL (bad slot).
  */
 int emu_mem_set_l1_ways(struct emu_mem *m, unsigned int slot, uint32_t mask);
-
-/**
- * emu_mem_set_l1_bypass() - send all of a slot's global accesses past the L1
- * @m: memory side
- * @slot: hardware slot
- * @on: bypass every global load, store and atomic of @slot (the cache
- *	partitioning paper's "0 ways"); false (the reset value) leaves it to
- *	the per-instruction BYPASS hint. Local (stack) accesses stay cached.
- *
- * Return: 0 or -EINVAL (bad slot).
- */
-int emu_mem_set_l1_bypass(struct emu_mem *m, unsigned int slot, bool on);
 
 /**
  * emu_mem_set_l2_policy() - replace the victim policy of every L2 slice

@@ -425,6 +425,11 @@ void emu_sm_launch(struct emu_sm *sm, struct emu_job *job, uint32_t slot,
 	sm->resident++;
 	if (!gpu->slots[slot].resident[sm->id]++)
 		sm->kernels++;
+	if (gpu->slots[slot].bypassing[sm->id] <
+	    gpu->slots[slot].l1_bypass_ctas) {
+		gpu->slots[slot].bypassing[sm->id]++;
+		cta->bypass = true;
+	}
 
 	for (i = 0; i < sm->nwarps_max && wi < job->nwarps; i++) {
 		struct emu_warp *w = &sm->warps[i];
@@ -517,6 +522,8 @@ static void cta_free(struct emu_sm *sm, struct emu_cta *cta)
 	sm->resident--;
 	if (!--gpu->slots[slot].resident[sm->id])
 		sm->kernels--;
+	if (cta->bypass)
+		gpu->slots[slot].bypassing[sm->id]--;
 	cta->used = false;
 	job->ctas_live--;
 	gpu->dispatch_dirty = true;
@@ -773,7 +780,9 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			nl++;
 		}
 		lsize[i] += st->size;
-		lbyp[i] |= st->bypass >> lane & 1;
+		/* A bypass CTA's stack stays cached, as GPUs keep local data. */
+		lbyp[i] |= (st->bypass >> lane & 1) |
+			   (cta->bypass && va < CORUN_VA_LOCAL_BASE);
 	}
 
 	if (degree) {

@@ -20,6 +20,12 @@
 #define EMU_NEVER UINT64_MAX
 #define EMU_NREGS 64 /* x0..x31, f0..f31 scoreboard ids */
 
+/*
+ * Device-internal physical addresses of local (stack) memory: above the
+ * 52-bit guest PA range, so they never alias guest lines in the caches.
+ * SM s owns [EMU_LOCAL_PA_BASE + s * local_bytes, + local_bytes).
+ */
+#define EMU_LOCAL_PA_BASE (1ull << 52)
 #define EMU_LOCAL_DIRTY_SHIFT 12
 
 enum emu_job_state {
@@ -98,6 +104,9 @@ struct emu_job {
  * @job: the current job
  * @dc: decode cache of the current job
  * @resident: CTAs of this slot resident per SM (num_sms entries)
+ * @bypassing: of those, the ones that bypass the L1 (num_sms entries)
+ * @l1_bypass_ctas: a CTA dispatched while fewer than this many of the
+ *	slot's CTAs on its SM bypass the L1 bypasses it too
  */
 struct emu_slot {
 	struct corun_job_desc *queue;
@@ -107,6 +116,8 @@ struct emu_slot {
 	struct emu_job job;
 	struct rv_dcache *dc;
 	uint32_t *resident;
+	uint32_t *bypassing;
+	uint32_t l1_bypass_ctas;
 };
 
 /* Per-CTA-slot pool allocation (first fit; at most EMU_MAX_SM_CTAS). */
@@ -134,6 +145,7 @@ struct emu_sm;
  * @shared_off: offset of its shared memory in the SM's shared pool
  * @local_off: offset of its stack memory in the SM's local pool
  * @throttled: resident but may not issue
+ * @bypass: its global accesses bypass the L1 (emu_gpu_set_l1_bypass_ctas)
  * @used: slot in use
  */
 struct emu_cta {
@@ -150,6 +162,7 @@ struct emu_cta {
 	uint32_t shared_off;
 	uint32_t local_off;
 	bool throttled;
+	bool bypass;
 	bool used;
 };
 

@@ -33,11 +33,13 @@
  * @irc_share: bandwidth share in 1/1024 (CORUN_FW_P_IRC_SHARE)
  * @irc_prio: arbitration priority 0..15 (CORUN_FW_P_IRC_PRIO)
  * @l1_ways: L1 way mask, never 0 (CORUN_FW_P_L1_WAYS)
+ * @l1_bypass_ctas: bypass CTAs per SM (CORUN_FW_P_L1_BYPASS_CTAS)
  */
 struct fw_slot {
 	u32 irc_share;
 	u32 irc_prio;
 	u32 l1_ways;
+	u32 l1_bypass_ctas;
 };
 
 /**

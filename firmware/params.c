@@ -5,8 +5,8 @@
  * Every parameter is validated before it is stored, and applying it only
  * writes the registers fwif.h defines for it. Version 1 keeps the LLC
  * policy and VCP mode for the policy issues to act on; the IRC shares,
- * priorities and L1 way masks take effect at once through the per-slot
- * registers.
+ * priorities, L1 way masks and bypass CTAs take effect at once through
+ * the per-slot registers.
  */
 #include "fw.h"
 
@@ -55,12 +55,15 @@ void fw_params_init(void)
 			fw.num_slots ? CORUN_FW_IRC_SHARE_ONE / fw.num_slots : 0;
 		fw.slot[s].irc_prio = 0;
 		fw.slot[s].l1_ways = FW_L1_WAYS_ALL;
+		fw.slot[s].l1_bypass_ctas = 0;
 	}
 
 	for (s = 0; s < fw.num_slots; s++) {
 		fw_apply_irc(s);
 		fw_slot_wr(s, CORUN_MCU_S_IRC_PRIO, fw.slot[s].irc_prio);
 		fw_slot_wr(s, CORUN_MCU_S_L1_WAYS, fw.slot[s].l1_ways);
+		fw_slot_wr(s, CORUN_MCU_S_L1_BYPASS_CTAS,
+			   fw.slot[s].l1_bypass_ctas);
 	}
 	fw_wr(CORUN_MCU_TIMER_CMP, fw.tick_cycles);
 	fw_wr(CORUN_MCU_IRC_WINDOW, fw.irc_window);
@@ -83,6 +86,8 @@ static u32 *fw_slot_param(u32 id)
 		return &fw.slot[slot].irc_prio;
 	case CORUN_FW_P_L1_WAYS:
 		return &fw.slot[slot].l1_ways;
+	case CORUN_FW_P_L1_BYPASS_CTAS:
+		return &fw.slot[slot].l1_bypass_ctas;
 	}
 	return NULL;
 }
@@ -152,6 +157,8 @@ static bool fw_param_valid(u32 id, u32 val)
 		return val <= CORUN_FW_IRC_PRIO_MAX;
 	case CORUN_FW_P_L1_WAYS:
 		return val != 0; /* a slot must keep at least one way */
+	case CORUN_FW_P_L1_BYPASS_CTAS:
+		return val <= CORUN_FW_L1_BYPASS_CTAS_ALL;
 	}
 	return false;
 }
@@ -169,6 +176,10 @@ static void fw_param_apply(u32 id)
 		break;
 	case CORUN_FW_P_L1_WAYS:
 		fw_slot_wr(slot, CORUN_MCU_S_L1_WAYS, fw.slot[slot].l1_ways);
+		break;
+	case CORUN_FW_P_L1_BYPASS_CTAS:
+		fw_slot_wr(slot, CORUN_MCU_S_L1_BYPASS_CTAS,
+			   fw.slot[slot].l1_bypass_ctas);
 		break;
 	case CORUN_FW_P_TICK_CYCLES:
 		fw_wr(CORUN_MCU_TIMER_CMP, fw.tick_cycles);

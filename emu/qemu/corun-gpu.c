@@ -58,6 +58,8 @@
 #include "emu/gpu.h"
 #include "emu/mcu.h"
 
+QEMU_BUILD_BUG_ON(CORUN_FW_L1_BYPASS_CTAS_ALL < EMU_MAX_SM_CTAS);
+
 #define TYPE_CORUN_GPU "corun-gpu"
 OBJECT_DECLARE_SIMPLE_TYPE(CorunGpuState, CORUN_GPU)
 
@@ -86,6 +88,7 @@ typedef struct CorunMcuSlot {
     uint32_t irc_prio;
     uint32_t l1_ways;
     uint32_t vc;
+    uint32_t l1_bypass_ctas;
 } CorunMcuSlot;
 
 typedef struct CorunSlot {
@@ -346,6 +349,8 @@ static uint32_t corun_mcu_read(void *ctx, uint32_t off)
         return ms->l1_ways;
     case CORUN_MCU_S_VC:
         return ms->vc;
+    case CORUN_MCU_S_L1_BYPASS_CTAS:
+        return ms->l1_bypass_ctas;
     case CORUN_MCU_S_REQUESTS:
         emu_gpu_slot_counters(s->gpu, n, &c);
         return (uint32_t)c.requests;
@@ -366,7 +371,8 @@ static uint32_t corun_mcu_read(void *ctx, uint32_t off)
  * Policy writes are kept in @mcu_slots (read back by the firmware) and
  * programmed into the model: IRC credits and priority through
  * emu_gpu_set_irc(), the L1 way mask through emu_gpu_set_l1_ways() (which
- * ignores way bits beyond l1.ways, as the window does). The VC is only
+ * ignores way bits beyond l1.ways, as the window does), the bypass CTAs
+ * through emu_gpu_set_l1_bypass_ctas(). The VC is only
  * stored: the NoC has no per-slot VC setter. CORUN_MCU_IRC_WINDOW sets
  * the window the credits are refilled over, emu_gpu_set_irc_window().
  */
@@ -390,7 +396,7 @@ static void corun_mcu_write(void *ctx, uint32_t off, uint32_t val)
     n = (off - CORUN_MCU_SLOT_BASE) / CORUN_MCU_SLOT_STRIDE;
     reg = (off - CORUN_MCU_SLOT_BASE) % CORUN_MCU_SLOT_STRIDE;
     if (off < CORUN_MCU_SLOT_BASE || n >= s->cfg.num_slots ||
-        reg > CORUN_MCU_S_VC) {
+        (reg > CORUN_MCU_S_VC && reg != CORUN_MCU_S_L1_BYPASS_CTAS)) {
         qemu_log_mask(LOG_GUEST_ERROR, "%s: firmware wrote 0x%08x to "
                       "read-only or reserved window register 0x%04x\n",
                       TYPE_CORUN_GPU, val, off);
@@ -424,6 +430,14 @@ static void corun_mcu_write(void *ctx, uint32_t off, uint32_t val)
             break;
         }
         ms->vc = val;
+        return;
+    case CORUN_MCU_S_L1_BYPASS_CTAS:
+        if (val > CORUN_FW_L1_BYPASS_CTAS_ALL) {
+            break;
+        }
+        /* ALL exceeds EMU_MAX_SM_CTAS, so every CTA bypasses. */
+        ms->l1_bypass_ctas = val;
+        emu_gpu_set_l1_bypass_ctas(s->gpu, n, val);
         return;
     }
     qemu_log_mask(LOG_GUEST_ERROR, "%s: firmware wrote invalid value 0x%08x "

@@ -1405,6 +1405,36 @@ static void mem_l1_ways(struct kunit *test)
 	tdev_fini(&t);
 }
 
+/* emu_gpu_set_l1_bypass_ctas: a bypass CTA's loads all leave the SM. */
+static void mem_l1_bypass_ctas(struct kunit *test)
+{
+	struct emu_event ev;
+	struct tdev t;
+	uint32_t entry, buf;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	KUNIT_EXPECT_EQ(test,
+			emu_gpu_set_l1_bypass_ctas(t.gpu, t.cfg.num_slots, 1),
+			-EINVAL);
+	entry = stream_prog(&t, true);
+	buf = tdev_alloc(&t, 4096, TDEV_RW);
+	/* Cached: two passes over 32 lines, the second hits. */
+	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf, 8, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.counters.c.l1_misses, 32ull + 2);
+	KUNIT_EXPECT_EQ(test, ev.counters.c.read_requests, 32ull + 1);
+	/* One bypass CTA per SM: no L1 lookups, every load is a request. */
+	KUNIT_EXPECT_EQ(test, emu_gpu_set_l1_bypass_ctas(t.gpu, 0, 1), 0);
+	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf, 8, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.counters.c.l1_accesses, 0ull);
+	KUNIT_EXPECT_EQ(test, ev.counters.c.read_requests, 64ull + 2);
+	/* Back to 0: the CTA caches again (the data is still in the L1). */
+	KUNIT_EXPECT_EQ(test, emu_gpu_set_l1_bypass_ctas(t.gpu, 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf, 8, &ev), 0);
+	KUNIT_EXPECT_GT(test, ev.counters.c.l1_accesses, 0ull);
+	KUNIT_EXPECT_LE(test, ev.counters.c.l1_misses, 32ull + 2);
+	tdev_fini(&t);
+}
+
 /* emu_gpu_chan_counters: the channels add up to the job's DRAM counters. */
 static void mem_chan_counters(struct kunit *test)
 {
@@ -1441,6 +1471,7 @@ static void mem_chan_counters(struct kunit *test)
 static struct kunit_case mem_cases[] = {
 	KUNIT_CASE(mem_irc),
 	KUNIT_CASE(mem_l1_ways),
+	KUNIT_CASE(mem_l1_bypass_ctas),
 	KUNIT_CASE(mem_chan_counters),
 	KUNIT_CASE(mem_coalescing),
 	KUNIT_CASE(mem_resfail),

@@ -296,41 +296,6 @@ static void l1_way_mask(struct kunit *test)
 	free(e);
 }
 
-/* Slot bypass: global lines never fill the L1; local ones still do. */
-static void l1_slot_bypass(struct kunit *test)
-{
-	struct env *e = malloc(sizeof(*e));
-	uint64_t local = EMU_LOCAL_PA_BASE + 0x1000;
-
-	KUNIT_ASSERT_EQ(test, env_init(e, NULL), 0);
-	KUNIT_EXPECT_EQ(test, emu_mem_set_l1_bypass(e->m, 99, true), -EINVAL);
-	KUNIT_EXPECT_EQ(test, emu_mem_set_l1_bypass(e->m, 0, true), 0);
-	push(e, 0x7000, 0, 0, 0);
-	drain(e, 1);
-	step(e);
-	KUNIT_EXPECT_EQ(test, push(e, 0x7000, 0, 0, 0), 1); /* not kept */
-	drain(e, 2);
-	push(e, local, 0, 0, 0);
-	drain(e, 3);
-	step(e);
-	KUNIT_EXPECT_EQ(test, push(e, local, 0, 0, 0), 0); /* stack: kept */
-	drain(e, 4);
-	/* Slot 1 is not affected, and slot 0 caches again once cleared. */
-	push(e, 0x8000, 1, 0, 0);
-	drain(e, 5);
-	step(e);
-	KUNIT_EXPECT_EQ(test, push(e, 0x8000, 1, 0, 0), 0);
-	drain(e, 6);
-	emu_mem_set_l1_bypass(e->m, 0, false);
-	push(e, 0x9000, 0, 0, 0);
-	drain(e, 7);
-	step(e);
-	KUNIT_EXPECT_EQ(test, push(e, 0x9000, 0, 0, 0), 0);
-	drain(e, 8);
-	emu_mem_destroy(e->m);
-	free(e);
-}
-
 /* Credits: 3 issues per 200-cycle window; priority orders the slots. */
 static void irc_credits_prio(struct kunit *test)
 {
@@ -539,7 +504,6 @@ static struct kunit_case mem_cases[] = {
 	KUNIT_CASE(subqueue_full),
 	KUNIT_CASE(write_policy),
 	KUNIT_CASE(l1_way_mask),
-	KUNIT_CASE(l1_slot_bypass),
 	KUNIT_CASE(irc_credits_prio),
 	KUNIT_CASE(l2_dirty_writeback),
 	KUNIT_CASE(l2_policy_hook),

@@ -95,6 +95,9 @@ static void fw_test_boot_handshake(struct kunit *test)
 		KUNIT_EXPECT_EQ(test,
 				fake_reg(CORUN_MCU_SLOT(s, CORUN_MCU_S_L1_WAYS)),
 				FW_L1_WAYS_ALL);
+		KUNIT_EXPECT_EQ(test,
+				fake_reg(CORUN_MCU_SLOT(s, CORUN_MCU_S_L1_BYPASS_CTAS)),
+				0u);
 	}
 	/* Slots the hardware lacks are not touched. */
 	KUNIT_EXPECT_EQ(test,
@@ -214,7 +217,7 @@ static void fw_test_bad_requests(struct kunit *test)
 	/* Unknown parameters. */
 	KUNIT_EXPECT_EQ(test, get_param(0, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, get_param(0x0003, &v), ERR_HDR(CORUN_FW_ENOENT));
-	KUNIT_EXPECT_EQ(test, get_param(0x0400, &v), ERR_HDR(CORUN_FW_ENOENT));
+	KUNIT_EXPECT_EQ(test, get_param(0x0500, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, get_param(0x10001, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, set_param(0x00ff, 1, NULL),
 			ERR_HDR(CORUN_FW_ENOENT));
@@ -269,6 +272,9 @@ static const struct param_case param_cases[] = {
 	  { CORUN_FW_IRC_PRIO_MAX + 1, 100, 0x8000, ~0u } },
 	{ CORUN_FW_P_L1_WAYS, FW_L1_WAYS_ALL, { 1, 0xf0, 0x80000000, 0xff },
 	  { 0, 0, 0, 0 } },
+	{ CORUN_FW_P_L1_BYPASS_CTAS, 0,
+	  { 1, CORUN_FW_L1_BYPASS_CTAS_ALL, 0, 7 },
+	  { CORUN_FW_L1_BYPASS_CTAS_ALL + 1, 0x10000, 0x80000000, ~0u } },
 };
 
 static void fw_test_param_validation(struct kunit *test)
@@ -380,6 +386,14 @@ static void fw_test_slot_registers(struct kunit *test)
 			0x0fu);
 	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_SLOT(4, CORUN_MCU_S_L1_WAYS)),
 			FW_L1_WAYS_ALL);
+	KUNIT_EXPECT_EQ(test,
+			set_param(CORUN_FW_PARAM_SLOT(CORUN_FW_P_L1_BYPASS_CTAS,
+						      2),
+				  3, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test,
+			fake_reg(CORUN_MCU_SLOT(2, CORUN_MCU_S_L1_BYPASS_CTAS)),
+			3u);
 	KUNIT_EXPECT_EQ(test,
 			set_param(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_PRIO, 7),
 				  9, NULL),

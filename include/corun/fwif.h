@@ -99,6 +99,7 @@ enum corun_fw_param {
 	CORUN_FW_P_IRC_SHARE = 0x0100, /* per slot: share in 1/1024 */
 	CORUN_FW_P_IRC_PRIO = 0x0200, /* per slot: arbitration priority */
 	CORUN_FW_P_L1_WAYS = 0x0300, /* per slot: L1 way mask */
+	CORUN_FW_P_L1_BYPASS_CTAS = 0x0400, /* per slot: bypass CTAs per SM */
 };
 
 /* Ranges SET_PARAM accepts; anything else is answered CORUN_FW_EINVAL. */
@@ -107,6 +108,8 @@ enum corun_fw_param {
 #define CORUN_FW_IRC_WINDOW_MAX BIT(20)
 #define CORUN_FW_IRC_SHARE_ONE 1024u /* shares are in 1/1024 */
 #define CORUN_FW_IRC_PRIO_MAX 15u
+/* Bypass CTAs per SM: 0 none .. this value, which means every CTA. */
+#define CORUN_FW_L1_BYPASS_CTAS_ALL 255u
 
 /*
  * CORUN_MCU_S_IRC_CREDITS value meaning "no limit": the firmware writes it
@@ -167,9 +170,15 @@ enum corun_vcp_mode {
 /*
  * Per-slot policy registers written by firmware. Reset values: credits
  * CORUN_FW_IRC_CREDITS_UNLIMITED, priority 0, all L1 ways, VC = slot modulo
- * the number of VCs. Way bits beyond the configured ways are ignored; a
- * mask with no valid way, a priority above CORUN_FW_IRC_PRIO_MAX or a VC
- * out of range is refused. The read-only counters are the low 32 bits.
+ * the number of VCs, no bypass CTAs. Way bits beyond the configured ways
+ * are ignored; a mask with no valid way, a priority above
+ * CORUN_FW_IRC_PRIO_MAX, a VC out of range or more bypass CTAs than
+ * CORUN_FW_L1_BYPASS_CTAS_ALL is refused. A CTA bypasses the L1 with all
+ * its global accesses, for its whole life, if fewer than
+ * CORUN_MCU_S_L1_BYPASS_CTAS of the slot's CTAs on its SM bypass when it
+ * is dispatched (the cache partitioning paper's TB-level bypass;
+ * CORUN_FW_L1_BYPASS_CTAS_ALL is its "0 ways"). The read-only counters
+ * are the low 32 bits.
  */
 #define CORUN_MCU_SLOT_BASE 0x1000
 #define CORUN_MCU_SLOT_STRIDE 0x40
@@ -183,6 +192,7 @@ enum corun_vcp_mode {
 #define CORUN_MCU_S_READS 0x14 /* RO: read requests, low 32 bits */
 #define CORUN_MCU_S_DRAM 0x18 /* RO: DRAM accesses caused, low 32 */
 #define CORUN_MCU_S_INSNS 0x1c /* RO: warp instructions, low 32 */
+#define CORUN_MCU_S_L1_BYPASS_CTAS 0x20 /* bypass CTAs per SM */
 
 /*
  * The microcontroller's own instruction: WFE (custom-0, funct3 4) sleeps

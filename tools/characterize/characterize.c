@@ -163,7 +163,7 @@ static int run_alone(const struct emu_config *c, const struct workload *wl,
 	sim_dev_set_run_limit(dev, opt.max_cycles);
 	if (ways < c->l1.ways &&
 	    (ways ? emu_gpu_set_l1_ways(gpu, 0, (1u << ways) - 1) :
-		    emu_gpu_set_l1_bypass(gpu, 0, true))) {
+		    emu_gpu_set_l1_bypass_ctas(gpu, 0, UINT32_MAX))) {
 		snprintf(err, len, "cannot restrict the L1 to %u ways", ways);
 		goto out;
 	}
