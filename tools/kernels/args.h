@@ -546,15 +546,18 @@ ARGS_ASSERT_SIZE(conv2d_args, 4);
 /*
  * convsep: separable convolution with the 2 CS_R + 1 taps h (float),
  * zero outside the w x h row-major image; 2-D launches of CS_BX x CS_BY
- * CTAs covering w (x) by h (y):
+ * threads, each thread producing CS_STEPS outputs along the filtered
+ * direction, so a CTA covers CS_BX CS_STEPS x CS_BY pixels (rows) or
+ * CS_BX x CS_BY CS_STEPS (columns):
  *
- * convsep_rows  dst[y][x] = sum over k = -CS_R .. CS_R, in that order,
- *               of src[y][x + k] * taps[CS_R - k]
+ * convsep_rows  dst[y][x] = fma(src[y][x + k], taps[CS_R - k], sum) over
+ *               k = -CS_R .. CS_R, in that order, from sum = 0
  * convsep_cols  the same along y
  */
 #define CS_R 8
 #define CS_BX 32
 #define CS_BY 8
+#define CS_STEPS 8
 struct convsep_args {
 	uint32_t src, dst;	/* float [h][w] */
 	uint32_t taps;		/* float [2 CS_R + 1] */

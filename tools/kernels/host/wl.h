@@ -258,7 +258,8 @@ int conv2d_validate(const struct wl_mem *m, const struct conv2d_args *a,
 void conv2d_ref(const float *a, float *b, uint32_t ni, uint32_t nj);
 extern const struct workload wl_conv2d;
 int convsep_validate(const struct wl_mem *m, const struct convsep_args *a,
-		     const struct sim_launch *l, char *err, size_t len);
+		     int rows, const struct sim_launch *l, char *err,
+		     size_t len);
 void convsep_ref(const float *src, float *tmp, float *dst, const float *taps,
 		 uint32_t w, uint32_t h);
 extern const struct workload wl_convsep;

@@ -687,11 +687,19 @@ static void args_suite2_test(struct kunit *test)
 	EXPECT_REJECT(test, conv2d_validate(&fake_mem, &c2, &l, err, sizeof(err)),
 		      "alias");
 
+	/* 32 x 32: rows 1 x 4 CTAs, columns 1 x 1 (CS_STEPS rows each). */
 	l = launch_2d(1, 4, CS_BX, CS_BY);
-	KUNIT_EXPECT_EQ(test, convsep_validate(&fake_mem, &cs, &l, err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, convsep_validate(&fake_mem, &cs, 1, &l, err, sizeof(err)), 0);
 	l.grid[1] = 3;
-	EXPECT_REJECT(test, convsep_validate(&fake_mem, &cs, &l, err, sizeof(err)),
+	EXPECT_REJECT(test, convsep_validate(&fake_mem, &cs, 1, &l, err, sizeof(err)),
 		      "cover");
+	l = launch_2d(1, 1, CS_BX, CS_BY);
+	KUNIT_EXPECT_EQ(test, convsep_validate(&fake_mem, &cs, 0, &l, err, sizeof(err)), 0);
+	EXPECT_REJECT(test, convsep_validate(&fake_mem, &cs, 1, &l, err, sizeof(err)),
+		      "cover");
+	l.block[0] = CS_BX / 2;
+	EXPECT_REJECT(test, convsep_validate(&fake_mem, &cs, 0, &l, err, sizeof(err)),
+		      "block");
 
 	l = launch_1d(4, 256);
 	KUNIT_EXPECT_EQ(test, blackscholes_validate(&fake_mem, &bk, &l, err, sizeof(err)), 0);
