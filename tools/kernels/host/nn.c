@@ -9,8 +9,8 @@
  * sides) and the selected neighbours against a selection over the
  * reference distances.
  *
- * Sizes (records): scale 0 = 12000 (47 CTAs of 256); scale 1 = 12 Mi
- * (49152 CTAs, 1.2 M cycles alone on ccbp-16sm); each further scale
+ * Sizes (records): scale 0 = 12000 (47 CTAs of 256); scale 1 = 14 Mi
+ * (57344 CTAs, 1.1 M cycles alone on ccbp-16sm); each further scale
  * doubles.
  */
 #include <errno.h>
@@ -99,7 +99,7 @@ static int nn_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return -ENOMEM;
-	r->n = p->scale ? (12u << 20) << (p->scale - 1) : 12000;
+	r->n = p->scale ? (14u << 20) << (p->scale - 1) : 12000;
 	r->loc = malloc(2ull * r->n * sizeof(float));
 	if (!r->loc) {
 		ret = -ENOMEM;
