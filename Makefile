@@ -76,7 +76,7 @@ help:
 	@echo "make check    build everything and run all tests (SAN=1: ASan+UBSan)"
 	@echo "make demo     the main job: co-run a default mix end to end"
 	@echo "make bench    print simulation-rate figures"
-	@echo "make eval     regenerate the papers' comparison tables"
+	@echo "make eval     every workload at full size, checked against its CPU reference"
 	@echo "make characterize  every workload alone on ccbp-16sm: classes vs the papers"
 	@echo "make lint     checkpatch --strict and clang-format over drivers/ include/"
 	@echo "make module   build corun.ko against the pinned Debian kernel headers"
@@ -125,9 +125,10 @@ bench: all
 	 echo "make bench: not implemented yet: needs the timing model and corun-sim" \
 	      "(issue 'Device model, part 1')." >&2; exit 1; fi
 
-eval:
-	@echo "make eval: not implemented yet: needs the policy issues and the workload suite" >&2
-	@exit 1
+# The workload suite at full size, checked against the CPU references;
+# the papers' comparison tables join it with the policy issues.
+eval: all
+	@tools/eval/run $(O)
 
 clean:
 	rm -rf build build-san
