@@ -58,6 +58,9 @@ struct chan {
 	struct bank *banks;
 
 	uint64_t next_t; /* next decision cycle; NEVER when the queue is empty */
+	/* The last decision, at quiet_t, issued nothing (see push_wake()). */
+	uint8_t quiet;
+	uint64_t quiet_t;
 	uint64_t cmd_free; /* command bus */
 	uint64_t col_ok; /* tCCD */
 	uint64_t act_ok; /* tRRD */
@@ -343,6 +346,8 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 		if (d->tREFI && ch->nq && ch->next_ref < earliest)
 			earliest = ch->next_ref;
 		ch->next_t = earliest;
+		ch->quiet = 1;
+		ch->quiet_t = t;
 		return false;
 	}
 
@@ -373,6 +378,7 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 		}
 	}
 	ch->next_t = ch->nq ? t + 1 : NEVER;
+	ch->quiet = 0;
 	return true;
 }
 
@@ -380,6 +386,45 @@ static void chan_run(struct emu_dram *d, struct chan *ch, uint64_t now)
 {
 	while (ch->next_t <= now)
 		schedule(d, ch, ch->next_t);
+}
+
+/*
+ * Next decision cycle after @q arrived at @now, while the channel sleeps
+ * until ch->next_t > @now: @now itself (a decision then) unless the last
+ * decision, at or before @now, issued nothing. Then nothing changed since
+ * but arrivals: no older request can issue before ch->next_t (the newer
+ * ones only add row hits, which only hold precharges back), so the
+ * decisions before it can only issue a new request's next command. Wake
+ * when @q's may be ready (early if its bank's hits hold a precharge back:
+ * that decision just sleeps again). Decisions that issue nothing change
+ * nothing but the lazy refresh, so skipping them is exact; a refresh due
+ * by @now is applied at @now, as before.
+ */
+static uint64_t push_wake(const struct emu_dram *d, const struct chan *ch,
+			  const struct dreq *q, uint64_t now)
+{
+	const struct bank *b = &ch->banks[q->bank];
+	struct chan_times ct;
+	uint64_t e;
+
+	if (!ch->quiet || now < ch->quiet_t ||
+	    (d->tREFI && now >= ch->next_ref))
+		return now;
+	chan_times(d, ch, &ct);
+	if (b->open && b->row == q->row)
+		e = col_time(ch, &ct, q);
+	else if (b->open)
+		e = max64(ch->cmd_free, b->pre_ok);
+	else
+		e = act_time(ch, &ct, q);
+	if (e < now)
+		e = now;
+	if (ch->next_t < e)
+		e = ch->next_t;
+	/* As schedule() does with requests queued: wake for the refresh. */
+	if (d->tREFI && ch->next_ref < e)
+		e = ch->next_ref;
+	return e;
 }
 
 struct emu_dram *emu_dram_create(const struct emu_config *cfg,
@@ -444,6 +489,7 @@ struct emu_dram *emu_dram_create(const struct emu_config *cfg,
 			ch->free[i] = (uint16_t)(d->qlen - 1 - i);
 		ch->nfree = d->qlen;
 		ch->next_t = NEVER;
+		ch->quiet = 1; /* nothing queued: no decision needed */
 		/* Stagger the channels' refreshes. */
 		ch->next_ref = d->tREFI + (uint64_t)c * d->tREFI / d->nch;
 	}
@@ -498,7 +544,7 @@ int emu_dram_push(struct emu_dram *d, const struct emu_dram_req *r,
 	q->cols_left = (uint16_t)d->ncols;
 	ch->order[ch->nq++] = (uint16_t)idx;
 	if (now < ch->next_t)
-		ch->next_t = now;
+		ch->next_t = push_wake(d, ch, q, now);
 	return 0;
 }
 
