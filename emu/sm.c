@@ -89,6 +89,7 @@ void emu_pool_free(struct emu_pool *p, uint32_t off)
 
 #define WH(sm, w) (&(sm)->wh[(w)->idx])
 
+
 static inline struct emu_warp *ew(struct rv_warp *w)
 {
 	return (struct emu_warp *)w->priv;
@@ -1133,23 +1134,46 @@ static inline uint64_t range_bits(const uint64_t *m, uint32_t wi, uint32_t lo,
 	return b;
 }
 
+/* Mask state of one scan (awake_scan()). */
+struct awake {
+	uint64_t m[EMU_MAX_SM_WARPS / 64];
+	uint32_t count; /* positions covered */
+	uint32_t direct; /* plain visits left before the mask is built */
+	bool filled;
+};
+
 /*
- * sched_visit() the awake positions in [@lo, @hi), ascending, except
- * @skip; true when the scan must stop. Only an issue changes other warps
- * (a barrier release wakes them), so the mask is rebuilt after one that
- * does not end the scan (issue_width > 1). sched_visit() still checks
- * the wake itself: the mask only has to cover the awake warps.
+ * sched_visit() the positions in [@lo, @hi), ascending, except @skip;
+ * true when the scan must stop. The first few are visited plainly (an
+ * issue-bound scheduler's scan ends there), the rest through the mask of
+ * awake positions. Only an issue changes other warps (a barrier release
+ * wakes them), so the mask is rebuilt after one that does not end the
+ * scan (issue_width > 1). sched_visit() still checks the wake itself:
+ * the mask only has to cover the awake warps.
  */
 static inline __attribute__((always_inline)) bool
 visit_range(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
-	    uint64_t *m, uint32_t count, uint32_t lo, uint32_t hi, int skip)
+	    struct awake *a, uint32_t lo, uint32_t hi, int skip)
 {
 	uint32_t wi;
 
+	for (; !a->filled && lo < hi; lo++) {
+		if ((int)lo == skip)
+			continue;
+		if (!a->direct)
+			break;
+		a->direct--;
+		if (sched_visit(sm, sc, s, lo))
+			return true;
+	}
 	if (lo >= hi)
 		return false;
+	if (!a->filled) {
+		awake_fill(sm, sc, a->count, s->now, a->m);
+		a->filled = true;
+	}
 	for (wi = lo / 64; wi <= (hi - 1) / 64; wi++) {
-		uint64_t bits = range_bits(m, wi, lo, hi);
+		uint64_t bits = range_bits(a->m, wi, lo, hi);
 
 		while (bits) {
 			uint32_t pos =
@@ -1162,10 +1186,11 @@ visit_range(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
 			if (sched_visit(sm, sc, s, pos))
 				return true;
 			if (s->issued != issued) {
-				awake_fill(sm, sc, count, s->now, m);
+				awake_fill(sm, sc, a->count, s->now, a->m);
 				bits = pos % 64 == 63 || pos + 1 >= hi ?
 					       0 :
-					       range_bits(m, wi, pos + 1, hi);
+					       range_bits(a->m, wi, pos + 1,
+							  hi);
 			}
 		}
 	}
@@ -1177,19 +1202,17 @@ static void awake_scan(struct emu_sm *sm, struct emu_sched *sc,
 		       struct sched_scan *s, uint32_t count, uint32_t start,
 		       int gp)
 {
-	uint64_t m[EMU_MAX_SM_WARPS / 64];
+	struct awake a = { .count = count, .direct = 2 };
 
 	if (s->policy == EMU_SCHED_GTO) {
 		/* The greedy warp, then the others oldest first. */
 		if (gp >= 0 && sched_visit(sm, sc, s, (uint32_t)gp))
 			return;
-		awake_fill(sm, sc, count, s->now, m);
-		visit_range(sm, sc, s, m, count, 0, count, gp);
+		visit_range(sm, sc, s, &a, 0, count, gp);
 		return;
 	}
-	awake_fill(sm, sc, count, s->now, m);
-	if (!visit_range(sm, sc, s, m, count, start, count, -1))
-		visit_range(sm, sc, s, m, count, 0, start, -1);
+	if (!visit_range(sm, sc, s, &a, start, count, -1))
+		visit_range(sm, sc, s, &a, 0, start, -1);
 }
 
 static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
