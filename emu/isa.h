@@ -280,16 +280,16 @@ struct rv_warp {
 	uint32_t blocked;
 	uint32_t resv_valid;
 	uint32_t bypass;
-	uint64_t retired;
-	struct rv_dcache *dc;
-	void *priv;
-
 	uint32_t sel_pc;
 	uint32_t sel_mask;
 	uint32_t sel_elig;
 	uint32_t sel_next;
-	const struct rv_uop *sel_uop;
 	int sel_fault;
+	/* 8-byte members after the 4-byte ones: no padding, 96 bytes. */
+	struct rv_dcache *dc;
+	void *priv;
+	const struct rv_uop *sel_uop;
+	uint64_t retired;
 	struct rv_uop scratch;
 
 	uint32_t x[32][RV_MAX_LANES];

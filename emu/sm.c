@@ -89,6 +89,9 @@ void emu_pool_free(struct emu_pool *p, uint32_t off)
 
 #define WH(sm, w) (&(sm)->wh[(w)->idx])
 
+/* See struct emu_warp: an issue attempt reads its first two lines only. */
+_Static_assert(offsetof(struct emu_warp, rv.x) <= 128,
+	       "warp hot fields exceed two cache lines");
 
 static inline struct emu_warp *ew(struct rv_warp *w)
 {
@@ -258,7 +261,10 @@ int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 	sm->gpu = gpu;
 	sm->cnt = &gpu->sm_cnt[id];
 	sm->nwarps_max = c->sm.max_threads / c->warp_size;
-	sm->warps = calloc(sm->nwarps_max, sizeof(*sm->warps));
+	/* Line-aligned: see struct emu_warp. */
+	sm->warps = aligned_alloc(64, sm->nwarps_max * sizeof(*sm->warps));
+	if (sm->warps)
+		memset(sm->warps, 0, sm->nwarps_max * sizeof(*sm->warps));
 	sm->wh = calloc(sm->nwarps_max, sizeof(*sm->wh));
 	sm->ctas = calloc(c->sm.cta_slots, sizeof(*sm->ctas));
 	sm->shared_mem = calloc(1, c->sm.shared_bytes ? c->sm.shared_bytes : 1);
