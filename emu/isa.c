@@ -312,6 +312,8 @@ static int mem_lanes(struct rv_warp *w, const struct rv_env *env,
 		     uint8_t **host)
 {
 	unsigned int size = u->size;
+	uint32_t page = UTLB_EMPTY; /* page of @base (env->page_lo/hi) */
+	uint8_t *base = NULL;
 	int r;
 
 	st->size = size;
@@ -322,9 +324,17 @@ static int mem_lanes(struct rv_warp *w, const struct rv_env *env,
 		st->addr[l] = va;
 		if (va & (size - 1))
 			return fault(st, CORUN_FAULT_MISALIGNED, l, va, acc);
+		if ((va & PAGE_MASK) == page) {
+			host[l] = base + (va & ~PAGE_MASK);
+			continue;
+		}
 		r = xlate(w, env, l, va, size, acc, &host[l]);
 		if (r)
 			return fault(st, r, l, va, acc);
+		if (va - env->page_lo < env->page_hi - env->page_lo) {
+			page = va & PAGE_MASK;
+			base = host[l] - (va & ~PAGE_MASK);
+		}
 	}
 	/* BYPASS hints are consumed by the next global-window access. */
 	if (w->bypass & m) {

@@ -332,6 +332,11 @@ struct rv_warp {
  *	allowed, for every address of the same 4 KiB page and the same lane,
  *	and likewise for WRITE, until
  *	rv_warp_flush_tlb() or rv_warp_init(). AMOs are never cached.
+ * @page_lo: with @page_hi, a page-aligned VA window [@page_lo, @page_hi)
+ *	in which @mem gives every lane the same result for the same page
+ *	and access (host address relative to the page): within one
+ *	instruction, the lanes after the first on a page reuse it. Empty
+ *	(both 0): @mem is called for every lane.
  */
 struct rv_env {
 	void *ctx;
@@ -346,6 +351,7 @@ struct rv_env {
 			    unsigned int which);
 	int (*ecall)(void *ctx, struct rv_warp *w, unsigned int lane);
 	bool mem_cacheable;
+	uint32_t page_lo, page_hi;
 };
 
 /**

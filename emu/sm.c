@@ -308,6 +308,9 @@ int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 	 * the software TLB makes global accesses cheap.
 	 */
 	gpu->env.mem_cacheable = false;
+	/* Global accesses are page-granular: see env_mem(). */
+	gpu->env.page_lo = CORUN_VA_GLOBAL_BASE;
+	gpu->env.page_hi = CORUN_VA_GLOBAL_END;
 	return 0;
 }
 
