@@ -87,7 +87,9 @@ void emu_pool_free(struct emu_pool *p, uint32_t off)
  * Functional environment of a warp.
  */
 
-#define WH(sm, w) (&(sm)->wh[(w)->idx])
+/* struct emu_warp_hot of SM warp slot @widx (see emu_sm.whx). */
+#define WHI(sm, widx) (&(sm)->wh[(sm)->whx[widx]])
+#define WH(sm, w) WHI(sm, (w)->idx)
 
 /* See struct emu_warp: an issue attempt reads its first two lines only. */
 _Static_assert(offsetof(struct emu_warp, rv.x) <= 128,
@@ -265,7 +267,7 @@ int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 	sm->warps = aligned_alloc(64, sm->nwarps_max * sizeof(*sm->warps));
 	if (sm->warps)
 		memset(sm->warps, 0, sm->nwarps_max * sizeof(*sm->warps));
-	sm->wh = calloc(sm->nwarps_max, sizeof(*sm->wh));
+	sm->wh = calloc(sm->nwarps_max + EMU_MAX_SCHEDULERS, sizeof(*sm->wh));
 	sm->ctas = calloc(c->sm.cta_slots, sizeof(*sm->ctas));
 	sm->shared_mem = calloc(1, c->sm.shared_bytes ? c->sm.shared_bytes : 1);
 	sm->local_mem = calloc(1, c->sm.local_bytes);
@@ -275,8 +277,14 @@ int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 	    !sm->local_mem || !sm->local_dirty)
 		return -1;
 	for (i = 0; i < sm->nwarps_max; i++) {
+		uint32_t ns = c->sm.schedulers;
+
 		sm->warps[i].idx = i;
-		sm->wh[i].wake = EMU_NEVER;
+		/* Each scheduler's warps (i % ns) side by side. */
+		sm->whx[i] =
+			(uint8_t)(i % ns * ((sm->nwarps_max + ns - 1) / ns) +
+				  i / ns);
+		WHI(sm, i)->wake = EMU_NEVER;
 	}
 	sm->free_ctas = c->sm.cta_slots;
 	sm->free_warps = sm->nwarps_max;
@@ -952,8 +960,7 @@ static uint32_t kaware_order(struct emu_sm *sm, struct emu_sched *sc,
 		if (gp >= 0)
 			order[k++] = (uint8_t)gp;
 		for (i = 0; i < n; i++)
-			if ((int)i != gp &&
-			    sm->wh[sc->list[i]].slot == slot)
+			if ((int)i != gp && WHI(sm, sc->list[i])->slot == slot)
 				order[k++] = (uint8_t)i;
 	}
 	return k;
@@ -1014,7 +1021,7 @@ sched_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
 {
 	uint64_t now = s->now;
 	uint16_t widx = sc->list[pos];
-	struct emu_warp_hot *h = &sm->wh[widx];
+	struct emu_warp_hot *h = WHI(sm, widx);
 	uint32_t slot;
 	uint8_t r;
 
@@ -1059,7 +1066,7 @@ static inline __attribute__((always_inline)) bool
 stall_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
 	    uint32_t pos)
 {
-	const struct emu_warp_hot *h = &sm->wh[sc->list[pos]];
+	const struct emu_warp_hot *h = WHI(sm, sc->list[pos]);
 	uint32_t slot = h->slot;
 	bool lsu = s->lsu[pos / 64] >> (pos % 64) & 1;
 	uint8_t r = lsu ? CORUN_STALL_LSU_FULL : h->stall;
@@ -1125,7 +1132,7 @@ static inline void awake_fill(const struct emu_sm *sm,
 
 	memset(m, 0, EMU_MAX_SM_WARPS / 8);
 	for (pos = 0; pos < count; pos++)
-		m[pos / 64] |= (uint64_t)(sm->wh[sc->list[pos]].wake <= now)
+		m[pos / 64] |= (uint64_t)(WHI(sm, sc->list[pos])->wake <= now)
 			       << (pos % 64);
 }
 

@@ -284,7 +284,12 @@ struct emu_sm {
 	uint32_t id;
 	struct emu_gpu *gpu;
 	struct emu_warp *warps;
-	struct emu_warp_hot *wh; /* [nwarps_max], see struct emu_warp_hot */
+	struct emu_warp_hot *wh; /* see struct emu_warp_hot */
+	/*
+	 * Index in @wh of each warp slot: a scheduler's warps are side by
+	 * side, so its scans read a few consecutive lines.
+	 */
+	uint8_t whx[EMU_MAX_SM_WARPS];
 	uint32_t nwarps_max;
 	struct emu_cta *ctas;
 	uint32_t free_ctas, free_warps, free_regs, free_shared;
