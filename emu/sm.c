@@ -711,6 +711,18 @@ static void lsu_push(struct emu_sm *sm, struct emu_job *job,
 	sm->lsu_n++;
 }
 
+/* Do the addresses of the lanes of @m all lie in one @line_mask line? */
+static bool one_line(const uint32_t *addr, uint32_t m, uint32_t line_mask)
+{
+	uint32_t a0 = addr[__builtin_ctz(m)] & line_mask, diff = 0;
+	unsigned int l;
+
+	/* All lanes (branch-free, vectorised), then only @m's count. */
+	for (l = 0; l < RV_MAX_LANES; l++)
+		diff |= (uint32_t)((addr[l] & line_mask) != a0) << l;
+	return !(diff & m);
+}
+
 /* Timing of a memory instruction after it executed functionally. */
 static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		      struct emu_warp *w, const struct rv_uop *u,
@@ -731,6 +743,30 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	uint8_t dst = u->dst;
 
 	sc->fu_free[EMU_FU_LDST] = now + c->fu[EMU_FU_LDST].interval;
+	if (m && st->addr[__builtin_ctz(m)] < CORUN_VA_SHARED_BASE &&
+	    one_line(st->addr, m, (uint32_t)line_mask)) {
+		/*
+		 * Every lane in one line of the global window (a line never
+		 * straddles a window or a page): what the loop below would
+		 * find, from the first lane alone.
+		 */
+		uint32_t va = st->addr[__builtin_ctz(m)];
+		uint64_t pa = va;
+
+		if (c->timing_address == EMU_TIMING_VA) {
+			pa = (uint64_t)job->desc.as_tag << 32 | va;
+		} else {
+			const struct emu_tlb_entry *e;
+
+			if (!emu_mmu_lookup(&job->mmu, va, st->access, &e))
+				pa = e->pa | (va & (CORUN_PAGE_SIZE - 1));
+		}
+		lines[0] = pa & line_mask;
+		lsize[0] = (uint32_t)emu_popcount(m) * st->size;
+		lbyp[0] = (st->bypass & m) != 0;
+		nl = 1;
+		m = 0;
+	}
 	while (m) {
 		unsigned int lane = __builtin_ctz(m);
 		uint32_t va = st->addr[lane];
