@@ -1154,119 +1154,6 @@ stall_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
 	done_##visit:;                                                    \
 	} while (0)
 
-/*
- * Positions of @sc->list[0, @count) whose warp may issue now, one bit
- * each: the first pass of a scan then goes straight to them instead of
- * testing every sleeping warp in a branchy loop (most warps of a
- * memory-bound SM sleep).
- */
-static inline void awake_fill(const struct emu_sm *sm,
-			      const struct emu_sched *sc, uint32_t count,
-			      uint64_t now, uint64_t *m)
-{
-	uint32_t pos;
-
-	memset(m, 0, EMU_MAX_SM_WARPS / 8);
-	for (pos = 0; pos < count; pos++)
-		m[pos / 64] |= (uint64_t)(WHI(sm, sc->list[pos])->wake <= now)
-			       << (pos % 64);
-}
-
-/* Bits of word @wi of @m for the positions in [@lo, @hi) (they meet it). */
-static inline uint64_t range_bits(const uint64_t *m, uint32_t wi, uint32_t lo,
-				  uint32_t hi)
-{
-	uint32_t base = wi * 64;
-	uint64_t b = m[wi];
-
-	if (lo > base)
-		b &= ~0ull << (lo - base);
-	if (hi < base + 64)
-		b &= (1ull << (hi - base)) - 1;
-	return b;
-}
-
-/* Mask state of one scan (awake_scan()). */
-struct awake {
-	uint64_t m[EMU_MAX_SM_WARPS / 64];
-	uint32_t count; /* positions covered */
-	uint32_t direct; /* plain visits left before the mask is built */
-	bool filled;
-};
-
-/*
- * sched_visit() the positions in [@lo, @hi), ascending, except @skip;
- * true when the scan must stop. The first few are visited plainly (an
- * issue-bound scheduler's scan ends there), the rest through the mask of
- * awake positions. Only an issue changes other warps (a barrier release
- * wakes them), so the mask is rebuilt after one that does not end the
- * scan (issue_width > 1). sched_visit() still checks the wake itself:
- * the mask only has to cover the awake warps.
- */
-static inline __attribute__((always_inline)) bool
-visit_range(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
-	    struct awake *a, uint32_t lo, uint32_t hi, int skip)
-{
-	uint32_t wi;
-
-	for (; !a->filled && lo < hi; lo++) {
-		if ((int)lo == skip)
-			continue;
-		if (!a->direct)
-			break;
-		a->direct--;
-		if (sched_visit(sm, sc, s, lo))
-			return true;
-	}
-	if (lo >= hi)
-		return false;
-	if (!a->filled) {
-		awake_fill(sm, sc, a->count, s->now, a->m);
-		a->filled = true;
-	}
-	for (wi = lo / 64; wi <= (hi - 1) / 64; wi++) {
-		uint64_t bits = range_bits(a->m, wi, lo, hi);
-
-		while (bits) {
-			uint32_t pos =
-				wi * 64 + (uint32_t)__builtin_ctzll(bits);
-			uint32_t issued = s->issued;
-
-			bits &= bits - 1;
-			if ((int)pos == skip)
-				continue;
-			if (sched_visit(sm, sc, s, pos))
-				return true;
-			if (s->issued != issued) {
-				awake_fill(sm, sc, a->count, s->now, a->m);
-				bits = pos % 64 == 63 || pos + 1 >= hi ?
-					       0 :
-					       range_bits(a->m, wi, pos + 1,
-							  hi);
-			}
-		}
-	}
-	return false;
-}
-
-/* The first pass of SCAN_ORDER(sched_visit) for LRR, two-level and GTO. */
-static void awake_scan(struct emu_sm *sm, struct emu_sched *sc,
-		       struct sched_scan *s, uint32_t count, uint32_t start,
-		       int gp)
-{
-	struct awake a = { .count = count, .direct = 2 };
-
-	if (s->policy == EMU_SCHED_GTO) {
-		/* The greedy warp, then the others oldest first. */
-		if (gp >= 0 && sched_visit(sm, sc, s, (uint32_t)gp))
-			return;
-		visit_range(sm, sc, s, &a, 0, count, gp);
-		return;
-	}
-	if (!visit_range(sm, sc, s, &a, start, count, -1))
-		visit_range(sm, sc, s, &a, 0, start, -1);
-}
-
 static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 {
 	struct emu_gpu *gpu = sm->gpu;
@@ -1335,10 +1222,7 @@ static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 		korder = kaware_order(sm, sc, order);
 		break;
 	}
-	if (s.policy == EMU_SCHED_KAWARE)
-		SCAN_ORDER(sched_visit);
-	else
-		awake_scan(sm, sc, &s, count, start, gp);
+	SCAN_ORDER(sched_visit);
 	if (!s.issued)
 		SCAN_ORDER(stall_visit);
 	sc->scan_ok = !s.issued && !s.ndemote;
