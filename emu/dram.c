@@ -25,13 +25,27 @@
 
 enum { CMD_COL, CMD_PRE, CMD_ACT };
 
+/* A queued request: what only issuing it needs, in the channel's pool. */
 struct dreq {
 	struct emu_dram_req r;
-	uint64_t arrival;
-	uint32_t bank, row;
-	uint32_t grp; /* bank % ngroups, computed once at push */
 	uint16_t cols_left; /* column commands still to issue */
 	uint8_t activated; /* an ACT was issued for it: not a row hit */
+};
+
+/*
+ * What a decision reads of every queued request, oldest first in one
+ * dense array: the scan walks it sequentially instead of chasing pool
+ * indices.
+ */
+struct dhot {
+	uint64_t arrival;
+	uint32_t row;
+	uint16_t idx; /* its struct dreq in the pool */
+	uint8_t bank;
+	uint8_t grp; /* bank % ngroups, computed once at push */
+	uint8_t is_write;
+	uint8_t cls;
+	uint8_t started; /* its first bursts went: it keeps row and priority */
 };
 
 struct bank {
@@ -50,7 +64,7 @@ struct flight {
 
 struct chan {
 	struct dreq *pool;
-	uint16_t *order; /* queued pool indices, oldest first */
+	struct dhot *hot; /* queued requests, oldest first */
 	uint16_t *free; /* free pool indices (stack) */
 	unsigned int nq, nfree;
 	struct flight *fl; /* bursts in flight, FIFO in completion order */
@@ -58,6 +72,9 @@ struct chan {
 	struct bank *banks;
 
 	uint64_t next_t; /* next decision cycle; NEVER when the queue is empty */
+	/* The last decision, at quiet_t, issued nothing (see push_wake()). */
+	uint8_t quiet;
+	uint64_t quiet_t;
 	uint64_t cmd_free; /* command bus */
 	uint64_t col_ok; /* tCCD */
 	uint64_t act_ok; /* tRRD */
@@ -101,12 +118,6 @@ static bool capped(const struct emu_dram *d, const struct bank *b)
 	return d->row_hit_cap && b->streak >= d->row_hit_cap;
 }
 
-/* A line whose first bursts went keeps its row and priority. */
-static bool started(const struct emu_dram *d, const struct dreq *q)
-{
-	return q->cols_left < d->ncols;
-}
-
 /*
  * Channel-wide terms of col_time()/act_time(), the same for every queued
  * request: computed once per schedule() decision instead of per request.
@@ -135,9 +146,9 @@ static void chan_times(const struct emu_dram *d, const struct chan *ch,
 /* Earliest cycle the column command of @q may issue. */
 static inline uint64_t col_time(const struct chan *ch,
 				const struct chan_times *ct,
-				const struct dreq *q)
+				const struct dhot *q)
 {
-	uint64_t e = q->r.is_write ? ct->col_wr : ct->col_rd;
+	uint64_t e = q->is_write ? ct->col_wr : ct->col_rd;
 
 	e = max64(e, ch->banks[q->bank].col_ok);
 	return max64(e, ch->grp_col_ok[q->grp]);
@@ -145,7 +156,7 @@ static inline uint64_t col_time(const struct chan *ch,
 
 static inline uint64_t act_time(const struct chan *ch,
 				const struct chan_times *ct,
-				const struct dreq *q)
+				const struct dhot *q)
 {
 	uint64_t e = max64(ct->act, ch->banks[q->bank].act_ok);
 
@@ -155,9 +166,10 @@ static inline uint64_t act_time(const struct chan *ch,
 static void issue_col(struct emu_dram *d, struct chan *ch, unsigned int i,
 		      uint64_t t)
 {
-	unsigned int idx = ch->order[i];
+	struct dhot *h = &ch->hot[i];
+	unsigned int idx = h->idx;
 	struct dreq *q = &ch->pool[idx];
-	struct bank *b = &ch->banks[q->bank];
+	struct bank *b = &ch->banks[h->bank];
 	struct slot_ctr *s = q->r.slot < CORUN_MAX_SLOTS ? &d->slot[q->r.slot] :
 							   NULL;
 	struct flight *f;
@@ -166,7 +178,7 @@ static void issue_col(struct emu_dram *d, struct chan *ch, unsigned int i,
 
 	ch->cmd_free = t + 1;
 	ch->col_ok = t + d->tCCD;
-	ch->grp_col_ok[q->grp] = t + d->tCCDL;
+	ch->grp_col_ok[h->grp] = t + d->tCCDL;
 	if (q->r.is_write) {
 		ch->bus_free = t + d->tWL + d->burst;
 		ch->rd_ok = ch->bus_free + d->tWTR;
@@ -179,14 +191,16 @@ static void issue_col(struct emu_dram *d, struct chan *ch, unsigned int i,
 	ch->bus_cycles += d->burst;
 	if (s)
 		s->bus_cycles += d->burst;
-	if (--q->cols_left)
+	if (--q->cols_left) {
+		h->started = 1;
 		return;
+	}
 
 	/* Last burst of the line. Row-hit cap: hits past an older miss. */
 	for (j = 0; j < i; j++) {
-		const struct dreq *o = &ch->pool[ch->order[j]];
+		const struct dhot *o = &ch->hot[j];
 
-		if (o->bank == q->bank && o->row != b->row && o->arrival <= t) {
+		if (o->bank == h->bank && o->row != b->row && o->arrival <= t) {
 			older_miss = true;
 			break;
 		}
@@ -205,8 +219,8 @@ static void issue_col(struct emu_dram *d, struct chan *ch, unsigned int i,
 	f->done = ch->bus_free;
 	ch->fl_n++;
 
-	memmove(&ch->order[i], &ch->order[i + 1],
-		(ch->nq - i - 1) * sizeof(ch->order[0]));
+	memmove(&ch->hot[i], &ch->hot[i + 1],
+		(ch->nq - i - 1) * sizeof(ch->hot[0]));
 	ch->nq--;
 	ch->free[ch->nfree++] = (uint16_t)idx;
 }
@@ -260,7 +274,7 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 	pre_base = ch->cmd_free;
 
 	for (i = 0; i < ch->nq; i++) {
-		const struct dreq *q = &ch->pool[ch->order[i]];
+		const struct dhot *q = &ch->hot[i];
 		const struct bank *b = &ch->banks[q->bank];
 		uint64_t bit = 1ull << q->bank;
 		unsigned int key;
@@ -268,17 +282,17 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 		int cmd;
 
 		/* Lower is better: class, then row hits (FR), then age. */
-		key = (d->cpu_priority && q->r.cls != EMU_CLS_CPU) ? 2 : 0;
+		key = (d->cpu_priority && q->cls != EMU_CLS_CPU) ? 2 : 0;
 		if (b->open && b->row == q->row) {
 			bool hit =
-				started(d, q) ||
+				q->started ||
 				(d->frfcfs && q->arrival <= t && !capped(d, b));
 
 			if (hit)
 				hitmask |= bit;
 			cmd = CMD_COL;
 			e = max64(col_time(ch, &ct, q), q->arrival);
-			if (!(d->frfcfs && (!capped(d, b) || started(d, q))))
+			if (!(d->frfcfs && (!capped(d, b) || q->started)))
 				key |= 1;
 		} else if (b->open) {
 			if (!(premask & bit)) {
@@ -343,13 +357,15 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 		if (d->tREFI && ch->nq && ch->next_ref < earliest)
 			earliest = ch->next_ref;
 		ch->next_t = earliest;
+		ch->quiet = 1;
+		ch->quiet_t = t;
 		return false;
 	}
 
 	if (best_cmd == CMD_COL) {
 		issue_col(d, ch, (unsigned int)best, t);
 	} else {
-		struct dreq *q = &ch->pool[ch->order[best]];
+		const struct dhot *q = &ch->hot[best];
 		struct bank *b = &ch->banks[q->bank];
 
 		ch->cmd_free = t + 1;
@@ -369,10 +385,11 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 			ch->faw_i = (ch->faw_i + 1) % 4;
 			if (ch->nact < 4)
 				ch->nact++;
-			q->activated = 1;
+			ch->pool[q->idx].activated = 1;
 		}
 	}
 	ch->next_t = ch->nq ? t + 1 : NEVER;
+	ch->quiet = 0;
 	return true;
 }
 
@@ -380,6 +397,45 @@ static void chan_run(struct emu_dram *d, struct chan *ch, uint64_t now)
 {
 	while (ch->next_t <= now)
 		schedule(d, ch, ch->next_t);
+}
+
+/*
+ * Next decision cycle after @q arrived at @now, while the channel sleeps
+ * until ch->next_t > @now: @now itself (a decision then) unless the last
+ * decision, at or before @now, issued nothing. Then nothing changed since
+ * but arrivals: no older request can issue before ch->next_t (the newer
+ * ones only add row hits, which only hold precharges back), so the
+ * decisions before it can only issue a new request's next command. Wake
+ * when @q's may be ready (early if its bank's hits hold a precharge back:
+ * that decision just sleeps again). Decisions that issue nothing change
+ * nothing but the lazy refresh, so skipping them is exact; a refresh due
+ * by @now is applied at @now, as before.
+ */
+static uint64_t push_wake(const struct emu_dram *d, const struct chan *ch,
+			  const struct dhot *q, uint64_t now)
+{
+	const struct bank *b = &ch->banks[q->bank];
+	struct chan_times ct;
+	uint64_t e;
+
+	if (!ch->quiet || now < ch->quiet_t ||
+	    (d->tREFI && now >= ch->next_ref))
+		return now;
+	chan_times(d, ch, &ct);
+	if (b->open && b->row == q->row)
+		e = col_time(ch, &ct, q);
+	else if (b->open)
+		e = max64(ch->cmd_free, b->pre_ok);
+	else
+		e = act_time(ch, &ct, q);
+	if (e < now)
+		e = now;
+	if (ch->next_t < e)
+		e = ch->next_t;
+	/* As schedule() does with requests queued: wake for the refresh. */
+	if (d->tREFI && ch->next_ref < e)
+		e = ch->next_ref;
+	return e;
 }
 
 struct emu_dram *emu_dram_create(const struct emu_config *cfg,
@@ -433,17 +489,17 @@ struct emu_dram *emu_dram_create(const struct emu_config *cfg,
 		 */
 		ch->fl_cap = d->qlen + max64(d->tCL, d->tWL) + 2;
 		ch->pool = calloc(d->qlen, sizeof(*ch->pool));
-		ch->order = calloc(d->qlen, sizeof(*ch->order));
+		ch->hot = calloc(d->qlen, sizeof(*ch->hot));
 		ch->free = calloc(d->qlen, sizeof(*ch->free));
 		ch->fl = calloc(ch->fl_cap, sizeof(*ch->fl));
 		ch->banks = calloc(d->nbanks, sizeof(*ch->banks));
-		if (!ch->pool || !ch->order || !ch->free || !ch->fl ||
-		    !ch->banks)
+		if (!ch->pool || !ch->hot || !ch->free || !ch->fl || !ch->banks)
 			goto fail;
 		for (i = 0; i < d->qlen; i++)
 			ch->free[i] = (uint16_t)(d->qlen - 1 - i);
 		ch->nfree = d->qlen;
 		ch->next_t = NEVER;
+		ch->quiet = 1; /* nothing queued: no decision needed */
 		/* Stagger the channels' refreshes. */
 		ch->next_ref = d->tREFI + (uint64_t)c * d->tREFI / d->nch;
 	}
@@ -461,7 +517,7 @@ void emu_dram_destroy(struct emu_dram *d)
 		return;
 	for (c = 0; d->ch && c < d->nch; c++) {
 		free(d->ch[c].pool);
-		free(d->ch[c].order);
+		free(d->ch[c].hot);
 		free(d->ch[c].free);
 		free(d->ch[c].fl);
 		free(d->ch[c].banks);
@@ -481,6 +537,7 @@ int emu_dram_push(struct emu_dram *d, const struct emu_dram_req *r,
 	struct emu_addr_loc loc;
 	struct chan *ch;
 	struct dreq *q;
+	struct dhot *h;
 	unsigned int idx;
 
 	emu_addrmap_decode(d->map, r->addr, &loc);
@@ -490,15 +547,19 @@ int emu_dram_push(struct emu_dram *d, const struct emu_dram_req *r,
 	idx = ch->free[--ch->nfree];
 	q = &ch->pool[idx];
 	q->r = *r;
-	q->arrival = now;
-	q->bank = loc.bank;
-	q->row = loc.row;
-	q->grp = loc.bank % d->ngroups;
 	q->activated = 0;
 	q->cols_left = (uint16_t)d->ncols;
-	ch->order[ch->nq++] = (uint16_t)idx;
+	h = &ch->hot[ch->nq++];
+	h->arrival = now;
+	h->row = loc.row;
+	h->idx = (uint16_t)idx;
+	h->bank = (uint8_t)loc.bank;
+	h->grp = (uint8_t)(loc.bank % d->ngroups);
+	h->is_write = r->is_write;
+	h->cls = r->cls;
+	h->started = 0;
 	if (now < ch->next_t)
-		ch->next_t = now;
+		ch->next_t = push_wake(d, ch, h, now);
 	return 0;
 }
 

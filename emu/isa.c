@@ -40,6 +40,120 @@ static inline uint32_t lowest(uint32_t m)
 	return __builtin_ctz(m);
 }
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+
+/* Lane masks of four lanes, by the four mask bits. */
+static const uint32_t lane4[16][4] __attribute__((aligned(16))) = {
+#define L4(b) { (b) & 1 ? ~0u : 0, (b) & 2 ? ~0u : 0, (b) & 4 ? ~0u : 0, \
+		(b) & 8 ? ~0u : 0 }
+	L4(0), L4(1), L4(2), L4(3), L4(4), L4(5), L4(6), L4(7),
+	L4(8), L4(9), L4(10), L4(11), L4(12), L4(13), L4(14), L4(15),
+#undef L4
+};
+#endif
+
+/*
+ * pc[l] = @v for the lanes of @m. Divergent warps issue with sparse
+ * masks; a masked blend of every lane costs the same for any mask.
+ */
+static inline void set_pcs(struct rv_warp *w, uint32_t m, uint32_t v)
+{
+#ifdef __SSE2__
+	const __m128i vv = _mm_set1_epi32((int)v);
+
+	for (uint32_t l = 0; l < RV_MAX_LANES; l += 4) {
+		__m128i k = _mm_load_si128((const void *)lane4[m >> l & 15]);
+		__m128i *p = (__m128i *)&w->pc[l];
+		__m128i o = _mm_loadu_si128(p);
+
+		_mm_storeu_si128(p, _mm_or_si128(_mm_and_si128(k, vv),
+						 _mm_andnot_si128(k, o)));
+	}
+#else
+	FOR_LANES(m, l)
+		w->pc[l] = v;
+#endif
+}
+
+/* Enough issuing lanes that computing all of them costs less. */
+static inline bool many_lanes(uint32_t m)
+{
+	return __builtin_popcount(m) >= 10;
+}
+
+/* dst[l] = src[l] for the lanes of @m (all lanes: a plain copy). */
+static inline void blend_rows(uint32_t *dst, const uint32_t *src, uint32_t m)
+{
+	if (m == FULL_MASK) {
+		memcpy(dst, src, RV_MAX_LANES * sizeof(*dst));
+		return;
+	}
+#ifdef __SSE2__
+	for (uint32_t l = 0; l < RV_MAX_LANES; l += 4) {
+		__m128i k = _mm_load_si128((const void *)lane4[m >> l & 15]);
+		__m128i *p = (__m128i *)&dst[l];
+		__m128i v = _mm_loadu_si128((const void *)&src[l]);
+		__m128i o = _mm_loadu_si128(p);
+
+		_mm_storeu_si128(p, _mm_or_si128(_mm_and_si128(k, v),
+						 _mm_andnot_si128(k, o)));
+	}
+#else
+	FOR_LANES(m, l)
+		dst[l] = src[l];
+#endif
+}
+
+/* Lanes (of all RV_MAX_LANES) whose branch of @op is taken. */
+static inline uint32_t branch_lanes(unsigned int op, const uint32_t *x,
+				    const uint32_t *y)
+{
+	uint32_t t = 0;
+#ifdef __SSE2__
+	const __m128i sgn = _mm_set1_epi32(INT32_MIN);
+	bool inv = op == RV_OP_BNE || op == RV_OP_BGE || op == RV_OP_BGEU;
+
+	for (uint32_t l = 0; l < RV_MAX_LANES; l += 4) {
+		__m128i a = _mm_loadu_si128((const void *)&x[l]);
+		__m128i b = _mm_loadu_si128((const void *)&y[l]), c;
+
+		switch (op) {
+		case RV_OP_BEQ:
+		case RV_OP_BNE:
+			c = _mm_cmpeq_epi32(a, b);
+			break;
+		case RV_OP_BLT:
+		case RV_OP_BGE:
+			c = _mm_cmplt_epi32(a, b);
+			break;
+		default: /* unsigned: flip the sign bits */
+			c = _mm_cmplt_epi32(_mm_xor_si128(a, sgn),
+					    _mm_xor_si128(b, sgn));
+			break;
+		}
+		t |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(c)) << l;
+	}
+	return inv ? ~t : t;
+#else
+	for (uint32_t l = 0; l < RV_MAX_LANES; l++) {
+		uint32_t a = x[l], b = y[l];
+		bool c;
+
+		switch (op) {
+		case RV_OP_BEQ: c = a == b; break;
+		case RV_OP_BNE: c = a != b; break;
+		case RV_OP_BLT: c = (int32_t)a < (int32_t)b; break;
+		case RV_OP_BGE: c = (int32_t)a >= (int32_t)b; break;
+		case RV_OP_BLTU: c = a < b; break;
+		default: c = a >= b; break;
+		}
+		t |= (uint32_t)c << l;
+	}
+	return t;
+#endif
+}
+
 void rv_dcache_reset(struct rv_dcache *dc)
 {
 	for (unsigned int i = 0; i < RV_DCACHE_SIZE; i++)
@@ -198,6 +312,8 @@ static int mem_lanes(struct rv_warp *w, const struct rv_env *env,
 		     uint8_t **host)
 {
 	unsigned int size = u->size;
+	uint32_t page = UTLB_EMPTY; /* page of @base (env->page_lo/hi) */
+	uint8_t *base = NULL;
 	int r;
 
 	st->size = size;
@@ -208,9 +324,17 @@ static int mem_lanes(struct rv_warp *w, const struct rv_env *env,
 		st->addr[l] = va;
 		if (va & (size - 1))
 			return fault(st, CORUN_FAULT_MISALIGNED, l, va, acc);
+		if ((va & PAGE_MASK) == page) {
+			host[l] = base + (va & ~PAGE_MASK);
+			continue;
+		}
 		r = xlate(w, env, l, va, size, acc, &host[l]);
 		if (r)
 			return fault(st, r, l, va, acc);
+		if (va - env->page_lo < env->page_hi - env->page_lo) {
+			page = va & PAGE_MASK;
+			base = host[l] - (va & ~PAGE_MASK);
+		}
 	}
 	/* BYPASS hints are consumed by the next global-window access. */
 	if (w->bypass & m) {
@@ -365,13 +489,7 @@ static void jump_lanes(struct rv_warp *w, uint32_t m, uint32_t pc,
 static void jump_uniform(struct rv_warp *w, uint32_t m, uint32_t pc,
 			 uint32_t target, struct rv_step *st)
 {
-	if (m == FULL_MASK) {
-		for (uint32_t l = 0; l < RV_MAX_LANES; l++)
-			w->pc[l] = target;
-	} else {
-		FOR_LANES(m, l)
-			w->pc[l] = target;
-	}
+	set_pcs(w, m, target);
 	st->taken = target != pc + 4 ? m : 0;
 	st->diverged = false;
 	if (w->sel_mask == m && target < w->sel_next)
@@ -618,16 +736,21 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 /*
  * The full-warp loop computes into a local array first: it cannot alias
  * the register rows, so the loop vectorises without run-time checks.
+ * Cheap ops (no division, no wide multiply) of a warp with many issuing
+ * lanes compute every lane the same way and keep the issuing ones
+ * (the others' results are discarded: the ops have no side effects).
  */
-#define ALU(expr)                                                       \
-	if (m == FULL_MASK) {                                           \
+#define ALU(expr) ALU_ROWS(expr, true)
+#define ALUD(expr) ALU_ROWS(expr, false)
+#define ALU_ROWS(expr, cheap)                                           \
+	if (m == FULL_MASK || ((cheap) && many_lanes(m))) {             \
 		const uint32_t *ra = X[u->rs1], *rb = X[u->rs2];        \
 		uint32_t res[RV_MAX_LANES];                             \
 		for (uint32_t l = 0; l < RV_MAX_LANES; l++) {           \
 			uint32_t a = ra[l], b = rb[l];                  \
 			res[l] = (expr);                                \
 		}                                                       \
-		memcpy(xd, res, sizeof(res));                           \
+		blend_rows(xd, res, m);                                 \
 		break;                                                  \
 	}                                                               \
 	FOR_LANES(m, l) {                                               \
@@ -638,14 +761,14 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 	}                                                               \
 	break
 #define ALUI(expr)                                                      \
-	if (m == FULL_MASK) {                                           \
+	if (m == FULL_MASK || many_lanes(m)) {                          \
 		const uint32_t *ra = X[u->rs1];                         \
 		uint32_t res[RV_MAX_LANES];                             \
 		for (uint32_t l = 0; l < RV_MAX_LANES; l++) {           \
 			uint32_t a = ra[l];                             \
 			res[l] = (expr);                                \
 		}                                                       \
-		memcpy(xd, res, sizeof(res));                           \
+		blend_rows(xd, res, m);                                 \
 		break;                                                  \
 	}                                                               \
 	FOR_LANES(m, l) {                                               \
@@ -679,14 +802,16 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 	case RV_OP_OR: ALU(a | b);
 	case RV_OP_AND: ALU(a & b);
 	case RV_OP_MUL: ALU(a * b);
-	case RV_OP_MULH: ALU(mulh((int32_t)a, (int32_t)b));
-	case RV_OP_MULHSU: ALU(mulhsu((int32_t)a, b));
-	case RV_OP_MULHU: ALU(mulhu(a, b));
-	case RV_OP_DIV: ALU(div_s(a, b));
-	case RV_OP_DIVU: ALU(b ? a / b : UINT32_MAX);
-	case RV_OP_REM: ALU(rem_s(a, b));
-	case RV_OP_REMU: ALU(b ? a % b : a);
+	case RV_OP_MULH: ALUD(mulh((int32_t)a, (int32_t)b));
+	case RV_OP_MULHSU: ALUD(mulhsu((int32_t)a, b));
+	case RV_OP_MULHU: ALUD(mulhu(a, b));
+	case RV_OP_DIV: ALUD(div_s(a, b));
+	case RV_OP_DIVU: ALUD(b ? a / b : UINT32_MAX);
+	case RV_OP_REM: ALUD(rem_s(a, b));
+	case RV_OP_REMU: ALUD(b ? a % b : a);
 #undef ALU
+#undef ALUD
+#undef ALU_ROWS
 #undef ALUI
 
 	case RV_OP_JAL:
@@ -710,22 +835,9 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 		goto done_jump;
 	case RV_OP_BEQ: case RV_OP_BNE: case RV_OP_BLT: case RV_OP_BGE:
 	case RV_OP_BLTU: case RV_OP_BGEU: {
-		uint32_t t = 0;
+		/* Every lane compared (plain data), the issuing ones kept. */
+		uint32_t t = branch_lanes(u->op, X[u->rs1], X[u->rs2]) & m;
 
-		FOR_LANES(m, l) {
-			uint32_t a = X[u->rs1][l], b = X[u->rs2][l];
-			bool c;
-
-			switch (u->op) {
-			case RV_OP_BEQ: c = a == b; break;
-			case RV_OP_BNE: c = a != b; break;
-			case RV_OP_BLT: c = (int32_t)a < (int32_t)b; break;
-			case RV_OP_BGE: c = (int32_t)a >= (int32_t)b; break;
-			case RV_OP_BLTU: c = a < b; break;
-			default: c = a >= b; break;
-			}
-			t |= (uint32_t)c << l;
-		}
 		if (t && ((pc + imm) & 3))
 			return fault(st, CORUN_FAULT_PC_MISALIGNED, lowest(t),
 				     pc + imm, 0);
@@ -881,13 +993,7 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 	}
 
 	/* Straight-line: every issuing lane moves to pc + 4. */
-	if (m == FULL_MASK) {
-		for (uint32_t l = 0; l < RV_MAX_LANES; l++)
-			w->pc[l] = pc + 4;
-	} else {
-		FOR_LANES(m, l)
-			w->pc[l] = pc + 4;
-	}
+	set_pcs(w, m, pc + 4);
 	if (pc + 4 >= w->sel_next)
 		w->sel_mask = 0; /* reaches other lanes: reselect */
 	else

@@ -280,16 +280,16 @@ struct rv_warp {
 	uint32_t blocked;
 	uint32_t resv_valid;
 	uint32_t bypass;
-	uint64_t retired;
-	struct rv_dcache *dc;
-	void *priv;
-
 	uint32_t sel_pc;
 	uint32_t sel_mask;
 	uint32_t sel_elig;
 	uint32_t sel_next;
-	const struct rv_uop *sel_uop;
 	int sel_fault;
+	/* 8-byte members after the 4-byte ones: no padding, 96 bytes. */
+	struct rv_dcache *dc;
+	void *priv;
+	const struct rv_uop *sel_uop;
+	uint64_t retired;
 	struct rv_uop scratch;
 
 	uint32_t x[32][RV_MAX_LANES];
@@ -332,6 +332,11 @@ struct rv_warp {
  *	allowed, for every address of the same 4 KiB page and the same lane,
  *	and likewise for WRITE, until
  *	rv_warp_flush_tlb() or rv_warp_init(). AMOs are never cached.
+ * @page_lo: with @page_hi, a page-aligned VA window [@page_lo, @page_hi)
+ *	in which @mem gives every lane the same result for the same page
+ *	and access (host address relative to the page): within one
+ *	instruction, the lanes after the first on a page reuse it. Empty
+ *	(both 0): @mem is called for every lane.
  */
 struct rv_env {
 	void *ctx;
@@ -346,6 +351,7 @@ struct rv_env {
 			    unsigned int which);
 	int (*ecall)(void *ctx, struct rv_warp *w, unsigned int lane);
 	bool mem_cacheable;
+	uint32_t page_lo, page_hi;
 };
 
 /**

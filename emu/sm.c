@@ -87,7 +87,13 @@ void emu_pool_free(struct emu_pool *p, uint32_t off)
  * Functional environment of a warp.
  */
 
-#define WH(sm, w) (&(sm)->wh[(w)->idx])
+/* struct emu_warp_hot of SM warp slot @widx (see emu_sm.whx). */
+#define WHI(sm, widx) (&(sm)->wh[(sm)->whx[widx]])
+#define WH(sm, w) WHI(sm, (w)->idx)
+
+/* See struct emu_warp: an issue attempt reads its first two lines only. */
+_Static_assert(offsetof(struct emu_warp, rv.x) <= 128,
+	       "warp hot fields exceed two cache lines");
 
 static inline struct emu_warp *ew(struct rv_warp *w)
 {
@@ -257,8 +263,11 @@ int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 	sm->gpu = gpu;
 	sm->cnt = &gpu->sm_cnt[id];
 	sm->nwarps_max = c->sm.max_threads / c->warp_size;
-	sm->warps = calloc(sm->nwarps_max, sizeof(*sm->warps));
-	sm->wh = calloc(sm->nwarps_max, sizeof(*sm->wh));
+	/* Line-aligned: see struct emu_warp. */
+	sm->warps = aligned_alloc(64, sm->nwarps_max * sizeof(*sm->warps));
+	if (sm->warps)
+		memset(sm->warps, 0, sm->nwarps_max * sizeof(*sm->warps));
+	sm->wh = calloc(sm->nwarps_max + EMU_MAX_SCHEDULERS, sizeof(*sm->wh));
 	sm->ctas = calloc(c->sm.cta_slots, sizeof(*sm->ctas));
 	sm->shared_mem = calloc(1, c->sm.shared_bytes ? c->sm.shared_bytes : 1);
 	sm->local_mem = calloc(1, c->sm.local_bytes);
@@ -268,8 +277,14 @@ int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 	    !sm->local_mem || !sm->local_dirty)
 		return -1;
 	for (i = 0; i < sm->nwarps_max; i++) {
+		uint32_t ns = c->sm.schedulers;
+
 		sm->warps[i].idx = i;
-		sm->wh[i].wake = EMU_NEVER;
+		/* Each scheduler's warps (i % ns) side by side. */
+		sm->whx[i] =
+			(uint8_t)(i % ns * ((sm->nwarps_max + ns - 1) / ns) +
+				  i / ns);
+		WHI(sm, i)->wake = EMU_NEVER;
 	}
 	sm->free_ctas = c->sm.cta_slots;
 	sm->free_warps = sm->nwarps_max;
@@ -301,6 +316,9 @@ int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 	 * the software TLB makes global accesses cheap.
 	 */
 	gpu->env.mem_cacheable = false;
+	/* Global accesses are page-granular: see env_mem(). */
+	gpu->env.page_lo = CORUN_VA_GLOBAL_BASE;
+	gpu->env.page_hi = CORUN_VA_GLOBAL_END;
 	return 0;
 }
 
@@ -700,6 +718,18 @@ static void lsu_push(struct emu_sm *sm, struct emu_job *job,
 	sm->lsu_n++;
 }
 
+/* Do the addresses of the lanes of @m all lie in one @line_mask line? */
+static bool one_line(const uint32_t *addr, uint32_t m, uint32_t line_mask)
+{
+	uint32_t a0 = addr[__builtin_ctz(m)] & line_mask, diff = 0;
+	unsigned int l;
+
+	/* All lanes (branch-free, vectorised), then only @m's count. */
+	for (l = 0; l < RV_MAX_LANES; l++)
+		diff |= (uint32_t)((addr[l] & line_mask) != a0) << l;
+	return !(diff & m);
+}
+
 /* Timing of a memory instruction after it executed functionally. */
 static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		      struct emu_warp *w, const struct rv_uop *u,
@@ -720,6 +750,30 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	uint8_t dst = u->dst;
 
 	sc->fu_free[EMU_FU_LDST] = now + c->fu[EMU_FU_LDST].interval;
+	if (m && st->addr[__builtin_ctz(m)] < CORUN_VA_SHARED_BASE &&
+	    one_line(st->addr, m, (uint32_t)line_mask)) {
+		/*
+		 * Every lane in one line of the global window (a line never
+		 * straddles a window or a page): what the loop below would
+		 * find, from the first lane alone.
+		 */
+		uint32_t va = st->addr[__builtin_ctz(m)];
+		uint64_t pa = va;
+
+		if (c->timing_address == EMU_TIMING_VA) {
+			pa = (uint64_t)job->desc.as_tag << 32 | va;
+		} else {
+			const struct emu_tlb_entry *e;
+
+			if (!emu_mmu_lookup(&job->mmu, va, st->access, &e))
+				pa = e->pa | (va & (CORUN_PAGE_SIZE - 1));
+		}
+		lines[0] = pa & line_mask;
+		lsize[0] = (uint32_t)emu_popcount(m) * st->size;
+		lbyp[0] = (st->bypass & m) != 0;
+		nl = 1;
+		m = 0;
+	}
 	while (m) {
 		unsigned int lane = __builtin_ctz(m);
 		uint32_t va = st->addr[lane];
@@ -951,8 +1005,7 @@ static uint32_t kaware_order(struct emu_sm *sm, struct emu_sched *sc,
 		if (gp >= 0)
 			order[k++] = (uint8_t)gp;
 		for (i = 0; i < n; i++)
-			if ((int)i != gp &&
-			    sm->wh[sc->list[i]].slot == slot)
+			if ((int)i != gp && WHI(sm, sc->list[i])->slot == slot)
 				order[k++] = (uint8_t)i;
 	}
 	return k;
@@ -1013,7 +1066,7 @@ sched_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
 {
 	uint64_t now = s->now;
 	uint16_t widx = sc->list[pos];
-	struct emu_warp_hot *h = &sm->wh[widx];
+	struct emu_warp_hot *h = WHI(sm, widx);
 	uint32_t slot;
 	uint8_t r;
 
@@ -1058,7 +1111,7 @@ static inline __attribute__((always_inline)) bool
 stall_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
 	    uint32_t pos)
 {
-	const struct emu_warp_hot *h = &sm->wh[sc->list[pos]];
+	const struct emu_warp_hot *h = WHI(sm, sc->list[pos]);
 	uint32_t slot = h->slot;
 	bool lsu = s->lsu[pos / 64] >> (pos % 64) & 1;
 	uint8_t r = lsu ? CORUN_STALL_LSU_FULL : h->stall;
@@ -1223,6 +1276,15 @@ void emu_sm_tick(struct emu_sm *sm)
 	uint64_t next = EMU_NEVER;
 	uint32_t i;
 
+	/*
+	 * Every scheduler sleeps (sm->next_wake is the min of their wakes)
+	 * and the LSU is empty: each sched_tick() would only charge its
+	 * stall picture, and next_wake stays.
+	 */
+	if (!sm->lsu_n && sm->next_wake > gpu->now) {
+		emu_sm_skip(sm, 1);
+		return;
+	}
 	if (sm->lsu_n)
 		lsu_tick(sm);
 	for (i = 0; i < gpu->cfg.sm.schedulers; i++) {

@@ -185,17 +185,21 @@ struct emu_cta {
  * @ready: cycle each register's fixed-latency result is ready
  */
 struct emu_warp {
-	/* Timing state first, next to the scalars at the start of @rv. */
+	/*
+	 * What every issue attempt reads, then the scalars at the start of
+	 * @rv (96 bytes): together the first two cache lines of the
+	 * (line-aligned) warp. The rest is behind @rv's registers.
+	 */
 	struct emu_cta *cta;
-	uint32_t wid;
 	uint32_t idx;
 	uint32_t gen;
 	uint64_t long_mask;
 	uint64_t miss_mask;
+	struct rv_warp rv;
+	uint32_t wid;
 	uint8_t pending[EMU_NREGS];
 	uint64_t ready[EMU_NREGS];
-	struct rv_warp rv;
-};
+} __attribute__((aligned(64)));
 
 /**
  * struct emu_sched - one warp scheduler
@@ -287,7 +291,12 @@ struct emu_sm {
 	uint32_t id;
 	struct emu_gpu *gpu;
 	struct emu_warp *warps;
-	struct emu_warp_hot *wh; /* [nwarps_max], see struct emu_warp_hot */
+	struct emu_warp_hot *wh; /* see struct emu_warp_hot */
+	/*
+	 * Index in @wh of each warp slot: a scheduler's warps are side by
+	 * side, so its scans read a few consecutive lines.
+	 */
+	uint8_t whx[EMU_MAX_SM_WARPS];
 	uint32_t nwarps_max;
 	struct emu_cta *ctas;
 	uint32_t free_ctas, free_warps, free_regs, free_shared;
