@@ -770,7 +770,7 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		}
 		lines[0] = pa & line_mask;
 		lsize[0] = (uint32_t)emu_popcount(m) * st->size;
-		lbyp[0] = (st->bypass & m) != 0;
+		lbyp[0] = (st->bypass & m) != 0 || cta->bypass;
 		nl = 1;
 		m = 0;
 	}
