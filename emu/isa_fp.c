@@ -759,6 +759,50 @@ static inline uint32_t rne_lane(unsigned int op, uint32_t a, uint32_t b,
 #if defined(__SSE2__) && defined(__FLT_EVAL_METHOD__) && __FLT_EVAL_METHOD__ == 0
 #include <emmintrin.h>
 
+/*
+ * The end of every rne_rows variant: the inexact flags of the lanes the
+ * vector path rounded, the exact software path for the lanes it could not
+ * (@bad), and the results out.
+ */
+static inline void rne_rows_finish(unsigned int op, const uint32_t *a,
+				   const uint32_t *b, const uint32_t *c,
+				   uint32_t sa, uint32_t sc,
+				   uint32_t res[RV_MAX_LANES], uint32_t bad,
+				   uint32_t nx, uint32_t *d, uint8_t *fl)
+{
+	unsigned int l;
+
+	nx &= ~bad;
+	for (l = 0; l < RV_MAX_LANES; l++)
+		fl[l] |= (uint8_t)(nx >> l & 1) * RV_FFLAG_NX;
+	while (bad) {
+		l = __builtin_ctz(bad);
+		bad &= bad - 1;
+		res[l] = rne_lane(op, a[l] ^ sa, b[l],
+				  op == RV_OP_FMADD_S ? c[l] ^ sc : 0, &fl[l]);
+	}
+	memcpy(d, res, RV_MAX_LANES * sizeof(res[0]));
+}
+
+/* Calls @rows with the operation as a constant: one lane loop per op. */
+#define RNE_ROWS_BY_OP(rows, op, a, b, c, sa, sc, d, fl)                  \
+	do {                                                              \
+		switch (op) {                                             \
+		case RV_OP_FMADD_S:                                       \
+			rows(RV_OP_FMADD_S, a, b, c, sa, sc, d, fl);      \
+			break;                                            \
+		case RV_OP_FMUL_S:                                        \
+			rows(RV_OP_FMUL_S, a, b, c, sa, sc, d, fl);       \
+			break;                                            \
+		case RV_OP_FSUB_S:                                        \
+			rows(RV_OP_FSUB_S, a, b, c, sa, sc, d, fl);       \
+			break;                                            \
+		default:                                                  \
+			rows(RV_OP_FADD_S, a, b, c, sa, sc, d, fl);       \
+			break;                                            \
+		}                                                         \
+	} while (0)
+
 static inline __attribute__((always_inline)) void
 rne_rows(unsigned int op, const uint32_t *a, const uint32_t *b,
 	 const uint32_t *c, uint32_t sa, uint32_t sc, uint32_t *d,
@@ -828,16 +872,7 @@ rne_rows(unsigned int op, const uint32_t *a, const uint32_t *b,
 			_mm_and_si128(sb, low29), _mm_setzero_si128())));
 		nx |= (uint32_t)(~((m & 1) | (m >> 1 & 2)) & 3) << l;
 	}
-	nx &= ~bad;
-	for (l = 0; l < RV_MAX_LANES; l++)
-		fl[l] |= (uint8_t)(nx >> l & 1) * RV_FFLAG_NX;
-	while (bad) {
-		l = __builtin_ctz(bad);
-		bad &= bad - 1;
-		res[l] = rne_lane(op, a[l] ^ sa, b[l],
-				  op == RV_OP_FMADD_S ? c[l] ^ sc : 0, &fl[l]);
-	}
-	memcpy(d, res, sizeof(res));
+	rne_rows_finish(op, a, b, c, sa, sc, res, bad, nx, d, fl);
 }
 
 /*
@@ -936,16 +971,7 @@ rne_rows4(unsigned int op, const uint32_t *a, const uint32_t *b,
 			_mm256_and_si256(sb, low29), _mm256_setzero_si256())));
 		nx |= (uint32_t)(~m & 0xf) << l;
 	}
-	nx &= ~bad;
-	for (l = 0; l < RV_MAX_LANES; l++)
-		fl[l] |= (uint8_t)(nx >> l & 1) * RV_FFLAG_NX;
-	while (bad) {
-		l = __builtin_ctz(bad);
-		bad &= bad - 1;
-		res[l] = rne_lane(op, a[l] ^ sa, b[l],
-				  op == RV_OP_FMADD_S ? c[l] ^ sc : 0, &fl[l]);
-	}
-	memcpy(d, res, sizeof(res));
+	rne_rows_finish(op, a, b, c, sa, sc, res, bad, nx, d, fl);
 }
 
 /* rne_rows4() eight lanes at a time with AVX-512 (F, VL, DQ). */
@@ -1038,16 +1064,7 @@ rne_rows8(unsigned int op, const uint32_t *a, const uint32_t *b,
 		/* inexact: bits below binary32 precision */
 		nx |= (uint32_t)_mm512_test_epi64_mask(sb, low29) << l;
 	}
-	nx &= ~bad;
-	for (l = 0; l < RV_MAX_LANES; l++)
-		fl[l] |= (uint8_t)(nx >> l & 1) * RV_FFLAG_NX;
-	while (bad) {
-		l = __builtin_ctz(bad);
-		bad &= bad - 1;
-		res[l] = rne_lane(op, a[l] ^ sa, b[l],
-				  op == RV_OP_FMADD_S ? c[l] ^ sc : 0, &fl[l]);
-	}
-	memcpy(d, res, sizeof(res));
+	rne_rows_finish(op, a, b, c, sa, sc, res, bad, nx, d, fl);
 }
 
 static __attribute__((noinline, target(AVX512_T))) void
@@ -1055,20 +1072,7 @@ rne_rows_avx512(unsigned int op, const uint32_t *a, const uint32_t *b,
 		const uint32_t *c, uint32_t sa, uint32_t sc, uint32_t *d,
 		uint8_t *fl)
 {
-	switch (op) {
-	case RV_OP_FMADD_S:
-		rne_rows8(RV_OP_FMADD_S, a, b, c, sa, sc, d, fl);
-		break;
-	case RV_OP_FMUL_S:
-		rne_rows8(RV_OP_FMUL_S, a, b, c, sa, sc, d, fl);
-		break;
-	case RV_OP_FSUB_S:
-		rne_rows8(RV_OP_FSUB_S, a, b, c, sa, sc, d, fl);
-		break;
-	default:
-		rne_rows8(RV_OP_FADD_S, a, b, c, sa, sc, d, fl);
-		break;
-	}
+	RNE_ROWS_BY_OP(rne_rows8, op, a, b, c, sa, sc, d, fl);
 }
 
 static __attribute__((noinline, target("avx2"))) void
@@ -1076,20 +1080,7 @@ rne_rows_avx2(unsigned int op, const uint32_t *a, const uint32_t *b,
 	      const uint32_t *c, uint32_t sa, uint32_t sc, uint32_t *d,
 	      uint8_t *fl)
 {
-	switch (op) {
-	case RV_OP_FMADD_S:
-		rne_rows4(RV_OP_FMADD_S, a, b, c, sa, sc, d, fl);
-		break;
-	case RV_OP_FMUL_S:
-		rne_rows4(RV_OP_FMUL_S, a, b, c, sa, sc, d, fl);
-		break;
-	case RV_OP_FSUB_S:
-		rne_rows4(RV_OP_FSUB_S, a, b, c, sa, sc, d, fl);
-		break;
-	default:
-		rne_rows4(RV_OP_FADD_S, a, b, c, sa, sc, d, fl);
-		break;
-	}
+	RNE_ROWS_BY_OP(rne_rows4, op, a, b, c, sa, sc, d, fl);
 }
 #endif
 
@@ -1116,20 +1107,7 @@ void rv_f32_rne_rows(unsigned int op, const uint32_t *a, const uint32_t *b,
 		return;
 	}
 #endif
-	switch (op) {
-	case RV_OP_FMADD_S:
-		rne_rows(RV_OP_FMADD_S, a, b, c, sa, sc, d, fl);
-		break;
-	case RV_OP_FMUL_S:
-		rne_rows(RV_OP_FMUL_S, a, b, c, sa, sc, d, fl);
-		break;
-	case RV_OP_FSUB_S:
-		rne_rows(RV_OP_FSUB_S, a, b, c, sa, sc, d, fl);
-		break;
-	default:
-		rne_rows(RV_OP_FADD_S, a, b, c, sa, sc, d, fl);
-		break;
-	}
+	RNE_ROWS_BY_OP(rne_rows, op, a, b, c, sa, sc, d, fl);
 }
 #else
 void rv_f32_rne_rows(unsigned int op, const uint32_t *a, const uint32_t *b,
