@@ -338,15 +338,17 @@ static int mem_lanes(struct rv_warp *w, const struct rv_env *env,
 	}
 	/* BYPASS hints are consumed by the next global-window access. */
 	if (w->bypass & m) {
-		uint32_t b = 0;
+		uint32_t g = 0;
 
 		FOR_LANES(w->bypass & m, l) {
 			if (st->addr[l] >= CORUN_VA_GLOBAL_BASE &&
 			    st->addr[l] < CORUN_VA_GLOBAL_END)
-				b |= 1u << l;
+				g |= 1u << l;
 		}
-		st->bypass = b;
-		w->bypass &= ~b;
+		st->bypass = g & ~w->cache;
+		st->cache = g & w->cache;
+		w->bypass &= ~g;
+		w->cache &= ~g;
 	}
 	return 0;
 }
@@ -703,6 +705,7 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 	st->arrived = 0;
 	st->exited = 0;
 	st->bypass = 0;
+	st->cache = 0;
 	st->size = 0;
 	st->access = 0;
 	memset(&st->fault, 0, sizeof(st->fault));
@@ -965,11 +968,16 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 		w->active &= ~m;
 		break;
 	case RV_OP_BYPASS:
+		/* rs1: 0 clears the hint, 2 caches, anything else bypasses. */
 		FOR_LANES(m, l) {
-			if (X[u->rs1][l])
+			uint32_t v = X[u->rs1][l];
+
+			w->bypass &= ~(1u << l);
+			w->cache &= ~(1u << l);
+			if (v)
 				w->bypass |= 1u << l;
-			else
-				w->bypass &= ~(1u << l);
+			if (v == CORUN_HINT_CACHE)
+				w->cache |= 1u << l;
 		}
 		break;
 

@@ -248,7 +248,10 @@ void rv_dcache_reset(struct rv_dcache *dc);
  * @blocked: lanes waiting at a barrier; set/cleared by the SM layer, such
  *	lanes are not selected to issue
  * @resv_valid: lanes holding a valid LR.W reservation
- * @bypass: lanes whose next global-window access bypasses the L1 (BYPASS)
+ * @bypass: lanes with a BYPASS hint pending for their next global-window
+ *	access
+ * @cache: of those, the lanes whose hint is "cache" (use the L1 even in
+ *	a bypass CTA); the others bypass it
  * @retired: warp instructions executed (used for counters without an
  *	env->counter callback)
  * @dc: decode cache to use, or NULL to decode on every issue
@@ -301,6 +304,7 @@ struct rv_warp {
 	uint8_t frm[RV_MAX_LANES];
 	uint32_t utlb_tag[2][RV_MAX_LANES];
 	uint8_t *utlb_host[2][RV_MAX_LANES];
+	uint32_t cache; /* cold: read only while a hint is pending */
 };
 
 /**
@@ -385,6 +389,7 @@ struct rv_fault {
  *	layer blocks them until release)
  * @exited: lanes that ended (EXIT, or an ECALL handler)
  * @bypass: memory ops: lanes whose access carries the L1-bypass hint
+ * @cache: memory ops: lanes whose access carries the L1-cache hint
  * @size: memory ops: access size in bytes, else 0
  * @access: memory ops: CORUN_ACCESS_READ, _WRITE, or _AMO (AMOs, LR.W
  *	and SC.W)
@@ -400,6 +405,7 @@ struct rv_step {
 	uint32_t arrived;
 	uint32_t exited;
 	uint32_t bypass;
+	uint32_t cache;
 	uint8_t size;
 	uint8_t access;
 	uint32_t addr[RV_MAX_LANES];

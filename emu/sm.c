@@ -770,7 +770,8 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		}
 		lines[0] = pa & line_mask;
 		lsize[0] = (uint32_t)emu_popcount(m) * st->size;
-		lbyp[0] = (st->bypass & m) != 0 || cta->bypass;
+		lbyp[0] = (st->bypass & m) != 0 ||
+			  (cta->bypass && (m & ~st->cache) != 0);
 		nl = 1;
 		m = 0;
 	}
@@ -834,9 +835,13 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			nl++;
 		}
 		lsize[i] += st->size;
-		/* A bypass CTA's stack stays cached, as GPUs keep local data. */
+		/*
+		 * A bypass CTA's stack stays cached, as GPUs keep local
+		 * data, and so do its accesses with the cache hint.
+		 */
 		lbyp[i] |= (st->bypass >> lane & 1) |
-			   (cta->bypass && va < CORUN_VA_LOCAL_BASE);
+			   (cta->bypass && va < CORUN_VA_LOCAL_BASE &&
+			    !(st->cache >> lane & 1));
 	}
 
 	if (degree) {

@@ -1285,7 +1285,7 @@ static struct kunit_suite dispatch_suite = {
  * steps; with @wrap the offset wraps at 2 KB (32 lines of 64 B: the
  * lines are loaded again). args = { buf, iters }.
  */
-static uint32_t stream_prog(struct tdev *t, bool wrap)
+static uint32_t stream_prog_hint(struct tdev *t, bool wrap, uint32_t hint)
 {
 	struct prog p = { .n = 0 };
 	uint32_t top;
@@ -1296,9 +1296,12 @@ static uint32_t stream_prog(struct tdev *t, bool wrap)
 	emit(&p, CSRR(T0, CORUN_CSR_TID_X));
 	emit(&p, SLLI(T0, T0, 6));
 	emit(&p, ADDI(T1, ZERO, 0));
+	emit(&p, ADDI(T5, ZERO, (int32_t)hint));
 	top = p.n;
 	emit(&p, ADD(T2, A2, T0));
 	emit(&p, ADD(T2, T2, T1));
+	if (hint) /* a BYPASS hint on each streamed load */
+		emit(&p, CORUN_INSN_BYPASS(T5));
 	emit(&p, LW(T3, T2, 0));
 	emit(&p, ADD(T4, T4, T3));
 	emit(&p, ADDI(T1, T1, 512));
@@ -1308,6 +1311,11 @@ static uint32_t stream_prog(struct tdev *t, bool wrap)
 	emit(&p, BNE(A3, ZERO, -(int32_t)(p.n - top) * 4));
 	emit(&p, EXIT);
 	return tdev_code(t, p.w, p.n);
+}
+
+static uint32_t stream_prog(struct tdev *t, bool wrap)
+{
+	return stream_prog_hint(t, wrap, CORUN_HINT_NONE);
 }
 
 static int stream_run(struct kunit *test, struct tdev *t, uint32_t entry,
@@ -1427,8 +1435,19 @@ static void mem_l1_bypass_ctas(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf, 8, &ev), 0);
 	KUNIT_EXPECT_EQ(test, ev.counters.c.l1_accesses, 0ull);
 	KUNIT_EXPECT_EQ(test, ev.counters.c.read_requests, 64ull + 2);
+	/*
+	 * Cache hints on the streamed loads: only the two argument loads
+	 * bypass; the second pass hits.
+	 */
+	entry = stream_prog_hint(&t, true, CORUN_HINT_CACHE);
+	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf + 2048, 8, &ev),
+			0);
+	KUNIT_EXPECT_EQ(test, ev.counters.c.l1_accesses, 64ull);
+	KUNIT_EXPECT_EQ(test, ev.counters.c.l1_misses, 32ull);
+	KUNIT_EXPECT_EQ(test, ev.counters.c.read_requests, 32ull + 2);
 	/* Back to 0: the CTA caches again (the data is still in the L1). */
 	KUNIT_EXPECT_EQ(test, emu_gpu_set_l1_bypass_ctas(t.gpu, 0, 0), 0);
+	entry = stream_prog(&t, true);
 	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf, 8, &ev), 0);
 	KUNIT_EXPECT_GT(test, ev.counters.c.l1_accesses, 0ull);
 	KUNIT_EXPECT_LE(test, ev.counters.c.l1_misses, 32ull + 2);

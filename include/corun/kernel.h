@@ -53,9 +53,16 @@
  * EXIT     funct3 1: the thread ends. A CTA ends when all its threads have.
  * TRAP     funct3 2: the job faults with cause CORUN_FAULT_USER_TRAP and
  *          the value of rs1 as the fault address (device-side assert).
- * BYPASS   funct3 3: the next global load/store of this thread bypasses
- *          the L1 (rs1 = 1) or the bypass hint is cleared (rs1 = 0).
+ * BYPASS   funct3 3: a hint for the next global load/store of this
+ *          thread: rs1 = CORUN_HINT_BYPASS (or any value but the two
+ *          others) bypasses the L1; rs1 = CORUN_HINT_CACHE uses the L1
+ *          even if the thread's CTA is a bypass CTA (the cache
+ *          partitioning paper's "always cache" loads); rs1 = 0 clears
+ *          the hint.
  */
+#define CORUN_HINT_NONE 0u
+#define CORUN_HINT_BYPASS 1u
+#define CORUN_HINT_CACHE 2u
 #define CORUN_OPC_CUSTOM0 0x0b
 #define CORUN_F3_BAR 0
 #define CORUN_F3_EXIT 1
@@ -266,7 +273,15 @@ static inline int atomicAnd(int *p, int v)
 /* Bypass the L1 for the next global access of this thread. */
 static inline void corun_bypass_next(void)
 {
-	register u32 a0 __asm__("a0") = 1;
+	register u32 a0 __asm__("a0") = CORUN_HINT_BYPASS;
+
+	__asm__ volatile(".word 0x0005300b" : : "r"(a0) : "memory");
+}
+
+/* Use the L1 for the next global access, even in a bypass CTA. */
+static inline void corun_cache_next(void)
+{
+	register u32 a0 __asm__("a0") = CORUN_HINT_CACHE;
 
 	__asm__ volatile(".word 0x0005300b" : : "r"(a0) : "memory");
 }

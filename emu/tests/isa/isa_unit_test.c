@@ -687,6 +687,37 @@ static void bypass_and_mem_step(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, w->bypass, 0u);
 }
 
+/* BYPASS values: 0 clears, CORUN_HINT_CACHE caches, others bypass. */
+static void bypass_cache_hint(struct kunit *test)
+{
+	const uint32_t code[] = {
+		CORUN_INSN_BYPASS(10),
+		LW(5, 1, 0),
+		LW(5, 1, 4),
+		CORUN_INSN_EXIT,
+	};
+	const uint32_t v[4] = { CORUN_HINT_NONE, CORUN_HINT_BYPASS,
+				CORUN_HINT_CACHE, 7 };
+	struct rv_env env;
+	struct rv_warp *w = new_warp(test, 4);
+	struct rv_step st;
+
+	new_env(test, &env, code, ARRAY_SIZE(code));
+	for (unsigned int l = 0; l < 4; l++) {
+		w->x[10][l] = v[l];
+		w->x[1][l] = DATA_VA + 16 * l;
+	}
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, w->bypass, 0xeu);
+	KUNIT_EXPECT_EQ(test, w->cache, 0x4u);
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.bypass, 0xau);
+	KUNIT_EXPECT_EQ(test, st.cache, 0x4u);
+	KUNIT_EXPECT_EQ(test, w->bypass | w->cache, 0u);
+	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	KUNIT_EXPECT_EQ(test, st.bypass | st.cache, 0u);
+}
+
 /* With a decode cache the fetch callback runs once per PC. */
 static void decode_cache(struct kunit *test)
 {
@@ -1086,6 +1117,7 @@ static struct kunit_case isa_unit_cases[] = {
 	KUNIT_CASE(faults),
 	KUNIT_CASE(atomics_lane_order),
 	KUNIT_CASE(bypass_and_mem_step),
+	KUNIT_CASE(bypass_cache_hint),
 	KUNIT_CASE(decode_cache),
 	KUNIT_CASE(fp_spot_checks),
 	KUNIT_CASE(fp_vs_host),
