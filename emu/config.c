@@ -102,6 +102,8 @@ static const struct key keys[] = {
 	{ "l1", "write_policy", KT_ENUM, OFF(l1.write_policy), 0, 0,
 	  l1_write_names },
 	U32("l1", "irc_window", l1.irc_window, 1, 1u << 20),
+	SZ("l1", "ro_size", l1.ro_size, 0, 1u << 24),
+	U32("l1", "ro_ways", l1.ro_ways, 1, 32),
 
 	{ "noc", "topology", KT_ENUM, OFF(noc.topology), 0, 0, noc_names },
 	U32("noc", "flit_bytes", noc.flit_bytes, 4, 256),
@@ -211,6 +213,9 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->l1.store_buffer = 16;
 	cfg->l1.write_policy = EMU_L1_WRITE_EVICT;
 	cfg->l1.irc_window = 200;
+	/* GPGPU-Sim's GTX480 texture cache: 4 sets x 24 ways x 128 B. */
+	cfg->l1.ro_size = 12 * 1024;
+	cfg->l1.ro_ways = 24;
 
 	cfg->noc.topology = EMU_NOC_CROSSBAR;
 	cfg->noc.flit_bytes = 32;
@@ -497,6 +502,9 @@ static int validate(const struct emu_config *c, char *msg, size_t len,
 	sets = c->l1.size / (c->l1.line * c->l1.ways);
 	if (!sets)
 		FAIL("l1", "size", "l1 has no sets");
+	if (c->l1.ro_size % (c->l1.line * c->l1.ro_ways))
+		FAIL("l1", "ro_size", "l1.ro_size (%u) must be 0 or a multiple of line * ro_ways (%u)",
+		     c->l1.ro_size, c->l1.line * c->l1.ro_ways);
 	if (c->l1.missq_subqueues > c->num_slots)
 		FAIL("l1", "missq_subqueues", "l1.missq_subqueues (%u) exceeds gpu.num_slots (%u)",
 		     c->l1.missq_subqueues, c->num_slots);

@@ -257,6 +257,8 @@ struct emu_config {
 		uint32_t store_buffer;
 		uint32_t write_policy;
 		uint32_t irc_window;
+		uint32_t ro_size;
+		uint32_t ro_ways;
 	} l1;
 
 	struct {

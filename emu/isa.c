@@ -345,10 +345,12 @@ static int mem_lanes(struct rv_warp *w, const struct rv_env *env,
 			    st->addr[l] < CORUN_VA_GLOBAL_END)
 				g |= 1u << l;
 		}
-		st->bypass = g & ~w->cache;
+		st->bypass = g & ~w->cache & ~w->ro;
 		st->cache = g & w->cache;
+		st->ro = g & w->ro;
 		w->bypass &= ~g;
 		w->cache &= ~g;
+		w->ro &= ~g;
 	}
 	return 0;
 }
@@ -706,6 +708,7 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 	st->exited = 0;
 	st->bypass = 0;
 	st->cache = 0;
+	st->ro = 0;
 	st->size = 0;
 	st->access = 0;
 	memset(&st->fault, 0, sizeof(st->fault));
@@ -968,16 +971,22 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 		w->active &= ~m;
 		break;
 	case RV_OP_BYPASS:
-		/* rs1: 0 clears the hint, 2 caches, anything else bypasses. */
+		/*
+		 * rs1: 0 clears the hint, 2 caches, 3 reads through the
+		 * read-only cache, anything else bypasses.
+		 */
 		FOR_LANES(m, l) {
 			uint32_t v = X[u->rs1][l];
 
 			w->bypass &= ~(1u << l);
 			w->cache &= ~(1u << l);
+			w->ro &= ~(1u << l);
 			if (v)
 				w->bypass |= 1u << l;
 			if (v == CORUN_HINT_CACHE)
 				w->cache |= 1u << l;
+			if (v == CORUN_HINT_RO)
+				w->ro |= 1u << l;
 		}
 		break;
 

@@ -251,7 +251,9 @@ void rv_dcache_reset(struct rv_dcache *dc);
  * @bypass: lanes with a BYPASS hint pending for their next global-window
  *	access
  * @cache: of those, the lanes whose hint is "cache" (use the L1 even in
- *	a bypass CTA); the others bypass it
+ *	a bypass CTA)
+ * @ro: of those, the lanes whose hint is "read-only" (load through the
+ *	read-only data cache); the others bypass the L1
  * @retired: warp instructions executed (used for counters without an
  *	env->counter callback)
  * @dc: decode cache to use, or NULL to decode on every issue
@@ -305,6 +307,7 @@ struct rv_warp {
 	uint32_t utlb_tag[2][RV_MAX_LANES];
 	uint8_t *utlb_host[2][RV_MAX_LANES];
 	uint32_t cache; /* cold: read only while a hint is pending */
+	uint32_t ro;
 };
 
 /**
@@ -390,6 +393,7 @@ struct rv_fault {
  * @exited: lanes that ended (EXIT, or an ECALL handler)
  * @bypass: memory ops: lanes whose access carries the L1-bypass hint
  * @cache: memory ops: lanes whose access carries the L1-cache hint
+ * @ro: memory ops: lanes whose access carries the read-only-cache hint
  * @size: memory ops: access size in bytes, else 0
  * @access: memory ops: CORUN_ACCESS_READ, _WRITE, or _AMO (AMOs, LR.W
  *	and SC.W)
@@ -406,6 +410,7 @@ struct rv_step {
 	uint32_t exited;
 	uint32_t bypass;
 	uint32_t cache;
+	uint32_t ro;
 	uint8_t size;
 	uint8_t access;
 	uint32_t addr[RV_MAX_LANES];

@@ -112,6 +112,27 @@ struct l1_line {
 	uint64_t lru;
 };
 
+/* A set-associative LRU tag store: the L1, the read-only cache. */
+struct tags {
+	struct l1_line *e; /* sets * ways, NULL: no such cache */
+	uint32_t sets, ways;
+};
+
+/* What an MSHR fills on reply (and whether it is in the hash). */
+enum { FILL_NONE, FILL_L1, FILL_RO };
+
+/* @size 0 leaves the store empty (no such cache); config.c checks sizes. */
+static int tags_init(struct tags *t, uint32_t size, uint32_t line,
+		     uint32_t ways)
+{
+	t->ways = ways;
+	t->sets = size / (line * ways);
+	if (!size)
+		return 0;
+	t->e = calloc((size_t)t->sets * ways, sizeof(*t->e));
+	return t->e ? 0 : -ENOMEM;
+}
+
 #define MSHR_NONE 0xffffu
 
 /* An L1 MSHR: reads and atomics in flight beyond the L1. */
@@ -120,7 +141,7 @@ struct mshr {
 	uint64_t t_miss;
 	uint16_t n; /* waiters */
 	uint16_t hnext; /* next in its hash chain, MSHR_NONE ends */
-	uint8_t fill; /* fill the L1 on reply (and in the hash) */
+	uint8_t fill; /* FILL_*: fill on reply (and in the hash) */
 	uint8_t busy;
 	struct emu_mem_req *w; /* l1.mshr_merge waiters, w[0] the primary */
 };
@@ -131,7 +152,8 @@ struct mshr {
  * the L2 in one of those).
  */
 struct mem_sm {
-	struct l1_line *l1; /* sets * ways */
+	struct tags l1;
+	struct tags ro; /* read-only data cache (l1.ro_size) */
 	uint16_t *mhash; /* fill MSHRs by line: chain heads */
 	uint64_t lru_clock;
 	struct mshr *mshr;
@@ -188,7 +210,7 @@ struct emu_mem {
 	struct emu_mem_ops ops;
 	struct emu_mem_ctr ctr;
 	struct emu_addrmap map;
-	uint32_t line_shift, l1_sets, nwr;
+	uint32_t line_shift, nwr;
 	uint32_t mhash_mask;
 	uint32_t l1_all_ways;
 	uint32_t flit_data; /* data flits of one line */
@@ -343,7 +365,6 @@ static struct emu_mem *mem_build(const struct emu_config *cfg,
 	emu_addrmap_init(&m->map, cfg);
 	m->line_shift = ilog2(cfg->l1.line);
 	m->mhash_mask = (1u << (ilog2(cfg->l1.mshrs) + 1)) - 1;
-	m->l1_sets = cfg->l1.size / (cfg->l1.line * cfg->l1.ways);
 	m->l1_all_ways = cfg->l1.ways >= 32 ? UINT32_MAX :
 					      (1u << cfg->l1.ways) - 1;
 	m->nwr = cfg->l1.missq_entries + cfg->l1.store_buffer;
@@ -363,8 +384,11 @@ static struct emu_mem *mem_build(const struct emu_config *cfg,
 	for (s = 0; s < cfg->num_sms; s++) {
 		struct mem_sm *ms = &m->sm[s];
 
-		ms->l1 = calloc((size_t)m->l1_sets * cfg->l1.ways,
-				sizeof(*ms->l1));
+		if (tags_init(&ms->l1, cfg->l1.size, cfg->l1.line,
+			      cfg->l1.ways) ||
+		    tags_init(&ms->ro, cfg->l1.ro_size, cfg->l1.line,
+			      cfg->l1.ro_ways))
+			goto fail;
 		ms->mshr = calloc(cfg->l1.mshrs, sizeof(*ms->mshr));
 		ms->mshr_free = calloc(cfg->l1.mshrs, sizeof(*ms->mshr_free));
 		ms->mhash = malloc((m->mhash_mask + 1) * sizeof(*ms->mhash));
@@ -375,7 +399,7 @@ static struct emu_mem *mem_build(const struct emu_config *cfg,
 		ms->hits.cap = (cfg->l1.latency + 2) * cfg->sm.ldst_units;
 		ms->hits.e = calloc(ms->hits.cap, sizeof(*ms->hits.e));
 		ms->hits.t = calloc(ms->hits.cap, sizeof(*ms->hits.t));
-		if (!ms->l1 || !ms->mshr || !ms->mshr_free || !ms->mhash ||
+		if (!ms->mshr || !ms->mshr_free || !ms->mhash ||
 		    !ms->wr ||
 		    !ms->wr_free || !ms->subq || !ms->hits.e || !ms->hits.t)
 			goto fail;
@@ -457,7 +481,8 @@ void emu_mem_destroy(struct emu_mem *m)
 					iring_free(&ms->subq[i]);
 			free(ms->hits.e);
 			free(ms->hits.t);
-			free(ms->l1);
+			free(ms->l1.e);
+			free(ms->ro.e);
 			free(ms->mshr);
 			free(ms->mshr_free);
 			free(ms->mhash);
@@ -511,38 +536,38 @@ bool emu_mem_can_accept(const struct emu_mem *m, unsigned int sm,
 	return ms->port_cycle != now || ms->port_used < m->cfg->sm.ldst_units;
 }
 
-static struct l1_line *l1_set(struct emu_mem *m, struct mem_sm *ms,
-			      uint64_t line)
+static struct l1_line *tags_set(const struct emu_mem *m,
+				 const struct tags *t, uint64_t line)
 {
-	uint32_t set = (uint32_t)((line >> m->line_shift) % m->l1_sets);
+	uint32_t set = (uint32_t)((line >> m->line_shift) % t->sets);
 
-	return &ms->l1[(size_t)set * m->cfg->l1.ways];
+	return &t->e[(size_t)set * t->ways];
 }
 
 /* Lookups see every way, whoever filled it. */
-static struct l1_line *l1_find(struct emu_mem *m, struct mem_sm *ms,
-			       uint64_t line)
+static struct l1_line *tags_find(const struct emu_mem *m,
+				 const struct tags *t, uint64_t line)
 {
-	struct l1_line *w = l1_set(m, ms, line);
+	struct l1_line *w = tags_set(m, t, line);
 	uint32_t i;
 
-	for (i = 0; i < m->cfg->l1.ways; i++)
+	for (i = 0; i < t->ways; i++)
 		if (w[i].tag == line + 1)
 			return &w[i];
 	return NULL;
 }
 
-/* Fills replace only within the slot's way mask. */
-static void l1_fill(struct emu_mem *m, struct mem_sm *ms, uint64_t line,
-		    unsigned int slot)
+/* Fills replace only within @mask (the L1: the slot's way mask). */
+static void tags_fill(struct emu_mem *m, struct mem_sm *ms, struct tags *t,
+		      uint64_t line, uint32_t mask)
 {
-	struct l1_line *w = l1_set(m, ms, line);
+	struct l1_line *w = tags_set(m, t, line);
 	struct l1_line *victim = NULL;
-	uint32_t mask = m->l1_ways[slot], i;
+	uint32_t i;
 
-	if (l1_find(m, ms, line))
+	if (tags_find(m, t, line))
 		return;
-	for (i = 0; i < m->cfg->l1.ways; i++) {
+	for (i = 0; i < t->ways; i++) {
 		if (!(mask & 1u << i))
 			continue;
 		if (!w[i].tag) {
@@ -566,13 +591,14 @@ static uint16_t *mshr_bucket(const struct emu_mem *m, struct mem_sm *ms,
 	return &ms->mhash[(h >> 40) & m->mhash_mask];
 }
 
+/* The MSHR filling @line into the cache @fill, if any. */
 static struct mshr *mshr_find(struct emu_mem *m, struct mem_sm *ms,
-			      uint64_t line)
+			      uint64_t line, uint8_t fill)
 {
 	uint16_t i = *mshr_bucket(m, ms, line);
 
 	for (; i != MSHR_NONE; i = ms->mshr[i].hnext)
-		if (ms->mshr[i].line == line)
+		if (ms->mshr[i].line == line && ms->mshr[i].fill == fill)
 			return &ms->mshr[i];
 	return NULL;
 }
@@ -615,12 +641,35 @@ static bool subq_full(const struct mem_sm *ms, const struct iring *sq)
 	return sq->n >= ms->subq_cap;
 }
 
+/* Count an access (and a miss) of the cache @q looks up. */
+static void ctr_access(struct emu_mem *m, struct corun_sm_counters *sc,
+		       const struct emu_mem_req *q, bool miss)
+{
+	if (q->ro) {
+		sc->ro_accesses++;
+		CTR(m, q, ro_accesses, 1);
+		if (miss) {
+			sc->ro_misses++;
+			CTR(m, q, ro_misses, 1);
+		}
+		return;
+	}
+	sc->l1_accesses++;
+	CTR(m, q, l1_accesses, 1);
+	if (miss) {
+		sc->l1_misses++;
+		CTR(m, q, l1_misses, 1);
+	}
+}
+
 int emu_mem_push(struct emu_mem *m, const struct emu_mem_req *r, uint64_t now)
 {
 	struct mem_sm *ms = &m->sm[r->sm];
 	struct corun_sm_counters *sc = &m->ctr.sm[r->sm];
 	struct iring *sq = subq_of(m, ms, r->slot, now);
 	struct emu_mem_req q = *r;
+	struct tags *t = NULL;
+	uint8_t fill = FILL_NONE;
 	struct l1_line *l;
 	struct mshr *mh;
 	uint32_t idx;
@@ -631,20 +680,24 @@ int emu_mem_push(struct emu_mem *m, const struct emu_mem_req *r, uint64_t now)
 	ms->port_used++;
 	q.t_issue = now;
 	q.t_miss = now;
+	/* Only reads use the read-only cache, and only if there is one. */
+	q.ro = q.ro && !q.is_write && !q.is_atomic && ms->ro.e;
+	if (q.ro) {
+		q.bypass = 0;
+		t = &ms->ro;
+		fill = FILL_RO;
+	} else if (!q.bypass) {
+		t = &ms->l1;
+		fill = FILL_L1;
+	}
 
 	if (q.is_write && !q.is_atomic) {
 		/* Stores always leave the SM (no write allocate). */
 		if (subq_full(ms, sq) || !ms->nwr_free)
 			goto resfail;
-		l = q.bypass ? NULL : l1_find(m, ms, q.addr);
-		if (!q.bypass) {
-			sc->l1_accesses++;
-			CTR(m, &q, l1_accesses, 1);
-			if (!l) {
-				sc->l1_misses++;
-				CTR(m, &q, l1_misses, 1);
-			}
-		}
+		l = t ? tags_find(m, t, q.addr) : NULL;
+		if (t)
+			ctr_access(m, sc, &q, !l);
 		/* write-evict drops the line, write-through keeps it. */
 		if (l && m->cfg->l1.write_policy == EMU_L1_WRITE_EVICT)
 			l->tag = 0;
@@ -661,20 +714,16 @@ int emu_mem_push(struct emu_mem *m, const struct emu_mem_req *r, uint64_t now)
 		/* Atomics are performed at the L2 and wait for the reply. */
 		if (subq_full(ms, sq) || !ms->nfree)
 			goto resfail;
-		l = q.bypass ? NULL : l1_find(m, ms, q.addr);
-		if (!q.bypass) {
-			sc->l1_accesses++;
-			sc->l1_misses++;
-			CTR(m, &q, l1_accesses, 1);
-			CTR(m, &q, l1_misses, 1);
-		}
+		l = t ? tags_find(m, t, q.addr) : NULL;
+		if (t)
+			ctr_access(m, sc, &q, true);
 		if (l)
 			l->tag = 0;
 		goto alloc;
 	}
 
-	if (!q.bypass) {
-		l = l1_find(m, ms, q.addr);
+	if (t) {
+		l = tags_find(m, t, q.addr);
 		if (l) {
 			struct qring *h = &ms->hits;
 			uint32_t i;
@@ -685,35 +734,27 @@ int emu_mem_push(struct emu_mem *m, const struct emu_mem_req *r, uint64_t now)
 			h->e[i] = q;
 			h->t[i] = now + m->cfg->l1.latency;
 			l->lru = ++ms->lru_clock;
-			sc->l1_accesses++;
-			CTR(m, &q, l1_accesses, 1);
+			ctr_access(m, sc, &q, false);
 			m->busy++;
 			return 0;
 		}
-		mh = mshr_find(m, ms, q.addr);
+		mh = mshr_find(m, ms, q.addr, fill);
 		if (mh) {
 			if (mh->n >= m->cfg->l1.mshr_merge)
 				goto resfail;
 			mh->w[mh->n++] = q;
-			sc->l1_accesses++;
-			sc->l1_misses++;
-			CTR(m, &q, l1_accesses, 1);
-			CTR(m, &q, l1_misses, 1);
+			ctr_access(m, sc, &q, true);
 			return 1;
 		}
 	}
 	if (!ms->nfree || subq_full(ms, sq))
 		goto resfail;
-	if (!q.bypass) {
-		sc->l1_accesses++;
-		sc->l1_misses++;
-		CTR(m, &q, l1_accesses, 1);
-		CTR(m, &q, l1_misses, 1);
-	}
+	if (t)
+		ctr_access(m, sc, &q, true);
 alloc:
 	mh = &ms->mshr[ms->mshr_free[--ms->nfree]];
 	mh->busy = 1;
-	mh->fill = !q.bypass && !q.is_atomic;
+	mh->fill = q.is_atomic ? FILL_NONE : fill;
 	mh->line = q.addr;
 	mh->t_miss = now;
 	mh->n = 1;
@@ -1076,7 +1117,11 @@ static void noc_rep_deliver(void *ctx, const struct emu_noc_pkt *p,
 	CTR(m, q, dram_accesses, tag_dcnt(p->tag));
 	CTR(m, q, mem_latency_sum, m->now - mh->t_miss);
 	if (mh->fill) {
-		l1_fill(m, ms, mh->line, q->slot);
+		if (mh->fill == FILL_RO)
+			tags_fill(m, ms, &ms->ro, mh->line, UINT32_MAX);
+		else
+			tags_fill(m, ms, &ms->l1, mh->line,
+				  m->l1_ways[q->slot]);
 		mshr_unhash(m, ms, (uint16_t)mi);
 	}
 	/* Free first: the callback may push new requests. */

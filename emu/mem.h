@@ -4,7 +4,8 @@
  *
  * Per SM: an L1 request port (ldst_units line requests per cycle), an L1
  * tag store (LRU; l1.write_policy evict or through, no write allocate;
- * per-slot way masks for fills), MSHRs with merging, and a finite miss
+ * per-slot way masks for fills), a read-only data cache (its own tags,
+ * for loads with the read-only hint), MSHRs with merging, and a finite miss
  * queue split into per-slot sub-queues feeding one request-NoC injection
  * port through an issue-rate-control (IRC) credit arbiter. Behind it the
  * request NoC (noc.h), banked L2 slices (l2.h: write-back,
@@ -61,6 +62,9 @@ enum emu_mem_cls {
  * @is_write: store
  * @is_atomic: AMO/LR/SC, performed at the L2
  * @bypass: do not look up or fill the L1
+ * @ro: a read through the read-only data cache instead of the L1 (wins
+ *	over @bypass; ignored for stores and atomics and without a
+ *	read-only cache)
  * @cls: enum emu_mem_cls
  */
 struct emu_mem_req {
@@ -78,6 +82,7 @@ struct emu_mem_req {
 	uint8_t is_write;
 	uint8_t is_atomic;
 	uint8_t bypass;
+	uint8_t ro;
 	uint8_t cls;
 };
 

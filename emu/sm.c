@@ -740,7 +740,7 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	struct emu_cta *cta = w->cta;
 	struct emu_job *job = cta->job;
 	uint64_t now = gpu->now, lines[RV_MAX_LANES];
-	uint32_t lsize[RV_MAX_LANES], lbyp[RV_MAX_LANES];
+	uint32_t lsize[RV_MAX_LANES], lbyp[RV_MAX_LANES], lro[RV_MAX_LANES];
 	uint32_t words[RV_MAX_LANES], nwords = 0;
 	uint8_t bank_cnt[32] = { 0 };
 	uint32_t nl = 0, i, degree = 0, lat = c->fu[EMU_FU_LDST].latency;
@@ -748,6 +748,8 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	uint32_t m = st->mask, last_vpn = UINT32_MAX;
 	uint64_t last_pa = 0;
 	uint8_t dst = u->dst;
+	/* Stores and atomics ignore the read-only hint. */
+	uint32_t ro = st->access == CORUN_ACCESS_READ ? st->ro : 0;
 
 	sc->fu_free[EMU_FU_LDST] = now + c->fu[EMU_FU_LDST].interval;
 	if (m && st->addr[__builtin_ctz(m)] < CORUN_VA_SHARED_BASE &&
@@ -770,6 +772,7 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		}
 		lines[0] = pa & line_mask;
 		lsize[0] = (uint32_t)emu_popcount(m) * st->size;
+		lro[0] = (ro & m) != 0;
 		lbyp[0] = (st->bypass & m) != 0 ||
 			  (cta->bypass && (m & ~st->cache) != 0);
 		nl = 1;
@@ -832,6 +835,7 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			lines[nl] = pa;
 			lsize[nl] = 0;
 			lbyp[nl] = 0;
+			lro[nl] = 0;
 			nl++;
 		}
 		lsize[i] += st->size;
@@ -842,6 +846,7 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		lbyp[i] |= (st->bypass >> lane & 1) |
 			   (cta->bypass && va < CORUN_VA_LOCAL_BASE &&
 			    !(st->cache >> lane & 1));
+		lro[i] |= ro >> lane & 1;
 	}
 
 	if (degree) {
@@ -864,6 +869,7 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			.is_write = st->access == CORUN_ACCESS_WRITE,
 			.is_atomic = st->access == CORUN_ACCESS_AMO,
 			.bypass = (uint8_t)lbyp[i],
+			.ro = (uint8_t)lro[i],
 			.cls = EMU_CLS_GPU,
 		};
 

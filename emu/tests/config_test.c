@@ -48,6 +48,8 @@ static void config_ccbp_file(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c.l1.line, 128u);
 	KUNIT_EXPECT_EQ(test, c.l1.ways, 8u);
 	KUNIT_EXPECT_EQ(test, c.l1.mshrs, 256u);
+	KUNIT_EXPECT_EQ(test, c.l1.ro_size, 12u * 1024);
+	KUNIT_EXPECT_EQ(test, c.l1.ro_ways, 24u);
 	KUNIT_EXPECT_EQ(test, c.l2.latency, 200u);
 	KUNIT_EXPECT_EQ(test, c.dram.latency, 380u);
 	KUNIT_EXPECT_EQ(test, c.sm_mhz, 1800u);
@@ -157,6 +159,9 @@ static const struct bad_case bad_cases[] = {
 	{ "[l1]\nsize = 1000\n", "t.ini:2: l1.size: 1000 out of range" },
 	{ "[l1]\nsize = 3000\n",
 	  "t.ini:2: l1.size (3000) must be a multiple of line * ways" },
+	{ "[l1]\nro_size = 4K\n",
+	  "t.ini:2: l1.ro_size (4096) must be 0 or a multiple of line * ro_ways (3072)" },
+	{ "[l1]\nro_ways = 33\n", "t.ini:2: l1.ro_ways: 33 out of range" },
 	{ "[gpu]\nwarp_size = 32\n[sm]\nmax_threads = 100\n",
 	  "t.ini:4: sm.max_threads (100) must be a multiple" },
 	{ "[gpu]\nepoch_cycles = 10\n",

@@ -1454,6 +1454,51 @@ static void mem_l1_bypass_ctas(struct kunit *test)
 	tdev_fini(&t);
 }
 
+/*
+ * CORUN_HINT_RO loads use the read-only cache: not the L1's tags, ways or
+ * CTA bypass; without a read-only cache (l1.ro_size 0) they use the L1.
+ */
+static void mem_ro_cache(struct kunit *test)
+{
+	const struct corun_slot_counters *c;
+	struct emu_event ev;
+	struct emu_config cfg;
+	struct tdev t;
+	uint32_t entry, buf;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	c = &ev.counters.c;
+	entry = stream_prog_hint(&t, true, CORUN_HINT_RO);
+	buf = tdev_alloc(&t, 4096, TDEV_RW);
+	/* Two passes over 32 lines: the second hits; the args use the L1. */
+	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf, 8, &ev), 0);
+	KUNIT_EXPECT_EQ(test, c->ro_accesses, 64ull);
+	KUNIT_EXPECT_EQ(test, c->ro_misses, 32ull);
+	KUNIT_EXPECT_EQ(test, c->l1_accesses, 2ull);
+	KUNIT_EXPECT_EQ(test, c->read_requests, 32ull + 1);
+	/* L1 way masks and bypass CTAs leave it alone. */
+	KUNIT_EXPECT_EQ(test, emu_gpu_set_l1_ways(t.gpu, 0, 1), 0);
+	KUNIT_EXPECT_EQ(test, emu_gpu_set_l1_bypass_ctas(t.gpu, 0, 1), 0);
+	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf + 2048, 8, &ev),
+			0);
+	KUNIT_EXPECT_EQ(test, c->ro_accesses, 64ull);
+	KUNIT_EXPECT_EQ(test, c->ro_misses, 32ull);
+	KUNIT_EXPECT_EQ(test, c->l1_accesses, 0ull);
+	KUNIT_EXPECT_EQ(test, c->read_requests, 32ull + 2);
+	tdev_fini(&t);
+
+	tdev_test_config(&cfg);
+	cfg.l1.ro_size = 0;
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, &cfg, MEM_BYTES), 0);
+	entry = stream_prog_hint(&t, true, CORUN_HINT_RO);
+	buf = tdev_alloc(&t, 4096, TDEV_RW);
+	KUNIT_ASSERT_EQ(test, stream_run(test, &t, entry, buf, 8, &ev), 0);
+	KUNIT_EXPECT_EQ(test, c->ro_accesses, 0ull);
+	KUNIT_EXPECT_EQ(test, c->l1_accesses, 64ull + 2);
+	KUNIT_EXPECT_EQ(test, c->l1_misses, 32ull + 2);
+	tdev_fini(&t);
+}
+
 /* emu_gpu_chan_counters: the channels add up to the job's DRAM counters. */
 static void mem_chan_counters(struct kunit *test)
 {
@@ -1491,6 +1536,7 @@ static struct kunit_case mem_cases[] = {
 	KUNIT_CASE(mem_irc),
 	KUNIT_CASE(mem_l1_ways),
 	KUNIT_CASE(mem_l1_bypass_ctas),
+	KUNIT_CASE(mem_ro_cache),
 	KUNIT_CASE(mem_chan_counters),
 	KUNIT_CASE(mem_coalescing),
 	KUNIT_CASE(mem_resfail),

@@ -439,7 +439,9 @@ enum corun_stall {
  * reads/requests), DRAM accesses caused by those requests including dirty
  * write-backs (df = dram_accesses/requests), NoC flits and stall cycles,
  * LLC hits and misses of the slot's requests, DRAM row hits and data-bus
- * busy cycles, and the sum of L1-miss round-trip latencies.
+ * busy cycles, the sum of L1-miss round-trip latencies, and accesses and
+ * misses of the read-only data cache (loads with CORUN_HINT_RO, which
+ * are not L1 accesses).
  */
 struct corun_slot_counters {
 	u64 warp_insns;
@@ -462,7 +464,9 @@ struct corun_slot_counters {
 	u64 dram_row_hits;
 	u64 dram_bus_cycles;
 	u64 mem_latency_sum;
-	u64 reserved[5];
+	u64 ro_accesses;
+	u64 ro_misses;
+	u64 reserved[3];
 };
 
 CORUN_STATIC_ASSERT(sizeof(struct corun_slot_counters) == 256,
@@ -495,7 +499,8 @@ struct corun_sm_counters {
 	u64 l1_misses;
 	u64 l1_resfails;
 	u64 resident_ctas; /* sum over cycles, for occupancy */
-	u64 reserved[2];
+	u64 ro_accesses; /* read-only data cache */
+	u64 ro_misses;
 };
 
 /* Per DRAM channel counters in a snapshot, split by slot where stated. */

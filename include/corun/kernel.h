@@ -54,15 +54,18 @@
  * TRAP     funct3 2: the job faults with cause CORUN_FAULT_USER_TRAP and
  *          the value of rs1 as the fault address (device-side assert).
  * BYPASS   funct3 3: a hint for the next global load/store of this
- *          thread: rs1 = CORUN_HINT_BYPASS (or any value but the two
+ *          thread: rs1 = CORUN_HINT_BYPASS (or any value but the three
  *          others) bypasses the L1; rs1 = CORUN_HINT_CACHE uses the L1
  *          even if the thread's CTA is a bypass CTA (the cache
- *          partitioning paper's "always cache" loads); rs1 = 0 clears
- *          the hint.
+ *          partitioning paper's "always cache" loads); rs1 =
+ *          CORUN_HINT_RO reads through the SM's read-only data cache
+ *          instead of the L1 (CUDA's texture and __ldg() loads; a store
+ *          or atomic ignores it); rs1 = 0 clears the hint.
  */
 #define CORUN_HINT_NONE 0u
 #define CORUN_HINT_BYPASS 1u
 #define CORUN_HINT_CACHE 2u
+#define CORUN_HINT_RO 3u
 #define CORUN_OPC_CUSTOM0 0x0b
 #define CORUN_F3_BAR 0
 #define CORUN_F3_EXIT 1
@@ -284,6 +287,48 @@ static inline void corun_cache_next(void)
 	register u32 a0 __asm__("a0") = CORUN_HINT_CACHE;
 
 	__asm__ volatile(".word 0x0005300b" : : "r"(a0) : "memory");
+}
+
+/*
+ * Loads through the SM's read-only data cache (CUDA's __ldg() and texture
+ * fetches), for data no thread writes while the kernel runs: the hint and
+ * the load are one asm statement, so no other access can take the hint.
+ * Not volatile: like any load of constant data the compiler may reuse or
+ * hoist it.
+ */
+#define __corun_ldg(insn, cons, type, p)                        \
+	({                                                      \
+		register u32 __h __asm__("a0") = CORUN_HINT_RO; \
+		type __v;                                       \
+		__asm__(".word 0x0005300b\n\t" insn " %0, %2"   \
+			: "=" cons(__v)                         \
+			: "r"(__h), "m"(*(p)));                 \
+		__v;                                            \
+	})
+
+static inline u8 corun_ldg_u8(const u8 *p)
+{
+	return __corun_ldg("lbu", "r", u8, p);
+}
+
+static inline u16 corun_ldg_u16(const u16 *p)
+{
+	return __corun_ldg("lhu", "r", u16, p);
+}
+
+static inline u32 corun_ldg_u32(const u32 *p)
+{
+	return __corun_ldg("lw", "r", u32, p);
+}
+
+static inline s32 corun_ldg_s32(const s32 *p)
+{
+	return __corun_ldg("lw", "r", s32, p);
+}
+
+static inline float corun_ldg_f32(const float *p)
+{
+	return __corun_ldg("flw", "f", float, p);
 }
 
 /*

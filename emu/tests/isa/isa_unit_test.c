@@ -687,7 +687,10 @@ static void bypass_and_mem_step(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, w->bypass, 0u);
 }
 
-/* BYPASS values: 0 clears, CORUN_HINT_CACHE caches, others bypass. */
+/*
+ * BYPASS values: 0 clears, CORUN_HINT_CACHE caches, CORUN_HINT_RO reads
+ * through the read-only cache, others bypass.
+ */
 static void bypass_cache_hint(struct kunit *test)
 {
 	const uint32_t code[] = {
@@ -696,26 +699,28 @@ static void bypass_cache_hint(struct kunit *test)
 		LW(5, 1, 4),
 		CORUN_INSN_EXIT,
 	};
-	const uint32_t v[4] = { CORUN_HINT_NONE, CORUN_HINT_BYPASS,
-				CORUN_HINT_CACHE, 7 };
+	const uint32_t v[5] = { CORUN_HINT_NONE, CORUN_HINT_BYPASS,
+				CORUN_HINT_CACHE, 7, CORUN_HINT_RO };
 	struct rv_env env;
-	struct rv_warp *w = new_warp(test, 4);
+	struct rv_warp *w = new_warp(test, 5);
 	struct rv_step st;
 
 	new_env(test, &env, code, ARRAY_SIZE(code));
-	for (unsigned int l = 0; l < 4; l++) {
+	for (unsigned int l = 0; l < 5; l++) {
 		w->x[10][l] = v[l];
 		w->x[1][l] = DATA_VA + 16 * l;
 	}
 	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
-	KUNIT_EXPECT_EQ(test, w->bypass, 0xeu);
+	KUNIT_EXPECT_EQ(test, w->bypass, 0x1eu);
 	KUNIT_EXPECT_EQ(test, w->cache, 0x4u);
+	KUNIT_EXPECT_EQ(test, w->ro, 0x10u);
 	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
 	KUNIT_EXPECT_EQ(test, st.bypass, 0xau);
 	KUNIT_EXPECT_EQ(test, st.cache, 0x4u);
-	KUNIT_EXPECT_EQ(test, w->bypass | w->cache, 0u);
+	KUNIT_EXPECT_EQ(test, st.ro, 0x10u);
+	KUNIT_EXPECT_EQ(test, w->bypass | w->cache | w->ro, 0u);
 	KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
-	KUNIT_EXPECT_EQ(test, st.bypass | st.cache, 0u);
+	KUNIT_EXPECT_EQ(test, st.bypass | st.cache | st.ro, 0u);
 }
 
 /* With a decode cache the fetch callback runs once per PC. */
