@@ -748,8 +748,12 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	uint32_t m = st->mask, last_vpn = UINT32_MAX;
 	uint64_t last_pa = 0;
 	uint8_t dst = u->dst;
-	/* Stores and atomics ignore the read-only hint. */
-	uint32_t ro = st->access == CORUN_ACCESS_READ ? st->ro : 0;
+	/*
+	 * Reads with the read-only hint or of the argument block (CUDA's
+	 * constant bank) use the read-only cache; stores and atomics never.
+	 */
+	bool rd = st->access == CORUN_ACCESS_READ;
+	uint32_t ro = rd ? st->ro : 0;
 
 	sc->fu_free[EMU_FU_LDST] = now + c->fu[EMU_FU_LDST].interval;
 	if (m && st->addr[__builtin_ctz(m)] < CORUN_VA_SHARED_BASE &&
@@ -772,7 +776,8 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		}
 		lines[0] = pa & line_mask;
 		lsize[0] = (uint32_t)emu_popcount(m) * st->size;
-		lro[0] = (ro & m) != 0;
+		lro[0] = (ro & m) != 0 ||
+			 (rd && va - job->desc.args < CORUN_ARGS_MAX);
 		lbyp[0] = (st->bypass & m) != 0 ||
 			  (cta->bypass && (m & ~st->cache) != 0);
 		nl = 1;
@@ -846,7 +851,8 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		lbyp[i] |= (st->bypass >> lane & 1) |
 			   (cta->bypass && va < CORUN_VA_LOCAL_BASE &&
 			    !(st->cache >> lane & 1));
-		lro[i] |= ro >> lane & 1;
+		lro[i] |= (ro >> lane & 1) |
+			  (rd && va - job->desc.args < CORUN_ARGS_MAX);
 	}
 
 	if (degree) {

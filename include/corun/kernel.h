@@ -98,6 +98,13 @@
 #define CORUN_VA_LOCAL_BASE 0xf1000000u
 #define CORUN_VA_LOCAL_MAX (64u << 10)
 
+/*
+ * Argument blocks are at most this long. Reads of [args, args +
+ * CORUN_ARGS_MAX) go through the SM's read-only data cache, as CUDA
+ * kernel parameters are read through the constant cache.
+ */
+#define CORUN_ARGS_MAX 256u
+
 /* Per-thread stack limits: default when a kernel declares none, and max. */
 #define CORUN_STACK_DEFAULT 1024u
 #define CORUN_STACK_MAX 16384u
