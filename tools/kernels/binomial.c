@@ -18,9 +18,12 @@ void binomial(void)
 	float *w = v + BN_MAX_STEPS + 1;
 	uint32_t o = blockIdx.x, n = a->nsteps, t = threadIdx.x;
 	uint32_t nt = blockDim.x;
-	float s = ((const float *)a->s)[o], x = ((const float *)a->x)[o];
-	float vdt = ((const float *)a->vdt)[o];
-	float pu = ((const float *)a->pu)[o], pd = ((const float *)a->pd)[o];
+	/* The option's data: constant memory (d_OptionData) in the sample. */
+	float s = corun_ldg_f32((const float *)a->s + o);
+	float x = corun_ldg_f32((const float *)a->x + o);
+	float vdt = corun_ldg_f32((const float *)a->vdt + o);
+	float pu = corun_ldg_f32((const float *)a->pu + o);
+	float pd = corun_ldg_f32((const float *)a->pd + o);
 
 	for (uint32_t i = t; i <= n; i += nt)
 		v[i] = bn_leaf(s, x, vdt, i, n);

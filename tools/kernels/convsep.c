@@ -18,12 +18,15 @@
 #define RW (CS_BX * CS_STEPS + 2 * CS_R)	/* row pass tile width */
 #define CH (CS_BY * CS_STEPS + 2 * CS_R)	/* column pass tile height */
 
-/* The taps, reversed so that tap k of the chain is h[k]. */
+/*
+ * The taps, reversed so that tap k of the chain is h[k]; read-only loads
+ * as the sample's constant-memory c_Kernel.
+ */
 static inline void load_taps(const float *taps, float h[NT])
 {
 #pragma unroll
 	for (int k = 0; k < NT; k++)
-		h[k] = taps[NT - 1 - k];
+		h[k] = corun_ldg_f32(&taps[NT - 1 - k]);
 }
 
 /* fma chain over NT values @stride floats apart in shared memory. */

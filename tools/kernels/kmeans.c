@@ -20,8 +20,9 @@ void km_assign(void)
 	uint32_t np = a->np, nf = a->nf, nc = a->nc;
 	uint32_t p = blockIdx.x * blockDim.x + threadIdx.x;
 
+	/* The centres: constant memory (c_clusters) in Rodinia. */
 	for (uint32_t i = threadIdx.x; i < nc * nf; i += blockDim.x)
-		sc[i] = centers[i];
+		sc[i] = corun_ldg_f32(&centers[i]);
 	__syncthreads();
 	if (p >= np)
 		return;
@@ -33,8 +34,9 @@ void km_assign(void)
 		const float *ctr = &sc[c * nf];
 		float d = 0.0f;
 
+		/* The features: texture fetches (t_features) in Rodinia. */
 		for (uint32_t f = 0; f < nf; f++) {
-			float diff = feat[f * np + p] - ctr[f];
+			float diff = corun_ldg_f32(&feat[f * np + p]) - ctr[f];
 
 			d += diff * diff;
 		}

@@ -41,9 +41,11 @@ void mriq_q(void)
 	for (uint32_t base = 0; base < numk; base += MQ_CHUNK) {
 		uint32_t n = numk - base < MQ_CHUNK ? numk - base : MQ_CHUNK;
 
+		/* The samples: constant memory (ck) in Parboil MRI-Q. */
 		if (t < n)
 			for (uint32_t c = 0; c < 4; c++)
-				s[4 * t + c] = k[4 * (base + t) + c];
+				s[4 * t + c] =
+					corun_ldg_f32(&k[4 * (base + t) + c]);
 		__syncthreads();
 		if (in)
 			for (uint32_t i = 0; i < n; i++)

@@ -43,9 +43,10 @@ void sad_4x4(void)
 		for (int32_t i = 0; i < 4; i++) {
 			const uint8_t *row = ref + sad_clamp(by + dy + i, h) * w;
 
+			/* The reference frame: a texture fetch in Parboil SAD. */
 			for (int32_t j = 0; j < 4; j++) {
 				int32_t d = (int32_t)blk[i * 4 + j] -
-					    (int32_t)row[cx[j]];
+					    (int32_t)corun_ldg_u8(&row[cx[j]]);
 
 				sum += (uint32_t)(d < 0 ? -d : d);
 			}
