@@ -8,9 +8,10 @@
  * repeats the steps on the CPU with the same expression and compares the
  * final grid bit for bit.
  *
- * Sizes (nx x ny x nz, steps): scale 0 = 40 x 20 x 8, 3; scale 1 = 256 x
- * 256 x 32, 8 (512 CTAs of 32 x 4 threads, 30 planes each); each further
- * scale doubles nz.
+ * Sizes (nx x ny x nz, steps): scale 0 = 40 x 22 x 8, 3 (neither a
+ * multiple of the 32 x 4 tile, so the partial tiles are tested); scale 1 =
+ * 256 x 256 x 32, 8 (512 CTAs of 32 x 4 threads, 30 planes each); each
+ * further scale doubles nz.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -105,7 +106,7 @@ static int stencil_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	if (!r)
 		return -ENOMEM;
 	r->nx = p->scale ? 256 : 40;
-	r->ny = p->scale ? 256 : 20;
+	r->ny = p->scale ? 256 : 22;
 	r->nz = p->scale ? 32u << (p->scale - 1) : 8;
 	r->steps = p->scale ? 8 : 3;
 	n = r->nx * r->ny * r->nz;
