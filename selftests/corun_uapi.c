@@ -1206,13 +1206,19 @@ static void test_submit(int fd)
 		       counters.ctas_launched == NTHREADS / BLOCK &&
 		       counters.ctas_completed == NTHREADS / BLOCK &&
 		       counters.end_cycle > counters.start_cycle &&
-		       counters.warp_insts == 12 * NTHREADS / 32,
+		       counters.warp_insts == 12 * NTHREADS / 32 &&
+		       /* each warp reads its args once, via the RO cache */
+		       counters.ro_hits + counters.ro_misses == NTHREADS / 32 &&
+		       counters.ro_misses > 0,
 	       "get_job_counters", "ret %d size %u flags %#x thread_insts %llu "
-	       "ctas %llu/%llu warp_insts %llu", ret, counters.size,
-	       counters.flags, (unsigned long long)counters.thread_insts,
+	       "ctas %llu/%llu warp_insts %llu ro %llu/%llu", ret,
+	       counters.size, counters.flags,
+	       (unsigned long long)counters.thread_insts,
 	       (unsigned long long)counters.ctas_launched,
 	       (unsigned long long)counters.ctas_completed,
-	       (unsigned long long)counters.warp_insts);
+	       (unsigned long long)counters.warp_insts,
+	       (unsigned long long)counters.ro_hits,
+	       (unsigned long long)counters.ro_misses);
 	memset(&counters, 0xff, sizeof(counters));
 	gc.size = 16;
 	gc.flags = DRM_CORUN_GET_COUNTERS_RELEASE;

@@ -1161,6 +1161,15 @@ struct drm_corun_job_counters {
 	 * have taken alone on the GPU, or 0 if the policy has no model.
 	 */
 	__u64 est_alone_cycles;
+
+	/**
+	 * @ro_hits: Read-only data cache hits (texture/constant-style loads
+	 * and argument reads, which are not L1 accesses).
+	 */
+	__u64 ro_hits;
+
+	/** @ro_misses: Read-only data cache misses. */
+	__u64 ro_misses;
 };
 
 /**

@@ -342,7 +342,7 @@ ABI_OFF(drm_corun_query_job, reserved, 152);
 ABI_VAL(sizeof(((struct drm_corun_query_job *)0)->sm_mask) * 8,
 	DRM_CORUN_MAX_SMS);
 
-ABI_SIZE(drm_corun_job_counters, 224);
+ABI_SIZE(drm_corun_job_counters, 240);
 ABI_OFF(drm_corun_job_counters, size, 0);
 ABI_OFF(drm_corun_job_counters, flags, 4);
 ABI_OFF(drm_corun_job_counters, slot, 8);
@@ -373,6 +373,8 @@ ABI_OFF(drm_corun_job_counters, dram_row_hits, 192);
 ABI_OFF(drm_corun_job_counters, noc_flits, 200);
 ABI_OFF(drm_corun_job_counters, noc_stall_cycles, 208);
 ABI_OFF(drm_corun_job_counters, est_alone_cycles, 216);
+ABI_OFF(drm_corun_job_counters, ro_hits, 224);
+ABI_OFF(drm_corun_job_counters, ro_misses, 232);
 ABI_VAL(sizeof(struct drm_corun_job_counters) <=
 		DRM_CORUN_JOB_COUNTERS_SIZE_MAX,
 	1);
@@ -590,7 +592,7 @@ static void abi_counters_layout(struct kunit *test)
 	const size_t size = sizeof(struct drm_corun_job_counters);
 	const size_t hdr = offsetof(struct drm_corun_job_counters, start_cycle);
 	const size_t last =
-		offsetof(struct drm_corun_job_counters, est_alone_cycles);
+		offsetof(struct drm_corun_job_counters, ro_misses);
 
 	KUNIT_EXPECT_EQ(test, hdr, (size_t)16);
 	KUNIT_EXPECT_EQ(test, (size - hdr) % 8, (size_t)0);

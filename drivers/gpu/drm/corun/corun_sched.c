@@ -223,6 +223,8 @@ static void corun_counters_to_uapi(const struct corun_job_counters *jc,
 	c->dram_row_hits = h->dram_row_hits;
 	c->noc_flits = h->noc_flits;
 	c->noc_stall_cycles = h->noc_stall_cycles;
+	c->ro_hits = h->ro_accesses - h->ro_misses;
+	c->ro_misses = h->ro_misses;
 }
 
 /* Record the end of @job: @state, @error and, for faults, @fault. */
