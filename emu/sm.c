@@ -730,6 +730,16 @@ static bool one_line(const uint32_t *addr, uint32_t m, uint32_t line_mask)
 	return !(diff & m);
 }
 
+/*
+ * Accesses with the read-only hint or to the argument block (CUDA's
+ * constant bank) are marked for the read-only cache; the memory side
+ * sends stores and atomics to the L1 anyway.
+ */
+static inline bool in_args(const struct emu_job *job, uint32_t va)
+{
+	return va - job->desc.args < CORUN_ARGS_MAX;
+}
+
 /* Timing of a memory instruction after it executed functionally. */
 static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		      struct emu_warp *w, const struct rv_uop *u,
@@ -748,12 +758,6 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	uint32_t m = st->mask, last_vpn = UINT32_MAX;
 	uint64_t last_pa = 0;
 	uint8_t dst = u->dst;
-	/*
-	 * Reads with the read-only hint or of the argument block (CUDA's
-	 * constant bank) use the read-only cache; stores and atomics never.
-	 */
-	bool rd = st->access == CORUN_ACCESS_READ;
-	uint32_t ro = rd ? st->ro : 0;
 
 	sc->fu_free[EMU_FU_LDST] = now + c->fu[EMU_FU_LDST].interval;
 	if (m && st->addr[__builtin_ctz(m)] < CORUN_VA_SHARED_BASE &&
@@ -776,8 +780,7 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		}
 		lines[0] = pa & line_mask;
 		lsize[0] = (uint32_t)emu_popcount(m) * st->size;
-		lro[0] = (ro & m) != 0 ||
-			 (rd && va - job->desc.args < CORUN_ARGS_MAX);
+		lro[0] = (st->ro & m) != 0 || in_args(job, va);
 		lbyp[0] = (st->bypass & m) != 0 ||
 			  (cta->bypass && (m & ~st->cache) != 0);
 		nl = 1;
@@ -851,8 +854,7 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		lbyp[i] |= (st->bypass >> lane & 1) |
 			   (cta->bypass && va < CORUN_VA_LOCAL_BASE &&
 			    !(st->cache >> lane & 1));
-		lro[i] |= (ro >> lane & 1) |
-			  (rd && va - job->desc.args < CORUN_ARGS_MAX);
+		lro[i] |= (st->ro >> lane & 1) | in_args(job, va);
 	}
 
 	if (degree) {
