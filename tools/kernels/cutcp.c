@@ -8,19 +8,15 @@
  * As in Parboil, a CTA covers a region of the lattice and walks the bins
  * near it, staging each bin's atoms in shared memory for all its threads;
  * a thread sums only its own point's up to 27 neighbour bins, in the CPU
- * reference's order. When the lattice divides into CP_TX x CP_TY x CP_TZ
- * tiles and a CTA has that many threads, CTA b takes tile b, which lies
+ * reference's order. CTA b takes tile b of CP_TX x CP_TY x CP_TZ points
+ * (cutcp_validate() makes the lattice and the launch fit), which lies
  * within one bin when the bin side is a multiple of the tile's, so all
- * of its threads share the same 27 bins. Otherwise CTA b takes points
- * b * blockDim.x onwards and walks the bins near their bounding box.
+ * of its threads share the same 27 bins.
  */
 #include <corun/kernel.h>
 #include "args.h"
 #include "cutcp.h"
 
-#define CP_TX 8
-#define CP_TY 4
-#define CP_TZ 4
 #define CP_CHUNK 128	/* atoms staged at a time */
 
 static inline int32_t cp_max(int32_t a, int32_t b)
@@ -45,48 +41,24 @@ void cutcp(void)
 	const float *atoms = (const float *)a->atoms;
 	const uint32_t *start = (const uint32_t *)a->start;
 	float *sh = corun_shared(0);
-	uint32_t nx = a->nx, ny = a->ny, nz = a->nz, plane = nx * ny;
-	uint32_t np = plane * nz;
+	uint32_t nx = a->nx, ny = a->ny, nz = a->nz;
 	uint32_t t = threadIdx.x, nt = blockDim.x, i, j, k;
 	uint32_t ilo, ihi, jlo, jhi, klo, khi;	/* the CTA's points' box */
+	uint32_t ntx = nx / CP_TX, nty = ny / CP_TY, cta = blockIdx.x;
 	float h = a->h, c = a->c;
 	float c2 = c * c, inv_c2 = 1.0f / c2, inv_c = 1.0f / c, e = 0.0f;
-	int valid;
 
-	if (np && nt == CP_TX * CP_TY * CP_TZ && nx % CP_TX == 0 &&
-	    ny % CP_TY == 0 && nz % CP_TZ == 0) {
-		uint32_t ntx = nx / CP_TX, nty = ny / CP_TY, b = blockIdx.x;
-
-		ilo = b % ntx * CP_TX;
-		jlo = b / ntx % nty * CP_TY;
-		klo = b / ntx / nty * CP_TZ;
-		if (klo >= nz)
-			return;		/* the whole CTA: no barrier waits */
-		ihi = ilo + CP_TX - 1;
-		jhi = jlo + CP_TY - 1;
-		khi = klo + CP_TZ - 1;
-		i = ilo + t % CP_TX;
-		j = jlo + t / CP_TX % CP_TY;
-		k = klo + t / (CP_TX * CP_TY);
-		valid = 1;
-	} else {
-		uint32_t p0 = blockIdx.x * nt, p1, p;
-
-		if (p0 >= np)
-			return;
-		p1 = nt > np - p0 ? np - 1 : p0 + nt - 1;
-		p = p0 + t;
-		valid = p < np;
-		i = p % nx;
-		j = p / nx % ny;
-		k = p / plane;
-		klo = p0 / plane;
-		khi = p1 / plane;
-		jlo = klo == khi ? p0 / nx % ny : 0;
-		jhi = klo == khi ? p1 / nx % ny : ny - 1;
-		ilo = p0 / nx == p1 / nx ? p0 % nx : 0;
-		ihi = p0 / nx == p1 / nx ? p1 % nx : nx - 1;
-	}
+	ilo = cta % ntx * CP_TX;
+	jlo = cta / ntx % nty * CP_TY;
+	klo = cta / ntx / nty * CP_TZ;
+	if (klo >= nz)
+		return;		/* the whole CTA: no barrier waits */
+	ihi = ilo + CP_TX - 1;
+	jhi = jlo + CP_TY - 1;
+	khi = klo + CP_TZ - 1;
+	i = ilo + t % CP_TX;
+	j = jlo + t / CP_TX % CP_TY;
+	k = klo + t / (CP_TX * CP_TY);
 
 	float px = (float)i * h, py = (float)j * h, pz = (float)k * h;
 	int32_t bx = cutcp_bin(px, inv_c), by = cutcp_bin(py, inv_c);
@@ -114,8 +86,7 @@ void cutcp(void)
 		/* Parboil reads its bin list from constant memory. */
 		uint32_t first = corun_ldg_u32(&start[b]);
 		uint32_t end = corun_ldg_u32(&start[b + 1]);
-		int near = valid && cp_near(x, bx) && cp_near(y, by) &&
-			   cp_near(z, bz);
+		int near = cp_near(x, bx) && cp_near(y, by) && cp_near(z, bz);
 
 		/* Parboil stages a bin's atoms in shared memory: plain loads. */
 		for (uint32_t s = first; s < end; s += CP_CHUNK) {
@@ -131,6 +102,5 @@ void cutcp(void)
 						       c2, inv_c2, e);
 		}
 	}
-	if (valid)
-		((float *)a->pot)[(k * ny + j) * nx + i] = e;
+	((float *)a->pot)[(k * ny + j) * nx + i] = e;
 }

@@ -15,6 +15,11 @@
 
 #include <stdint.h>
 
+/* The device kernel's CTA: one tile of CP_TX x CP_TY x CP_TZ points. */
+#define CP_TX 8
+#define CP_TY 4
+#define CP_TZ 4
+
 /* Atom a's term added to e; a zero or out-of-cutoff distance adds none. */
 static inline float cutcp_atom(const float *a, float px, float py, float pz,
 			       float c2, float inv_c2, float e)

@@ -12,7 +12,7 @@
  *
  * Sizes (lattice, atoms, cutoff; spacing 0.5): scale 0 = 8 x 8 x 8, 32,
  * 2 (2 x 2 x 2 bins); scale 1 = 64 x 64 x 32, 8192, 4 (8 x 8 x 4 bins;
- * 2 M cycles alone on ccbp-16sm); each further scale doubles nz and the
+ * 2.7 M cycles alone on ccbp-16sm); each further scale doubles nz and the
  * atoms.
  */
 #include <errno.h>
@@ -23,7 +23,7 @@
 #include <kernels/cutcp.h>
 
 #define CP_SEED 0x5eed0032u
-#define CP_BLOCK 128
+#define CP_BLOCK (CP_TX * CP_TY * CP_TZ)
 #define CP_H 0.5f
 
 struct wl_run {
@@ -71,6 +71,12 @@ int cutcp_validate(const struct wl_mem *m, const struct cutcp_args *a,
 		return ret;
 	if (a->pot == a->atoms || a->pot == a->start)
 		return wl_err(err, len, "cutcp: output aliases an input");
+	/* The kernel gives each CTA one tile of the lattice. */
+	if (a->nx % CP_TX || a->ny % CP_TY || a->nz % CP_TZ ||
+	    l->block[0] != CP_BLOCK)
+		return wl_err(err, len, "cutcp: needs a lattice of %u x %u x %u tiles and %u-thread CTAs, got %u x %u x %u and %u",
+			      CP_TX, CP_TY, CP_TZ, CP_BLOCK, a->nx, a->ny,
+			      a->nz, l->block[0]);
 	return wl_check_1d_cover(l, (uint32_t)np, "cutcp", err, len);
 }
 

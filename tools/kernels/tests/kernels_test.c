@@ -752,6 +752,14 @@ static void args_suite2_test(struct kunit *test)
 
 	l = launch_1d(4, 128);
 	KUNIT_EXPECT_EQ(test, cutcp_validate(&fake_mem, &cp, &l, err, sizeof(err)), 0);
+	l = launch_1d(8, 64);
+	EXPECT_REJECT(test, cutcp_validate(&fake_mem, &cp, &l, err, sizeof(err)),
+		      "tiles");
+	l = launch_1d(4, 128);
+	cp.nz = 6;
+	EXPECT_REJECT(test, cutcp_validate(&fake_mem, &cp, &l, err, sizeof(err)),
+		      "tiles");
+	cp.nz = 8;
 	cp.nbx = 1;
 	EXPECT_REJECT(test, cutcp_validate(&fake_mem, &cp, &l, err, sizeof(err)),
 		      "do not cover");
