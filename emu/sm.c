@@ -731,9 +731,9 @@ static bool one_line(const uint32_t *addr, uint32_t m, uint32_t line_mask)
 }
 
 /*
- * Accesses with the read-only hint or to the argument block (CUDA's
- * constant bank) are marked for the read-only cache; the memory side
- * sends stores and atomics to the L1 anyway.
+ * An access to the argument block (CUDA's constant bank): marked for the
+ * read-only cache like a hinted one; the memory side sends stores and
+ * atomics to the L1 anyway.
  */
 static inline bool in_args(const struct emu_job *job, uint32_t va)
 {
