@@ -653,6 +653,77 @@ static void atomics_lane_order(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, v, 1u);
 }
 
+/*
+ * A full warp's access within one page of the env's page window takes one
+ * translation; any other shape (two pages, a misaligned lane, a partial
+ * mask, a fault) must give what the lane-by-lane path gives.
+ */
+static void one_page_warp(struct kunit *test)
+{
+	const uint32_t ld[] = { LW(5, 1, 0), CORUN_INSN_EXIT };
+	const uint32_t st_code[] = { SW(6, 1, 0), CORUN_INSN_EXIT };
+	struct rv_env env;
+	struct tenv *t;
+	struct rv_warp *w;
+	struct rv_step st;
+	int r;
+
+	for (int c = 0; c < 5; c++) {
+		t = new_env(test, &env, c == 4 ? st_code : ld, 2);
+		env.page_lo = CODE_VA;
+		env.page_hi = DATA_VA + 4096;
+		w = new_warp(test, RV_MAX_LANES);
+		for (unsigned int l = 0; l < 4096; l++)
+			t->data[l] = (uint8_t)(l * 7);
+		for (unsigned int l = 0; l < RV_MAX_LANES; l++) {
+			/* 0: one data page; 1: code and data pages */
+			w->x[1][l] = (c == 1 ? DATA_VA - 64 : DATA_VA) + 4 * l;
+			w->x[6][l] = 0x1234;
+		}
+		if (c == 2)
+			w->x[1][7] += 2;	/* misaligned lane 7 */
+		if (c == 3)
+			w->active &= ~(1u << 3);
+		if (c == 4)
+			for (unsigned int l = 0; l < RV_MAX_LANES; l++)
+				w->x[1][l] = CODE_VA + 4 * l;
+		r = rv_warp_step(w, &env, &st);
+		if (c == 2) {
+			KUNIT_EXPECT_EQ(test, r, CORUN_FAULT_MISALIGNED);
+			KUNIT_EXPECT_EQ(test, st.fault.lane, 7u);
+			KUNIT_EXPECT_EQ(test, st.fault.addr, DATA_VA + 30);
+			KUNIT_EXPECT_EQ(test, w->x[5][0], 0u);
+			continue;
+		}
+		if (c == 4) {
+			KUNIT_EXPECT_EQ(test, r, CORUN_FAULT_PERM_WRITE);
+			KUNIT_EXPECT_EQ(test, st.fault.lane, 0u);
+			KUNIT_EXPECT_EQ(test, st.fault.addr, CODE_VA);
+			KUNIT_EXPECT_EQ(test, st.fault.access,
+					(uint32_t)CORUN_ACCESS_WRITE);
+			KUNIT_EXPECT_EQ(test, t->code[0], st_code[0]);
+			continue;
+		}
+		KUNIT_ASSERT_EQ(test, r, 0);
+		KUNIT_EXPECT_EQ(test, t->mems, c == 1 ? 2u : 1u);
+		for (unsigned int l = 0; l < RV_MAX_LANES; l++) {
+			uint32_t va = w->x[1][l], v;
+
+			KUNIT_EXPECT_EQ(test, st.addr[l], va);
+			if (c == 3 && l == 3) {
+				KUNIT_EXPECT_EQ(test, w->x[5][l], 0u);
+				continue;
+			}
+			if (va >= DATA_VA)
+				memcpy(&v, &t->data[va - DATA_VA], 4);
+			else
+				v = t->code[(va - CODE_VA) / 4];
+			KUNIT_EXPECT_EQ_MSG(test, w->x[5][l], v, "case %d lane %u",
+					    c, l);
+		}
+	}
+}
+
 static void bypass_and_mem_step(struct kunit *test)
 {
 	const uint32_t code[] = {
@@ -1121,6 +1192,7 @@ static struct kunit_case isa_unit_cases[] = {
 	KUNIT_CASE(x0_stays_zero),
 	KUNIT_CASE(faults),
 	KUNIT_CASE(atomics_lane_order),
+	KUNIT_CASE(one_page_warp),
 	KUNIT_CASE(bypass_and_mem_step),
 	KUNIT_CASE(bypass_cache_hint),
 	KUNIT_CASE(decode_cache),
