@@ -64,6 +64,7 @@ struct emu_gpu *emu_gpu_create(const struct emu_config *cfg,
 		if (!s->dc || !s->resident || !s->bypassing || !s->queue)
 			goto fail;
 		rv_dcache_reset(s->dc);
+		s->dc->written = 0;
 	}
 	for (i = 0; i < cfg->num_sms; i++)
 		if (emu_sm_init(gpu, &gpu->sms[i], i))

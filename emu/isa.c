@@ -11,6 +11,7 @@
 #include "isa.h"
 #include "isa_fpfast.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include <corun/kernel.h>
@@ -173,20 +174,47 @@ void rv_warp_resched(struct rv_warp *w)
 	w->sel_fault = 0;
 }
 
-void rv_warp_init(struct rv_warp *w, unsigned int width, uint32_t active,
-		  uint32_t pc)
+static void warp_start(struct rv_warp *w, unsigned int width,
+		       uint32_t active, uint32_t pc)
 {
 	if (width < 1)
 		width = 1;
 	if (width > RV_MAX_LANES)
 		width = RV_MAX_LANES;
-	memset(w, 0, sizeof(*w));
 	w->width = width;
 	w->active = active & lanes_of(width);
 	for (unsigned int l = 0; l < RV_MAX_LANES; l++)
 		w->pc[l] = pc;
 	rv_warp_flush_tlb(w);
 	rv_warp_resched(w);
+}
+
+void rv_warp_init(struct rv_warp *w, unsigned int width, uint32_t active,
+		  uint32_t pc)
+{
+	memset(w, 0, sizeof(*w));
+	warp_start(w, width, active, pc);
+}
+
+_Static_assert(offsetof(struct rv_warp, f) ==
+		       offsetof(struct rv_warp, x) + sizeof(((struct rv_warp *)0)->x) &&
+	       offsetof(struct rv_warp, pc) ==
+		       offsetof(struct rv_warp, f) + sizeof(((struct rv_warp *)0)->f),
+	       "rv_warp_reinit() zeroes all but x[] and f[]");
+
+void rv_warp_reinit(struct rv_warp *w, unsigned int width, uint32_t active,
+		    uint32_t pc, uint64_t rows)
+{
+	/* All but the register rows: the scalars before, the lanes after. */
+	memset(w, 0, offsetof(struct rv_warp, x));
+	memset(w->pc, 0, sizeof(*w) - offsetof(struct rv_warp, pc));
+	while (rows) {
+		unsigned int r = __builtin_ctzll(rows);
+
+		rows &= rows - 1;
+		memset(r < 32 ? w->x[r] : w->f[r - 32], 0, sizeof(w->x[0]));
+	}
+	warp_start(w, width, active, pc);
 }
 
 /* Recompute the issuing lanes: the eligible lanes at the minimum PC. */
@@ -250,6 +278,9 @@ const struct rv_uop *rv_warp_peek(struct rv_warp *w, const struct rv_env *env,
 		if (w->dc) {
 			w->dc->uop[idx] = w->scratch;
 			w->dc->tag[idx] = pc;
+			/* Every write goes to rd: x_rd or f_rd. */
+			w->dc->written |= 1ull << w->scratch.rd |
+					  1ull << (32 + w->scratch.rd);
 		}
 	}
 	w->sel_uop = &w->scratch;

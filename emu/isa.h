@@ -214,6 +214,12 @@ int rv_decode(uint32_t insn, struct rv_uop *u);
  * @tag: PC of each entry; an odd value marks an empty entry
  * @uop: the decoded instruction
  *
+ * @written: registers an instruction decoded into the cache since its
+ *	allocation may write (bit r: x_r, bit 32 + r: f_r; both for every
+ *	decoded rd). A superset that only grows: rv_dcache_reset() keeps it,
+ *	so it covers every warp that ever used the cache (rv_warp_reinit()).
+ *	Zero it when allocating the cache.
+ *
  * Owned by the caller, typically one per job (per address space) and shared
  * by all of its warps. A hit skips the fetch callback entirely, so code must
  * not be modified, nor its mapping changed, while a job using the cache
@@ -222,6 +228,7 @@ int rv_decode(uint32_t insn, struct rv_uop *u);
 struct rv_dcache {
 	uint32_t tag[RV_DCACHE_SIZE];
 	struct rv_uop uop[RV_DCACHE_SIZE];
+	uint64_t written;
 };
 
 /**
@@ -429,6 +436,22 @@ struct rv_step {
  */
 void rv_warp_init(struct rv_warp *w, unsigned int width, uint32_t active,
 		  uint32_t pc);
+
+/**
+ * rv_warp_reinit() - reset a warp whose other registers are zero
+ * @w: the warp
+ * @width: lanes (1..RV_MAX_LANES)
+ * @active: live lanes (bits at or above @width are dropped)
+ * @pc: start PC of every lane
+ * @rows: registers that may be non-zero (bit r: x_r, bit 32 + r: f_r),
+ *	e.g. the @written of the decode cache of the warp's last user
+ *
+ * rv_warp_init() for reuse: zeroes only the register rows in @rows,
+ * and everything else rv_warp_init() does, since zeroing all 8 KB of
+ * registers at every launch costs more than the short CTAs it starts.
+ */
+void rv_warp_reinit(struct rv_warp *w, unsigned int width, uint32_t active,
+		    uint32_t pc, uint64_t rows);
 
 /**
  * rv_warp_resched() - forget the cached issue selection

@@ -458,7 +458,9 @@ void emu_sm_launch(struct emu_sm *sm, struct emu_job *job, uint32_t slot,
 
 		if (w->cta)
 			continue;
-		rv_warp_init(&w->rv, c->warp_size, active, d->entry);
+		/* Only rows the last user may have written can be non-zero. */
+		rv_warp_reinit(&w->rv, c->warp_size, active, d->entry,
+			       w->rv.dc ? w->rv.dc->written : ~0ull);
 		w->rv.dc = gpu->slots[slot].dc;
 		w->rv.priv = w;
 		for (lane = 0; lane < c->warp_size; lane++)

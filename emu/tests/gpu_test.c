@@ -955,6 +955,60 @@ static void fault_reset(struct kunit *test)
 	tdev_fini(&t);
 }
 
+/*
+ * A CTA's registers start at zero even in warps that another context
+ * used: job A (slot 0) fills x3..x31 and f0..f31, job B (slot 1, its own
+ * decode cache) stores every register it never writes. Warp setup only
+ * zeroes the rows the last user's code can write (rv_warp_reinit()).
+ */
+static void regs_start_zero(struct kunit *test)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct prog a = { .n = 0 }, b = { .n = 0 };
+	struct tdev t;
+	uint32_t ea, eb, buf, r, i, *v, nthr;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	nthr = 8 * t.cfg.warp_size;
+	for (r = 3; r < 32; r++)
+		li(&a, r, 0xa5000000u + r);
+	for (r = 0; r < 32; r++)
+		emit(&a, FMV_W_X(r, 3 + r % 29));
+	emit(&a, EXIT);
+	/* a0 = args + 256 * global thread id; t0, t1 scratch */
+	emit_out_ptr(&b);
+	emit(&b, SLLI(T0, T0, 8));
+	emit(&b, CSRR(A0, CORUN_CSR_ARGS));
+	emit(&b, ADD(A0, A0, T0));
+	for (r = 1; r < 32; r++)
+		if (r != SP && r != T0 && r != T1 && r != A0)
+			emit(&b, SW(r, A0, 4 * r));
+	for (r = 0; r < 32; r++)
+		emit(&b, FSW(r, A0, 128 + 4 * r));
+	emit(&b, EXIT);
+	ea = tdev_code(&t, a.w, a.n);
+	eb = tdev_code(&t, b.w, b.n);
+	buf = tdev_alloc(&t, 4 * nthr * 64 * 4, TDEV_RW);
+	tdev_desc(&t, 0, &d, ea, 4, nthr);
+	run_one(test, &t, 0, &d, &ev);
+	KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+	tdev_desc(&t, 1, &d, eb, 4, nthr);
+	d.args = buf;
+	if (!run_one(test, &t, 1, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+		v = tdev_ptr(&t, buf);
+		for (i = 0; i < 4 * nthr * 64; i++) {
+			r = i % 64;
+			if (r == 0 || r == SP || r == T0 || r == T1 || r == A0)
+				continue;
+			KUNIT_EXPECT_EQ_MSG(test, v[i], 0u, "thread %u %c%u",
+					    i / 64, r < 32 ? 'x' : 'f', r % 32);
+		}
+	}
+	tdev_fini(&t);
+}
+
 /* ------------------------------------------------------------------ */
 /* Barriers. */
 
@@ -1273,6 +1327,7 @@ static struct kunit_suite sched_suite = {
 };
 
 static struct kunit_case dispatch_cases[] = {
+	KUNIT_CASE(regs_start_zero),
 	KUNIT_CASE(dispatch_sm_mask),
 	KUNIT_CASE(dispatch_quota),
 	KUNIT_CASE(dispatch_resources),

@@ -54,6 +54,8 @@ static inline uint32_t rv_b(int32_t off, uint32_t rs2, uint32_t rs1,
 #define DIV(rd, rs1, rs2) rv_r(1, rs2, rs1, 4, rd, 0x33)
 #define LW(rd, rs1, imm) rv_i(imm, rs1, 2, rd, 0x03)
 #define SW(rs2, rs1, imm) rv_s(imm, rs2, rs1, 2, 0x23)
+#define FMV_W_X(fd, rs1) rv_r(0x78, 0, rs1, 0, fd, 0x53)
+#define FSW(fs2, rs1, imm) rv_s(imm, fs2, rs1, 2, 0x27)
 #define LUI(rd, imm20) ((uint32_t)(imm20) << 12 | (rd) << 7 | 0x37)
 #define JALR(rd, rs1, imm) rv_i(imm, rs1, 0, rd, 0x67)
 #define BEQ(rs1, rs2, off) rv_b(off, rs2, rs1, 0)
