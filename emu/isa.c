@@ -337,41 +337,55 @@ static int fault(struct rv_step *st, int cause, unsigned int lane,
 }
 
 /*
- * A full warp whose lanes are all aligned and in one page of the
- * env->page_lo/hi window (the common coalesced access): one translation
- * and vector loops, with the same result as the lane loop of
- * mem_lanes(), which takes every other case. Returns 0 or the fault
- * of lane 0 (the lowest), or -1 when the lane loop must run instead.
+ * Every issuing lane aligned and in one page, and env->mem_range() maps
+ * the range they span (the common coalesced or shared-memory access): the
+ * result of the lane loop of mem_lanes(), which takes every other case
+ * and finds the faults. The loops run over all lanes (inactive ones count
+ * as the first active one) on local arrays, so that they vectorise; the
+ * in-page offsets fit int16_t, which SSE2 has min and max for. Returns 0
+ * when done, -1 when the lane loop must run.
  */
-static int mem_lanes_one_page(struct rv_warp *w, const struct rv_env *env,
-			      const struct rv_uop *u,
-			      enum corun_fault_access acc, struct rv_step *st,
-			      uint8_t **host)
+/* 1 << l, as a table: SSE2 has no per-lane variable shift. */
+static const uint32_t lane_bit[RV_MAX_LANES] = {
+#define B4(n) 1u << (n), 1u << ((n) + 1), 1u << ((n) + 2), 1u << ((n) + 3)
+	B4(0), B4(4), B4(8), B4(12), B4(16), B4(20), B4(24), B4(28),
+#undef B4
+};
+
+static int mem_lanes_range(struct rv_warp *w, const struct rv_env *env,
+			   const struct rv_uop *u, uint32_t m,
+			   enum corun_fault_access acc, struct rv_step *st,
+			   uint8_t **host)
 {
 	const uint32_t *ra = w->x[u->rs1];
-	uint32_t imm = (uint32_t)u->imm, va0 = ra[0] + imm, bad = 0;
-	uint32_t amask = u->size - 1, va[RV_MAX_LANES];
+	uint32_t imm = (uint32_t)u->imm, amask = u->size - 1, bad = 0;
+	uint32_t v0 = ra[__builtin_ctz(m)] + imm, va[RV_MAX_LANES];
+	int16_t off[RV_MAX_LANES], lo, hi;
 	uint8_t *base;
-	int r;
 
-	if (va0 - env->page_lo >= env->page_hi - env->page_lo)
-		return -1;
-	/* Local arrays: no aliasing with the registers, so these vectorise. */
 	for (uint32_t l = 0; l < RV_MAX_LANES; l++) {
-		va[l] = ra[l] + imm;
-		bad |= (va[l] & amask) | ((va[l] ^ va0) & PAGE_MASK);
+		uint32_t on = 0u - ((m & lane_bit[l]) != 0);
+		uint32_t v = ((ra[l] + imm) & on) | (v0 & ~on);
+
+		va[l] = v;
+		bad |= (v & amask) | ((v ^ v0) & PAGE_MASK);
+		off[l] = (int16_t)(v & ~PAGE_MASK);
 	}
 	if (bad)
 		return -1;
-	r = xlate(w, env, 0, va0, u->size, acc, &base);
-	if (r) {
-		st->addr[0] = va0;
-		return fault(st, r, 0, va0, acc);
+	lo = hi = off[0];
+	for (uint32_t l = 0; l < RV_MAX_LANES; l++) {
+		lo = off[l] < lo ? off[l] : lo;
+		hi = off[l] > hi ? off[l] : hi;
 	}
-	base -= va0 & ~PAGE_MASK;
+	v0 &= PAGE_MASK;
+	if (env->mem_range(env->ctx, w, v0 | (uint32_t)lo, v0 | (uint32_t)hi,
+			   u->size, acc, &base))
+		return -1;
 	memcpy(st->addr, va, sizeof(va));
+	base -= lo;
 	for (uint32_t l = 0; l < RV_MAX_LANES; l++)
-		host[l] = base + (va[l] & ~PAGE_MASK);
+		host[l] = base + off[l];
 	return 0;
 }
 
@@ -388,13 +402,8 @@ static int mem_lanes(struct rv_warp *w, const struct rv_env *env,
 
 	st->size = size;
 	st->access = u->cls == RV_CLS_AMO ? CORUN_ACCESS_AMO : acc;
-	if (m == FULL_MASK) {
-		r = mem_lanes_one_page(w, env, u, acc, st, host);
-		if (r > 0)
-			return r;
-		if (!r)
-			goto hints;
-	}
+	if (env->mem_range && !mem_lanes_range(w, env, u, m, acc, st, host))
+		goto hints;
 	FOR_LANES(m, l) {
 		uint32_t va = w->x[u->rs1][l] + (uint32_t)u->imm;
 

@@ -351,6 +351,12 @@ struct rv_warp {
  *	and access (host address relative to the page): within one
  *	instruction, the lanes after the first on a page reuse it. Empty
  *	(both 0): @mem is called for every lane.
+ * @mem_range: optional. All issuing lanes of one data access are aligned
+ *	and lie in [@lo, @hi] (@hi: the highest lane's address): if @mem
+ *	would give every lane of that range a success with the host address
+ *	at the same offset from @lo's, return 0 and in *@host @lo's host
+ *	address. Return nonzero otherwise (faults included): the executor
+ *	then calls @mem lane by lane. NULL: @mem lane by lane.
  */
 struct rv_env {
 	void *ctx;
@@ -364,6 +370,9 @@ struct rv_env {
 	uint64_t (*counter)(void *ctx, struct rv_warp *w, unsigned int lane,
 			    unsigned int which);
 	int (*ecall)(void *ctx, struct rv_warp *w, unsigned int lane);
+	int (*mem_range)(void *ctx, struct rv_warp *w, uint32_t lo, uint32_t hi,
+			 unsigned int size, enum corun_fault_access acc,
+			 uint8_t **host);
 	bool mem_cacheable;
 	uint32_t page_lo, page_hi;
 };

@@ -179,6 +179,36 @@ static int env_mem(void *ctx, struct rv_warp *rw, unsigned int lane,
 	return CORUN_FAULT_UNMAPPED;
 }
 
+/*
+ * What env_mem() gives each lane, for a whole range at once: within one
+ * page of the global window, or within the CTA's shared memory.
+ */
+static int env_mem_range(void *ctx, struct rv_warp *rw, uint32_t lo,
+			 uint32_t hi, unsigned int size,
+			 enum corun_fault_access acc, uint8_t **host)
+{
+	struct emu_cta *cta = ew(rw)->cta;
+	const struct emu_tlb_entry *e;
+
+	(void)ctx;
+	if (lo >= CORUN_VA_GLOBAL_BASE && hi < CORUN_VA_GLOBAL_END) {
+		if ((lo ^ hi) >> CORUN_PAGE_SHIFT ||
+		    emu_mmu_lookup(&cta->job->mmu, lo, acc, &e))
+			return -1;
+		*host = e->host + (lo & (CORUN_PAGE_SIZE - 1));
+		return 0;
+	}
+	if (lo >= CORUN_VA_SHARED_BASE &&
+	    hi < CORUN_VA_SHARED_BASE + CORUN_VA_SHARED_MAX &&
+	    (uint64_t)(hi - CORUN_VA_SHARED_BASE) + size <=
+		    cta->job->desc.shared_bytes) {
+		*host = cta->sm->shared_mem + cta->shared_off +
+			(lo - CORUN_VA_SHARED_BASE);
+		return 0;
+	}
+	return -1;
+}
+
 static int env_csr(void *ctx, struct rv_warp *rw, unsigned int lane,
 		   unsigned int csr, uint32_t *val)
 {
@@ -307,6 +337,7 @@ int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 	gpu->env.fetch = env_fetch;
 	gpu->env.mem = env_mem;
 	gpu->env.csr = env_csr;
+	gpu->env.mem_range = env_mem_range;
 	gpu->env.counter = env_counter;
 	gpu->env.ecall = NULL;
 	/*
