@@ -495,16 +495,35 @@ static int exec_amo(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
 	return 0;
 }
 
+/* Not one of the CSRs exec_csr() reads itself: env->csr() serves it. */
+static inline bool custom_csr(uint32_t csr)
+{
+	switch (csr) {
+	case RV_CSR_FFLAGS: case RV_CSR_FRM: case RV_CSR_FCSR:
+	case RV_CSR_CYCLE: case RV_CSR_TIME: case RV_CSR_INSTRET:
+	case RV_CSR_CYCLEH: case RV_CSR_TIMEH: case RV_CSR_INSTRETH:
+		return false;
+	default:
+		return true;
+	}
+}
+
 static int exec_csr(struct rv_warp *w, const struct rv_env *env,
 		    const struct rv_uop *u, uint32_t m, uint32_t *xd,
 		    struct rv_step *st)
 {
-	uint32_t old[RV_MAX_LANES], csr = (uint32_t)u->imm, v;
+	uint32_t old[RV_MAX_LANES], csr = (uint32_t)u->imm, v, m_read = m;
 	uint64_t c;
 	int r;
 
 	/* Read every lane first: a failing custom CSR changes nothing. */
-	FOR_LANES(m, l) {
+	if (env->csr_lanes && custom_csr(csr)) {
+		r = env->csr_lanes(env->ctx, w, m, csr, old);
+		if (r)
+			return fault(st, r, lowest(m), u->insn, 0);
+		m_read = 0;
+	}
+	FOR_LANES(m_read, l) {
 		switch (csr) {
 		case RV_CSR_FFLAGS:
 			old[l] = w->fflags[l];

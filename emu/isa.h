@@ -335,6 +335,10 @@ struct rv_warp {
  * @csr: read a custom CSR (CORUN_CSR_FIRST..CORUN_CSR_LAST) for @lane into
  *	*@val; return 0 or CORUN_FAULT_ILLEGAL_INSN. NULL: those CSRs are
  *	illegal.
+ * @csr_lanes: optional: @csr for every lane of @m at once, into @val
+ *	(indexed by lane; other lanes may be written); return 0 or the
+ *	fault, which must be what @csr gives every lane. NULL: @csr lane by
+ *	lane.
  * @counter: value of cycle (@which 0), time (1) or instret (2) for @lane;
  *	NULL: all three read w->retired. Must be deterministic.
  * @ecall: handle ECALL for @lane (in lane order); return 0 to continue
@@ -367,6 +371,8 @@ struct rv_env {
 		   uint8_t **host);
 	int (*csr)(void *ctx, struct rv_warp *w, unsigned int lane,
 		   unsigned int csr, uint32_t *val);
+	int (*csr_lanes)(void *ctx, struct rv_warp *w, uint32_t m,
+			 unsigned int csr, uint32_t *val);
 	uint64_t (*counter)(void *ctx, struct rv_warp *w, unsigned int lane,
 			    unsigned int which);
 	int (*ecall)(void *ctx, struct rv_warp *w, unsigned int lane);

@@ -209,6 +209,17 @@ static int env_mem_range(void *ctx, struct rv_warp *rw, uint32_t lo,
 	return -1;
 }
 
+/* Thread index @t of a CTA along the axis of @csr (CORUN_CSR_TID_*). */
+static inline uint32_t tid(const struct corun_job_desc *d, unsigned int csr,
+			   uint32_t t)
+{
+	if (csr == CORUN_CSR_TID_X)
+		return t % d->block[0];
+	if (csr == CORUN_CSR_TID_Y)
+		return t / d->block[0] % d->block[1];
+	return t / (d->block[0] * d->block[1]);
+}
+
 static int env_csr(void *ctx, struct rv_warp *rw, unsigned int lane,
 		   unsigned int csr, uint32_t *val)
 {
@@ -220,13 +231,9 @@ static int env_csr(void *ctx, struct rv_warp *rw, unsigned int lane,
 
 	switch (csr) {
 	case CORUN_CSR_TID_X:
-		*val = t % d->block[0];
-		break;
 	case CORUN_CSR_TID_Y:
-		*val = t / d->block[0] % d->block[1];
-		break;
 	case CORUN_CSR_TID_Z:
-		*val = t / (d->block[0] * d->block[1]);
+		*val = tid(d, csr, t);
 		break;
 	case CORUN_CSR_NTID_X:
 	case CORUN_CSR_NTID_Y:
@@ -266,6 +273,38 @@ static int env_csr(void *ctx, struct rv_warp *rw, unsigned int lane,
 		break;
 	default:
 		return CORUN_FAULT_ILLEGAL_INSN;
+	}
+	return 0;
+}
+
+/* env_csr() for every lane at once: only the thread indexes differ. */
+static int env_csr_lanes(void *ctx, struct rv_warp *rw, uint32_t m,
+			 unsigned int csr, uint32_t *val)
+{
+	struct emu_gpu *gpu = ctx;
+	struct emu_warp *w = ew(rw);
+	const struct corun_job_desc *d = &w->cta->job->desc;
+	uint32_t t0 = w->wid * gpu->cfg.warp_size, v, l;
+	int r = env_csr(ctx, rw, 0, csr, &v);
+
+	(void)m;
+	if (r)
+		return r;
+	switch (csr) {
+	case CORUN_CSR_TID_X:
+	case CORUN_CSR_TID_Y:
+	case CORUN_CSR_TID_Z:
+		for (l = 0; l < RV_MAX_LANES; l++)
+			val[l] = tid(d, csr, t0 + l);
+		break;
+	case CORUN_CSR_LANEID:
+		for (l = 0; l < RV_MAX_LANES; l++)
+			val[l] = l;
+		break;
+	default:
+		for (l = 0; l < RV_MAX_LANES; l++)
+			val[l] = v;
+		break;
 	}
 	return 0;
 }
@@ -338,6 +377,7 @@ int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 	gpu->env.mem = env_mem;
 	gpu->env.csr = env_csr;
 	gpu->env.mem_range = env_mem_range;
+	gpu->env.csr_lanes = env_csr_lanes;
 	gpu->env.counter = env_counter;
 	gpu->env.ecall = NULL;
 	/*

@@ -31,6 +31,8 @@ struct tenv {
 	unsigned int fetches;
 	unsigned int mems;
 	unsigned int ranges;
+	unsigned int csrs;
+	unsigned int csr_warps;
 	uint32_t csr_val;
 };
 
@@ -78,6 +80,7 @@ static int t_csr(void *ctx, struct rv_warp *w, unsigned int lane,
 	struct tenv *t = ctx;
 
 	(void)w;
+	t->csrs++;
 	if (csr == CORUN_CSR_LANEID) {
 		*val = lane;
 		return 0;
@@ -761,6 +764,64 @@ static void mem_range_lanes(struct kunit *test)
 	}
 }
 
+/* t_csr() for a whole warp. */
+static int t_csr_lanes(void *ctx, struct rv_warp *w, uint32_t m,
+		       unsigned int csr, uint32_t *val)
+{
+	struct tenv *t = ctx;
+
+	(void)w;
+	(void)m;
+	t->csr_warps++;
+	for (unsigned int l = 0; l < RV_MAX_LANES; l++) {
+		if (csr == CORUN_CSR_LANEID)
+			val[l] = l;
+		else if (csr == CORUN_CSR_ARGS)
+			val[l] = t->csr_val;
+		else
+			return CORUN_FAULT_ILLEGAL_INSN;
+	}
+	return 0;
+}
+
+/*
+ * With csr_lanes() a custom CSR is read once per warp; a refusal faults
+ * the lowest issuing lane. The FP CSRs and counters stay the executor's.
+ */
+static void csr_all_lanes(struct kunit *test)
+{
+	const uint32_t code[] = {
+		I(CORUN_CSR_LANEID, 0, 2, 10, 0x73),	/* csrr a0, laneid */
+		I(CORUN_CSR_ARGS, 0, 2, 11, 0x73),	/* csrr a1, args */
+		0x00302673,				/* csrr a2, fcsr */
+		I(CORUN_CSR_SMID, 0, 2, 13, 0x73),	/* refused */
+		CORUN_INSN_EXIT,
+	};
+	struct rv_env env;
+	struct tenv *t = new_env(test, &env, code, ARRAY_SIZE(code));
+	struct rv_warp *w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+	struct rv_step st;
+
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	env.csr_lanes = t_csr_lanes;
+	t->csr_val = 0x4242;
+	rv_warp_init(w, 8, 0xfe, CODE_VA);	/* lane 0 not live */
+	w->x[13][3] = 77;
+	for (int i = 0; i < 3; i++)
+		KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	for (unsigned int l = 0; l < 8; l++) {
+		KUNIT_EXPECT_EQ(test, w->x[10][l], l ? l : 0u);
+		KUNIT_EXPECT_EQ(test, w->x[11][l], l ? 0x4242u : 0u);
+	}
+	KUNIT_EXPECT_EQ(test, rv_warp_step(w, &env, &st),
+			CORUN_FAULT_ILLEGAL_INSN);
+	KUNIT_EXPECT_EQ(test, st.fault.lane, 1u);
+	KUNIT_EXPECT_EQ(test, st.fault.addr, code[3]);
+	KUNIT_EXPECT_EQ(test, w->x[13][3], 77u);
+	KUNIT_EXPECT_EQ(test, t->csr_warps, 3u);
+	KUNIT_EXPECT_EQ(test, t->csrs, 0u);
+}
+
 static void bypass_and_mem_step(struct kunit *test)
 {
 	const uint32_t code[] = {
@@ -1230,6 +1291,7 @@ static struct kunit_case isa_unit_cases[] = {
 	KUNIT_CASE(faults),
 	KUNIT_CASE(atomics_lane_order),
 	KUNIT_CASE(mem_range_lanes),
+	KUNIT_CASE(csr_all_lanes),
 	KUNIT_CASE(bypass_and_mem_step),
 	KUNIT_CASE(bypass_cache_hint),
 	KUNIT_CASE(decode_cache),
