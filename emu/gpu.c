@@ -46,7 +46,11 @@ struct emu_gpu *emu_gpu_create(const struct emu_config *cfg,
 	gpu->slot_cnt = calloc(cfg->num_slots, sizeof(*gpu->slot_cnt));
 	gpu->job_cnt = calloc(cfg->num_slots, sizeof(*gpu->job_cnt));
 	gpu->job_id = calloc(cfg->num_slots, sizeof(*gpu->job_id));
-	gpu->sms = calloc(cfg->num_sms, sizeof(*gpu->sms));
+	/* Line-aligned: struct emu_sm keeps per-cycle fields in lines. */
+	gpu->sms = aligned_alloc(_Alignof(struct emu_sm),
+				 cfg->num_sms * sizeof(*gpu->sms));
+	if (gpu->sms)
+		memset(gpu->sms, 0, cfg->num_sms * sizeof(*gpu->sms));
 	gpu->sm_cnt = calloc(cfg->num_sms, sizeof(*gpu->sm_cnt));
 	if (!gpu->slots || !gpu->slot_cnt || !gpu->job_cnt || !gpu->job_id ||
 	    !gpu->sms || !gpu->sm_cnt)

@@ -237,15 +237,12 @@ struct emu_warp_hot {
 };
 
 struct emu_sched {
-	uint16_t list[EMU_MAX_SM_WARPS];
-	uint32_t n;
-	uint32_t mods;
-	int last;
-	uint32_t last_pos;
-	int last_slot;
-	int greedy[CORUN_MAX_SLOTS];
+	/*
+	 * Every cycle reads these, most cycles only these (a sleeping
+	 * scheduler charges its stall picture): one line, first.
+	 */
 	uint64_t wake;
-	uint64_t fu_free[EMU_FU_NR];
+	uint32_t n;
 	uint32_t stall_slots;
 	uint8_t stall_reason[CORUN_MAX_SLOTS];
 	/*
@@ -255,10 +252,17 @@ struct emu_sched {
 	 * (sched_wake()). scan_passive: earliest wake of the warps not
 	 * waiting for the LSU; scan_lsu: warps waiting for the LSU.
 	 */
-	bool scan_ok;
-	uint32_t scan_lsu;
 	uint64_t scan_passive;
-};
+	uint32_t scan_lsu;
+	bool scan_ok;
+	uint32_t mods;
+	int last;
+	uint32_t last_pos;
+	int last_slot;
+	uint64_t fu_free[EMU_FU_NR];
+	int greedy[CORUN_MAX_SLOTS];
+	uint16_t list[EMU_MAX_SM_WARPS];
+} __attribute__((aligned(64)));
 
 /* One line request waiting in the LSU for the L1 port. */
 struct emu_lsu_ent {
@@ -288,8 +292,14 @@ struct emu_lsu_ent {
  * @cnt: per-SM counters (in the device's array, shared with mem.c)
  */
 struct emu_sm {
+	/* What emu_sm_tick() reads every cycle, in the first line. */
 	uint32_t id;
+	uint32_t resident;
 	struct emu_gpu *gpu;
+	uint64_t next_wake;
+	uint32_t lsu_head, lsu_n;
+	uint64_t lsu_busy;
+	struct corun_sm_counters *cnt;
 	struct emu_warp *warps;
 	struct emu_warp_hot *wh; /* see struct emu_warp_hot */
 	/*
@@ -312,11 +322,6 @@ struct emu_sm {
 	uint32_t kernels;
 	struct emu_sched sched[EMU_MAX_SCHEDULERS];
 	struct emu_lsu_ent lsu[EMU_LSU_CAP];
-	uint32_t lsu_head, lsu_n;
-	uint64_t lsu_busy;
-	uint64_t next_wake;
-	uint32_t resident;
-	struct corun_sm_counters *cnt;
 };
 
 struct emu_placement_ops;
