@@ -149,21 +149,22 @@ struct emu_sm;
  * @used: slot in use
  */
 struct emu_cta {
+	/* Every issue reads @job and @throttled: one line, before @warps. */
 	struct emu_sm *sm;
 	struct emu_job *job;
 	uint32_t slot;
+	bool throttled;
+	bool bypass;
+	bool used;
 	uint32_t index;
 	uint32_t id[3];
 	uint64_t age;
 	uint32_t live_threads;
 	uint32_t arrived;
-	uint16_t warps[EMU_MAX_SM_WARPS];
 	uint32_t nwarps;
 	uint32_t shared_off;
 	uint32_t local_off;
-	bool throttled;
-	bool bypass;
-	bool used;
+	uint16_t warps[EMU_MAX_SM_WARPS];
 };
 
 /* Stall reason of a warp that could not issue (enum corun_stall). */
