@@ -40,6 +40,8 @@ int emu_l2_tags_init(struct emu_l2_tags *t, uint32_t bytes, uint32_t ways,
 		     uint32_t line)
 {
 	t->sets = bytes / (line * ways);
+	/* A power-of-two set count indexes with a mask, not a division. */
+	t->set_mask = t->sets && !(t->sets & (t->sets - 1)) ? t->sets - 1 : 0;
 	t->ways = ways;
 	t->line_shift = ilog2u(line);
 	t->clock = 0;
@@ -64,7 +66,9 @@ void emu_l2_set_policy(struct emu_l2_tags *t, const struct emu_l2_policy *pol,
 
 struct emu_l2_line *emu_l2_set_of(struct emu_l2_tags *t, uint64_t key)
 {
-	return &t->lines[key % t->sets * t->ways];
+	uint64_t set = t->set_mask ? key & t->set_mask : key % t->sets;
+
+	return &t->lines[set * t->ways];
 }
 
 struct emu_l2_line *emu_l2_lookup(struct emu_l2_tags *t, uint64_t key,

@@ -55,6 +55,7 @@ struct emu_l2_policy {
  *	index among the lines the slice owns)
  * @ways: associativity
  * @line_shift: log2 of the line size
+ * @set_mask: @sets - 1 if a power of two (above 1), else 0
  * @clock: recency clock for @stamp
  * @pol: victim policy
  * @pol_ctx: its context
@@ -62,6 +63,7 @@ struct emu_l2_policy {
 struct emu_l2_tags {
 	struct emu_l2_line *lines;
 	uint32_t sets, ways, line_shift;
+	uint32_t set_mask;
 	uint64_t clock;
 	const struct emu_l2_policy *pol;
 	void *pol_ctx;

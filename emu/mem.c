@@ -147,6 +147,22 @@ struct mshr {
 };
 
 /*
+ * What the paths beyond the L1 read of a transaction's (primary) request,
+ * in one dense array, with the slice and packet size worked out once per
+ * transaction rather than on every (often refused) injection attempt.
+ */
+struct txn {
+	uint64_t addr;
+	uint32_t job;
+	uint16_t slot;
+	uint16_t flits; /* request packet: header, plus data for a store */
+	uint8_t cls;
+	uint8_t wr; /* a store (no reply) */
+	uint8_t amo; /* an atomic */
+	uint16_t slice; /* L2 slice of @addr */
+};
+
+/*
  * Transaction index space of one SM: 0..mshrs-1 are MSHRs, mshrs.. are
  * write entries (a store waits in its sub-queue and then in flight to
  * the L2 in one of those).
@@ -160,6 +176,7 @@ struct mem_sm {
 	uint16_t *mshr_free;
 	uint32_t nfree;
 	struct emu_mem_req *wr; /* write entries */
+	struct txn *txn; /* per transaction index */
 	uint32_t *wr_free;
 	uint32_t nwr_free;
 	struct qring hits; /* L1 hits in flight, due-time ordered */
@@ -170,6 +187,7 @@ struct mem_sm {
 	uint64_t act_win; /* window of @act */
 	uint32_t act, act_prev; /* sub-queues used this / last window */
 	uint32_t subq_cap; /* entries per sub-queue for the active ones */
+	uint32_t subq_used; /* act | act_prev that @subq_cap is for */
 	uint32_t credit[CORUN_MAX_SLOTS]; /* credits left in the window */
 	uint64_t port_cycle; /* cycle of port_used */
 	uint32_t port_used;
@@ -211,6 +229,7 @@ struct emu_mem {
 	struct emu_mem_ctr ctr;
 	struct emu_addrmap map;
 	uint32_t line_shift, nwr;
+	uint32_t chan_shift; /* log2 map.channels if a power of two, else 64 */
 	uint32_t mhash_mask;
 	uint32_t l1_all_ways;
 	uint32_t flit_data; /* data flits of one line */
@@ -229,12 +248,24 @@ struct emu_mem {
 	uint32_t irc_prio[CORUN_MAX_SLOTS];
 	uint32_t l1_ways[CORUN_MAX_SLOTS];
 	uint32_t irc_window;
+	uint64_t win_cycle, win_now; /* cycle / irc_window, cached */
+	uint8_t slot_subq[CORUN_MAX_SLOTS]; /* slot % l1.missq_subqueues */
 	/* last totals read from the NoCs and the DRAM, per slot */
 	uint64_t p_noc_stall[CORUN_MAX_SLOTS];
 	uint64_t p_dram_hits[CORUN_MAX_SLOTS];
 	uint64_t p_dram_bus[CORUN_MAX_SLOTS];
 	bool dram_moved, noc_moved;
 	unsigned int busy;
+	/* SMs with entries in their sub-queues / L1 hits in flight */
+	uint64_t *qmask, *hmask;
+	uint32_t mask_words;
+	/*
+	 * Earliest due time of the L1 hits in flight (UINT64_MAX: none), so
+	 * that most cycles need not look at every SM's hits. A lower bound
+	 * only if it is <= @now: a zero-latency hit pushed by a callback
+	 * and delivered in the same tick may leave its time behind.
+	 */
+	uint64_t hit_min;
 };
 
 /* Charge a counter to the slot and, if still running, to its job. */
@@ -284,18 +315,36 @@ static uint32_t tag_dcnt(uint64_t t)
 	return (uint32_t)t & 3;
 }
 
-/* The request transaction @i of @ms carries (MSHR primary or write). */
-static struct emu_mem_req *sm_req(const struct emu_mem *m,
-				  const struct mem_sm *ms, uint32_t i)
+static struct txn *tag_txn(struct emu_mem *m, uint64_t tag)
 {
-	if (i < m->cfg->l1.mshrs)
-		return &ms->mshr[i].w[0];
-	return &ms->wr[i - m->cfg->l1.mshrs];
+	return &m->sm[tag_sm(tag)].txn[tag_idx(tag)];
 }
 
-static struct emu_mem_req *txn_req(struct emu_mem *m, uint64_t tag)
+static uint32_t slice_of(const struct emu_mem *m, uint64_t addr)
 {
-	return sm_req(m, &m->sm[tag_sm(tag)], tag_idx(tag));
+	struct emu_addr_loc loc;
+
+	emu_addrmap_decode(&m->map, addr, &loc);
+	return loc.slice;
+}
+
+static void txn_set(struct emu_mem *m, struct mem_sm *ms, uint32_t idx,
+		    const struct emu_mem_req *q)
+{
+	struct txn *t = &ms->txn[idx];
+	uint32_t fb = m->cfg->noc.flit_bytes;
+
+	t->addr = q->addr;
+	t->job = q->job;
+	t->slot = q->slot;
+	t->cls = q->cls;
+	t->wr = q->is_write && !q->is_atomic;
+	t->amo = q->is_atomic;
+	t->slice = (uint16_t)slice_of(m, q->addr);
+	/* Header flit, plus the data for a store. */
+	t->flits = 1;
+	if (t->wr)
+		t->flits += (uint16_t)((q->size + fb - 1) / fb);
 }
 
 static uint64_t to_noc(const struct emu_mem *m, uint64_t sm_cycle)
@@ -327,9 +376,11 @@ static uint64_t l2_key(const struct emu_mem *m, uint64_t addr)
 {
 	uint64_t la = addr >> m->map.line_shift;
 	uint64_t los = 1ull << m->map.lo_shift; /* lines per channel chunk */
+	uint64_t hi = la >> m->map.lo_shift;
 
-	return (la & (los - 1)) |
-	       (la >> m->map.lo_shift) / m->map.channels << m->map.lo_shift;
+	/* Most maps have a power-of-two channel count: no division. */
+	hi = m->chan_shift < 64 ? hi >> m->chan_shift : hi / m->map.channels;
+	return (la & (los - 1)) | hi << m->map.lo_shift;
 }
 
 /* ------------------------------------------------------------------ */
@@ -364,6 +415,9 @@ static struct emu_mem *mem_build(const struct emu_config *cfg,
 	m->mc_delay = mc_delay;
 	emu_addrmap_init(&m->map, cfg);
 	m->line_shift = ilog2(cfg->l1.line);
+	m->chan_shift = m->map.channels & (m->map.channels - 1) ?
+				64 :
+				ilog2(m->map.channels);
 	m->mhash_mask = (1u << (ilog2(cfg->l1.mshrs) + 1)) - 1;
 	m->l1_all_ways = cfg->l1.ways >= 32 ? UINT32_MAX :
 					      (1u << cfg->l1.ways) - 1;
@@ -373,13 +427,19 @@ static struct emu_mem *mem_build(const struct emu_config *cfg,
 	m->l2_merge = cfg->l2.mshr_merge;
 	m->l2_queue = cfg->l2.queue;
 	m->irc_window = cfg->l1.irc_window;
+	m->win_cycle = UINT64_MAX;
+	m->hit_min = UINT64_MAX;
 	for (i = 0; i < CORUN_MAX_SLOTS; i++) {
+		m->slot_subq[i] = (uint8_t)(i % cfg->l1.missq_subqueues);
 		m->irc_credits[i] = CORUN_FW_IRC_CREDITS_UNLIMITED;
 		m->l1_ways[i] = m->l1_all_ways;
 	}
 	m->sm = calloc(cfg->num_sms, sizeof(*m->sm));
 	m->sl = calloc(cfg->l2.banks, sizeof(*m->sl));
-	if (!m->sm || !m->sl)
+	m->mask_words = cfg->num_sms / 64 + 1;
+	m->qmask = calloc(m->mask_words, sizeof(*m->qmask));
+	m->hmask = calloc(m->mask_words, sizeof(*m->hmask));
+	if (!m->sm || !m->sl || !m->qmask || !m->hmask)
 		goto fail;
 	for (s = 0; s < cfg->num_sms; s++) {
 		struct mem_sm *ms = &m->sm[s];
@@ -393,15 +453,16 @@ static struct emu_mem *mem_build(const struct emu_config *cfg,
 		ms->mshr_free = calloc(cfg->l1.mshrs, sizeof(*ms->mshr_free));
 		ms->mhash = malloc((m->mhash_mask + 1) * sizeof(*ms->mhash));
 		ms->wr = calloc(m->nwr, sizeof(*ms->wr));
+		ms->txn = calloc(cfg->l1.mshrs + m->nwr, sizeof(*ms->txn));
 		ms->wr_free = calloc(m->nwr, sizeof(*ms->wr_free));
 		ms->subq = calloc(cfg->l1.missq_subqueues, sizeof(*ms->subq));
 		/* At most ldst_units hits per cycle, each due latency later. */
 		ms->hits.cap = (cfg->l1.latency + 2) * cfg->sm.ldst_units;
 		ms->hits.e = calloc(ms->hits.cap, sizeof(*ms->hits.e));
 		ms->hits.t = calloc(ms->hits.cap, sizeof(*ms->hits.t));
-		if (!ms->mshr || !ms->mshr_free || !ms->mhash ||
-		    !ms->wr ||
-		    !ms->wr_free || !ms->subq || !ms->hits.e || !ms->hits.t)
+		if (!ms->mshr || !ms->mshr_free || !ms->mhash || !ms->wr ||
+		    !ms->txn || !ms->wr_free || !ms->subq || !ms->hits.e ||
+		    !ms->hits.t)
 			goto fail;
 		for (i = 0; i < cfg->l1.mshrs; i++) {
 			ms->mshr[i].w = calloc(cfg->l1.mshr_merge,
@@ -487,6 +548,7 @@ void emu_mem_destroy(struct emu_mem *m)
 			free(ms->mshr_free);
 			free(ms->mhash);
 			free(ms->wr);
+			free(ms->txn);
 			free(ms->wr_free);
 			free(ms->subq);
 		}
@@ -514,6 +576,8 @@ void emu_mem_destroy(struct emu_mem *m)
 	emu_dram_destroy(m->dram);
 	free(m->sm);
 	free(m->sl);
+	free(m->qmask);
+	free(m->hmask);
 	free(m);
 }
 
@@ -621,18 +685,27 @@ static void mshr_unhash(struct emu_mem *m, struct mem_sm *ms, uint16_t mi)
 static struct iring *subq_of(struct emu_mem *m, struct mem_sm *ms,
 			     unsigned int slot, uint64_t now)
 {
-	uint32_t k = slot % m->cfg->l1.missq_subqueues;
-	uint64_t win = now / m->irc_window;
-	uint32_t bit = 1u << k;
+	uint32_t k = m->slot_subq[slot], used;
+	uint64_t win;
 
+	/* One division per cycle, not per push (all SMs push in a cycle). */
+	if (now != m->win_cycle) {
+		m->win_cycle = now;
+		m->win_now = now / m->irc_window;
+	}
+	win = m->win_now;
 	if (win != ms->act_win) {
 		ms->act_prev = win == ms->act_win + 1 ? ms->act : 0;
 		ms->act = 0;
 		ms->act_win = win;
 	}
-	ms->act |= bit;
-	ms->subq_cap = m->cfg->l1.missq_entries /
-		       (uint32_t)emu_popcount(ms->act | ms->act_prev);
+	ms->act |= 1u << k;
+	used = ms->act | ms->act_prev;
+	if (used != ms->subq_used) {
+		ms->subq_used = used;
+		ms->subq_cap =
+			m->cfg->l1.missq_entries / (uint32_t)emu_popcount(used);
+	}
 	return &ms->subq[k];
 }
 
@@ -703,8 +776,10 @@ int emu_mem_push(struct emu_mem *m, const struct emu_mem_req *r, uint64_t now)
 			l->tag = 0;
 		idx = ms->wr_free[--ms->nwr_free];
 		ms->wr[idx] = q;
+		txn_set(m, ms, m->cfg->l1.mshrs + idx, &q);
 		iring_push(sq, m->cfg->l1.mshrs + idx, 0);
-		ms->queued++;
+		if (!ms->queued++)
+			emu_bit_set(m->qmask, r->sm);
 		m->busy++;
 		CTR(m, &q, missq_demand, 1);
 		return l ? 0 : 1;
@@ -730,9 +805,13 @@ int emu_mem_push(struct emu_mem *m, const struct emu_mem_req *r, uint64_t now)
 
 			if (h->n == h->cap)
 				goto resfail;
+			if (!h->n)
+				emu_bit_set(m->hmask, r->sm);
 			i = (h->head + h->n++) % h->cap;
 			h->e[i] = q;
 			h->t[i] = now + m->cfg->l1.latency;
+			if (h->t[i] < m->hit_min)
+				m->hit_min = h->t[i];
 			l->lru = ++ms->lru_clock;
 			ctr_access(m, sc, &q, false);
 			m->busy++;
@@ -766,8 +845,10 @@ alloc:
 		*b = q.mshr;
 	}
 	mh->w[0] = q;
+	txn_set(m, ms, q.mshr, &q);
 	iring_push(sq, q.mshr, 0);
-	ms->queued++;
+	if (!ms->queued++)
+		emu_bit_set(m->qmask, r->sm);
 	m->busy++;
 	CTR(m, &q, missq_demand, 1);
 	return 1;
@@ -782,14 +863,13 @@ resfail:
 /* IRC: credit arbiter between the sub-queues and the injection port */
 
 /*
- * Credits refill at the first NoC edge @nc at or after a window boundary:
- * the edge's own SM cycle, not the tick's (an event-skipping caller runs
- * several edges in one tick, and must see the same windows).
+ * Credits refill at the first NoC edge at or after a window boundary:
+ * @win is the window of the edge's own SM cycle, not the tick's (an
+ * event-skipping caller runs several edges in one tick, and must see
+ * the same windows); noc_step() works it out once per edge.
  */
-static void irc_refill(struct emu_mem *m, struct mem_sm *ms, uint64_t nc)
+static void irc_refill(struct emu_mem *m, struct mem_sm *ms, uint64_t win)
 {
-	uint64_t win = from_noc(m, nc) / m->irc_window;
-
 	if (win != ms->win) {
 		ms->win = win;
 		memcpy(ms->credit, m->irc_credits, sizeof(ms->credit));
@@ -815,12 +895,12 @@ static int irc_pick(struct emu_mem *m, struct mem_sm *ms)
 	uint32_t bprio = 0;
 
 	for (i = 0; i < nsq; i++) {
-		uint32_t k = (ms->rr + i) % nsq;
-		const struct emu_mem_req *q;
+		uint32_t k = mod2(ms->rr + i, nsq);
+		const struct txn *q;
 
 		if (!ms->subq[k].n)
 			continue;
-		q = sm_req(m, ms, iring_head(&ms->subq[k]));
+		q = &ms->txn[iring_head(&ms->subq[k])];
 		if (!irc_ok(m, ms, q->slot))
 			continue;
 		if (best < 0 || m->irc_prio[q->slot] > bprio) {
@@ -831,40 +911,30 @@ static int irc_pick(struct emu_mem *m, struct mem_sm *ms)
 	return best;
 }
 
-static uint32_t slice_of(const struct emu_mem *m, uint64_t addr)
-{
-	struct emu_addr_loc loc;
-
-	emu_addrmap_decode(&m->map, addr, &loc);
-	return loc.slice;
-}
-
-static void sm_inject(struct emu_mem *m, uint32_t s, uint64_t nc)
+static void sm_inject(struct emu_mem *m, uint32_t s, uint64_t nc,
+		      uint64_t win)
 {
 	struct mem_sm *ms = &m->sm[s];
 	struct emu_noc_pkt p;
-	struct emu_mem_req *q;
+	const struct txn *q;
 	struct iring *sq;
 	uint32_t idx;
 	int k;
 
-	irc_refill(m, ms, nc);
+	irc_refill(m, ms, win);
 	k = irc_pick(m, ms);
 	if (k < 0)
 		return;
 	sq = &ms->subq[k];
 	idx = iring_head(sq);
 	p.tag = mk_tag(s, idx, 0);
-	q = txn_req(m, p.tag);
+	q = &ms->txn[idx];
 	p.src = s;
-	p.dst = slice_of(m, q->addr);
-	/* Header flit, plus the data for a store. */
-	p.flits = (uint16_t)(1 + (q->is_write && !q->is_atomic ?
-				  (q->size + m->cfg->noc.flit_bytes - 1) /
-					  m->cfg->noc.flit_bytes : 0));
+	p.dst = q->slice;
+	p.flits = q->flits;
 	p.slot = q->slot;
 	p.cls = q->cls;
-	p.traffic = q->is_write && !q->is_atomic ? EMU_NOC_WB : EMU_NOC_REQ;
+	p.traffic = q->wr ? EMU_NOC_WB : EMU_NOC_REQ;
 	if (!emu_noc_can_inject(m->req_noc, s, &p)) {
 		CTR(m, q, noc_stall_cycles, 1);
 		return;
@@ -872,12 +942,13 @@ static void sm_inject(struct emu_mem *m, uint32_t s, uint64_t nc)
 	emu_noc_inject(m->req_noc, &p, nc);
 	m->noc_moved = true;
 	iring_pop(sq);
-	ms->queued--;
-	ms->rr = (uint32_t)(k + 1) % m->cfg->l1.missq_subqueues;
+	if (!--ms->queued)
+		emu_bit_clear(m->qmask, s);
+	ms->rr = mod2((uint32_t)k + 1, m->cfg->l1.missq_subqueues);
 	if (m->irc_credits[q->slot] != CORUN_FW_IRC_CREDITS_UNLIMITED)
 		ms->credit[q->slot]--;
 	CTR(m, q, requests, 1);
-	if (!q->is_write || q->is_atomic)
+	if (!q->wr)
 		CTR(m, q, read_requests, 1);
 	CTR(m, q, noc_flits, p.flits);
 }
@@ -906,7 +977,7 @@ static void noc_req_deliver(void *ctx, const struct emu_noc_pkt *p,
 }
 
 static bool dout_push(struct l2_slice *sl, uint64_t addr, uint32_t mshr,
-		      const struct emu_mem_req *q)
+		      const struct txn *q)
 {
 	struct l2_dout *d;
 
@@ -951,8 +1022,8 @@ static void write_done(struct emu_mem *m, uint64_t tag)
  */
 static bool l2_serve(struct emu_mem *m, struct l2_slice *sl, uint64_t tag)
 {
-	struct emu_mem_req *q = txn_req(m, tag);
-	bool wr = q->is_write && !q->is_atomic;
+	const struct txn *q = tag_txn(m, tag);
+	bool wr = q->wr;
 	uint64_t key = l2_key(m, q->addr);
 	uint64_t addr = q->addr >> sl->tags.line_shift << sl->tags.line_shift;
 	struct emu_l2_line *l = emu_l2_lookup(&sl->tags, key, addr);
@@ -963,7 +1034,7 @@ static bool l2_serve(struct emu_mem *m, struct l2_slice *sl, uint64_t tag)
 		if (!wr && sl->reply.n == sl->reply.cap)
 			return false;
 		emu_l2_touch(&sl->tags, l, q->cls, true);
-		l->dirty |= q->is_write || q->is_atomic;
+		l->dirty |= q->wr || q->amo;
 		CTR(m, q, llc_hits, 1);
 		if (wr)
 			write_done(m, tag);
@@ -983,7 +1054,7 @@ static bool l2_serve(struct emu_mem *m, struct l2_slice *sl, uint64_t tag)
 		if (mh->n >= m->l2_merge)
 			return false;
 		mh->w[mh->n++] = tag;
-		l->dirty |= q->is_atomic;
+		l->dirty |= q->amo;
 		CTR(m, q, llc_misses, 1);
 		return true;
 	}
@@ -999,7 +1070,7 @@ static bool l2_serve(struct emu_mem *m, struct l2_slice *sl, uint64_t tag)
 	}
 	l->valid = 1;
 	l->line = addr;
-	l->dirty = q->is_write || q->is_atomic;
+	l->dirty = q->wr || q->amo;
 	l->pending = 0;
 	emu_l2_touch(&sl->tags, l, q->cls, false);
 	CTR(m, q, llc_misses, 1);
@@ -1033,11 +1104,10 @@ static void dram_done(void *ctx, const struct emu_dram_req *r, uint64_t dc)
 		   to_noc(m, from_dram(m, dc)) + m->mc_delay);
 }
 
-static void slice_step(struct emu_mem *m, uint32_t s, uint64_t nc)
+static void slice_step(struct emu_mem *m, uint32_t s, uint64_t nc,
+		       uint64_t dnow)
 {
 	struct l2_slice *sl = &m->sl[s];
-	/* This edge's DRAM cycle (a tick may run several edges). */
-	uint64_t dnow = to_dram(m, from_noc(m, nc));
 
 	/* Fills whose data arrived: the line becomes valid, waiters reply. */
 	while (sl->fill.n && sl->fill.t[sl->fill.head] <= nc) {
@@ -1078,7 +1148,7 @@ static void slice_step(struct emu_mem *m, uint32_t s, uint64_t nc)
 	/* One reply into the reply NoC per cycle. */
 	if (sl->reply.n) {
 		uint64_t tag = sl->rtag[iring_head(&sl->reply)];
-		struct emu_mem_req *q = txn_req(m, tag);
+		const struct txn *q = tag_txn(m, tag);
 		struct emu_noc_pkt p = {
 			.tag = tag,
 			.src = s,
@@ -1164,47 +1234,66 @@ static uint64_t noc_domain_next(const struct emu_mem *m, uint64_t nc)
 /* Earliest SM cycle > @now at which some SM's arbiter can inject. */
 static uint64_t inject_next(const struct emu_mem *m, uint64_t now)
 {
-	uint64_t t = UINT64_MAX, edge = from_noc(m, to_noc(m, now) + 1);
-	uint64_t wnext = (now / m->irc_window + 1) * m->irc_window;
-	uint32_t s, k;
+	uint64_t t = UINT64_MAX, win = now / m->irc_window;
+	uint32_t s, k, nsm = m->cfg->num_sms;
 
-	for (s = 0; s < m->cfg->num_sms; s++) {
+	for (s = emu_bit_next(m->qmask, 0, nsm); s < nsm;
+	     s = emu_bit_next(m->qmask, s + 1, nsm)) {
 		const struct mem_sm *ms = &m->sm[s];
 
-		if (!ms->queued)
-			continue;
 		for (k = 0; k < m->cfg->l1.missq_subqueues; k++) {
 			const struct iring *sq = &ms->subq[k];
-			const struct emu_mem_req *q;
+			const struct txn *q;
 
 			if (!sq->n)
 				continue;
-			q = sm_req(m, ms, iring_head(sq));
+			q = &ms->txn[iring_head(sq)];
 			/* A new window refills every slot's credits. */
-			if (ms->win != now / m->irc_window || irc_ok(m, ms, q->slot))
-				return edge;
+			if (ms->win != win || irc_ok(m, ms, q->slot))
+				return from_noc(m, to_noc(m, now) + 1);
 		}
 		/* Credit-gated until the next window: its first NoC edge. */
-		{
-			uint64_t e = from_noc(m, to_noc(m, wnext - 1) + 1);
-
-			t = e < t ? e : t;
+		if (t == UINT64_MAX) {
+			t = to_noc(m, (win + 1) * m->irc_window - 1);
+			t = from_noc(m, t + 1);
 		}
 	}
 	return t;
 }
 
+static bool slice_idle(const struct l2_slice *sl)
+{
+	return !(sl->fill.n | sl->in.n | sl->dn | sl->reply.n);
+}
+
 static void noc_step(struct emu_mem *m, uint64_t nc)
 {
-	uint32_t s;
+	uint32_t s, nsm = m->cfg->num_sms;
+	/*
+	 * This edge's SM cycle, its IRC window and its DRAM cycle (a tick
+	 * may run several edges): the same for every SM and slice.
+	 */
+	uint64_t smc = from_noc(m, nc), win = smc / m->irc_window;
+	uint64_t dnow = to_dram(m, smc);
 
-	for (s = 0; s < m->cfg->num_sms; s++)
-		if (m->sm[s].queued)
-			sm_inject(m, s, nc);
+	for (s = emu_bit_next(m->qmask, 0, nsm); s < nsm;
+	     s = emu_bit_next(m->qmask, s + 1, nsm))
+		sm_inject(m, s, nc, win);
 	emu_noc_tick(m->req_noc, nc);
 	for (s = 0; s < m->cfg->l2.banks; s++)
-		slice_step(m, s, nc);
+		if (!slice_idle(&m->sl[s]))
+			slice_step(m, s, nc, dnow);
 	emu_noc_tick(m->rep_noc, nc);
+}
+
+static bool any_queued(const struct emu_mem *m)
+{
+	uint32_t i;
+
+	for (i = 0; i < m->mask_words; i++)
+		if (m->qmask[i])
+			return true;
+	return false;
 }
 
 /* Fold the NoC stall and DRAM totals into the per-slot counters. */
@@ -1245,10 +1334,28 @@ static void poll_counters(struct emu_mem *m)
 	m->dram_moved = false;
 }
 
+static void hits_deliver(struct emu_mem *m, uint32_t s, uint64_t now)
+{
+	struct mem_sm *ms = &m->sm[s];
+	struct qring *h = &ms->hits;
+
+	while (h->n && h->t[h->head] <= now) {
+		struct emu_mem_req q = h->e[h->head];
+
+		h->head = mod2(h->head + 1, h->cap);
+		if (!--h->n)
+			emu_bit_clear(m->hmask, s);
+		m->busy--;
+		m->ops.done(m->ops.ctx, &q, now);
+	}
+	if (h->n && h->t[h->head] < m->hit_min)
+		m->hit_min = h->t[h->head];
+}
+
 void emu_mem_tick(struct emu_mem *m, uint64_t now)
 {
 	uint64_t nc_now = to_noc(m, now), dc_now = to_dram(m, now);
-	uint32_t s;
+	uint32_t s, nsm = m->cfg->num_sms;
 
 	m->now = now;
 	if (emu_dram_busy(m->dram) &&
@@ -1259,28 +1366,21 @@ void emu_mem_tick(struct emu_mem *m, uint64_t now)
 	m->dc = dc_now;
 	/* Every NoC edge up to now with work (none is skipped that has). */
 	while (m->nc < nc_now) {
-		uint64_t nx = noc_domain_next(m, m->nc);
-		uint32_t i;
+		uint64_t nx =
+			any_queued(m) ? m->nc + 1 : noc_domain_next(m, m->nc);
 
-		for (i = 0; i < m->cfg->num_sms; i++)
-			if (m->sm[i].queued) {
-				nx = m->nc + 1;
-				break;
-			}
 		m->nc = nx < nc_now ? nx : nc_now;
 		noc_step(m, m->nc);
 	}
-	for (s = 0; s < m->cfg->num_sms; s++) {
-		struct mem_sm *ms = &m->sm[s];
-
-		while (ms->hits.n && ms->hits.t[ms->hits.head] <= now) {
-			struct emu_mem_req q = ms->hits.e[ms->hits.head];
-
-			ms->hits.head = mod2(ms->hits.head + 1, ms->hits.cap);
-			ms->hits.n--;
-			m->busy--;
-			m->ops.done(m->ops.ctx, &q, now);
-		}
+	/*
+	 * The mask is reread: a callback may push hits for later SMs (and
+	 * lowers hit_min itself for any SM).
+	 */
+	if (m->hit_min <= now) {
+		m->hit_min = UINT64_MAX;
+		for (s = emu_bit_next(m->hmask, 0, nsm); s < nsm;
+		     s = emu_bit_next(m->hmask, s + 1, nsm))
+			hits_deliver(m, s, now);
 	}
 	if (m->noc_moved || m->dram_moved)
 		poll_counters(m);
@@ -1289,20 +1389,28 @@ void emu_mem_tick(struct emu_mem *m, uint64_t now)
 uint64_t emu_mem_next_event(const struct emu_mem *m, uint64_t now)
 {
 	uint64_t t = UINT64_MAX, x;
-	uint32_t s;
+	uint32_t s, nsm = m->cfg->num_sms;
 
-	for (s = 0; s < m->cfg->num_sms; s++) {
-		const struct mem_sm *ms = &m->sm[s];
+	/* Exact unless a stale lower bound (see hit_min). */
+	if (m->hit_min > m->now)
+		t = m->hit_min;
+	else
+		for (s = emu_bit_next(m->hmask, 0, nsm); s < nsm;
+		     s = emu_bit_next(m->hmask, s + 1, nsm)) {
+			const struct mem_sm *ms = &m->sm[s];
 
-		if (ms->hits.n && ms->hits.t[ms->hits.head] < t)
-			t = ms->hits.t[ms->hits.head];
-	}
+			if (ms->hits.t[ms->hits.head] < t)
+				t = ms->hits.t[ms->hits.head];
+		}
 	x = inject_next(m, now);
 	t = x < t ? x : t;
-	x = noc_domain_next(m, m->nc);
-	if (x != UINT64_MAX) {
-		x = from_noc(m, x);
-		t = x < t ? x : t;
+	/* The NoC domain has nothing before its next edge: often moot. */
+	if (t > from_noc(m, m->nc + 1)) {
+		x = noc_domain_next(m, m->nc);
+		if (x != UINT64_MAX) {
+			x = from_noc(m, x);
+			t = x < t ? x : t;
+		}
 	}
 	x = emu_dram_next_event(m->dram, m->dc);
 	if (x != UINT64_MAX) {
@@ -1341,6 +1449,7 @@ int emu_mem_set_irc_window(struct emu_mem *m, uint32_t cycles)
 	if (!cycles)
 		return -EINVAL;
 	m->irc_window = cycles;
+	m->win_cycle = UINT64_MAX;
 	return 0;
 }
 

@@ -40,6 +40,36 @@ static inline unsigned int emu_popcount(uint32_t v)
 	return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
 }
 
+/*
+ * Bit maps of busy units (64 per word), so that per-cycle loops visit
+ * only the units with work, in index order.
+ */
+static inline void emu_bit_set(uint64_t *m, uint32_t i)
+{
+	m[i / 64] |= 1ull << (i % 64);
+}
+
+static inline void emu_bit_clear(uint64_t *m, uint32_t i)
+{
+	m[i / 64] &= ~(1ull << (i % 64));
+}
+
+/* First set bit of @m in [@i, @end), or @end. */
+static inline uint32_t emu_bit_next(const uint64_t *m, uint32_t i,
+				    uint32_t end)
+{
+	while (i < end) {
+		uint64_t w = m[i / 64] >> (i % 64);
+
+		if (w) {
+			i += (uint32_t)__builtin_ctzll(w);
+			return i < end ? i : end;
+		}
+		i = (i | 63) + 1;
+	}
+	return end;
+}
+
 /* Request class: GPU SMs now, CPU agents later. */
 enum emu_mem_cls {
 	EMU_CLS_GPU = 0,

@@ -42,6 +42,7 @@ struct noc_buf {
 	uint16_t vc; /* logical VC (counters, mapping) */
 	uint16_t prio; /* arbitration class, 0 first */
 	uint32_t nflits, fhead; /* flits present, oldest in ft[] */
+	uint64_t ready; /* oldest flit's arrival + latency (if nflits) */
 	uint32_t freed; /* credits freed this cycle */
 	uint32_t ndesc, dhead;
 	uint64_t *ft; /* arrival cycle per flit, cap entries */
@@ -68,6 +69,7 @@ struct noc_outport {
 
 struct noc_router {
 	uint32_t in0, nin, out0, nout;
+	uint32_t buf0, nbuf; /* its input buffers, contiguous */
 	uint32_t link_out0; /* first link output port; directions in order */
 	uint32_t orr; /* output processed first (rotates) */
 };
@@ -104,8 +106,15 @@ struct emu_noc {
 	uint32_t npkts_max, free_pkt, live;
 
 	uint32_t *touched; /* buffers with freed != 0 */
+	/*
+	 * Bit maps, so that a cycle visits only what can act: buffers
+	 * holding flits (@full) and outputs with requests (@want).
+	 */
+	uint64_t *full, *want;
+	uint64_t *ni_busy; /* sources with ni_pending != 0 */
 	uint32_t ntouched;
 	uint64_t next_ready; /* earliest head-flit ready cycle after a tick */
+	uint64_t idle; /* ticks skipped since the last one run (see orr) */
 
 	uint64_t slot_flits[CORUN_MAX_SLOTS], slot_stall[CORUN_MAX_SLOTS];
 	uint64_t vc_flits[CORUN_MAX_VCS], vc_stall[CORUN_MAX_VCS];
@@ -114,6 +123,8 @@ struct emu_noc {
 
 unsigned int emu_noc_vc(const struct emu_noc *n, const struct emu_noc_pkt *p)
 {
+	if (n->vcs == 1)
+		return 0; /* every mapping below; saves a division per packet */
 	switch (n->vc_map) {
 	case EMU_NOC_VC_SLOT:
 		return p->slot % n->vcs;
@@ -226,13 +237,14 @@ static int build(struct emu_noc *n, const struct emu_config *cfg)
 	n->dst_port = zalloc(n->ndst, sizeof(uint32_t));
 	n->ni_pending = zalloc(n->nsrc, sizeof(uint32_t));
 	n->ni_rr = zalloc(n->nsrc, sizeof(uint32_t));
+	n->ni_busy = zalloc(n->nsrc / 64 + 1, sizeof(uint64_t));
 	n->src_flits = zalloc(n->nsrc, sizeof(uint64_t));
 	n->src_stall = zalloc(n->nsrc, sizeof(uint64_t));
 	n->routers = zalloc(n->nrouters, sizeof(*n->routers));
 	nloc_in = zalloc(n->nrouters, sizeof(uint32_t));
 	nloc_out = zalloc(n->nrouters, sizeof(uint32_t));
-	if (!n->src_router || !n->dst_router || !n->src_port ||
-	    !n->dst_port || !n->ni_pending || !n->ni_rr || !n->src_flits ||
+	if (!n->src_router || !n->dst_router || !n->src_port || !n->dst_port ||
+	    !n->ni_pending || !n->ni_rr || !n->ni_busy || !n->src_flits ||
 	    !n->src_stall || !n->routers || !nloc_in || !nloc_out)
 		goto out;
 
@@ -263,6 +275,8 @@ static int build(struct emu_noc *n, const struct emu_config *cfg)
 	n->outports = zalloc(n->nout, sizeof(*n->outports));
 	n->bufs = zalloc(n->nbufs, sizeof(*n->bufs));
 	n->touched = zalloc(n->nbufs, sizeof(uint32_t));
+	n->full = zalloc(n->nbufs / 64 + 1, sizeof(uint64_t));
+	n->want = zalloc(n->nout / 64 + 1, sizeof(uint64_t));
 	n->ft_pool = zalloc((size_t)n->nbufs * n->cap, sizeof(uint64_t));
 	n->d_pool = zalloc((size_t)n->nbufs * (n->cap + 2),
 			   sizeof(struct noc_desc));
@@ -272,7 +286,7 @@ static int build(struct emu_noc *n, const struct emu_config *cfg)
 	n->npkts_max = n->nbufs * n->cap + n->nsrc * n->vcs;
 	n->pkts = zalloc(n->npkts_max, sizeof(*n->pkts));
 	if (!n->inports || !n->outports || !n->bufs || !n->touched ||
-	    !n->ft_pool || !n->d_pool || !n->pkts)
+	    !n->full || !n->want || !n->ft_pool || !n->d_pool || !n->pkts)
 		goto out;
 
 	memset(nloc_in, 0, n->nrouters * sizeof(uint32_t));
@@ -281,6 +295,7 @@ static int build(struct emu_noc *n, const struct emu_config *cfg)
 	for (r = 0; r < n->nrouters; r++) {
 		struct noc_router *rt = &n->routers[r];
 
+		rt->buf0 = b;
 		for (ip = rt->in0; ip < rt->in0 + rt->nin; ip++) {
 			struct noc_inport *in = &n->inports[ip];
 			bool local = ip - rt->in0 < rt->nin - n->nlinks;
@@ -308,6 +323,7 @@ static int build(struct emu_noc *n, const struct emu_config *cfg)
 				bf->d = n->d_pool + (size_t)b * (n->cap + 2);
 			}
 		}
+		rt->nbuf = b - rt->buf0;
 		for (op = rt->out0; op < rt->out0 + rt->nout; op++) {
 			struct noc_outport *o = &n->outports[op];
 			uint32_t k = op - rt->out0, nb;
@@ -414,6 +430,7 @@ void emu_noc_destroy(struct emu_noc *n)
 	free(n->dst_port);
 	free(n->ni_pending);
 	free(n->ni_rr);
+	free(n->ni_busy);
 	free(n->src_flits);
 	free(n->src_stall);
 	free(n->routers);
@@ -421,6 +438,8 @@ void emu_noc_destroy(struct emu_noc *n)
 	free(n->outports);
 	free(n->bufs);
 	free(n->touched);
+	free(n->full);
+	free(n->want);
 	free(n->ft_pool);
 	free(n->d_pool);
 	free(n->pkts);
@@ -502,7 +521,8 @@ int emu_noc_inject(struct emu_noc *n, const struct emu_noc_pkt *p,
 	/* The descriptor waits with no flit; the interface streams them in. */
 	d = dq(b, n->cap + 2, b->ndesc++);
 	*d = (struct noc_desc){ .pkt = id, .out = NONE, .nbuf = NONE };
-	n->ni_pending[p->src]++;
+	if (!n->ni_pending[p->src]++)
+		emu_bit_set(n->ni_busy, p->src);
 	n->pending++;
 	n->live++;
 	return 0;
@@ -511,7 +531,10 @@ int emu_noc_inject(struct emu_noc *n, const struct emu_noc_pkt *p,
 static void push_flit(struct emu_noc *n, struct noc_buf *b, uint64_t now)
 {
 	b->ft[mod2(b->fhead + b->nflits, n->cap)] = now;
-	b->nflits++;
+	if (!b->nflits++) {
+		b->ready = now + n->latency;
+		emu_bit_set(n->full, (uint32_t)(b - n->bufs));
+	}
 }
 
 static void stall(struct emu_noc *n, const struct noc_prec *k)
@@ -526,12 +549,11 @@ static void ni_tick(struct emu_noc *n, uint64_t now)
 {
 	uint32_t s, i;
 
-	for (s = 0; s < n->nsrc && n->pending; s++) {
+	for (s = emu_bit_next(n->ni_busy, 0, n->nsrc); s < n->nsrc;
+	     s = emu_bit_next(n->ni_busy, s + 1, n->nsrc)) {
 		const struct noc_inport *in;
 		bool sent = false;
 
-		if (!n->ni_pending[s])
-			continue;
 		in = &n->inports[n->src_port[s]];
 		for (i = 0; i < in->nvc; i++) {
 			uint32_t v = mod2(n->ni_rr[s] + i, in->nvc);
@@ -555,7 +577,8 @@ static void ni_tick(struct emu_noc *n, uint64_t now)
 			sent = true;
 			n->ni_rr[s] = mod2(v + 1, in->nvc);
 			if (++t->fin == k->p.flits) {
-				n->ni_pending[s]--;
+				if (!--n->ni_pending[s])
+					emu_bit_clear(n->ni_busy, s);
 				n->pending--;
 			}
 		}
@@ -580,7 +603,10 @@ static void move(struct emu_noc *n, uint32_t bi, uint32_t op, uint64_t now)
 	bool head = d->fout == 0, tail;
 
 	b->fhead = mod2(b->fhead + 1, n->cap);
-	b->nflits--;
+	if (!--b->nflits)
+		emu_bit_clear(n->full, bi);
+	else
+		b->ready = b->ft[b->fhead] + n->latency;
 	if (!b->freed++)
 		n->touched[n->ntouched++] = bi;
 	n->inports[b->inport].used = now + 1;
@@ -641,7 +667,7 @@ static int want(struct emu_noc *n, uint32_t r, struct noc_buf *b,
 	const struct noc_outport *o;
 	uint32_t op;
 
-	if (!b->nflits || b->ft[b->fhead] + n->latency > now)
+	if (!b->nflits || b->ready > now)
 		return 0;
 	d = dq(b, n->cap + 2, 0);
 	k = &n->pkts[d->pkt];
@@ -676,7 +702,7 @@ static bool better(const struct emu_noc *n, const struct noc_outport *o,
 		   uint32_t a, uint32_t b)
 {
 	const struct noc_buf *ba = &n->bufs[a], *bb = &n->bufs[b];
-	uint64_t ta = ba->ft[ba->fhead], tb = bb->ft[bb->fhead];
+	uint64_t ta = ba->ready, tb = bb->ready;
 
 	if (ba->prio != bb->prio)
 		return ba->prio < bb->prio;
@@ -695,64 +721,70 @@ static void cand_drop(struct emu_noc *n, struct noc_outport *o, uint32_t bi)
 	*pp = n->bufs[bi].cand_next;
 }
 
+/* Grant output @op to its best requester, if any may go. */
+static void grant(struct emu_noc *n, uint32_t op, uint64_t now)
+{
+	struct noc_outport *o = &n->outports[op];
+	uint32_t c, best;
+
+	while (o->cand != NONE) {
+		best = NONE;
+		for (c = o->cand; c != NONE; c = n->bufs[c].cand_next) {
+			if (n->inports[n->bufs[c].inport].used == now + 1)
+				continue;
+			if (best == NONE || better(n, o, c, best))
+				best = c;
+		}
+		if (best == NONE)
+			break;
+		if (o->dst != NONE && o->lock == NONE && n->ops.can_eject) {
+			const struct noc_buf *b = &n->bufs[best];
+			const struct noc_prec *k =
+				&n->pkts[dq_c(b, n->cap + 2, 0)->pkt];
+
+			if (!n->ops.can_eject(n->ops.ctx, o->dst, &k->p)) {
+				stall(n, k);
+				cand_drop(n, o, best);
+				continue; /* the next one may be welcome */
+			}
+		}
+		move(n, best, op, now);
+		break;
+	}
+	o->cand = NONE;
+	emu_bit_clear(n->want, op);
+}
+
 static void router_tick(struct emu_noc *n, uint32_t r, uint64_t now)
 {
 	struct noc_router *rt = &n->routers[r];
-	uint32_t ip, bi, i, op;
+	uint32_t bend = rt->buf0 + rt->nbuf, oend = rt->out0 + rt->nout;
+	uint32_t bi, i, op, first = rt->out0 + rt->orr;
 
 	/* Requests: each buffer's oldest flit asks for one output. */
-	for (ip = rt->in0; ip < rt->in0 + rt->nin; ip++) {
-		const struct noc_inport *in = &n->inports[ip];
+	for (bi = emu_bit_next(n->full, rt->buf0, bend); bi < bend;
+	     bi = emu_bit_next(n->full, bi + 1, bend)) {
+		struct noc_buf *b = &n->bufs[bi];
+		int w = want(n, r, b, now, &op);
 
-		for (bi = in->buf0; bi < in->buf0 + in->nvc; bi++) {
-			struct noc_buf *b = &n->bufs[bi];
-			int w = want(n, r, b, now, &op);
-
-			if (w < 0)
-				stall(n, &n->pkts[dq(b, n->cap + 2, 0)->pkt]);
-			if (w <= 0)
-				continue;
-			b->cand_next = n->outports[op].cand;
-			n->outports[op].cand = bi;
-		}
+		if (w < 0)
+			stall(n, &n->pkts[dq(b, n->cap + 2, 0)->pkt]);
+		if (w <= 0)
+			continue;
+		b->cand_next = n->outports[op].cand;
+		n->outports[op].cand = bi;
+		emu_bit_set(n->want, op);
 	}
 	/* Grants: one flit per output and per input; outputs take turns
-	 * choosing first so no output is always served last.
+	 * choosing first so no output is always served last. Only outputs
+	 * with requests, from @first round to @first - 1.
 	 */
-	for (i = 0; i < rt->nout; i++) {
-		struct noc_outport *o;
-		uint32_t c, best;
+	for (i = 0; i < 2; i++) {
+		uint32_t lo = i ? rt->out0 : first, hi = i ? first : oend;
 
-		op = rt->out0 + mod2(rt->orr + i, rt->nout);
-		o = &n->outports[op];
-		while (o->cand != NONE) {
-			best = NONE;
-			for (c = o->cand; c != NONE; c = n->bufs[c].cand_next) {
-				if (n->inports[n->bufs[c].inport].used ==
-				    now + 1)
-					continue;
-				if (best == NONE || better(n, o, c, best))
-					best = c;
-			}
-			if (best == NONE)
-				break;
-			if (o->dst != NONE && o->lock == NONE &&
-			    n->ops.can_eject) {
-				const struct noc_buf *b = &n->bufs[best];
-				const struct noc_prec *k =
-					&n->pkts[dq_c(b, n->cap + 2, 0)->pkt];
-
-				if (!n->ops.can_eject(n->ops.ctx, o->dst,
-						      &k->p)) {
-					stall(n, k);
-					cand_drop(n, o, best);
-					continue; /* the next one may be welcome */
-				}
-			}
-			move(n, best, op, now);
-			break;
-		}
-		o->cand = NONE;
+		for (op = emu_bit_next(n->want, lo, hi); op < hi;
+		     op = emu_bit_next(n->want, op + 1, hi))
+			grant(n, op, now);
 	}
 	rt->orr = (rt->orr + 1) % (rt->nout ? rt->nout : 1);
 }
@@ -764,17 +796,37 @@ void emu_noc_tick(struct emu_noc *n, uint64_t now)
 
 	if (!n->live)
 		return;
+	/*
+	 * Nothing to stream in and no head flit ready: the tick would only
+	 * rotate the routers' output priority, so count it and catch up on
+	 * the next tick that does work.
+	 */
+	if (!n->pending && n->next_ready > now) {
+		n->idle++;
+		return;
+	}
+	if (n->idle) {
+		for (r = 0; r < n->nrouters; r++) {
+			struct noc_router *rt = &n->routers[r];
+
+			if (rt->nout)
+				rt->orr = (uint32_t)((rt->orr + n->idle) %
+						     rt->nout);
+		}
+		n->idle = 0;
+	}
 	ni_tick(n, now);
 	for (r = 0; r < n->nrouters; r++)
 		router_tick(n, r, now);
 	for (i = 0; i < n->ntouched; i++)
 		n->bufs[n->touched[i]].freed = 0;
 	n->ntouched = 0;
-	for (i = 0; i < n->nbufs; i++) {
+	for (i = emu_bit_next(n->full, 0, n->nbufs); i < n->nbufs;
+	     i = emu_bit_next(n->full, i + 1, n->nbufs)) {
 		const struct noc_buf *b = &n->bufs[i];
 
-		if (b->nflits && b->ft[b->fhead] + n->latency < next)
-			next = b->ft[b->fhead] + n->latency;
+		if (b->ready < next)
+			next = b->ready;
 	}
 	n->next_ready = next;
 }
