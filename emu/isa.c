@@ -512,7 +512,8 @@ static int exec_csr(struct rv_warp *w, const struct rv_env *env,
 		    const struct rv_uop *u, uint32_t m, uint32_t *xd,
 		    struct rv_step *st)
 {
-	uint32_t old[RV_MAX_LANES], csr = (uint32_t)u->imm, v, m_read = m;
+	uint32_t old[RV_MAX_LANES], csr = (uint32_t)u->imm, v;
+	uint32_t m_read = m; /* lanes still to read one by one */
 	uint64_t c;
 	int r;
 
