@@ -132,6 +132,40 @@ static inline uint32_t local_off(const struct emu_warp *w, unsigned int lane,
 	return ((off >> 2) * nthreads + t) * 4 + (off & 3);
 }
 
+/*
+ * Map the accesses of @size in [@lo, @hi] linearly: within one page of
+ * the global window or within the CTA's shared memory. Returns 0 and in
+ * *@host @lo's host address, a fault cause, or -1 when the range lies
+ * in neither (another window, or global pages apart).
+ */
+static int map_linear(struct emu_cta *cta, uint32_t lo, uint32_t hi,
+		      unsigned int size, enum corun_fault_access acc,
+		      uint8_t **host)
+{
+	const struct emu_tlb_entry *e;
+	int r;
+
+	if (lo >= CORUN_VA_GLOBAL_BASE && hi < CORUN_VA_GLOBAL_END) {
+		if ((lo ^ hi) >> CORUN_PAGE_SHIFT)
+			return -1;
+		r = emu_mmu_lookup(&cta->job->mmu, lo, acc, &e);
+		if (r)
+			return r;
+		*host = e->host + (lo & (CORUN_PAGE_SIZE - 1));
+		return 0;
+	}
+	if (lo >= CORUN_VA_SHARED_BASE &&
+	    hi < CORUN_VA_SHARED_BASE + CORUN_VA_SHARED_MAX) {
+		if ((uint64_t)(hi - CORUN_VA_SHARED_BASE) + size >
+		    cta->job->desc.shared_bytes)
+			return CORUN_FAULT_SHARED_OOB;
+		*host = cta->sm->shared_mem + cta->shared_off +
+			(lo - CORUN_VA_SHARED_BASE);
+		return 0;
+	}
+	return -1;
+}
+
 static int env_mem(void *ctx, struct rv_warp *rw, unsigned int lane,
 		   uint32_t va, unsigned int size, enum corun_fault_access acc,
 		   uint8_t **host)
@@ -139,25 +173,11 @@ static int env_mem(void *ctx, struct rv_warp *rw, unsigned int lane,
 	struct emu_gpu *gpu = ctx;
 	struct emu_warp *w = ew(rw);
 	struct emu_cta *cta = w->cta;
-	const struct emu_tlb_entry *e;
 	uint32_t off;
-	int r;
+	int r = map_linear(cta, va, va, size, acc, host);
 
-	if (va >= CORUN_VA_GLOBAL_BASE && va < CORUN_VA_GLOBAL_END) {
-		r = emu_mmu_lookup(&cta->job->mmu, va, acc, &e);
-		if (r)
-			return r;
-		*host = e->host + (va & (CORUN_PAGE_SIZE - 1));
-		return 0;
-	}
-	if (va >= CORUN_VA_SHARED_BASE &&
-	    va < CORUN_VA_SHARED_BASE + CORUN_VA_SHARED_MAX) {
-		off = va - CORUN_VA_SHARED_BASE;
-		if ((uint64_t)off + size > cta->job->desc.shared_bytes)
-			return CORUN_FAULT_SHARED_OOB;
-		*host = cta->sm->shared_mem + cta->shared_off + off;
-		return 0;
-	}
+	if (r >= 0)
+		return r;
 	if (va >= CORUN_VA_LOCAL_BASE &&
 	    va < CORUN_VA_LOCAL_BASE + CORUN_VA_LOCAL_MAX) {
 		off = va - CORUN_VA_LOCAL_BASE;
@@ -179,34 +199,13 @@ static int env_mem(void *ctx, struct rv_warp *rw, unsigned int lane,
 	return CORUN_FAULT_UNMAPPED;
 }
 
-/*
- * What env_mem() gives each lane, for a whole range at once: within one
- * page of the global window, or within the CTA's shared memory.
- */
+/* env_mem() for a whole range at once, where it maps linearly. */
 static int env_mem_range(void *ctx, struct rv_warp *rw, uint32_t lo,
 			 uint32_t hi, unsigned int size,
 			 enum corun_fault_access acc, uint8_t **host)
 {
-	struct emu_cta *cta = ew(rw)->cta;
-	const struct emu_tlb_entry *e;
-
 	(void)ctx;
-	if (lo >= CORUN_VA_GLOBAL_BASE && hi < CORUN_VA_GLOBAL_END) {
-		if ((lo ^ hi) >> CORUN_PAGE_SHIFT ||
-		    emu_mmu_lookup(&cta->job->mmu, lo, acc, &e))
-			return -1;
-		*host = e->host + (lo & (CORUN_PAGE_SIZE - 1));
-		return 0;
-	}
-	if (lo >= CORUN_VA_SHARED_BASE &&
-	    hi < CORUN_VA_SHARED_BASE + CORUN_VA_SHARED_MAX &&
-	    (uint64_t)(hi - CORUN_VA_SHARED_BASE) + size <=
-		    cta->job->desc.shared_bytes) {
-		*host = cta->sm->shared_mem + cta->shared_off +
-			(lo - CORUN_VA_SHARED_BASE);
-		return 0;
-	}
-	return -1;
+	return map_linear(ew(rw)->cta, lo, hi, size, acc, host) ? -1 : 0;
 }
 
 /* Thread index @t of a CTA along the axis of @csr (CORUN_CSR_TID_*). */
