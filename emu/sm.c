@@ -191,8 +191,8 @@ static int env_mem(void *ctx, struct rv_warp *rw, unsigned int lane,
 			uint32_t p0 = off >> EMU_LOCAL_DIRTY_SHIFT;
 			uint32_t p1 = (off + size - 1) >> EMU_LOCAL_DIRTY_SHIFT;
 
-			d[p0 / 64] |= 1ull << (p0 % 64);
-			d[p1 / 64] |= 1ull << (p1 % 64);
+			emu_bit_set(d, p0);
+			emu_bit_set(d, p1);
 		}
 		return 0;
 	}
@@ -1168,7 +1168,7 @@ sched_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
 		/* Same outcome as try_issue(), see lsu_wait. */
 		h->wake = sm->lsu_busy > now ? sm->lsu_busy : now + 1;
 		s->nlsu++;
-		s->lsu[pos / 64] |= 1ull << (pos % 64);
+		emu_bit_set(s->lsu, pos);
 		return false;
 	}
 	slot = h->slot;
@@ -1186,7 +1186,7 @@ sched_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
 		s->demote[s->ndemote++] = widx;
 	if (r == CORUN_STALL_LSU_FULL) {
 		s->nlsu++;
-		s->lsu[pos / 64] |= 1ull << (pos % 64);
+		emu_bit_set(s->lsu, pos);
 	}
 	return false;
 }
