@@ -119,7 +119,9 @@ struct emu_fu_timing {
  *	many registers (regs_per_thread * warp_size rounded up)
  * @sm.shared_bytes: shared memory per SM, bytes
  * @sm.shared_alloc_unit: shared memory is allocated per CTA in these units
- * @sm.shared_banks: shared-memory banks (4 bytes wide)
+ * @sm.shared_banks: shared-memory banks (4 bytes wide); an access takes a
+ *	pass per distinct word in its busiest bank (lanes reading or writing
+ *	one word share a pass, atomics on one word take a pass each)
  * @sm.shared_latency: shared-memory access latency without conflicts
  * @sm.local_bytes: device-internal local (stack) memory per SM, bytes; a
  *	CTA needs threads * stack_bytes of it to become resident

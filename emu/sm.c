@@ -830,6 +830,7 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	uint32_t m = st->mask, last_vpn = UINT32_MAX;
 	uint64_t last_pa = 0;
 	uint8_t dst = u->dst;
+	bool amo = st->access == CORUN_ACCESS_AMO;
 
 	sc->fu_free[EMU_FU_LDST] = now + c->fu[EMU_FU_LDST].interval;
 	if (m && st->addr[__builtin_ctz(m)] < CORUN_VA_SHARED_BASE &&
@@ -870,8 +871,11 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			uint32_t bank = word % c->sm.shared_banks;
 			bool dup = false;
 
-			/* Same word: broadcast, no extra cycle. */
-			if (bank_cnt[bank])
+			/*
+			 * Same word: a read or a write is one broadcast, but
+			 * atomics on one word serialize, a pass per lane.
+			 */
+			if (bank_cnt[bank] && !amo)
 				for (i = 0; i < nwords && !dup; i++)
 					dup = words[i] == word;
 			if (!dup) {

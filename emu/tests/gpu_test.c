@@ -587,30 +587,48 @@ static void mem_resfail(struct kunit *test)
 	tdev_fini(&t);
 }
 
-/* Shared memory: conflict-free vs 8-way bank conflicts. */
-static uint64_t shared_cycles(struct kunit *test, uint32_t stride_shift)
+/*
+ * Shared memory: 64 stores (or, with @amo, atomic adds) of 8 lanes whose
+ * words are 1 << @stride_shift bytes apart (0: all on one word).
+ */
+static uint64_t shared_cycles(struct kunit *test, uint32_t stride_shift,
+			      bool amo)
 {
 	struct corun_job_desc d;
 	struct emu_event ev;
 	struct prog p = { .n = 0 };
 	struct tdev t;
-	uint32_t entry, i;
+	uint32_t entry, i, *v;
 	uint64_t cyc = 0;
 
 	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	emit_out_ptr(&p);
 	emit(&p, CSRR(T0, CORUN_CSR_TID_X));
-	emit(&p, SLLI(T0, T0, (int32_t)stride_shift));
-	li(&p, A0, CORUN_VA_SHARED_BASE);
-	emit(&p, ADD(A0, A0, T0));
+	if (stride_shift)
+		emit(&p, SLLI(T1, T0, (int32_t)stride_shift));
+	else
+		emit(&p, ADDI(T1, ZERO, 0));
+	li(&p, A1, CORUN_VA_SHARED_BASE);
+	emit(&p, ADD(A1, A1, T1));
+	emit(&p, ADDI(T2, ZERO, 1));
+	emit(&p, SW(ZERO, A1, 0));
+	/* No destination: no WAW limit. */
 	for (i = 0; i < 64; i++)
-		emit(&p, SW(T0, A0, 0)); /* no destination: no WAW limit */
+		emit(&p, amo ? AMOADD(ZERO, A1, T2) : SW(T0, A1, 0));
+	emit(&p, LW(T3, A1, 0));
+	emit(&p, SW(T3, A0, 0)); /* out[tid] = its shared word */
 	emit(&p, EXIT);
 	entry = tdev_code(&t, p.w, p.n);
 	tdev_desc(&t, 0, &d, entry, 1, 8);
 	d.shared_bytes = 4096;
+	d.args = tdev_alloc(&t, 4096, TDEV_RW);
 	if (!run_one(test, &t, 0, &d, &ev)) {
 		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
-		KUNIT_EXPECT_EQ(test, ev.counters.c.l1_accesses, 0ull);
+		v = tdev_ptr(&t, d.args);
+		/* Lanes on one word: 8 adds each; else one lane's 64. */
+		for (i = 0; i < 8 && (amo || stride_shift); i++)
+			KUNIT_EXPECT_EQ(test, v[i],
+					!amo ? i : stride_shift ? 64u : 512u);
 		cyc = job_cycles(&ev);
 	}
 	tdev_fini(&t);
@@ -619,12 +637,25 @@ static uint64_t shared_cycles(struct kunit *test, uint32_t stride_shift)
 
 static void mem_shared_banks(struct kunit *test)
 {
-	uint64_t fast = shared_cycles(test, 2); /* word stride: 8 banks */
-	uint64_t slow = shared_cycles(test, 7); /* 128 B stride: 1 bank */
+	uint64_t fast = shared_cycles(test, 2, false); /* words: 8 banks */
+	uint64_t slow = shared_cycles(test, 7, false); /* 128 B: 1 bank */
+	uint64_t bcast = shared_cycles(test, 0, false); /* one word */
 
-	/* 64 loads, each holding the LSU 8 cycles instead of 1. */
+	/* 64 stores, each holding the LSU 8 cycles instead of 1. */
 	KUNIT_EXPECT_GE(test, slow - fast, 64ull * 7 - 16);
 	KUNIT_EXPECT_LE(test, slow - fast, 64ull * 7 + 16);
+	/* Lanes on one word make one access. */
+	KUNIT_EXPECT_LE(test, bcast, fast + 16);
+}
+
+/* Atomics on one shared word serialize: one pass per lane. */
+static void mem_shared_atomics(struct kunit *test)
+{
+	uint64_t fast = shared_cycles(test, 2, true);
+	uint64_t word = shared_cycles(test, 0, true);
+
+	KUNIT_EXPECT_GE(test, word - fast, 64ull * 7 - 16);
+	KUNIT_EXPECT_LE(test, word - fast, 64ull * 7 + 16);
 }
 
 /* Local memory: per-thread stacks, through the L1 path. */
@@ -1606,6 +1637,7 @@ static struct kunit_case mem_cases[] = {
 	KUNIT_CASE(mem_coalescing),
 	KUNIT_CASE(mem_resfail),
 	KUNIT_CASE(mem_shared_banks),
+	KUNIT_CASE(mem_shared_atomics),
 	KUNIT_CASE(mem_local_and_atomics),
 	{}
 };
