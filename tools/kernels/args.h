@@ -44,7 +44,8 @@ ARGS_ASSERT_SIZE(matmul_args, 6);
 /*
  * histogram: bins[in[i] % nbins]++ for i < n (uint32 input, uint32 bins,
  * bins zeroed by the host). Grid-stride loop: any grid size is correct.
- * The shared-memory variant needs nbins <= HIST_MAX_BINS.
+ * The shared-memory variant needs nbins <= HIST_MAX_BINS; hist_bytes
+ * reads bytes, bins[in[i]]++, and needs nbins = blockDim.x = 256.
  */
 #define HIST_MAX_BINS 1024
 struct hist_args {

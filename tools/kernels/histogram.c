@@ -51,3 +51,26 @@ void hist_shared(void)
 			atomicAddU(&bins[b], local[b]);
 	}
 }
+
+/*
+ * hist_bytes: the shape of Rodinia's histogram (huffman's histo_kernel):
+ * byte input, a CTA of nbins threads, thread t owns shared bin t, one
+ * shared atomicAdd per byte and one global atomicAdd per bin per CTA.
+ */
+CORUN_KERNEL(hist_bytes, 20, HIST_MAX_BINS * sizeof(uint32_t), 0);
+void hist_bytes(void)
+{
+	const struct hist_args *args = corun_args(struct hist_args);
+	const uint8_t *in = (const uint8_t *)args->in;
+	unsigned int *bins = (unsigned int *)args->bins;
+	unsigned int *local = corun_shared(0);
+	uint32_t tid = threadIdx.x, stride = gridDim.x * blockDim.x;
+
+	local[tid] = 0;
+	__syncthreads();
+	for (uint32_t i = blockIdx.x * blockDim.x + tid; i < args->n;
+	     i += stride)
+		atomicAddU(&local[in[i]], 1);
+	__syncthreads();
+	atomicAddU(&bins[tid], local[tid]);
+}

@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * histogram and histogram-shared: 256-bin histogram of uint32 values with
- * global atomics, or privatized per CTA in shared memory.
+ * histogram, histogram-shared and histogram-bytes: 256-bin histograms.
+ * histogram bins uint32 values with global atomics, histogram-shared
+ * privatizes the bins per CTA in shared memory, and histogram-bytes has
+ * the shape of Rodinia's histogram (huffman's histo_kernel; CCBP's HG,
+ * latency sensitive): a byte stream, one shared bin per thread of a
+ * 256-thread CTA and two CTAs per SM, 32 on the 16-SM system.
  *
  * The input is skewed like real data: half the values fall into 8 "hot"
- * bins, so global atomics contend. Sizes: scale 0 = 6000 values on 8
- * CTAs, scale 1 = 4 Mi values on 128 CTAs (128 values per thread; 1.4 M
- * warp instructions, bound by atomic throughput: 4.1 M cycles alone on
+ * bins, so atomics contend. Sizes: scale 0 = 6000 values on 8 CTAs,
+ * scale 1 = 4 Mi values on 128 CTAs (128 values per thread; 1.4 M warp
+ * instructions, bound by atomic throughput: 4.1 M cycles alone on
  * ccbp-16sm), histogram-shared 48 Mi values (DRAM bound, 4 Mi took only
  * 0.12 M cycles; scale 2 needs more than the default 256 MiB of device
- * memory), each further scale doubles the values.
+ * memory), histogram-bytes 32 Mi bytes (1.8 M cycles); each further
+ * scale doubles the values.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -20,10 +25,11 @@
 #define HIST_BINS 256
 #define HIST_BLOCK 256
 #define HIST_HOT 8
+#define HIST_BYTES_N (32u << 20)
 
 struct wl_run {
-	int shared;
-	uint32_t *in;
+	enum hist_mode mode;
+	uint32_t *in;		/* values; HIST_BYTES: bytes */
 	struct hist_args args;
 	uint32_t args_va;
 	struct wl_mem mem;
@@ -40,24 +46,38 @@ void hist_ref(const uint32_t *in, uint32_t n, uint32_t *bins,
 		bins[in[i] % nbins]++;
 }
 
+void hist_bytes_ref(const uint8_t *in, uint32_t n, uint32_t *bins)
+{
+	for (uint32_t b = 0; b < HIST_BYTE_BINS; b++)
+		bins[b] = 0;
+	for (uint32_t i = 0; i < n; i++)
+		bins[in[i]]++;
+}
+
 int hist_validate(const struct wl_mem *m, const struct hist_args *a,
-		  int shared, const struct sim_launch *l, char *err,
+		  enum hist_mode mode, const struct sim_launch *l, char *err,
 		  size_t len)
 {
 	int ret;
 
-	if ((ret = wl_check_ptr(m, a->in, a->n, 4, "histogram input", err,
-				len)) ||
+	if ((ret = wl_check_ptr(m, a->in, a->n, mode == HIST_BYTES ? 1 : 4,
+				"histogram input", err, len)) ||
 	    (ret = wl_check_ptr(m, a->bins, a->nbins, 4, "histogram bins",
 				err, len)))
 		return ret;
-	if (shared && a->nbins > HIST_MAX_BINS)
+	if (mode == HIST_SHARED && a->nbins > HIST_MAX_BINS)
 		return wl_err(err, len, "histogram-shared: %u bins exceed the %u that fit in shared memory",
 			      a->nbins, HIST_MAX_BINS);
 	/* Grid-stride loop: any 1-D grid covers the input. */
 	if (l->grid[1] != 1 || l->grid[2] != 1 || l->block[1] != 1 ||
 	    l->block[2] != 1)
 		return wl_err(err, len, "histogram: needs a 1-D launch");
+	/* Thread t of a CTA owns bin t of every byte value. */
+	if (mode == HIST_BYTES &&
+	    (a->nbins != HIST_BYTE_BINS || l->block[0] != HIST_BYTE_BINS))
+		return wl_err(err, len, "histogram-bytes: needs %u bins and %u threads per CTA, got %u and %u",
+			      HIST_BYTE_BINS, HIST_BYTE_BINS, a->nbins,
+			      l->block[0]);
 	return 0;
 }
 
@@ -70,12 +90,19 @@ static void hist_destroy(struct wl_run *r)
 }
 
 static int hist_setup(struct sim_ctx *ctx, const struct wl_params *p,
-		      struct wl_run **run, int shared, char *err, size_t len)
+		      struct wl_run **run, enum hist_mode mode, char *err,
+		      size_t len)
 {
+	static const char *const kernel[] = {
+		[HIST_GLOBAL] = "hist_global",
+		[HIST_SHARED] = "hist_shared",
+		[HIST_BYTES] = "hist_bytes",
+	};
+	uint32_t n, va_in, va_bins, esize = mode == HIST_BYTES ? 1 : 4;
+	uint32_t grid = p->scale ? 128 : 8;
 	struct sim_kernel k;
 	struct wl_rng rng;
 	struct wl_run *r;
-	uint32_t n, va_in, va_bins;
 	int ret;
 
 	if ((ret = wl_check_scale(p, err, len)))
@@ -83,10 +110,15 @@ static int hist_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return -ENOMEM;
-	r->shared = shared;
+	r->mode = mode;
 	/* Privatized bins make it DRAM bound: 12x the values for 1-10 M cycles. */
-	n = p->scale ? (shared ? 48u << 20 : 4u << 20) << (p->scale - 1) : 6000;
-	r->in = malloc(n * sizeof(uint32_t));
+	n = mode == HIST_GLOBAL ? 4u << 20 : mode == HIST_SHARED ? 48u << 20 :
+							  HIST_BYTES_N;
+	n = p->scale ? n << (p->scale - 1) : 6000;
+	/* Rodinia launches 2 CTAs per SM: 32 on the 16-SM system. */
+	if (mode == HIST_BYTES && p->scale)
+		grid = 32;
+	r->in = malloc((size_t)n * esize);
 	if (!r->in) {
 		ret = -ENOMEM;
 		goto fail;
@@ -99,14 +131,16 @@ static int hist_setup(struct sim_ctx *ctx, const struct wl_params *p,
 		if (v & 1)
 			v = (v & ~(uint32_t)(HIST_BINS - 1)) |
 			    (wl_rng_below(&rng, HIST_HOT) * 37 % HIST_BINS);
-		r->in[i] = v;
+		if (mode == HIST_BYTES)
+			((uint8_t *)r->in)[i] = (uint8_t)v;
+		else
+			r->in[i] = v;
 	}
 
 	/* The bins start zeroed: sim_alloc zero-fills. */
-	if ((ret = wl_load(ctx, "histogram.elf",
-			   shared ? "hist_shared" : "hist_global", &k, err,
+	if ((ret = wl_load(ctx, "histogram.elf", kernel[mode], &k, err,
 			   len)) ||
-	    (ret = wl_alloc_copy(ctx, &r->mem, r->in, n * 4,
+	    (ret = wl_alloc_copy(ctx, &r->mem, r->in, n * esize,
 				 "histogram input", &va_in, err, len)) ||
 	    (ret = wl_alloc(ctx, &r->mem, HIST_BINS * 4, "histogram bins",
 			    &va_bins, err, len)))
@@ -119,8 +153,7 @@ static int hist_setup(struct sim_ctx *ctx, const struct wl_params *p,
 		wl_err(err, len, "histogram: cannot place arguments");
 		goto fail;
 	}
-	wl_launch_1d(&r->launch, &k, p->scale ? 128 : 8, HIST_BLOCK,
-		     r->args_va);
+	wl_launch_1d(&r->launch, &k, grid, HIST_BLOCK, r->args_va);
 	*run = r;
 	return 0;
 fail:
@@ -131,13 +164,19 @@ fail:
 static int hist_global_setup(struct sim_ctx *ctx, const struct wl_params *p,
 			     struct wl_run **run, char *err, size_t len)
 {
-	return hist_setup(ctx, p, run, 0, err, len);
+	return hist_setup(ctx, p, run, HIST_GLOBAL, err, len);
 }
 
 static int hist_shared_setup(struct sim_ctx *ctx, const struct wl_params *p,
 			     struct wl_run **run, char *err, size_t len)
 {
-	return hist_setup(ctx, p, run, 1, err, len);
+	return hist_setup(ctx, p, run, HIST_SHARED, err, len);
+}
+
+static int hist_bytes_setup(struct sim_ctx *ctx, const struct wl_params *p,
+			    struct wl_run **run, char *err, size_t len)
+{
+	return hist_setup(ctx, p, run, HIST_BYTES, err, len);
 }
 
 static int hist_next(struct sim_ctx *ctx, struct wl_run *r,
@@ -148,7 +187,7 @@ static int hist_next(struct sim_ctx *ctx, struct wl_run *r,
 	(void)ctx;
 	if (r->launched)
 		return 0;
-	ret = hist_validate(&r->mem, &r->args, r->shared, &r->launch, err,
+	ret = hist_validate(&r->mem, &r->args, r->mode, &r->launch, err,
 			    len);
 	if (ret)
 		return ret;
@@ -163,7 +202,10 @@ static int hist_check(struct sim_ctx *ctx, struct wl_run *r, char *err,
 	uint32_t ref[HIST_BINS], got[HIST_BINS];
 	int ret;
 
-	hist_ref(r->in, r->args.n, ref, HIST_BINS);
+	if (r->mode == HIST_BYTES)
+		hist_bytes_ref((const uint8_t *)r->in, r->args.n, ref);
+	else
+		hist_ref(r->in, r->args.n, ref, HIST_BINS);
 	ret = wl_download(ctx, r->args.bins, got, sizeof(got),
 			  "histogram bins", err, len);
 	if (!ret)
@@ -187,6 +229,16 @@ const struct workload wl_hist_shared = {
 	.elf = "histogram.elf",
 	.desc = "256-bin histogram privatized per CTA in shared memory",
 	.setup = hist_shared_setup,
+	.next = hist_next,
+	.check = hist_check,
+	.destroy = hist_destroy,
+};
+
+const struct workload wl_hist_bytes = {
+	.name = "histogram-bytes",
+	.elf = "histogram.elf",
+	.desc = "256-bin byte histogram, Rodinia's shape: 2 CTAs per SM, one shared atomicAdd per byte",
+	.setup = hist_bytes_setup,
 	.next = hist_next,
 	.check = hist_check,
 	.destroy = hist_destroy,

@@ -12,6 +12,7 @@
 
 static const struct workload *const regular[] = {
 	&wl_vecadd, &wl_saxpy, &wl_matmul, &wl_hist_global, &wl_hist_shared,
+	&wl_hist_bytes,
 	&wl_reduce, &wl_reduce_atomic, &wl_collatz, &wl_compute,
 	&wl_pathfinder, &wl_backprop, &wl_bfs, &wl_btree,
 	&wl_lbm, &wl_sad, &wl_kmeans, &wl_bucketsort,

@@ -124,11 +124,16 @@ int matmul_validate(const struct wl_mem *m, const struct matmul_args *a,
 void matmul_ref(const float *a, const float *b, float *c, uint32_t m,
 		uint32_t n, uint32_t k);
 
+/* The histogram kernels: hist_global, hist_shared, hist_bytes. */
+enum hist_mode { HIST_GLOBAL, HIST_SHARED, HIST_BYTES };
+#define HIST_BYTE_BINS 256
+
 int hist_validate(const struct wl_mem *m, const struct hist_args *a,
-		  int shared, const struct sim_launch *l, char *err,
+		  enum hist_mode mode, const struct sim_launch *l, char *err,
 		  size_t len);
 void hist_ref(const uint32_t *in, uint32_t n, uint32_t *bins,
 	      uint32_t nbins);
+void hist_bytes_ref(const uint8_t *in, uint32_t n, uint32_t *bins);
 
 int reduce_validate(const struct wl_mem *m, const struct reduce_args *a,
 		    const struct sim_launch *l, char *err, size_t len);
@@ -211,7 +216,7 @@ void lav_ref(const float *rv, const float *qv, uint32_t boxes1d,
 
 /* The workload tables (registry.c). */
 extern const struct workload wl_vecadd, wl_saxpy, wl_matmul;
-extern const struct workload wl_hist_global, wl_hist_shared;
+extern const struct workload wl_hist_global, wl_hist_shared, wl_hist_bytes;
 extern const struct workload wl_reduce, wl_reduce_atomic;
 extern const struct workload wl_collatz, wl_compute;
 extern const struct workload wl_pathfinder, wl_backprop, wl_bfs, wl_btree;

@@ -248,6 +248,8 @@ static void ref_arith_test(struct kunit *test)
 	const float b[6] = { 7, 8, 9, 10, 11, 12 };	/* 3 x 2 */
 	float c[4], v[3];
 	uint32_t in[5] = { 3, 5, 3, 0xffffffffu, 7 }, bins[4];
+	uint32_t byte_bins[HIST_BYTE_BINS];
+	const uint8_t bytes[4] = { 7, 0, 255, 7 };
 
 	matmul_ref(a, b, c, 2, 2, 3);
 	KUNIT_EXPECT_EQ(test, c[0], 58.0f);
@@ -265,6 +267,11 @@ static void ref_arith_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bins[0], 0u);
 	KUNIT_EXPECT_EQ(test, bins[1], 1u);
 	KUNIT_EXPECT_EQ(test, bins[3], 4u);
+	hist_bytes_ref(bytes, sizeof(bytes), byte_bins);
+	KUNIT_EXPECT_EQ(test, byte_bins[0], 1u);
+	KUNIT_EXPECT_EQ(test, byte_bins[7], 2u);
+	KUNIT_EXPECT_EQ(test, byte_bins[255], 1u);
+	KUNIT_EXPECT_EQ(test, byte_bins[1], 0u);
 
 	/* Wrapping sum, as the kernel's uint32 adds. */
 	KUNIT_EXPECT_EQ(test, reduce_ref(in, 5), 17u);
@@ -413,11 +420,25 @@ static void args_misc_test(struct kunit *test)
 	const struct workload *const *all;
 	char err[256];
 
-	KUNIT_EXPECT_EQ(test, hist_validate(&fake_mem, &h, 0, &l, err, sizeof(err)), 0);
-	EXPECT_REJECT(test, hist_validate(&fake_mem, &h, 1, &l, err, sizeof(err)),
+	KUNIT_EXPECT_EQ(test, hist_validate(&fake_mem, &h, HIST_GLOBAL, &l, err, sizeof(err)), 0);
+	EXPECT_REJECT(test, hist_validate(&fake_mem, &h, HIST_SHARED, &l, err, sizeof(err)),
 		      "exceed");
+	/* Bytes: 256 bins, one per thread of the CTA. */
+	h.nbins = HIST_BYTE_BINS;
+	h.n = 4096;	/* 4 KiB of bytes fit where 4 KiB of words do not */
+	KUNIT_EXPECT_EQ(test, hist_validate(&fake_mem, &h, HIST_BYTES, &l, err, sizeof(err)), 0);
+	EXPECT_REJECT(test, hist_validate(&fake_mem, &h, HIST_GLOBAL, &l, err, sizeof(err)),
+		      "histogram input");
+	h.n = 1024;
+	l.block[0] = 128;
+	EXPECT_REJECT(test, hist_validate(&fake_mem, &h, HIST_BYTES, &l, err, sizeof(err)),
+		      "256 threads per CTA");
+	l.block[0] = 256;
+	h.nbins = 64;
+	EXPECT_REJECT(test, hist_validate(&fake_mem, &h, HIST_BYTES, &l, err, sizeof(err)),
+		      "needs 256 bins");
 	h.nbins = 0;
-	EXPECT_REJECT(test, hist_validate(&fake_mem, &h, 0, &l, err, sizeof(err)),
+	EXPECT_REJECT(test, hist_validate(&fake_mem, &h, HIST_GLOBAL, &l, err, sizeof(err)),
 		      "zero elements");
 
 	KUNIT_EXPECT_EQ(test, reduce_validate(&fake_mem, &r, &l, err, sizeof(err)), 0);
@@ -789,6 +810,7 @@ static void registry_test(struct kunit *test)
 {
 	static const char *const required[] = {
 		"vecadd", "saxpy", "matmul", "histogram", "histogram-shared",
+		"histogram-bytes",
 		"reduce", "reduce-atomic", "divergent", "compute",
 		"pathfinder", "backprop", "bfs", "btree",
 		"lbm", "sad", "kmeans", "bucketsort",
