@@ -181,17 +181,20 @@ ARGS_ASSERT_SIZE(bfs_args, 9);
  * indices as pointers). An inner node routes key k to child[i] for the
  * i with keys[i] <= k < keys[i + 1] (keys[0] is INT32_MIN, keys past
  * nkeys are ignored); a leaf holds nkeys < BT_ORDER sorted keys with
- * their values in child[]. @first is the position, among all keys in
- * order, of the smallest key under the node. Every leaf is @height inner levels below @root.
- * One CTA of BT_ORDER threads per query (thread i looks at slot i):
+ * the indices of their records in child[]. @first is the position, among
+ * all keys in order, of the smallest key under the node. Every leaf is
+ * @height inner levels below @root. One CTA of BT_ORDER threads per query
+ * (thread i looks at slot i), as Rodinia's b+tree (order 256). A query's
+ * walk state is in global memory, @walk[q][0..3], all set to @root by the
+ * host before the launch:
  *
- * bt_find    keys: int32 [nq]; out[q] = the value of keys[q], or
+ * bt_find    keys: int32 [nq]; out[q] = the record of keys[q], or
  *            BT_NOT_FOUND (the host fills out with it)
  * bt_range   keys: int32 [nq][2] = lo, hi (lo <= hi); out[q][0] = the
  *            position of the first key >= lo, out[q][1] = how many keys
  *            lie in [lo, hi]
  */
-#define BT_ORDER 64
+#define BT_ORDER 256
 #define BT_NOT_FOUND 0xffffffffu
 struct bt_node {
 	int32_t keys[BT_ORDER];
@@ -205,8 +208,10 @@ struct bt_args {
 	uint32_t nnodes, root, height;
 	uint32_t keys, out;
 	uint32_t nq;
+	uint32_t walk;		/* uint32 [nq][4]: node lo, hi; child lo, hi */
+	uint32_t records, nrecords;	/* uint32 [nrecords], leaf targets */
 };
-ARGS_ASSERT_SIZE(bt_args, 7);
+ARGS_ASSERT_SIZE(bt_args, 10);
 
 /*
  * lbm: one D2Q9 lattice-Boltzmann time step on an nx x ny periodic grid

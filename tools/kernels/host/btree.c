@@ -2,14 +2,18 @@
 /*
  * btree: point queries (bt_find) then range queries (bt_range) on a
  * B+tree of order BT_ORDER built on the host (CCBP paper: BT, from
- * Rodinia's b+tree; latency sensitive). Nodes are filled to between
- * half and all but one slot, as after random inserts; half the point
- * queries hit a key, half miss; ranges span ~100 keys. check() compares
- * every answer with binary searches over the sorted keys.
+ * Rodinia's b+tree; latency sensitive). As in Rodinia, a node has 256
+ * slots, each query's walk state is in global memory (set to the root
+ * here before the launches) and a leaf slot holds the index of a record.
+ * Nodes are filled to between half and all but one slot, as after random
+ * inserts; half the point queries hit a key, half miss; ranges span ~100
+ * keys. check() compares every answer with binary searches over the
+ * sorted keys.
  *
- * Sizes (keys, queries per kernel): scale 0 = 4000 keys (height 2), 32
- * queries; scale 1 = 1 Mi keys (height 4), 64 Ki queries of 64 threads
- * each; each further scale doubles both.
+ * Sizes (keys, queries per kernel): scale 0 = 4000 keys (height 1), 32
+ * queries; scale 1 = 1 Mi keys (height 2), 16 Ki queries of 256 threads
+ * each (1.36 M cycles alone on ccbp-16sm); each further scale doubles
+ * both.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -82,7 +86,11 @@ int bt_validate(const struct wl_mem *m, const struct bt_args *a, int range,
 	    (ret = wl_check_ptr(m, a->keys, (uint64_t)a->nq * (range ? 2 : 1),
 				4, "btree query keys", err, len)) ||
 	    (ret = wl_check_ptr(m, a->out, (uint64_t)a->nq * (range ? 2 : 1),
-				4, "btree answers", err, len)))
+				4, "btree answers", err, len)) ||
+	    (ret = wl_check_ptr(m, a->walk, (uint64_t)a->nq * 4, 4,
+				"btree walk state", err, len)) ||
+	    (ret = wl_check_ptr(m, a->records, a->nrecords, 4,
+				"btree records", err, len)))
 		return ret;
 	if (a->root >= a->nnodes || a->height >= a->nnodes)
 		return wl_err(err, len, "btree: root %u / height %u outside %u nodes",
@@ -125,7 +133,7 @@ static struct bt_node *bt_new(struct wl_run *r)
 
 static int bt_build(struct wl_run *r, struct wl_rng *rng)
 {
-	/* A level of n >= 2 nodes has at most n / 16 + 1 parents. */
+	/* A level of n >= 2 nodes has at most n / (BT_ORDER / 2) + 1 parents. */
 	uint32_t cap = r->nkeys / (BT_ORDER / 2) * 2 + 64;
 	uint32_t lvl_start, lvl_end;
 
@@ -143,7 +151,7 @@ static int bt_build(struct wl_run *r, struct wl_rng *rng)
 		nd->nkeys = f;
 		for (uint32_t j = 0; j < f; j++, i++) {
 			nd->keys[j] = r->keys[i];
-			nd->child[j] = r->vals[i];
+			nd->child[j] = i;	/* its record */
 		}
 	}
 	lvl_start = 0;
@@ -177,7 +185,7 @@ static int bt_build(struct wl_run *r, struct wl_rng *rng)
 static int bt_setup(struct sim_ctx *ctx, const struct wl_params *p,
 		    struct wl_run **run, char *err, size_t len)
 {
-	uint32_t *notfound = NULL;
+	uint32_t *notfound = NULL, *walk = NULL;
 	struct wl_rng rng;
 	struct wl_run *r;
 	int32_t k;
@@ -189,13 +197,15 @@ static int bt_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	if (!r)
 		return -ENOMEM;
 	r->nkeys = p->scale ? (1u << 20) << (p->scale - 1) : 4000;
-	r->nq = p->scale ? (64u << 10) << (p->scale - 1) : 32;
+	r->nq = p->scale ? (16u << 10) << (p->scale - 1) : 32;
 	r->keys = malloc(r->nkeys * sizeof(int32_t));
 	r->vals = malloc(r->nkeys * sizeof(uint32_t));
 	r->qfind = malloc(r->nq * sizeof(int32_t));
 	r->qrange = malloc(r->nq * 2 * sizeof(int32_t));
 	notfound = malloc(r->nq * 2 * sizeof(uint32_t));
-	if (!r->keys || !r->vals || !r->qfind || !r->qrange || !notfound) {
+	walk = malloc(r->nq * 4 * sizeof(uint32_t));
+	if (!r->keys || !r->vals || !r->qfind || !r->qrange || !notfound ||
+	    !walk) {
 		ret = -ENOMEM;
 		goto fail;
 	}
@@ -222,16 +232,22 @@ static int bt_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	}
 	for (uint32_t i = 0; i < 2 * r->nq; i++)
 		notfound[i] = BT_NOT_FOUND;
+	/* Every walk starts at the root (Rodinia clears its to node 0). */
+	for (uint32_t i = 0; i < 4 * r->nq; i++)
+		walk[i] = r->root;
 
 	r->fargs = (struct bt_args){
 		.nnodes = r->nnodes, .root = r->root, .height = r->height,
-		.nq = r->nq,
+		.nq = r->nq, .nrecords = r->nkeys,
 	};
 	if ((ret = wl_load(ctx, "btree.elf", "bt_find", &r->kf, err, len)) ||
 	    (ret = wl_load(ctx, "btree.elf", "bt_range", &r->kr, err, len)) ||
 	    (ret = wl_alloc_copy(ctx, &r->mem, r->nodes,
 				 r->nnodes * sizeof(struct bt_node),
-				 "btree nodes", &r->fargs.nodes, err, len)))
+				 "btree nodes", &r->fargs.nodes, err, len)) ||
+	    (ret = wl_alloc_copy(ctx, &r->mem, r->vals, r->nkeys * 4,
+				 "btree records", &r->fargs.records, err,
+				 len)))
 		goto fail;
 	r->rargs = r->fargs;
 	if ((ret = wl_alloc_copy(ctx, &r->mem, r->qfind, r->nq * 4,
@@ -244,7 +260,13 @@ static int bt_setup(struct sim_ctx *ctx, const struct wl_params *p,
 				 "btree range queries", &r->rargs.keys, err,
 				 len)) ||
 	    (ret = wl_alloc(ctx, &r->mem, r->nq * 8, "btree range answers",
-			    &r->rargs.out, err, len)))
+			    &r->rargs.out, err, len)) ||
+	    (ret = wl_alloc_copy(ctx, &r->mem, walk, r->nq * 16,
+				 "btree point walks", &r->fargs.walk, err,
+				 len)) ||
+	    (ret = wl_alloc_copy(ctx, &r->mem, walk, r->nq * 16,
+				 "btree range walks", &r->rargs.walk, err,
+				 len)))
 		goto fail;
 	if (sim_wl_args(ctx, &r->fargs, sizeof(r->fargs), &r->fargs_va) ||
 	    sim_wl_args(ctx, &r->rargs, sizeof(r->rargs), &r->rargs_va)) {
@@ -252,10 +274,12 @@ static int bt_setup(struct sim_ctx *ctx, const struct wl_params *p,
 		goto fail;
 	}
 	free(notfound);
+	free(walk);
 	*run = r;
 	return 0;
 fail:
 	free(notfound);
+	free(walk);
 	bt_destroy(r);
 	return ret;
 }

@@ -480,7 +480,8 @@ static void args_suite_test(struct kunit *test)
 	struct pathfinder_args pf = { 0x40000, 0x10000, 0x20000, 1000, 4, 1, 3 };
 	struct bfs_args bf = { 0x10000, 0x40000, 0x20000, 0x30000, 0x20000,
 			       0x30000, 0x10000, 1000, 4000 };
-	struct bt_args bt = { 0x40000, 31, 30, 2, 0x10000, 0x20000, 512 };
+	struct bt_args bt = { 0x40000, 7, 6, 2, 0x10000, 0x20000, 64,
+			      0x30000, 0x30400, 100 };
 	struct bs_args bs = { .in = 0x10000, .ranks = 0x40000, .src = 0x20000,
 			      .dst = 0x30000, .counts = 0x41000,
 			      .offsets = 0x41020, .poffs = 0x41040,
@@ -521,16 +522,24 @@ static void args_suite_test(struct kunit *test)
 	EXPECT_REJECT(test, bfs_validate(&fake_mem, &bf, &l, err, sizeof(err)),
 		      "bfs offsets");
 
-	l = launch_1d(512, BT_ORDER);
+	l = launch_1d(64, BT_ORDER);
 	KUNIT_EXPECT_EQ(test, bt_validate(&fake_mem, &bt, 1, &l, err, sizeof(err)), 0);
-	bt.nnodes = 32;		/* 32 x 528 bytes > 16 KiB */
+	bt.nnodes = 8;		/* 8 x 2064 bytes > 16 KiB */
 	EXPECT_REJECT(test, bt_validate(&fake_mem, &bt, 1, &l, err, sizeof(err)),
 		      "btree nodes");
-	bt.nnodes = 31;
-	bt.root = 31;
+	bt.nnodes = 7;
+	bt.root = 7;
 	EXPECT_REJECT(test, bt_validate(&fake_mem, &bt, 1, &l, err, sizeof(err)),
 		      "outside");
-	bt.root = 30;
+	bt.root = 6;
+	bt.walk = 0x30e00;	/* 64 x 16 bytes from here pass the end */
+	EXPECT_REJECT(test, bt_validate(&fake_mem, &bt, 1, &l, err, sizeof(err)),
+		      "btree walk state");
+	bt.walk = 0x30000;
+	bt.nrecords = 1000;
+	EXPECT_REJECT(test, bt_validate(&fake_mem, &bt, 0, &l, err, sizeof(err)),
+		      "btree records");
+	bt.nrecords = 100;
 	l.block[0] = 32;
 	EXPECT_REJECT(test, bt_validate(&fake_mem, &bt, 0, &l, err, sizeof(err)),
 		      "block must be");
