@@ -120,10 +120,9 @@ demo: deps
 	$(MAKE) qemu image
 	@O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) tools/demo/demo
 
+# Simulation-rate figures of the device model (tools/bench/run).
 bench: all
-	@if [ -x tools/bench/run ]; then tools/bench/run $(O); else \
-	 echo "make bench: not implemented yet: needs the timing model and corun-sim" \
-	      "(issue 'Device model, part 1')." >&2; exit 1; fi
+	@tools/bench/run $(O)
 
 # The workload suite at full size, checked against the CPU references;
 # the papers' comparison tables join it with the policy issues.
