@@ -8,6 +8,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "sm.h"
 
@@ -796,9 +799,23 @@ static bool one_line(const uint32_t *addr, uint32_t m, uint32_t line_mask)
 	uint32_t a0 = addr[__builtin_ctz(m)] & line_mask, diff = 0;
 	unsigned int l;
 
-	/* All lanes (branch-free, vectorised), then only @m's count. */
+	/* All lanes (branch-free), then only @m's count. */
+#ifdef __SSE2__
+	const __m128i lm = _mm_set1_epi32((int)line_mask);
+	const __m128i ref = _mm_set1_epi32((int)a0);
+	uint32_t same = 0;
+
+	for (l = 0; l < RV_MAX_LANES; l += 4) {
+		__m128i v = _mm_loadu_si128((const void *)&addr[l]);
+		__m128i eq = _mm_cmpeq_epi32(_mm_and_si128(v, lm), ref);
+
+		same |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(eq)) << l;
+	}
+	diff = ~same;
+#else
 	for (l = 0; l < RV_MAX_LANES; l++)
 		diff |= (uint32_t)((addr[l] & line_mask) != a0) << l;
+#endif
 	return !(diff & m);
 }
 
