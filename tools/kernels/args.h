@@ -678,7 +678,7 @@ ARGS_ASSERT_SIZE(pvc_args, 6);
  *   sw[i] = xc < cost[i], save[i] = sw[i] ? cost[i] - xc : 0
  * 1-D launch covering n.
  */
-#define SC_MAX_DIM 64
+#define SC_MAX_DIM 256
 struct sc_args {
 	uint32_t coord;		/* float [dim][n] */
 	uint32_t w, cost;	/* float [n] */

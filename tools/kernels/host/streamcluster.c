@@ -15,9 +15,10 @@
  * gain, the open/closed decisions, the final costs and assignment, and
  * the last launch's per-point outputs bit for bit.
  *
- * Sizes (points x dim, candidates): scale 0 = 512 x 16, 4; scale 1 =
- * 128 Ki x 16, 16 (512 CTAs per launch); each further scale doubles the
- * points.
+ * Sizes (points x dim, candidates) follow Rodinia's defaults (dim 256,
+ * 512-thread blocks): scale 0 = 512 x 256, 4 (256-thread blocks); scale 1 = 64 Ki x 256, 16
+ * (128 CTAs per launch, about 8.4 M cycles alone on ccbp-16sm); each
+ * further scale doubles the points.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -27,11 +28,13 @@
 #include <kernels/streamcluster.h>
 
 #define SC_SEED 0x5eed002fu
-#define SC_BLOCK 256
-#define SC_DIM 16
+/* Rodinia's 512-thread blocks; 256 at scale 0, whose test SMs hold 256. */
+#define SC_BLOCK 512
+#define SC_BLOCK_SMALL 256
+#define SC_DIM 256
 
 struct wl_run {
-	uint32_t n, dim, ncand;
+	uint32_t n, dim, ncand, block;
 	float *coord, *w, *cost0, z;
 	uint32_t *cand;
 	float *cost, *gain;	/* device-side state, gains per launch */
@@ -152,8 +155,9 @@ static int sc_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return -ENOMEM;
-	r->n = n = p->scale ? (128u << 10) << (p->scale - 1) : 512;
+	r->n = n = p->scale ? (64u << 10) << (p->scale - 1) : 512;
 	r->dim = SC_DIM;
+	r->block = p->scale ? SC_BLOCK : SC_BLOCK_SMALL;
 	r->ncand = p->scale ? 16 : 4;
 	r->coord = malloc((size_t)n * r->dim * sizeof(float));
 	r->w = malloc(n * sizeof(float));
@@ -247,7 +251,7 @@ static int sc_next(struct sim_ctx *ctx, struct wl_run *r,
 	if (r->launches == r->ncand)
 		return 0;
 	r->args.x = r->cand[r->launches];
-	wl_launch_1d(&launch, &r->k, wl_div_up(r->n, SC_BLOCK), SC_BLOCK,
+	wl_launch_1d(&launch, &r->k, wl_div_up(r->n, r->block), r->block,
 		     r->args_va);
 	ret = sc_validate(&r->mem, &r->args, &launch, err, len);
 	if (ret)
