@@ -773,6 +773,13 @@ static void args_suite2_test(struct kunit *test)
 	sc.x = 512;
 	EXPECT_REJECT(test, sc_validate(&fake_mem, &sc, &l, err, sizeof(err)),
 		      "candidate");
+	sc.x = 3;
+	sc.dim = SC_MAX_DIM + 1;
+	EXPECT_REJECT(test, sc_validate(&fake_mem, &sc, &l, err, sizeof(err)),
+		      "outside 1..256");
+	sc.dim = 0;
+	EXPECT_REJECT(test, sc_validate(&fake_mem, &sc, &l, err, sizeof(err)),
+		      "outside");
 
 	l = launch_2d(4, 4, DXTC_THREADS, 1);
 	KUNIT_EXPECT_EQ(test, dxtc_validate(&fake_mem, &dx, &l, err, sizeof(err)), 0);
