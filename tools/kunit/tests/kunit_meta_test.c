@@ -590,11 +590,22 @@ static void meta_stray_killed(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, line);
 	KUNIT_ASSERT_EQ(test, sscanf(line, "# stray_process: stray pid %d", &pid), 1);
 	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	f = fopen(path, "r");
-	if (f) {
-		if (!fgets(stat, sizeof(stat), f))
-			stat[0] = '\0';
-		fclose(f);
+	/*
+	 * SIGKILL is sent when the case ends, but the stray may still show
+	 * as running until it is scheduled to die: give it up to 2 s.
+	 */
+	for (int i = 0; i < 200; i++) {
+		stat[0] = '\0';
+		f = fopen(path, "r");
+		if (f) {
+			if (!fgets(stat, sizeof(stat), f))
+				stat[0] = '\0';
+			fclose(f);
+		}
+		name = strstr(stat, "(kunit-stray) ");
+		if (!name || name[strlen("(kunit-stray) ")] == 'Z')
+			break;
+		usleep(10000);
 	}
 	/* Gone, a zombie not yet reaped by init, or the pid was reused. */
 	name = strstr(stat, "(kunit-stray) ");
