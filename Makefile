@@ -41,7 +41,7 @@ HOST_LDLIBS := -lm
 # RV32 device toolchain (kernels and firmware).
 RV_CC := clang
 RV_LD := ld.lld
-RV_ARCH := --target=riscv32-unknown-elf -march=rv32imaf -mabi=ilp32f \
+RV_ARCH := --target=riscv32-unknown-elf -march=rv32imafd -mabi=ilp32f \
 	-mno-relax
 RV_CFLAGS := $(RV_ARCH) -ffreestanding -fno-builtin -nostdlib -O2 -g \
 	-Wall -Wextra -Werror -Iinclude

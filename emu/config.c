@@ -89,6 +89,8 @@ static const struct key keys[] = {
 	FU("fdiv", EMU_FU_FDIV),
 	FU("sfu", EMU_FU_SFU),
 	FU("ldst", EMU_FU_LDST),
+	FU("dp", EMU_FU_DP),
+	FU("ddiv", EMU_FU_DDIV),
 
 	SZ("l1", "size", l1.size, 1024, 1u << 24),
 	U32("l1", "ways", l1.ways, 1, 32), /* way masks are 32-bit */
@@ -201,6 +203,13 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->fu[EMU_FU_FDIV] = (struct emu_fu_timing){ 39, 4 };
 	cfg->fu[EMU_FU_SFU] = (struct emu_fu_timing){ 39, 8 };
 	cfg->fu[EMU_FU_LDST] = (struct emu_fu_timing){ 4, 1 };
+	/*
+	 * Double precision: GPGPU-Sim's GTX480 configuration (Fermi runs
+	 * binary64 on its FP32 pipes at 1/8 of their rate): latency 8 and
+	 * interval 8 for add, mul and mad, 330 and 130 for divide.
+	 */
+	cfg->fu[EMU_FU_DP] = (struct emu_fu_timing){ 8, 8 };
+	cfg->fu[EMU_FU_DDIV] = (struct emu_fu_timing){ 330, 130 };
 
 	cfg->l1.size = 24 * 1024;
 	cfg->l1.ways = 8;

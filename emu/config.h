@@ -39,6 +39,8 @@ enum emu_fu {
 	EMU_FU_FDIV = 4, /* FP divide */
 	EMU_FU_SFU = 5, /* FP square root */
 	EMU_FU_LDST = 6, /* address generation into the LSU */
+	EMU_FU_DP = 7, /* binary64 add/mul/fma/compare/convert */
+	EMU_FU_DDIV = 8, /* binary64 divide and square root */
 	EMU_FU_NR
 };
 

@@ -183,6 +183,8 @@ static void warp_start(struct rv_warp *w, unsigned int width,
 		width = RV_MAX_LANES;
 	w->width = width;
 	w->active = active & lanes_of(width);
+	/* Every f register starts as a NaN-boxed single (+0.0f). */
+	w->fboxed = ~0u;
 	for (unsigned int l = 0; l < RV_MAX_LANES; l++)
 		w->pc[l] = pc;
 	rv_warp_flush_tlb(w);
@@ -198,14 +200,19 @@ void rv_warp_init(struct rv_warp *w, unsigned int width, uint32_t active,
 
 _Static_assert(offsetof(struct rv_warp, f) ==
 		       offsetof(struct rv_warp, x) + sizeof(((struct rv_warp *)0)->x) &&
+	       offsetof(struct rv_warp, fh) ==
+		       offsetof(struct rv_warp, f) + sizeof(((struct rv_warp *)0)->f) &&
 	       offsetof(struct rv_warp, pc) ==
-		       offsetof(struct rv_warp, f) + sizeof(((struct rv_warp *)0)->f),
-	       "rv_warp_reinit() zeroes all but x[] and f[]");
+		       offsetof(struct rv_warp, fh) + sizeof(((struct rv_warp *)0)->fh),
+	       "rv_warp_reinit() zeroes all but x[], f[] and fh[]");
 
 void rv_warp_reinit(struct rv_warp *w, unsigned int width, uint32_t active,
 		    uint32_t pc, uint64_t rows)
 {
-	/* All but the register rows: the scalars before, the lanes after. */
+	/*
+	 * All but the register rows: the scalars before, the lanes after.
+	 * fh[] needs no zeroing: warp_start() marks every f row NaN-boxed.
+	 */
 	memset(w, 0, offsetof(struct rv_warp, x));
 	memset(w->pc, 0, sizeof(*w) - offsetof(struct rv_warp, pc));
 	while (rows) {
@@ -619,14 +626,90 @@ static inline uint8_t frm_max(const struct rv_warp *w)
 	return mx;
 }
 
+/*
+ * NaN boxing (the F and D extensions share the f registers): a binary32
+ * lives in the low half with the high half all ones. Single-precision
+ * operations read an operand whose high half is not all ones as the
+ * canonical NaN; only FSW and FMV.X.W take the low half as it is.
+ */
+#define BOX_HI 0xffffffffu
+#define CANON_NAN_S 0x7fc00000u
+
+static inline bool f_boxed(const struct rv_warp *w, unsigned int r)
+{
+	return w->fboxed >> r & 1;
+}
+
+/* The binary32 operand f_r of every lane: the row, or @tmp unboxed. */
+static const uint32_t *fsrc_s(const struct rv_warp *w, unsigned int r,
+			      uint32_t *tmp)
+{
+	if (f_boxed(w, r))
+		return w->f[r];
+	for (uint32_t l = 0; l < RV_MAX_LANES; l++)
+		tmp[l] = w->fh[r][l] == BOX_HI ? w->f[r][l] : CANON_NAN_S;
+	return tmp;
+}
+
+/*
+ * Box the binary32 results just written to f_r for lanes @m (all the
+ * warp's lanes: the row is boxed as a whole).
+ */
+static inline void fbox_s(struct rv_warp *w, unsigned int r, uint32_t m)
+{
+	if (f_boxed(w, r))
+		return;
+	if (m == lanes_of(w->width)) {
+		w->fboxed |= 1u << r;
+		return;
+	}
+	FOR_LANES(m, l)
+		w->fh[r][l] = BOX_HI;
+}
+
+static inline uint64_t fget_d(const struct rv_warp *w, unsigned int r,
+			      unsigned int l)
+{
+	uint32_t hi = f_boxed(w, r) ? BOX_HI : w->fh[r][l];
+
+	return (uint64_t)hi << 32 | w->f[r][l];
+}
+
+/* Before binary64 results go to f_r for lanes @m: the others keep theirs. */
+static void fprep_d(struct rv_warp *w, unsigned int r, uint32_t m)
+{
+	if (!f_boxed(w, r))
+		return;
+	if (m != lanes_of(w->width))
+		for (uint32_t l = 0; l < RV_MAX_LANES; l++)
+			w->fh[r][l] = BOX_HI;
+	w->fboxed &= ~(1u << r);
+}
+
+static inline void fset_d(struct rv_warp *w, unsigned int r, unsigned int l,
+			  uint64_t v)
+{
+	w->f[r][l] = (uint32_t)v;
+	w->fh[r][l] = (uint32_t)(v >> 32);
+}
+
 static int exec_fp(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
 		   uint32_t *xd)
 {
 	uint32_t(*F)[RV_MAX_LANES] = w->f;
 	uint32_t(*X)[RV_MAX_LANES] = w->x;
-	uint32_t *fd = F[u->rd], *a = F[u->rs1], *b = F[u->rs2];
+	uint32_t *fd = F[u->rd];
+	const uint32_t *a = F[u->rs1], *b = F[u->rs2], *c = F[u->rs3];
+	uint32_t ta[RV_MAX_LANES], tb[RV_MAX_LANES], tc[RV_MAX_LANES];
 	bool dyn = u->flags & RV_UF_DYN_RM;
 	uint8_t *fl = w->fflags;
+
+	/* Rows that a binary64 wrote: check their boxing (FMV.X.W: none). */
+	if (w->fboxed != ~0u && u->op != RV_OP_FMV_X_W) {
+		a = fsrc_s(w, u->rs1, ta);
+		b = fsrc_s(w, u->rs2, tb);
+		c = fsrc_s(w, u->rs3, tc);
+	}
 
 #define RM(l) (dyn ? w->frm[l] : u->rm)
 	/* A full warp in RNE: whole rows at once (rv_f32_rne_rows()). */
@@ -646,7 +729,8 @@ static int exec_fp(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
 			sc = sgn[op - RV_OP_FMADD_S][1];
 			op = RV_OP_FMADD_S;
 		}
-		rv_f32_rne_rows(op, a, b, F[u->rs3], sa, sc, fd, fl);
+		rv_f32_rne_rows(op, a, b, c, sa, sc, fd, fl);
+		fbox_s(w, u->rd, m);
 		return 0;
 	}
 	switch (u->op) {
@@ -665,19 +749,19 @@ static int exec_fp(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
 	}                                                                 \
 	break
 	case RV_OP_FMADD_S:
-		FP_LANES(a[l], b[l], F[u->rs3][l],
+		FP_LANES(a[l], b[l], c[l],
 			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
 			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
 	case RV_OP_FMSUB_S:
-		FP_LANES(a[l], b[l], F[u->rs3][l] ^ 0x80000000u,
+		FP_LANES(a[l], b[l], c[l] ^ 0x80000000u,
 			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
 			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
 	case RV_OP_FNMSUB_S:
-		FP_LANES(a[l] ^ 0x80000000u, b[l], F[u->rs3][l],
+		FP_LANES(a[l] ^ 0x80000000u, b[l], c[l],
 			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
 			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
 	case RV_OP_FNMADD_S:
-		FP_LANES(a[l] ^ 0x80000000u, b[l], F[u->rs3][l] ^ 0x80000000u,
+		FP_LANES(a[l] ^ 0x80000000u, b[l], c[l] ^ 0x80000000u,
 			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
 			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
 	case RV_OP_FADD_S:
@@ -763,6 +847,124 @@ static int exec_fp(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
 		return -1;
 	}
 #undef RM
+	if (u->dst != RV_REG_NONE && u->dst >= RV_REG_F(0))
+		fbox_s(w, u->rd, m);
+	return 0;
+}
+
+/*
+ * The D extension, lane by lane in software (isa_fp64.c): kernels use
+ * binary64 rarely, and GPUs run it at a fraction of the binary32 rate.
+ */
+static int exec_fpd(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
+		    uint32_t *xd)
+{
+	static const uint64_t sgn[4][2] = {
+		{ 0, 0 }, /* fmadd */
+		{ 0, 1ull << 63 }, /* fmsub */
+		{ 1ull << 63, 0 }, /* fnmsub */
+		{ 1ull << 63, 1ull << 63 }, /* fnmadd */
+	};
+	const uint64_t s63 = 1ull << 63;
+	bool dyn = u->flags & RV_UF_DYN_RM, fdst;
+	unsigned int rd = u->rd, r1 = u->rs1, r2 = u->rs2, r3 = u->rs3;
+	uint8_t *fl = w->fflags;
+	uint64_t res[RV_MAX_LANES];
+	uint32_t tmp[RV_MAX_LANES];
+	const uint32_t *s1;
+
+#define RM(l) (dyn ? w->frm[l] : u->rm)
+#define A(l) fget_d(w, r1, l)
+#define B(l) fget_d(w, r2, l)
+	/* f results go to @res, then to rd once every lane has read. */
+	fdst = u->dst != RV_REG_NONE && u->dst >= RV_REG_F(0);
+	switch (u->op) {
+	case RV_OP_FMADD_D: case RV_OP_FMSUB_D:
+	case RV_OP_FNMSUB_D: case RV_OP_FNMADD_D: {
+		const uint64_t *sg = sgn[u->op - RV_OP_FMADD_D];
+
+		FOR_LANES(m, l)
+			res[l] = rv_f64_fma(A(l) ^ sg[0], B(l),
+					    fget_d(w, r3, l) ^ sg[1], RM(l),
+					    &fl[l]);
+		break;
+	}
+	case RV_OP_FADD_D:
+		FOR_LANES(m, l) res[l] = rv_f64_add(A(l), B(l), RM(l), &fl[l]);
+		break;
+	case RV_OP_FSUB_D:
+		FOR_LANES(m, l) res[l] = rv_f64_sub(A(l), B(l), RM(l), &fl[l]);
+		break;
+	case RV_OP_FMUL_D:
+		FOR_LANES(m, l) res[l] = rv_f64_mul(A(l), B(l), RM(l), &fl[l]);
+		break;
+	case RV_OP_FDIV_D:
+		FOR_LANES(m, l) res[l] = rv_f64_div(A(l), B(l), RM(l), &fl[l]);
+		break;
+	case RV_OP_FSQRT_D:
+		FOR_LANES(m, l) res[l] = rv_f64_sqrt(A(l), RM(l), &fl[l]);
+		break;
+	case RV_OP_FSGNJ_D:
+		FOR_LANES(m, l) res[l] = (A(l) & ~s63) | (B(l) & s63);
+		break;
+	case RV_OP_FSGNJN_D:
+		FOR_LANES(m, l) res[l] = (A(l) & ~s63) | (~B(l) & s63);
+		break;
+	case RV_OP_FSGNJX_D:
+		FOR_LANES(m, l) res[l] = A(l) ^ (B(l) & s63);
+		break;
+	case RV_OP_FMIN_D:
+		FOR_LANES(m, l) res[l] = rv_f64_min(A(l), B(l), &fl[l]);
+		break;
+	case RV_OP_FMAX_D:
+		FOR_LANES(m, l) res[l] = rv_f64_max(A(l), B(l), &fl[l]);
+		break;
+	case RV_OP_FCVT_W_D:
+		FOR_LANES(m, l)
+			xd[l] = (uint32_t)rv_f64_to_i32(A(l), RM(l), &fl[l]);
+		break;
+	case RV_OP_FCVT_WU_D:
+		FOR_LANES(m, l) xd[l] = rv_f64_to_u32(A(l), RM(l), &fl[l]);
+		break;
+	case RV_OP_FEQ_D:
+		FOR_LANES(m, l) xd[l] = rv_f64_eq(A(l), B(l), &fl[l]);
+		break;
+	case RV_OP_FLT_D:
+		FOR_LANES(m, l) xd[l] = rv_f64_lt(A(l), B(l), &fl[l]);
+		break;
+	case RV_OP_FLE_D:
+		FOR_LANES(m, l) xd[l] = rv_f64_le(A(l), B(l), &fl[l]);
+		break;
+	case RV_OP_FCLASS_D:
+		FOR_LANES(m, l) xd[l] = rv_f64_class(A(l));
+		break;
+	case RV_OP_FCVT_D_W:
+		FOR_LANES(m, l) res[l] = rv_i32_to_f64((int32_t)w->x[r1][l]);
+		break;
+	case RV_OP_FCVT_D_WU:
+		FOR_LANES(m, l) res[l] = rv_u32_to_f64(w->x[r1][l]);
+		break;
+	case RV_OP_FCVT_D_S:
+		s1 = fsrc_s(w, r1, tmp);
+		FOR_LANES(m, l) res[l] = rv_f32_to_f64(s1[l], &fl[l]);
+		break;
+	case RV_OP_FCVT_S_D:
+		/* A lane reads its own source before writing rd's low half. */
+		FOR_LANES(m, l)
+			w->f[rd][l] = rv_f64_to_f32(A(l), RM(l), &fl[l]);
+		fbox_s(w, rd, m);
+		return 0;
+	default:
+		return -1;
+	}
+#undef RM
+#undef A
+#undef B
+	if (fdst) {
+		fprep_d(w, rd, m);
+		FOR_LANES(m, l)
+			fset_d(w, rd, l, res[l]);
+	}
 	return 0;
 }
 
@@ -997,9 +1199,44 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 			break;
 		default:
 			FOR_LANES(m, l) w->f[u->rd][l] = ld32(host[l]);
+			fbox_s(w, u->rd, m);
 			break;
 		}
 		break;
+	case RV_OP_FLD: case RV_OP_FSD: {
+		enum corun_fault_access acc = u->op == RV_OP_FLD ?
+			CORUN_ACCESS_READ : CORUN_ACCESS_WRITE;
+		uint8_t *hi[RV_MAX_LANES];
+
+		r = mem_lanes(w, env, u, m, acc, st, host);
+		if (r)
+			return r;
+		/*
+		 * The high word separately: local memory interleaves the
+		 * threads' stacks word by word. Cannot fault once the
+		 * aligned doubleword did.
+		 */
+		FOR_LANES(m, l) {
+			r = xlate(w, env, l, st->addr[l] + 4, 4, acc, &hi[l]);
+			if (r)
+				return fault(st, r, l, st->addr[l] + 4, acc);
+		}
+		if (u->op == RV_OP_FLD) {
+			fprep_d(w, u->rd, m);
+			FOR_LANES(m, l) {
+				w->f[u->rd][l] = ld32(host[l]);
+				w->fh[u->rd][l] = ld32(hi[l]);
+			}
+		} else {
+			FOR_LANES(m, l) {
+				uint64_t v = fget_d(w, u->rs2, l);
+
+				st32(host[l], (uint32_t)v);
+				st32(hi[l], (uint32_t)(v >> 32));
+			}
+		}
+		break;
+	}
 	case RV_OP_SB: case RV_OP_SH: case RV_OP_SW: case RV_OP_FSW:
 		r = mem_lanes(w, env, u, m, CORUN_ACCESS_WRITE, st, host);
 		if (r)
@@ -1110,7 +1347,8 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 						     l, u->insn, 0);
 			}
 		}
-		if (exec_fp(w, u, m, xd))
+		if (u->op >= RV_OP_FMADD_D ? exec_fpd(w, u, m, xd) :
+					     exec_fp(w, u, m, xd))
 			return fault(st, CORUN_FAULT_ILLEGAL_INSN, lowest(m),
 				     u->insn, 0);
 		break;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
- * corun functional SIMT executor: RV32IMAF plus the corun custom
+ * corun functional SIMT executor: RV32IMAFD plus the corun custom
  * instructions (include/corun/kernel.h), executed one warp instruction at a
  * time for the lanes of a warp that sit at the warp's minimum PC.
  *
@@ -67,10 +67,13 @@ enum rv_rm {
  * @RV_CLS_DIV: DIV, DIVU, REM, REMU
  * @RV_CLS_FPU: FP add/sub/mul/fused multiply-add, compare, min/max, sign
  *	injection, conversions, moves, FCLASS
- * @RV_CLS_FDIV: FDIV, FSQRT
+ * @RV_CLS_FDIV: FDIV.S, FSQRT.S
+ * @RV_CLS_DFPU: the binary64 (D) counterparts of @RV_CLS_FPU, and the
+ *	conversions between binary32 and binary64
+ * @RV_CLS_DFDIV: FDIV.D, FSQRT.D
  * @RV_CLS_BRANCH: conditional branches, JAL, JALR
- * @RV_CLS_LOAD: LB/LH/LW/LBU/LHU, FLW
- * @RV_CLS_STORE: SB/SH/SW, FSW
+ * @RV_CLS_LOAD: LB/LH/LW/LBU/LHU, FLW, FLD
+ * @RV_CLS_STORE: SB/SH/SW, FSW, FSD
  * @RV_CLS_AMO: AMO*.W, LR.W, SC.W
  * @RV_CLS_CSR: CSR instructions
  * @RV_CLS_BAR: corun BAR
@@ -88,6 +91,8 @@ enum rv_class {
 	RV_CLS_DIV,
 	RV_CLS_FPU,
 	RV_CLS_FDIV,
+	RV_CLS_DFPU,
+	RV_CLS_DFDIV,
 	RV_CLS_BRANCH,
 	RV_CLS_LOAD,
 	RV_CLS_STORE,
@@ -138,6 +143,16 @@ enum rv_op {
 	RV_OP_FCVT_W_S, RV_OP_FCVT_WU_S, RV_OP_FMV_X_W,
 	RV_OP_FEQ_S, RV_OP_FLT_S, RV_OP_FLE_S, RV_OP_FCLASS_S,
 	RV_OP_FCVT_S_W, RV_OP_FCVT_S_WU, RV_OP_FMV_W_X,
+	/* D: same order as F, so that op - RV_OP_FLD + RV_OP_FLW is the S op */
+	RV_OP_FLD, RV_OP_FSD,
+	RV_OP_FMADD_D, RV_OP_FMSUB_D, RV_OP_FNMSUB_D, RV_OP_FNMADD_D,
+	RV_OP_FADD_D, RV_OP_FSUB_D, RV_OP_FMUL_D, RV_OP_FDIV_D, RV_OP_FSQRT_D,
+	RV_OP_FSGNJ_D, RV_OP_FSGNJN_D, RV_OP_FSGNJX_D,
+	RV_OP_FMIN_D, RV_OP_FMAX_D,
+	RV_OP_FCVT_W_D, RV_OP_FCVT_WU_D,
+	RV_OP_FEQ_D, RV_OP_FLT_D, RV_OP_FLE_D, RV_OP_FCLASS_D,
+	RV_OP_FCVT_D_W, RV_OP_FCVT_D_WU,
+	RV_OP_FCVT_S_D, RV_OP_FCVT_D_S,
 	/* corun custom-0 */
 	RV_OP_BAR, RV_OP_EXIT, RV_OP_TRAP, RV_OP_BYPASS,
 	RV_OP_NR
@@ -164,7 +179,7 @@ enum rv_op {
  *	RV_REG_NONE; never x0
  * @src: read registers as scoreboard ids, the first @nsrc valid, never x0
  * @nsrc: number of valid entries in @src
- * @size: memory access size in bytes (1, 2, 4), 0 if no memory access
+ * @size: memory access size in bytes (1, 2, 4, 8), 0 if no memory access
  * @rm: rounding-mode field (enum rv_rm) for FP ops that have one
  * @flags: RV_UF_* bits
  *
@@ -196,7 +211,7 @@ struct rv_uop {
  *	cls = RV_CLS_ILLEGAL, no registers
  *
  * Illegal: unknown opcodes/functs, compressed encodings, reserved funct7
- * and register fields, static rm 5/6, F instructions with fmt != S, CSR
+ * and register fields, static rm 5/6, FP instructions with fmt H or Q, CSR
  * numbers the device lacks, writes to read-only CSRs, and custom-0 with
  * unknown funct3 or non-zero unused fields. A DYN rounding mode with frm
  * 5..7 is only detected when executed.
@@ -244,7 +259,14 @@ void rv_dcache_reset(struct rv_dcache *dc);
 /**
  * struct rv_warp - architectural state of one warp, structure of arrays
  * @x: integer registers, x[reg][lane]; x[0][*] is always 0
- * @f: FP registers (raw binary32), f[reg][lane]
+ * @f: FP registers, low 32 bits (a binary32, or the low half of a
+ *	binary64), f[reg][lane]
+ * @fh: FP registers, high 32 bits, fh[reg][lane]; only meaningful for the
+ *	registers whose bit in @fboxed is clear
+ * @fboxed: bit r set: every lane of f_r holds a NaN-boxed binary32 (its
+ *	high half is all ones, whatever @fh says). Single-precision writes
+ *	of a whole warp set it, binary64 writes clear it; the reset state
+ *	is all set, so that code without D never touches @fh.
  * @pc: per-lane program counter
  * @resv_addr: LR.W reservation address per lane
  * @resv_val: value loaded by the LR.W, per lane
@@ -287,7 +309,8 @@ struct rv_warp {
 	 * few cache lines (and those of the caller's fields placed just
 	 * before the warp) instead of sitting behind 8 KB of registers.
 	 */
-	unsigned int width;
+	uint16_t width;
+	int16_t sel_fault;
 	uint32_t active;
 	uint32_t blocked;
 	uint32_t resv_valid;
@@ -296,7 +319,7 @@ struct rv_warp {
 	uint32_t sel_mask;
 	uint32_t sel_elig;
 	uint32_t sel_next;
-	int sel_fault;
+	uint32_t fboxed;
 	/* 8-byte members after the 4-byte ones: no padding, 96 bytes. */
 	struct rv_dcache *dc;
 	void *priv;
@@ -306,6 +329,7 @@ struct rv_warp {
 
 	uint32_t x[32][RV_MAX_LANES];
 	uint32_t f[32][RV_MAX_LANES];
+	uint32_t fh[32][RV_MAX_LANES];
 	uint32_t pc[RV_MAX_LANES];
 	uint32_t resv_addr[RV_MAX_LANES];
 	uint32_t resv_val[RV_MAX_LANES];
@@ -591,6 +615,34 @@ int32_t rv_f32_to_i32(uint32_t a, unsigned int rm, uint8_t *fl);
 uint32_t rv_f32_to_u32(uint32_t a, unsigned int rm, uint8_t *fl);
 uint32_t rv_i32_to_f32(int32_t a, unsigned int rm, uint8_t *fl);
 uint32_t rv_u32_to_f32(uint32_t a, unsigned int rm, uint8_t *fl);
+
+/*
+ * RV32D arithmetic on raw binary64 values (isa_fp64.c), with the same
+ * conventions: canonical NaN 0x7ff8000000000000, tininess after rounding,
+ * saturating conversions, flags ORed into *@fl.
+ */
+uint64_t rv_f64_add(uint64_t a, uint64_t b, unsigned int rm, uint8_t *fl);
+uint64_t rv_f64_sub(uint64_t a, uint64_t b, unsigned int rm, uint8_t *fl);
+uint64_t rv_f64_mul(uint64_t a, uint64_t b, unsigned int rm, uint8_t *fl);
+uint64_t rv_f64_div(uint64_t a, uint64_t b, unsigned int rm, uint8_t *fl);
+uint64_t rv_f64_sqrt(uint64_t a, unsigned int rm, uint8_t *fl);
+/* a * b + c, fused, single rounding. */
+uint64_t rv_f64_fma(uint64_t a, uint64_t b, uint64_t c, unsigned int rm,
+		    uint8_t *fl);
+uint64_t rv_f64_min(uint64_t a, uint64_t b, uint8_t *fl);
+uint64_t rv_f64_max(uint64_t a, uint64_t b, uint8_t *fl);
+bool rv_f64_eq(uint64_t a, uint64_t b, uint8_t *fl);
+bool rv_f64_lt(uint64_t a, uint64_t b, uint8_t *fl);
+bool rv_f64_le(uint64_t a, uint64_t b, uint8_t *fl);
+uint32_t rv_f64_class(uint64_t a);
+int32_t rv_f64_to_i32(uint64_t a, unsigned int rm, uint8_t *fl);
+uint32_t rv_f64_to_u32(uint64_t a, unsigned int rm, uint8_t *fl);
+/* Exact: every int32 and uint32 is a binary64. */
+uint64_t rv_i32_to_f64(int32_t a);
+uint64_t rv_u32_to_f64(uint32_t a);
+/* Exact but for NaNs: a signaling NaN raises NV; NaNs become canonical. */
+uint64_t rv_f32_to_f64(uint32_t a, uint8_t *fl);
+uint32_t rv_f64_to_f32(uint64_t a, unsigned int rm, uint8_t *fl);
 
 /**
  * rv_op_name() - mnemonic of an operation, for traces and tests

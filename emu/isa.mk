@@ -1,15 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# emu/isa: the RV32IMAF SIMT executor (emu/isa*.c) and its tests. Included
+# emu/isa: the RV32IMAFD SIMT executor (emu/isa*.c) and its tests. Included
 # from emu/emu.mk. ISA_OBJS is for the emu library; the tests link it
 # directly.
 #
 #   isa-unit-test  decoder, SIMT behaviour, faults, FP spot checks, speed
+#   isa-fp64-test  binary64 arithmetic against the host's IEEE doubles
 #   isa-diff-test  byte-exact comparison with qemu-riscv32 on the C corpus
 #                  (built here with RV_CC/RV_LD) and on seeded random
 #                  programs; see isa_diff_test.c for its environment knobs
 
-ISA_OBJS := $(O)/emu/isa.o $(O)/emu/isa_decode.o $(O)/emu/isa_fp.o
+ISA_OBJS := $(O)/emu/isa.o $(O)/emu/isa_decode.o $(O)/emu/isa_fp.o \
+	$(O)/emu/isa_fp64.o
 
 ISA_TEST_DIR := $(O)/emu/tests/isa
 ISA_CORPUS_DIR := $(ISA_TEST_DIR)/corpus
@@ -17,10 +19,15 @@ ISA_CORPUS_PROGS := $(basename $(notdir $(filter-out %/rt.c, \
 	$(wildcard emu/tests/isa/corpus/*.c))))
 ISA_CORPUS_ELFS := $(ISA_CORPUS_PROGS:%=$(ISA_CORPUS_DIR)/%.elf)
 
+# The kernels' FP flags (tools/kernels/kernels.mk), so that the corpus sees
+# the code they get: __builtin_sqrt and __builtin_fma become fsqrt.d and
+# fmadd.d instead of calls to a libm the corpus does not have.
+ISA_CORPUS_CFLAGS := $(RV_CFLAGS) -ffp-contract=off -fno-math-errno
+
 $(ISA_CORPUS_DIR)/%.rv.o: emu/tests/isa/corpus/%.c \
 		$(wildcard emu/tests/isa/corpus/*.h)
 	@mkdir -p $(dir $@)
-	$(RV_CC) $(RV_CFLAGS) -c $< -o $@
+	$(RV_CC) $(ISA_CORPUS_CFLAGS) -c $< -o $@
 
 $(ISA_CORPUS_DIR)/%.elf: $(ISA_CORPUS_DIR)/rt.rv.o $(ISA_CORPUS_DIR)/%.rv.o
 	$(RV_LD) -static -e _start $^ -o $@
@@ -37,4 +44,9 @@ $(ISA_TEST_DIR)/isa-diff-test: $(ISA_TEST_DIR)/isa_diff_test.o \
 		$(KUNIT_OBJS) | $(ISA_CORPUS_ELFS)
 	$(KUNIT_LINK)
 
-TEST_PROGS += $(ISA_TEST_DIR)/isa-unit-test $(ISA_TEST_DIR)/isa-diff-test
+$(ISA_TEST_DIR)/isa-fp64-test: $(ISA_TEST_DIR)/fp64_test.o $(ISA_OBJS) \
+		$(KUNIT_OBJS)
+	$(KUNIT_LINK)
+
+TEST_PROGS += $(ISA_TEST_DIR)/isa-unit-test $(ISA_TEST_DIR)/isa-diff-test \
+	$(ISA_TEST_DIR)/isa-fp64-test

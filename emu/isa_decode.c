@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * RV32IMAF + corun custom-0 decoder. Decoding is done once per PC (see
+ * RV32IMAFD + corun custom-0 decoder. Decoding is done once per PC (see
  * struct rv_dcache), so it favours clarity and strict legality checks over
  * speed: every reserved encoding is illegal, as the differential tests
  * against QEMU and the unit tests expect.
@@ -51,7 +51,20 @@ static const char *const op_names[RV_OP_NR] = {
 	[RV_OP_FEQ_S] = "feq.s", [RV_OP_FLT_S] = "flt.s",
 	[RV_OP_FLE_S] = "fle.s", [RV_OP_FCLASS_S] = "fclass.s",
 	[RV_OP_FCVT_S_W] = "fcvt.s.w", [RV_OP_FCVT_S_WU] = "fcvt.s.wu",
-	[RV_OP_FMV_W_X] = "fmv.w.x", [RV_OP_BAR] = "bar",
+	[RV_OP_FMV_W_X] = "fmv.w.x", [RV_OP_FLD] = "fld",
+	[RV_OP_FSD] = "fsd", [RV_OP_FMADD_D] = "fmadd.d",
+	[RV_OP_FMSUB_D] = "fmsub.d", [RV_OP_FNMSUB_D] = "fnmsub.d",
+	[RV_OP_FNMADD_D] = "fnmadd.d", [RV_OP_FADD_D] = "fadd.d",
+	[RV_OP_FSUB_D] = "fsub.d", [RV_OP_FMUL_D] = "fmul.d",
+	[RV_OP_FDIV_D] = "fdiv.d", [RV_OP_FSQRT_D] = "fsqrt.d",
+	[RV_OP_FSGNJ_D] = "fsgnj.d", [RV_OP_FSGNJN_D] = "fsgnjn.d",
+	[RV_OP_FSGNJX_D] = "fsgnjx.d", [RV_OP_FMIN_D] = "fmin.d",
+	[RV_OP_FMAX_D] = "fmax.d", [RV_OP_FCVT_W_D] = "fcvt.w.d",
+	[RV_OP_FCVT_WU_D] = "fcvt.wu.d", [RV_OP_FEQ_D] = "feq.d",
+	[RV_OP_FLT_D] = "flt.d", [RV_OP_FLE_D] = "fle.d",
+	[RV_OP_FCLASS_D] = "fclass.d", [RV_OP_FCVT_D_W] = "fcvt.d.w",
+	[RV_OP_FCVT_D_WU] = "fcvt.d.wu", [RV_OP_FCVT_S_D] = "fcvt.s.d",
+	[RV_OP_FCVT_D_S] = "fcvt.d.s", [RV_OP_BAR] = "bar",
 	[RV_OP_EXIT] = "exit", [RV_OP_TRAP] = "trap",
 	[RV_OP_BYPASS] = "bypass",
 };
@@ -218,20 +231,59 @@ static void fp_rm(struct rv_uop *u, unsigned int rm)
 		u->flags |= RV_UF_DYN_RM;
 }
 
+/* The OP-FP operations of one format (fmt field 0: S, 1: D). */
+struct fp_fmt_ops {
+	uint8_t arith[4];	/* add, sub, mul, div: funct7 >> 2 = 0..3 */
+	uint8_t sqrt, sgnj, min, max, cvt_w, cvt_wu, cmp[3], fclass;
+	uint8_t from_w, from_wu;
+	uint8_t cls, cls_div;
+};
+
+static const struct fp_fmt_ops fp_fmt[2] = {
+	{
+		{ RV_OP_FADD_S, RV_OP_FSUB_S, RV_OP_FMUL_S, RV_OP_FDIV_S },
+		RV_OP_FSQRT_S, RV_OP_FSGNJ_S, RV_OP_FMIN_S, RV_OP_FMAX_S,
+		RV_OP_FCVT_W_S, RV_OP_FCVT_WU_S,
+		{ RV_OP_FLE_S, RV_OP_FLT_S, RV_OP_FEQ_S }, RV_OP_FCLASS_S,
+		RV_OP_FCVT_S_W, RV_OP_FCVT_S_WU, RV_CLS_FPU, RV_CLS_FDIV,
+	},
+	{
+		{ RV_OP_FADD_D, RV_OP_FSUB_D, RV_OP_FMUL_D, RV_OP_FDIV_D },
+		RV_OP_FSQRT_D, RV_OP_FSGNJ_D, RV_OP_FMIN_D, RV_OP_FMAX_D,
+		RV_OP_FCVT_W_D, RV_OP_FCVT_WU_D,
+		{ RV_OP_FLE_D, RV_OP_FLT_D, RV_OP_FEQ_D }, RV_OP_FCLASS_D,
+		RV_OP_FCVT_D_W, RV_OP_FCVT_D_WU, RV_CLS_DFPU, RV_CLS_DFDIV,
+	},
+};
+
 static int dec_op_fp(struct rv_uop *u, unsigned int f3)
 {
-	unsigned int f7 = u->insn >> 25;
+	unsigned int f7 = u->insn >> 25, fmt = f7 & 3;
 	uint8_t fd = RV_REG_F(u->rd), xd = RV_REG_X(u->rd);
 	uint8_t fs1 = RV_REG_F(u->rs1), fs2 = RV_REG_F(u->rs2);
+	const struct fp_fmt_ops *o;
 	unsigned int op;
 
-	switch (f7) {
+	/* FCVT.S.D and FCVT.D.S: fmt is the destination's, rs2 the source's. */
+	if (f7 == 0x20 || f7 == 0x21) {
+		if (!rm_ok(f3) || u->rs2 != (f7 == 0x20 ? 1u : 0u))
+			return -1;
+		set(u, f7 == 0x20 ? RV_OP_FCVT_S_D : RV_OP_FCVT_D_S,
+		    RV_CLS_DFPU);
+		fp_rm(u, f3);
+		src(u, fs1);
+		dst(u, fd);
+		return 0;
+	}
+	if (fmt > 1)
+		return -1; /* H and Q */
+	o = &fp_fmt[fmt];
+	switch (f7 & ~3u) {
 	case 0x00: case 0x04: case 0x08: case 0x0c:
 		if (!rm_ok(f3))
 			return -1;
-		op = (unsigned int[]){ RV_OP_FADD_S, RV_OP_FSUB_S, RV_OP_FMUL_S,
-				       RV_OP_FDIV_S }[f7 >> 2];
-		set(u, op, op == RV_OP_FDIV_S ? RV_CLS_FDIV : RV_CLS_FPU);
+		op = o->arith[f7 >> 2];
+		set(u, op, (f7 >> 2) == 3 ? o->cls_div : o->cls);
 		fp_rm(u, f3);
 		src(u, fs1);
 		src(u, fs2);
@@ -240,7 +292,7 @@ static int dec_op_fp(struct rv_uop *u, unsigned int f3)
 	case 0x2c:
 		if (!rm_ok(f3) || u->rs2)
 			return -1;
-		set(u, RV_OP_FSQRT_S, RV_CLS_FDIV);
+		set(u, o->sqrt, o->cls_div);
 		fp_rm(u, f3);
 		src(u, fs1);
 		dst(u, fd);
@@ -248,7 +300,7 @@ static int dec_op_fp(struct rv_uop *u, unsigned int f3)
 	case 0x10:
 		if (f3 > 2)
 			return -1;
-		set(u, RV_OP_FSGNJ_S + f3, RV_CLS_FPU);
+		set(u, o->sgnj + f3, o->cls);
 		src(u, fs1);
 		src(u, fs2);
 		dst(u, fd);
@@ -256,7 +308,7 @@ static int dec_op_fp(struct rv_uop *u, unsigned int f3)
 	case 0x14:
 		if (f3 > 1)
 			return -1;
-		set(u, f3 ? RV_OP_FMAX_S : RV_OP_FMIN_S, RV_CLS_FPU);
+		set(u, f3 ? o->max : o->min, o->cls);
 		u->flags |= RV_UF_FFLAGS;
 		src(u, fs1);
 		src(u, fs2);
@@ -265,28 +317,23 @@ static int dec_op_fp(struct rv_uop *u, unsigned int f3)
 	case 0x60:
 		if (!rm_ok(f3) || u->rs2 > 1)
 			return -1;
-		set(u, u->rs2 ? RV_OP_FCVT_WU_S : RV_OP_FCVT_W_S, RV_CLS_FPU);
+		set(u, u->rs2 ? o->cvt_wu : o->cvt_w, o->cls);
 		fp_rm(u, f3);
 		src(u, fs1);
 		dst(u, xd);
 		return 0;
 	case 0x70:
-		if (u->rs2 || f3 > 1)
+		/* FMV.X.W; FMV.X.D is RV64 only. */
+		if (u->rs2 || f3 > 1 || (fmt && !f3))
 			return -1;
-		if (f3 == 0) {
-			set(u, RV_OP_FMV_X_W, RV_CLS_FPU);
-		} else {
-			set(u, RV_OP_FCLASS_S, RV_CLS_FPU);
-		}
+		set(u, f3 ? o->fclass : RV_OP_FMV_X_W, o->cls);
 		src(u, fs1);
 		dst(u, xd);
 		return 0;
 	case 0x50:
 		if (f3 > 2)
 			return -1;
-		op = (unsigned int[]){ RV_OP_FLE_S, RV_OP_FLT_S,
-				       RV_OP_FEQ_S }[f3];
-		set(u, op, RV_CLS_FPU);
+		set(u, o->cmp[f3], o->cls);
 		u->flags |= RV_UF_FFLAGS;
 		src(u, fs1);
 		src(u, fs2);
@@ -295,13 +342,14 @@ static int dec_op_fp(struct rv_uop *u, unsigned int f3)
 	case 0x68:
 		if (!rm_ok(f3) || u->rs2 > 1)
 			return -1;
-		set(u, u->rs2 ? RV_OP_FCVT_S_WU : RV_OP_FCVT_S_W, RV_CLS_FPU);
+		set(u, u->rs2 ? o->from_wu : o->from_w, o->cls);
 		fp_rm(u, f3);
 		src(u, RV_REG_X(u->rs1));
 		dst(u, fd);
 		return 0;
 	case 0x78:
-		if (u->rs2 || f3)
+		/* FMV.W.X; FMV.D.X is RV64 only. */
+		if (u->rs2 || f3 || fmt)
 			return -1;
 		set(u, RV_OP_FMV_W_X, RV_CLS_FPU);
 		src(u, RV_REG_X(u->rs1));
@@ -468,20 +516,20 @@ static int dec(struct rv_uop *u)
 	case 0x2f:
 		return dec_amo(u, f3);
 	case 0x07:
-		if (f3 != 2)
+		if (f3 != 2 && f3 != 3)
 			return -1;
 		u->imm = imm_i(i);
-		set(u, RV_OP_FLW, RV_CLS_LOAD);
-		u->size = 4;
+		set(u, f3 == 3 ? RV_OP_FLD : RV_OP_FLW, RV_CLS_LOAD);
+		u->size = 1u << f3;
 		src(u, RV_REG_X(u->rs1));
 		dst(u, RV_REG_F(u->rd));
 		return 0;
 	case 0x27:
-		if (f3 != 2)
+		if (f3 != 2 && f3 != 3)
 			return -1;
 		u->imm = imm_s(i);
-		set(u, RV_OP_FSW, RV_CLS_STORE);
-		u->size = 4;
+		set(u, f3 == 3 ? RV_OP_FSD : RV_OP_FSW, RV_CLS_STORE);
+		u->size = 1u << f3;
 		src(u, RV_REG_X(u->rs1));
 		src(u, RV_REG_F(u->rs2));
 		return 0;
@@ -489,9 +537,12 @@ static int dec(struct rv_uop *u)
 	case 0x47: /* FMSUB */
 	case 0x4b: /* FNMSUB */
 	case 0x4f: /* FNMADD */
-		if (((i >> 25) & 3) || !rm_ok(f3))
+		if (((i >> 25) & 3) > 1 || !rm_ok(f3))
 			return -1;
-		set(u, RV_OP_FMADD_S + ((i >> 2) & 3), RV_CLS_FPU);
+		if ((i >> 25) & 1)
+			set(u, RV_OP_FMADD_D + ((i >> 2) & 3), RV_CLS_DFPU);
+		else
+			set(u, RV_OP_FMADD_S + ((i >> 2) & 3), RV_CLS_FPU);
 		fp_rm(u, f3);
 		src(u, RV_REG_F(u->rs1));
 		src(u, RV_REG_F(u->rs2));

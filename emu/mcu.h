@@ -3,7 +3,7 @@
  * corun microcontroller (MCU) model: the RV32 hart on the GPU that runs the
  * device firmware (firmware/, contract in include/corun/fwif.h).
  *
- * The hart executes RV32IMAF through the functional executor (isa.h) as a
+ * The hart executes RV32IMAFD through the functional executor (isa.h) as a
  * one-lane warp, one instruction per device cycle, out of its own memory
  * of CORUN_MCU_MEM_SIZE bytes at CORUN_MCU_MEM_BASE. It reaches the device
  * only through the control-register window at CORUN_MCU_CTL_BASE: the

@@ -744,6 +744,7 @@ static const uint8_t cls_fu[RV_CLS_NR] = {
 	[RV_CLS_ALU] = EMU_FU_ALU,     [RV_CLS_MUL] = EMU_FU_MUL,
 	[RV_CLS_DIV] = EMU_FU_DIV,     [RV_CLS_FPU] = EMU_FU_FPU,
 	[RV_CLS_FDIV] = EMU_FU_FDIV,   [RV_CLS_BRANCH] = EMU_FU_ALU,
+	[RV_CLS_DFPU] = EMU_FU_DP,     [RV_CLS_DFDIV] = EMU_FU_DDIV,
 	[RV_CLS_LOAD] = EMU_FU_LDST,   [RV_CLS_STORE] = EMU_FU_LDST,
 	[RV_CLS_AMO] = EMU_FU_LDST,    [RV_CLS_CSR] = EMU_FU_ALU,
 	[RV_CLS_BAR] = EMU_FU_ALU,     [RV_CLS_EXIT] = EMU_FU_ALU,
@@ -829,6 +830,44 @@ static inline bool in_args(const struct emu_job *job, uint32_t va)
 	return va - job->desc.args < CORUN_ARGS_MAX;
 }
 
+/* Timing address of a word of the stack of @w's thread in @lane. */
+static uint64_t local_line(struct emu_sm *sm, struct emu_warp *w,
+			   unsigned int lane, uint32_t va)
+{
+	const struct emu_config *c = &sm->gpu->cfg;
+
+	return EMU_LOCAL_PA_BASE + (uint64_t)sm->id * c->sm.local_bytes +
+	       w->cta->local_off +
+	       local_off(w, lane, va - CORUN_VA_LOCAL_BASE, c->warp_size);
+}
+
+/* Count @bytes of a warp access in line @pa (a new line if not seen yet). */
+static inline __attribute__((always_inline)) void
+add_line(uint64_t *lines, uint32_t *lsize, uint32_t *lbyp, uint32_t *lro,
+	 uint32_t *nl, uint64_t pa, uint32_t bytes, uint32_t byp, uint32_t ro)
+{
+	uint32_t i, n = *nl;
+
+	/* Coalesced lanes mostly repeat the previous lane's line. */
+	if (n && lines[n - 1] == pa) {
+		i = n - 1;
+	} else {
+		for (i = 0; i < n; i++)
+			if (lines[i] == pa)
+				break;
+	}
+	if (i == n) {
+		lines[n] = pa;
+		lsize[n] = 0;
+		lbyp[n] = 0;
+		lro[n] = 0;
+		*nl = n + 1;
+	}
+	lsize[i] += bytes;
+	lbyp[i] |= byp;
+	lro[i] |= ro;
+}
+
 /* Timing of a memory instruction after it executed functionally. */
 static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		      struct emu_warp *w, const struct rv_uop *u,
@@ -838,9 +877,11 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	const struct emu_config *c = &gpu->cfg;
 	struct emu_cta *cta = w->cta;
 	struct emu_job *job = cta->job;
-	uint64_t now = gpu->now, lines[RV_MAX_LANES];
-	uint32_t lsize[RV_MAX_LANES], lbyp[RV_MAX_LANES], lro[RV_MAX_LANES];
-	uint32_t words[RV_MAX_LANES], nwords = 0;
+	uint64_t now = gpu->now, lines[2 * RV_MAX_LANES];
+	uint32_t lsize[2 * RV_MAX_LANES], lbyp[2 * RV_MAX_LANES];
+	uint32_t lro[2 * RV_MAX_LANES];
+	uint32_t words[2 * RV_MAX_LANES], nwords = 0;
+	uint32_t nw = st->size > 4 ? 2 : 1; /* words per lane */
 	uint8_t bank_cnt[32] = { 0 };
 	uint32_t nl = 0, i, degree = 0, lat = c->fu[EMU_FU_LDST].latency;
 	uint64_t line_mask = ~(uint64_t)(c->l1.line - 1);
@@ -878,36 +919,56 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	}
 	while (m) {
 		unsigned int lane = __builtin_ctz(m);
-		uint32_t va = st->addr[lane];
+		uint32_t va = st->addr[lane], bytes, byp, ro;
 		uint64_t pa;
 
 		m &= m - 1;
 		if (va >= CORUN_VA_SHARED_BASE &&
 		    va < CORUN_VA_SHARED_BASE + CORUN_VA_SHARED_MAX) {
-			uint32_t word = (va - CORUN_VA_SHARED_BASE) >> 2;
-			uint32_t bank = word % c->sm.shared_banks;
-			bool dup = false;
+			uint32_t w0 = (va - CORUN_VA_SHARED_BASE) >> 2;
 
-			/*
-			 * Same word: a read or a write is one broadcast, but
-			 * atomics on one word serialize, a pass per lane.
-			 */
-			if (bank_cnt[bank] && !amo)
-				for (i = 0; i < nwords && !dup; i++)
-					dup = words[i] == word;
-			if (!dup) {
-				words[nwords++] = word;
-				if (++bank_cnt[bank] > degree)
-					degree = bank_cnt[bank];
+			/* A doubleword takes the banks of both its words. */
+			for (uint32_t word = w0; word < w0 + nw; word++) {
+				uint32_t bank = word % c->sm.shared_banks;
+				bool dup = false;
+
+				/*
+				 * Same word: a read or a write is one
+				 * broadcast, but atomics on one word
+				 * serialize, a pass per lane.
+				 */
+				if (bank_cnt[bank] && !amo)
+					for (i = 0; i < nwords && !dup; i++)
+						dup = words[i] == word;
+				if (!dup) {
+					words[nwords++] = word;
+					if (++bank_cnt[bank] > degree)
+						degree = bank_cnt[bank];
+				}
 			}
 			continue;
 		}
+		/*
+		 * A bypass CTA's stack stays cached, as GPUs keep local
+		 * data, and so do its accesses with the cache hint.
+		 */
+		byp = (st->bypass >> lane & 1) |
+		      (cta->bypass && va < CORUN_VA_LOCAL_BASE &&
+		       !(st->cache >> lane & 1));
+		ro = (st->ro >> lane & 1) | in_args(job, va);
+		bytes = st->size;
 		if (va >= CORUN_VA_LOCAL_BASE) {
-			pa = EMU_LOCAL_PA_BASE +
-			     (uint64_t)sm->id * c->sm.local_bytes +
-			     cta->local_off +
-			     local_off(w, lane, va - CORUN_VA_LOCAL_BASE,
-				       c->warp_size);
+			pa = local_line(sm, w, lane, va);
+			/*
+			 * Local memory interleaves the threads' stacks word
+			 * by word: a doubleword's high word lies apart.
+			 */
+			if (nw == 2) {
+				add_line(lines, lsize, lbyp, lro, &nl,
+					 pa & line_mask, 4, byp, ro);
+				pa = local_line(sm, w, lane, va + 4);
+				bytes = 4;
+			}
 		} else if (c->timing_address == EMU_TIMING_VA) {
 			pa = (uint64_t)job->desc.as_tag << 32 | va;
 		} else if ((va >> CORUN_PAGE_SHIFT) == last_vpn) {
@@ -923,31 +984,8 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			last_vpn = va >> CORUN_PAGE_SHIFT;
 			last_pa = pa & ~(uint64_t)(CORUN_PAGE_SIZE - 1);
 		}
-		pa &= line_mask;
-		/* Coalesced lanes mostly repeat the previous lane's line. */
-		if (nl && lines[nl - 1] == pa) {
-			i = nl - 1;
-		} else {
-			for (i = 0; i < nl; i++)
-				if (lines[i] == pa)
-					break;
-		}
-		if (i == nl) {
-			lines[nl] = pa;
-			lsize[nl] = 0;
-			lbyp[nl] = 0;
-			lro[nl] = 0;
-			nl++;
-		}
-		lsize[i] += st->size;
-		/*
-		 * A bypass CTA's stack stays cached, as GPUs keep local
-		 * data, and so do its accesses with the cache hint.
-		 */
-		lbyp[i] |= (st->bypass >> lane & 1) |
-			   (cta->bypass && va < CORUN_VA_LOCAL_BASE &&
-			    !(st->cache >> lane & 1));
-		lro[i] |= (st->ro >> lane & 1) | in_args(job, va);
+		add_line(lines, lsize, lbyp, lro, &nl, pa & line_mask, bytes,
+			 byp, ro);
 	}
 
 	if (degree) {

@@ -84,6 +84,12 @@ static uint64_t chain_cycles(struct kunit *test, uint32_t n, int kind)
 		case 2: /* four independent ALU chains */
 			emit(&p, ADDI(T2 + (i % 4), T2 + (i % 4), 1));
 			break;
+		case 3: /* dependent binary64 adds */
+			emit(&p, FADD_D(1, 1, 2));
+			break;
+		case 4: /* eight independent binary64 add chains */
+			emit(&p, FADD_D(8 + i % 8, 8 + i % 8, 2));
+			break;
 		}
 	}
 	emit(&p, EXIT);
@@ -116,6 +122,19 @@ static void timing_mul_chain(struct kunit *test)
 
 	tdev_test_config(&c);
 	KUNIT_EXPECT_EQ(test, b - a, 20ull * c.fu[EMU_FU_MUL].latency);
+}
+
+/* The double-precision pipe: its latency, then its initiation interval. */
+static void timing_dp(struct kunit *test)
+{
+	struct emu_config c;
+	uint64_t a = chain_cycles(test, 20, 3), b = chain_cycles(test, 40, 3);
+
+	tdev_test_config(&c);
+	KUNIT_EXPECT_EQ(test, b - a, 20ull * c.fu[EMU_FU_DP].latency);
+	a = chain_cycles(test, 80, 4);
+	b = chain_cycles(test, 160, 4);
+	KUNIT_EXPECT_EQ(test, b - a, 80ull * c.fu[EMU_FU_DP].interval);
 }
 
 static void timing_independent(struct kunit *test)
@@ -698,6 +717,57 @@ static void mem_local_and_atomics(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, v[1023], 64u);
 		/* Stack stores/loads went through the L1. */
 		KUNIT_EXPECT_GT(test, ev.counters.c.l1_accesses, 16ull);
+	}
+	tdev_fini(&t);
+}
+
+/*
+ * Doubles on the stack: local memory interleaves the threads' stacks word
+ * by word, so the two words of a doubleword are not adjacent in memory.
+ * Each thread stores gtid + 0.5 between two words of its own, reads it
+ * back, and writes 2 * (gtid + 0.5) + 3 * gtid + 5 * gtid to out[gtid]:
+ * a doubleword stored as 8 adjacent bytes would clobber a neighbour's.
+ */
+static void mem_local_double(struct kunit *test)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry, buf, i, *v;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	emit_out_ptr(&p); /* t0 = gtid */
+	li(&p, T1, 0x3f000000); /* 0.5f */
+	emit(&p, FMV_W_X(1, T1));
+	emit(&p, rv_r(0x21, 0, 1, 0, 2, 0x53)); /* fcvt.d.s ft2, ft1 */
+	emit(&p, FCVT_D_W(3, T0));
+	emit(&p, FADD_D(3, 3, 2)); /* gtid + 0.5 */
+	emit(&p, ADD(T2, T0, T0));
+	emit(&p, ADD(T2, T2, T0));
+	emit(&p, SW(T2, SP, -8)); /* 3 gtid above the double */
+	emit(&p, FSD(3, SP, -16));
+	emit(&p, SLLI(T3, T0, 2));
+	emit(&p, ADD(T3, T3, T0));
+	emit(&p, SW(T3, SP, -20)); /* 5 gtid below it */
+	emit(&p, FLD(4, SP, -16));
+	emit(&p, FADD_D(4, 4, 4));
+	emit(&p, FCVT_W_D_RTZ(T4, 4));
+	emit(&p, LW(T2, SP, -8));
+	emit(&p, LW(T3, SP, -20));
+	emit(&p, ADD(T4, T4, T2));
+	emit(&p, ADD(T4, T4, T3));
+	emit(&p, SW(T4, A0, 0));
+	emit(&p, EXIT);
+	entry = tdev_code(&t, p.w, p.n);
+	buf = tdev_alloc(&t, 4096, TDEV_RW);
+	tdev_desc(&t, 0, &d, entry, 4, 16);
+	d.args = buf;
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+		v = tdev_ptr(&t, buf);
+		for (i = 0; i < 64; i++)
+			KUNIT_EXPECT_EQ(test, v[i], 10 * i + 1);
 	}
 	tdev_fini(&t);
 }
@@ -1639,6 +1709,7 @@ static struct kunit_case mem_cases[] = {
 	KUNIT_CASE(mem_shared_banks),
 	KUNIT_CASE(mem_shared_atomics),
 	KUNIT_CASE(mem_local_and_atomics),
+	KUNIT_CASE(mem_local_double),
 	{}
 };
 
@@ -1680,6 +1751,7 @@ static struct kunit_case timing_cases[] = {
 	KUNIT_CASE(timing_alu_chain),
 	KUNIT_CASE(timing_mul_chain),
 	KUNIT_CASE(timing_independent),
+	KUNIT_CASE(timing_dp),
 	{}
 };
 

@@ -2,7 +2,7 @@
 /*
  * corun device-kernel runtime, version 1.
  *
- * Device kernels are C compiled with clang --target=riscv32 -march=rv32imaf
+ * Device kernels are C compiled with clang --target=riscv32 -march=rv32imafd
  * and run on the SIMT cores of the corun GPU: every thread has its own PC
  * and registers, a warp executes the lanes at its minimum PC together.
  * This header is the ISA-level contract between kernels and the device

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * Differential tests of the RV32IMAF executor against qemu-riscv32: the C
+ * Differential tests of the RV32IMAFD executor against qemu-riscv32: the C
  * corpus (emu/tests/isa/corpus, built into <this program's dir>/corpus)
  * and seeded random programs, each run on one lane and on multi-lane
  * warps whose lanes get different inputs, compared byte for byte.
@@ -85,39 +85,63 @@ static void save_elf(const struct rv_elf *e, const char *name)
 	rv_elf_write(e, p);
 }
 
-/* Name a byte offset of a random program's dump (see rvgen.c). */
-static void dump_where(uint32_t off, char *buf, size_t n)
+/*
+ * Name a byte offset of a random program's dump (see rvgen.c): f registers
+ * are dumped as 64 bits, low word first.
+ */
+static void dump_where(uint32_t off, size_t len, char *buf, size_t n)
 {
+	(void)len;
 	if (off == 0)
 		snprintf(buf, n, "fcsr");
 	else if (off < 128)
 		snprintf(buf, n, "x%u", off / 4);
-	else if (off < 256)
-		snprintf(buf, n, "f%u", (off - 128) / 4);
+	else if (off < 384)
+		snprintf(buf, n, "f%u %s", (off - 128) / 8,
+			 off & 4 ? "high" : "low");
 	else if (off >= 0x800)
 		snprintf(buf, n, "scratch+%#x", off - 0x800);
 	else
 		snprintf(buf, n, "data+%#x", off);
 }
 
-/* Corpus dump: x0..x31, f0..f31, fcsr, stack hash, then out() words. */
-static void corpus_where(uint32_t off, char *buf, size_t n)
+/*
+ * Corpus output (see corpus/rt.c): the out() buffer is written whenever
+ * its 4096 words fill up, then at exit the register dump (x0..x31, f0..f31
+ * as 64 bits, fcsr, stack hash: 392 bytes) and the remaining words. The
+ * output length @len (QEMU's) tells how many full chunks precede the dump.
+ */
+#define CORPUS_CHUNK (4096 * 4)
+#define CORPUS_DUMP 392
+
+static void corpus_where(uint32_t off, size_t len, char *buf, size_t n)
 {
+	size_t words = len > CORPUS_DUMP ? (len - CORPUS_DUMP) / 4 : 0;
+	size_t dump = words ? (words - 1) / 4096 * CORPUS_CHUNK : 0;
+
+	if (off < dump) {
+		snprintf(buf, n, "out word %u", off / 4);
+		return;
+	}
+	if (off >= dump + CORPUS_DUMP) {
+		snprintf(buf, n, "out word %u", (off - CORPUS_DUMP) / 4);
+		return;
+	}
+	off -= dump;
 	if (off < 128)
 		snprintf(buf, n, "x%u", off / 4);
-	else if (off < 256)
-		snprintf(buf, n, "f%u", (off - 128) / 4);
-	else if (off == 256)
+	else if (off < 384)
+		snprintf(buf, n, "f%u %s", (off - 128) / 8,
+			 off & 4 ? "high" : "low");
+	else if (off == 384)
 		snprintf(buf, n, "fcsr");
-	else if (off == 260)
-		snprintf(buf, n, "stack hash");
 	else
-		snprintf(buf, n, "out word %u", (off - 264) / 4);
+		snprintf(buf, n, "stack hash");
 }
 
 static bool compare(struct kunit *test, const char *what,
 		    const struct rv_out *ex, const struct rv_out *q,
-		    void (*where)(uint32_t, char *, size_t))
+		    void (*where)(uint32_t, size_t, char *, size_t))
 {
 	size_t n = ex->len < q->len ? ex->len : q->len, i;
 	uint32_t a = 0, b = 0, off;
@@ -136,7 +160,7 @@ static bool compare(struct kunit *test, const char *what,
 	off = i & ~3u;
 	memcpy(&a, ex->buf + off, ex->len - off < 4 ? ex->len - off : 4);
 	memcpy(&b, q->buf + off, q->len - off < 4 ? q->len - off : 4);
-	where(off, loc, sizeof(loc));
+	where(off, q->len, loc, sizeof(loc));
 	KUNIT_FAIL(test, "%s: first difference at byte %#x (%s): exec %#010x qemu %#010x",
 		   what, off, loc, a, b);
 	return false;
@@ -146,7 +170,7 @@ static bool compare(struct kunit *test, const char *what,
 static bool diff_variants(struct kunit *test, struct diff_ctx *c,
 			  struct rv_elf *v, unsigned int nvar,
 			  const char *name,
-			  void (*where)(uint32_t, char *, size_t))
+			  void (*where)(uint32_t, size_t, char *, size_t))
 {
 	struct rv_out ex[MAX_VARIANTS], q[MAX_VARIANTS];
 	char path[MAX_VARIANTS][PATH_MAX + 64];

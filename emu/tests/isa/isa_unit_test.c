@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * Unit tests of the RV32IMAF SIMT executor: decoding of every instruction
+ * Unit tests of the RV32IMAFD SIMT executor: decoding of every instruction
  * class, illegal encodings, SIMT lane selection (divergence, reconvergence,
  * EXIT, BAR, blocked lanes), faults with their lane/pc/addr/cause, x0,
  * atomics order within a warp, BYPASS, the decode cache, FP spot checks
@@ -256,6 +256,42 @@ static const struct dec_case dec_cases[] = {
 	{ 0xd005f553, RV_OP_FCVT_S_W, RV_CLS_FPU, F(10), 1, { X(11) }, 0, 0, RV_RM_DYN },
 	/* fmv.w.x fa0, a1 */
 	{ 0xf0058553, RV_OP_FMV_W_X, RV_CLS_FPU, F(10), 1, { X(11) } },
+	/* fld fa0, 8(a0) */
+	{ 0x00853507, RV_OP_FLD, RV_CLS_LOAD, F(10), 1, { X(10) }, 8, 8 },
+	/* fsd fa1, -16(sp) */
+	{ 0xfeb13827, RV_OP_FSD, RV_CLS_STORE, NO, 2, { X(2), F(11) }, -16, 8 },
+	/* fmadd.d fa0, fa1, fa2, fa3, rmm */
+	{ 0x6ac5c543, RV_OP_FMADD_D, RV_CLS_DFPU, F(10), 3, { F(11), F(12), F(13) }, 0, 0, RV_RM_RMM },
+	/* fnmsub.d fa0, fa1, fa2, fa3 (dyn) */
+	{ 0x6ac5f54b, RV_OP_FNMSUB_D, RV_CLS_DFPU, F(10), 3, { F(11), F(12), F(13) }, 0, 0, RV_RM_DYN },
+	/* fadd.d fa0, fa1, fa2, rtz */
+	{ 0x02c59553, RV_OP_FADD_D, RV_CLS_DFPU, F(10), 2, { F(11), F(12) }, 0, 0, RV_RM_RTZ },
+	/* fdiv.d fa0, fa1, fa2 */
+	{ 0x1ac5f553, RV_OP_FDIV_D, RV_CLS_DFDIV, F(10), 2, { F(11), F(12) }, 0, 0, RV_RM_DYN },
+	/* fsqrt.d fa0, fa1 */
+	{ 0x5a05f553, RV_OP_FSQRT_D, RV_CLS_DFDIV, F(10), 1, { F(11) }, 0, 0, RV_RM_DYN },
+	/* fsgnjn.d fa0, fa1, fa2 */
+	{ 0x22c59553, RV_OP_FSGNJN_D, RV_CLS_DFPU, F(10), 2, { F(11), F(12) } },
+	/* fmin.d fa0, fa1, fa2 */
+	{ 0x2ac58553, RV_OP_FMIN_D, RV_CLS_DFPU, F(10), 2, { F(11), F(12) } },
+	/* fcvt.w.d a0, fa1, rtz */
+	{ 0xc2059553, RV_OP_FCVT_W_D, RV_CLS_DFPU, X(10), 1, { F(11) }, 0, 0, RV_RM_RTZ },
+	/* fcvt.wu.d a0, fa1 */
+	{ 0xc215f553, RV_OP_FCVT_WU_D, RV_CLS_DFPU, X(10), 1, { F(11) }, 0, 0, RV_RM_DYN },
+	/* feq.d a0, fa1, fa2 */
+	{ 0xa2c5a553, RV_OP_FEQ_D, RV_CLS_DFPU, X(10), 2, { F(11), F(12) } },
+	/* flt.d a0, fa1, fa2 */
+	{ 0xa2c59553, RV_OP_FLT_D, RV_CLS_DFPU, X(10), 2, { F(11), F(12) } },
+	/* fclass.d a0, fa1 */
+	{ 0xe2059553, RV_OP_FCLASS_D, RV_CLS_DFPU, X(10), 1, { F(11) } },
+	/* fcvt.d.w fa0, a1 */
+	{ 0xd2058553, RV_OP_FCVT_D_W, RV_CLS_DFPU, F(10), 1, { X(11) } },
+	/* fcvt.d.wu fa0, a1 */
+	{ 0xd2158553, RV_OP_FCVT_D_WU, RV_CLS_DFPU, F(10), 1, { X(11) } },
+	/* fcvt.s.d fa0, fa1, rup */
+	{ 0x4015b553, RV_OP_FCVT_S_D, RV_CLS_DFPU, F(10), 1, { F(11) }, 0, 0, RV_RM_RUP },
+	/* fcvt.d.s fa0, fa1 */
+	{ 0x42058553, RV_OP_FCVT_D_S, RV_CLS_DFPU, F(10), 1, { F(11) } },
 	/* addi zero, a0, 1 and div zero, a0, a1: no effect */
 	{ 0x00150013, RV_OP_NOP, RV_CLS_NOP, NO, 0 },
 	{ 0x02b54033, RV_OP_NOP, RV_CLS_NOP, NO, 0 },
@@ -324,12 +360,24 @@ static const uint32_t illegal[] = {
 	0x1015a52f,		/* lr.w with rs2 != 0 */
 	0x0005b52f,		/* amo funct3 3 (amoadd.d) */
 	0x2805a52f,		/* amo funct5 0x0a */
-	0x00053507,		/* fld */
-	0x00053027,		/* fsd */
+	0x00054507,		/* flq (load-fp funct3 4) */
+	0x00051507,		/* flh (load-fp funct3 1) */
+	0x00054027,		/* fsq */
 	0x00c5d553,		/* fadd.s rm 5 */
 	0x00c5e553,		/* fadd.s rm 6 */
-	0x02c58553,		/* fadd.d (fmt 1) */
-	0x6ac5c543,		/* fmadd.d (fmt 1) */
+	0x02c5d553,		/* fadd.d rm 5 */
+	0x04c58553,		/* fadd.h (fmt 2) */
+	0x06c58553,		/* fadd.q (fmt 3) */
+	0x6cc5c543,		/* fmadd.h (fmt 2) */
+	0x6ec5c543,		/* fmadd.q (fmt 3) */
+	0xe2058553,		/* fmv.x.d: RV64 only */
+	0xf2058553,		/* fmv.d.x: RV64 only */
+	0x40058553,		/* fcvt.s.d with rs2 0 (fcvt.s.s) */
+	0x42158553,		/* fcvt.d.s with rs2 1 (fcvt.d.d) */
+	0x4035f553,		/* fcvt.s.q */
+	0xc225f553,		/* fcvt.w.d rs2 = 2 (fcvt.l.d) */
+	0xd2258553,		/* fcvt.d.l */
+	0x5a15f553,		/* fsqrt.d rs2 != 0 */
 	0x68c5d543,		/* fmadd.s rm 5 */
 	0x5815f553,		/* fsqrt.s rs2 != 0 */
 	0x20c5b553,		/* fsgnj funct3 3 */
@@ -982,6 +1030,76 @@ static void fp_spot_checks(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fl, RV_FFLAG_NV);
 }
 
+/*
+ * RV32D and NaN boxing: binary64 loads, arithmetic and stores, a binary32
+ * operation on a register holding a binary64 (canonical NaN), and a
+ * binary64 write by some lanes only (the others keep their boxed single).
+ */
+static void fp_double_boxing(struct kunit *test)
+{
+	const uint32_t code[] = {
+		0x0000b507,	/* fld fa0, 0(ra) */
+		0x0080a587,	/* flw fa1, 8(ra) */
+		0x42058653,	/* fcvt.d.s fa2, fa1 */
+		0x02c576d3,	/* fadd.d fa3, fa0, fa2 */
+		0x00d0b827,	/* fsd fa3, 16(ra) */
+		0x00b57753,	/* fadd.s fa4, fa0, fa1 */
+		0xe0050553,	/* fmv.x.w a0, fa0 */
+		0x401577d3,	/* fcvt.s.d fa5, fa0 */
+		0xccc025f3,	/* csrr a1, laneid */
+		0x0025a613,	/* slti a2, a1, 2 */
+		0x00060463,	/* beqz a2, +8 */
+		0x0000b587,	/* fld fa1, 0(ra): lanes 0, 1 */
+		0x00b5f853,	/* fadd.s fa6, fa1, fa1 */
+		0x22b588d3,	/* fsgnj.d fa7, fa1, fa1 */
+		0x0110bc27,	/* fsd fa7, 24(ra) */
+		CORUN_INSN_EXIT,
+	};
+	struct rv_env env;
+	struct tenv *t = new_env(test, &env, code, ARRAY_SIZE(code));
+	struct rv_warp *w = new_warp(test, 4);
+	struct rv_step st;
+
+	for (unsigned int l = 0; l < 4; l++) {
+		double d = 1.5 + l;
+		float f = 0.25f + (float)l;
+
+		w->x[1][l] = DATA_VA + 64 * l;
+		memcpy(t->data + 64 * l, &d, 8);
+		memcpy(t->data + 64 * l + 8, &f, 4);
+	}
+	while (w->active)
+		KUNIT_ASSERT_EQ(test, rv_warp_step(w, &env, &st), 0);
+	for (unsigned int l = 0; l < 4; l++) {
+		const uint8_t *p = t->data + 64 * l;
+		double d = 1.5 + l, sum;
+		float f = 0.25f + (float)l, df = (float)d, f2 = 2 * f;
+		uint64_t dbits, got, boxed;
+		uint32_t fbits, dfbits, f2bits;
+
+		memcpy(&dbits, &d, 8);
+		memcpy(&fbits, &f, 4);
+		memcpy(&dfbits, &df, 4);
+		memcpy(&f2bits, &f2, 4);
+		memcpy(&sum, p + 16, 8);
+		KUNIT_EXPECT_TRUE_MSG(test, sum == 1.75 + 2 * l, "lane %u", l);
+		/* fa0 holds a double: not a boxed single. */
+		KUNIT_EXPECT_EQ(test, w->f[14][l], 0x7fc00000u);
+		KUNIT_EXPECT_EQ(test, w->x[10][l], (uint32_t)dbits);
+		KUNIT_EXPECT_EQ(test, w->f[15][l], dfbits);
+		memcpy(&got, p + 24, 8);
+		boxed = 0xffffffff00000000ull | fbits;
+		KUNIT_EXPECT_EQ_MSG(test, got, l < 2 ? dbits : boxed, "lane %u",
+				    l);
+		KUNIT_EXPECT_EQ_MSG(test, w->f[16][l],
+				    l < 2 ? 0x7fc00000u : f2bits, "lane %u", l);
+	}
+	/* Whole-warp single writes leave boxed rows; double writes do not. */
+	KUNIT_EXPECT_TRUE(test, w->fboxed >> 14 & 1);
+	KUNIT_EXPECT_FALSE(test, w->fboxed >> 10 & 1);
+	KUNIT_EXPECT_FALSE(test, w->fboxed >> 11 & 1);
+}
+
 static void speed_run(struct kunit *test, unsigned int width, int reps)
 {
 	/* Loop: integer, FP and memory ops per iteration. */
@@ -1296,6 +1414,7 @@ static struct kunit_case isa_unit_cases[] = {
 	KUNIT_CASE(bypass_cache_hint),
 	KUNIT_CASE(decode_cache),
 	KUNIT_CASE(fp_spot_checks),
+	KUNIT_CASE(fp_double_boxing),
 	KUNIT_CASE(fp_vs_host),
 	KUNIT_CASE(fp_fma_vs_host),
 	KUNIT_CASE(fp_rows_vs_lanes),

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * Random RV32IMAF programs. Register conventions inside a program:
+ * Random RV32IMAFD programs. Register conventions inside a program:
  * x31 = base of the data page (scratch at [0, 2048), dump and initial
  * state at negative offsets), x30 = address register of AMOs and LR/SC;
  * random instructions never write either. Everything else, including fcsr
  * (frm stays valid: 5..7 would make DYN ops illegal), is fair game.
+ *
+ * Single- and double-precision instructions share the f registers, so
+ * single ops regularly read registers a double op wrote (not NaN-boxed:
+ * they must see the canonical NaN) and double ops read NaN-boxed singles.
  */
 #include "rvgen.h"
 
@@ -14,11 +18,18 @@
 #include <string.h>
 
 #define TEXT_VA 0x10000u
-#define DATA_VA 0x40000u /* dump at +0, init at +0x400, scratch at +0x800 */
+/*
+ * Data page: dump at +0, initial state at +0x400, scratch at +0x800. Dump
+ * and initial state share a layout: fcsr (dump) at 0, x1..x31 at 4 * i,
+ * f0..f31 as 64 bits at 128 + 8 * i; the initial fcsr sits at 384.
+ */
+#define DATA_VA 0x40000u
 #define BASE_VA (DATA_VA + 0x800u)
 #define DATA_SIZE 0x1000u
 #define DUMP_OFF (-2048)
 #define INIT_OFF (-1024)
+#define FREG_OFF 128
+#define INIT_FCSR 384
 
 struct gen {
 	uint64_t s;
@@ -138,10 +149,22 @@ static uint32_t rm_any(struct gen *g)
 	return r == 5 ? 7 : r;
 }
 
+/*
+ * An f register, mostly from a 20-register window: single ops favour
+ * f0..f19 and double ops f12..f31, so each precision keeps enough
+ * registers holding its own kind of value for its arithmetic to stay
+ * meaningful, while f12..f19 (and the occasional pick from all 32) mix
+ * them.
+ */
+static uint32_t freg(struct gen *g, uint32_t lo)
+{
+	return below(g, 4) ? lo + below(g, 20) : below(g, 32);
+}
+
 static int gen_fp(struct gen *g)
 {
-	uint32_t fd = below(g, 32), a = below(g, 32), b = below(g, 32);
-	uint32_t c = below(g, 32), rm = rm_any(g);
+	uint32_t fd = freg(g, 0), a = freg(g, 0), b = freg(g, 0);
+	uint32_t c = freg(g, 0), rm = rm_any(g);
 
 	switch (below(g, 22)) {
 	case 0: return emit(g, r_type(0x00, b, a, rm, fd, 0x53)); /* fadd */
@@ -173,6 +196,47 @@ static int gen_fp(struct gen *g)
 		return emit(g, i_type(4 * below(g, 512), 31, 2, fd, 0x07));
 	default: /* fsw */
 		return emit(g, s_type(4 * below(g, 512), b, 31, 2, 0x27));
+	}
+}
+
+/* RV32D: fmt field 01 in the OP-FP and fused encodings, FLD/FSD funct3 3. */
+static int gen_fp_d(struct gen *g)
+{
+	uint32_t fd = freg(g, 12), a = freg(g, 12), b = freg(g, 12);
+	uint32_t c = freg(g, 12), rm = rm_any(g);
+
+	switch (below(g, 24)) {
+	case 0: return emit(g, r_type(0x01, b, a, rm, fd, 0x53)); /* fadd.d */
+	case 1: return emit(g, r_type(0x05, b, a, rm, fd, 0x53)); /* fsub.d */
+	case 2: return emit(g, r_type(0x09, b, a, rm, fd, 0x53)); /* fmul.d */
+	case 3: return emit(g, r_type(0x0d, b, a, rm, fd, 0x53)); /* fdiv.d */
+	case 4: return emit(g, r_type(0x2d, 0, a, rm, fd, 0x53)); /* fsqrt.d */
+	case 5: case 6: case 7: case 8:
+		/* fmadd.d/fmsub.d/fnmsub.d/fnmadd.d */
+		return emit(g, c << 27 | 1 << 25 | b << 20 | a << 15 |
+				       rm << 12 | fd << 7 |
+				       (0x43 + 4 * below(g, 4)));
+	case 9: /* fsgnj.d, fsgnjn.d, fsgnjx.d */
+		return emit(g, r_type(0x11, b, a, below(g, 3), fd, 0x53));
+	case 10: /* fmin.d, fmax.d */
+		return emit(g, r_type(0x15, b, a, below(g, 2), fd, 0x53));
+	case 11: case 12: /* fcvt.w.d, fcvt.wu.d */
+		return emit(g, r_type(0x61, below(g, 2), a, rm, rd_x(g), 0x53));
+	case 13: /* fcvt.d.w, fcvt.d.wu: exact, but rm must still be valid */
+		return emit(g, r_type(0x69, below(g, 2), rs_x(g), rm, fd,
+				      0x53));
+	case 14: /* fcvt.s.d: a single for the F side to work on */
+		return emit(g, r_type(0x20, 1, a, rm, freg(g, 0), 0x53));
+	case 15: /* fcvt.d.s, from the F side's registers */
+		return emit(g, r_type(0x21, 0, freg(g, 0), rm, fd, 0x53));
+	case 16: /* fclass.d */
+		return emit(g, r_type(0x71, 0, a, 1, rd_x(g), 0x53));
+	case 17: case 18: /* fle.d, flt.d, feq.d */
+		return emit(g, r_type(0x51, b, a, below(g, 3), rd_x(g), 0x53));
+	case 19: case 20: case 21: /* fld */
+		return emit(g, i_type(8 * below(g, 256), 31, 3, fd, 0x07));
+	default: /* fsd */
+		return emit(g, s_type(8 * below(g, 256), b, 31, 3, 0x27));
 	}
 }
 
@@ -307,7 +371,8 @@ static int gen_one(struct gen *g, unsigned int left)
 		return gen_csr(g);
 	if (sel < 74) /* fence */
 		return emit(g, 0x0ff0000f);
-	return gen_fp(g);
+	/* Half of the FP instructions are RV32D. */
+	return below(g, 2) ? gen_fp_d(g) : gen_fp(g);
 }
 
 static const uint32_t fp_special[] = {
@@ -315,6 +380,31 @@ static const uint32_t fp_special[] = {
 	0x3f800000, 0xbf800000, 0x7f7fffff, 0xff7fffff, 0x7f800000,
 	0xff800000, 0x7fc00000, 0x7f800001, 0xffc01234, 0x4f000000,
 	0xcf000000, 0x4f800000, 0x3f000000, 0x40200000, 0x00ffffff,
+};
+
+static const uint64_t fp64_special[] = {
+	0x0000000000000000, 0x8000000000000000, /* +-0 */
+	0x0000000000000001, 0x800fffffffffffff, /* subnormals */
+	0x0008000000000000, 0x0010000000000000, /* ..., min normal */
+	0x3ff0000000000000, 0xbff0000000000000, /* +-1 */
+	0x3ff0000000000001, 0x3fefffffffffffff, /* 1 +- ulp */
+	0x3fe0000000000000, 0xbfe0000000000000, /* +-0.5 */
+	0x3ff8000000000000, 0xc004000000000000, /* 1.5, -2.5 */
+	0xbfefffffffffffff,			/* just above -1 */
+	0x7fefffffffffffff, 0xffefffffffffffff, /* +-max */
+	0x7ff0000000000000, 0xfff0000000000000, /* +-inf */
+	0x7ff8000000000000, 0xfff8000000001234, /* qNaNs */
+	0x7ff0000000000001, 0x7ff4000000000000, /* sNaNs */
+	0x41dfffffffc00000, 0x41dfffffffe00000, /* 2^31 - 1, 2^31 - 0.5 */
+	0x41e0000000000000, 0xc1e0000000000000, /* +-2^31 */
+	0xc1e0000000100000, 0xc1e0000000200000, /* -2^31 - 0.5, - 1 */
+	0x41efffffffe00000, 0x41efffffffffffff, /* 2^32 - 1, 2^32 - ulp */
+	0x41f0000000000000,			/* 2^32 */
+	0x47efffffe0000000, 0x47efffffefffffff, /* float max, + < half ulp */
+	0x47effffff0000000,			/* float max + half ulp */
+	0x3810000000000000, 0x380fffffffffffff, /* float min normal, - ulp */
+	0x36a0000000000000, 0x3690000000000000, /* 2^-149, 2^-150 */
+	0x3ff0000010000000, 0x3ff0000030000000, /* float ties (even, odd) */
 };
 
 static const uint32_t int_special[] = {
@@ -333,6 +423,58 @@ static uint32_t rand_fp(struct gen *g)
 	}
 }
 
+static uint64_t rnd64(struct gen *g)
+{
+	uint64_t hi = rnd(g) << 16 ^ rnd(g);
+
+	return hi << 32 | (rnd(g) << 16 ^ rnd(g));
+}
+
+/* A binary64 value with sign bit, 11-bit exponent and random mantissa. */
+static uint64_t rand_fp64_exp(struct gen *g, uint32_t exp)
+{
+	uint64_t m = rnd64(g) & 0xfffffffffffffull;
+
+	/* Fit in a single now and then, or sit on a single's tie. */
+	switch (below(g, 4)) {
+	case 0:
+		m &= ~0x1fffffffull;
+		break;
+	case 1:
+		m = (m & ~0x1fffffffull) | 0x10000000;
+		break;
+	}
+	return (uint64_t)(rnd(g) & 1) << 63 | (uint64_t)exp << 52 | m;
+}
+
+/*
+ * Initial value of f<i>: NaN-boxed singles mostly in the registers single
+ * ops favour, binary64 values mostly in those double ops favour (freg()).
+ */
+static uint64_t rand_fp64(struct gen *g, uint32_t i)
+{
+	uint32_t boxed = i < 12 ? 3 : i < 20 ? 2 : 1;
+
+	if (below(g, 4) < boxed)
+		return 0xffffffff00000000ull | rand_fp(g);
+	switch (below(g, 8)) {
+	case 0: case 1:
+		return fp64_special[below(g, sizeof(fp64_special) / 8)];
+	case 2: case 3: /* near 1.0: arithmetic stays finite and rounds */
+		return rand_fp64_exp(g, 0x3f8 + below(g, 16));
+	case 4: /* around the int32/uint32 range */
+		return rand_fp64_exp(g, 0x3fe + below(g, 36));
+	case 5: /* where fcvt.s.d underflows or overflows */
+		return rand_fp64_exp(g, below(g, 2) ? 0x366 + below(g, 28) :
+						      0x47c + below(g, 6));
+	case 6: /* almost NaN-boxed: single ops must see the canonical NaN */
+		return (uint64_t)(below(g, 2) ? 0xfffffffeu : 0x7fffffffu)
+			       << 32 | rand_fp(g);
+	default:
+		return rnd64(g);
+	}
+}
+
 static uint32_t rand_int(struct gen *g)
 {
 	if (!below(g, 4))
@@ -345,6 +487,11 @@ static uint32_t rand_int(struct gen *g)
 static void put32(uint8_t *p, uint32_t v)
 {
 	memcpy(p, &v, 4);
+}
+
+static void put64(uint8_t *p, uint64_t v)
+{
+	memcpy(p, &v, 8);
 }
 
 /* Assemble code and data into a static ELF32 executable. */
@@ -402,21 +549,23 @@ int rv_gen_program(uint64_t seed, unsigned int ninsns, unsigned int nvar,
 	r |= emit(&g, i_type(-2048, 31, 0, 31, 0x13));
 	for (uint32_t i = 1; i <= 30; i++)
 		r |= emit(&g, i_type(INIT_OFF + 4 * i, 31, 2, i, 0x03));
-	for (uint32_t i = 0; i < 32; i++)
-		r |= emit(&g, i_type(INIT_OFF + 128 + 4 * i, 31, 2, i, 0x07));
-	r |= emit(&g, i_type(INIT_OFF + 256, 31, 2, 30, 0x03));
+	for (uint32_t i = 0; i < 32; i++) /* fld */
+		r |= emit(&g, i_type(INIT_OFF + FREG_OFF + 8 * i, 31, 3, i,
+				     0x07));
+	r |= emit(&g, i_type(INIT_OFF + INIT_FCSR, 31, 2, 30, 0x03));
 	r |= emit(&g, i_type(3, 30, 1, 0, 0x73)); /* csrw fcsr, x30 */
 	r |= emit(&g, i_type(INIT_OFF + 120, 31, 2, 30, 0x03));
 	body = g.n;
 	while (!r && g.n - body < ninsns)
 		r = gen_one(&g, ninsns - (g.n - body));
-	/* Epilogue: dump x1..x31, fcsr, f0..f31; write; exit. */
+	/* Epilogue: dump x1..x31, fcsr, f0..f31 (64 bits); write; exit. */
 	for (uint32_t i = 1; i <= 31; i++)
 		r |= emit(&g, s_type(DUMP_OFF + 4 * i, i, 31, 2, 0x23));
 	r |= emit(&g, i_type(3, 0, 2, 1, 0x73)); /* csrr x1, fcsr */
 	r |= emit(&g, s_type(DUMP_OFF, 1, 31, 2, 0x23));
-	for (uint32_t i = 0; i < 32; i++)
-		r |= emit(&g, s_type(DUMP_OFF + 128 + 4 * i, i, 31, 2, 0x27));
+	for (uint32_t i = 0; i < 32; i++) /* fsd */
+		r |= emit(&g, s_type(DUMP_OFF + FREG_OFF + 8 * i, i, 31, 3,
+				     0x27));
 	r |= emit(&g, i_type(1, 0, 0, 10, 0x13));		 /* a0 = 1 */
 	r |= emit(&g, DATA_VA | 11 << 7 | 0x37);		 /* a1 */
 	r |= emit(&g, DATA_SIZE | 12 << 7 | 0x37);		 /* a2 */
@@ -436,9 +585,9 @@ int rv_gen_program(uint64_t seed, unsigned int ninsns, unsigned int nvar,
 		for (unsigned int i = 1; i <= 29; i++)
 			put32(init + 4 * i, rand_int(&g));
 		for (unsigned int i = 0; i < 32; i++)
-			put32(init + 128 + 4 * i, rand_fp(&g));
+			put64(init + FREG_OFF + 8 * i, rand_fp64(&g, i));
 		/* fcsr: valid frm, random accrued flags. */
-		put32(init + 256, below(&g, 5) << 5 | below(&g, 32));
+		put32(init + INIT_FCSR, below(&g, 5) << 5 | below(&g, 32));
 		put32(init + 120, BASE_VA);
 		r = write_elf(g.code, g.n, data, &elfs[v]);
 		if (r) {

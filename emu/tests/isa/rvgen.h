@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
- * Random RV32IMAF program generator for the differential tests: straight
+ * Random RV32IMAFD program generator for the differential tests: straight
  * (forward-branching) blocks of random valid instructions with memory
  * accesses confined to a scratch buffer, wrapped in a prologue that loads
  * random register/FP/fcsr state and an epilogue that dumps registers,

@@ -6,8 +6,8 @@
  * byte-exact stdout can be compared.
  *
  * A program defines main(); _start gives it a static stack, and when main
- * returns rt_finish dumps x1..x31, f0..f31, fcsr, a checksum of the stack
- * and everything emitted with out(), then exits.
+ * returns rt_finish dumps x0..x31, f0..f31 (64 bits each), fcsr, a
+ * checksum of the stack and everything emitted with out(), then exits.
  */
 #ifndef _ISA_CORPUS_RT_H_
 #define _ISA_CORPUS_RT_H_
@@ -22,6 +22,13 @@ extern volatile uint32_t corun_lane_input;
 
 /* Append a word to the output (buffered, flushed at exit). */
 void out(uint32_t v);
+
+/* A 64-bit value as two words, low first (the dump's byte order). */
+static inline void out64(uint64_t v)
+{
+	out((uint32_t)v);
+	out((uint32_t)(v >> 32));
+}
 
 int main(void);
 
@@ -43,6 +50,26 @@ static inline float u2f(uint32_t u)
 	} x = { .u = u };
 
 	return x.f;
+}
+
+static inline uint64_t d2u(double d)
+{
+	union {
+		double d;
+		uint64_t u;
+	} x = { .d = d };
+
+	return x.u;
+}
+
+static inline double u2d(uint64_t u)
+{
+	union {
+		double d;
+		uint64_t u;
+	} x = { .u = u };
+
+	return x.d;
 }
 
 static inline void clear_fflags(void)
