@@ -140,7 +140,7 @@ ARGS_ASSERT_SIZE(pathfinder_args, 7);
  * bp_forward   partial[tile][j] = sum over the tile's inputs i of
  *              in[i] * w[i][j] (shared-memory tree over i)
  * bp_adjust    dw = eta * delta[j] * in[i] + momentum * oldw[i][j];
- *              w[i][j] += dw; oldw[i][j] = dw
+ *              w[i][j] += dw; oldw[i][j] = dw (dw and the sum in double)
  */
 #define BP_HID 16
 #define BP_TILE 16
@@ -382,18 +382,19 @@ ARGS_ASSERT_SIZE(cfd_args, 9 + CFD_NVAR);
  * lavamd: particle forces within a cutoff of neighbouring boxes. Space is
  * boxes1d^3 unit boxes (box b = (z * boxes1d + y) * boxes1d + x), each
  * holding npar <= LAV_MAX_PAR particles: rv[b * npar + i] = (x, y, z,
- * unused), charge qv[b * npar + i]. For every particle, fv = (potential,
- * force x, y, z) summed over all particles of its box and the up to 26
- * adjacent ones (no wrap), boxes in (dz, dy, dx) order, particles in
- * index order (see lavamd.h). One CTA per box, blockDim.x >= npar.
+ * unused), charge qv[b * npar + i], all double as in Rodinia. For every
+ * particle, fv = (potential, force x, y, z) summed over all particles of
+ * its box and the up to 26 adjacent ones (no wrap), boxes in (dz, dy, dx)
+ * order, particles in index order (see lavamd.h). One CTA per box,
+ * blockDim.x >= npar.
  */
 #define LAV_MAX_PAR 128
 struct lav_args {
-	uint32_t rv;		/* float [nbox * npar][4] */
-	uint32_t qv;		/* float [nbox * npar] */
-	uint32_t fv;		/* float [nbox * npar][4] */
+	uint32_t rv;		/* double [nbox * npar][4] */
+	uint32_t qv;		/* double [nbox * npar] */
+	uint32_t fv;		/* double [nbox * npar][4] */
 	uint32_t boxes1d, npar;
-	float a2;		/* 2 * alpha^2 */
+	float a2;		/* 2 * alpha^2, used as a double */
 };
 ARGS_ASSERT_SIZE(lav_args, 6);
 

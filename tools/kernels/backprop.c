@@ -4,8 +4,9 @@
  * perceptron (the "backprop" kernels of the Rodinia suite, written from
  * the algorithm): the input-to-hidden forward pass as per-tile partial
  * dot products reduced in shared memory, and the weight update with
- * momentum. The host sums the partials, applies the sigmoid and computes
- * the output layer and the hidden deltas, as the benchmark does.
+ * momentum, in double precision as Rodinia's. The host sums the
+ * partials, applies the sigmoid and computes the output layer and the
+ * hidden deltas, as the benchmark does.
  *
  * Separate multiplies and adds (-ffp-contract=off) in a fixed order: the
  * CPU reference reproduces every value bit for bit.
@@ -54,8 +55,13 @@ void bp_adjust(void)
 	uint32_t tx = threadIdx.x;
 	uint32_t i = blockIdx.x * BP_TILE + threadIdx.y;
 	uint32_t k = i * BP_HID + tx;
-	float dw = a->eta * delta[tx] * in[i] + a->momentum * oldw[k];
+	double eta = a->eta, mom = a->momentum;
 
-	w[k] += dw;
-	oldw[k] = dw;
+	/*
+	 * Rodinia's ETA and MOMENTUM are double constants, so its update
+	 * runs in binary64, and it computes the change twice: once added
+	 * to w, once stored to oldw (the store to w may alias the inputs).
+	 */
+	w[k] = (float)(w[k] + (eta * delta[tx] * in[i] + mom * oldw[k]));
+	oldw[k] = (float)(eta * delta[tx] * in[i] + mom * oldw[k]);
 }

@@ -1,47 +1,50 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
  * The pair interaction of the lavamd workload, shared by the device
- * kernel and the CPU reference so both perform the same single-precision
+ * kernel and the CPU reference so both perform the same binary64
  * operations in the same order (bit-identical with -ffp-contract=off).
- * The device has no libm, so exp() is a fixed range reduction and
- * polynomial here, not the host's expf.
+ * Rodinia's lavaMD computes in double (its fp type). The device has no
+ * libm, so exp() is a fixed range reduction and polynomial here, not the
+ * host's exp.
  */
 #ifndef _CORUN_KERNELS_LAVAMD_H_
 #define _CORUN_KERNELS_LAVAMD_H_
 
 #include <stdint.h>
 
-/* e^x for x <= 0: 2^k * p(r), x = k ln 2 + r; 0 below -80. */
-static inline float lav_exp(float x)
+/* e^x for x <= 0: 2^k * p(r), x = k ln 2 + r; 0 below -700. */
+static inline double lav_exp(double x)
 {
-	union { uint32_t u; float f; } s;
-	float r, p;
+	union { uint64_t u; double f; } s;
+	double r, p;
 	int32_t k;
 
-	if (x < -80.0f)
-		return 0.0f;
-	k = (int32_t)(x * 1.44269504f - 0.5f);	/* truncates towards 0 */
-	r = x - (float)k * 0.693147182f;
-	p = 1.0f + r * (1.0f + r * (0.5f + r * (0.166666667f +
-		r * (0.0416666667f + r * (0.00833333333f +
-		r * 0.00138888889f)))));
-	s.u = (uint32_t)(k + 127) << 23;
+	if (x < -700.0)
+		return 0.0;
+	k = (int32_t)(x * 1.4426950408889634 - 0.5);	/* towards 0 */
+	r = x - (double)k * 0.69314718055994531;
+	p = 1.0 + r * (1.0 + r * (0.5 + r * (0.16666666666666667 +
+		r * (0.041666666666666667 + r * (0.0083333333333333333 +
+		r * (0.0013888888888888889 + r * (0.00019841269841269841 +
+		r * (2.4801587301587302e-05 + r * 2.7557319223985891e-06))))))));
+	s.u = (uint64_t)(k + 1023) << 52;
 	return p * s.f;
 }
 
 /*
- * Add particle j's (position rj, charge qj) effect on ri to acc. The
- * device passes the particle's force record in global memory, updated in
- * place for every pair as Rodinia's kernel does (fA[wtx].v += ...):
- * volatile makes each of the four updates a load and a store.
+ * Add particle j's (position rj, charge qj) effect on particle i (ri) to
+ * acc. As in Rodinia's kernel, ri and acc are the particle's records in
+ * global memory (rA[wtx], fA[wtx]) and acc is updated in place for every
+ * pair (fA[wtx].v += ...): volatile makes each of the four updates a
+ * load and a store, and the stores oblige the next pair to read ri again.
  */
-static inline void lav_interact(const float *ri, const float *rj, float qj,
-				float a2, volatile float *acc)
+static inline void lav_interact(const double *ri, const double *rj,
+				double qj, double a2, volatile double *acc)
 {
-	float dx = ri[0] - rj[0], dy = ri[1] - rj[1], dz = ri[2] - rj[2];
-	float r2 = dx * dx + dy * dy + dz * dz;
-	float vij = lav_exp(-(a2 * r2));
-	float fs = 2.0f * vij;
+	double dx = ri[0] - rj[0], dy = ri[1] - rj[1], dz = ri[2] - rj[2];
+	double r2 = dx * dx + dy * dy + dz * dz;
+	double vij = lav_exp(-(a2 * r2));
+	double fs = 2.0 * vij;
 
 	acc[0] = acc[0] + qj * vij;
 	acc[1] = acc[1] + qj * (fs * dx);

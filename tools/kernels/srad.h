@@ -2,8 +2,10 @@
 /*
  * Speckle-reducing anisotropic diffusion (Yu and Acton, IEEE TIP 2002)
  * per-pixel maths, shared by the device kernels (srad.c) and the CPU
- * reference so both perform the same single-precision operations in the
- * same order (bit-identical with -ffp-contract=off on both sides).
+ * reference so both perform the same operations in the same order
+ * (bit-identical with -ffp-contract=off on both sides). The constants
+ * are Rodinia's: 0.5, 1.0 / 16.0, .25 and 1.0 are doubles there, so C
+ * computes those steps in double precision and stores floats.
  *
  * Neighbours outside the image are clamped to the edge pixel.
  */
@@ -35,11 +37,11 @@ static inline float srad_coef(float jc, float jn, float js, float jw,
 	g2 = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + d[3] * d[3]) /
 	     (jc * jc);
 	l = (d[0] + d[1] + d[2] + d[3]) / jc;
-	num = (0.5f * g2) - ((1.0f / 16.0f) * (l * l));
-	den = 1.0f + (0.25f * l);
+	num = (0.5 * g2) - ((1.0 / 16.0) * (l * l));
+	den = 1 + (0.25 * l);
 	qsqr = num / (den * den);
-	den = (qsqr - q0sqr) / (q0sqr * (1.0f + q0sqr));
-	c = 1.0f / (1.0f + den);
+	den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr));
+	c = 1.0 / (1.0 + den);
 	if (c < 0.0f)
 		c = 0.0f;
 	else if (c > 1.0f)
@@ -54,7 +56,7 @@ static inline float srad_update(float j, float cc, float cs, float ce,
 {
 	float div = cc * dn + cs * ds + cc * dw + ce * de;
 
-	return j + 0.25f * lambda * div;
+	return j + 0.25 * lambda * div;
 }
 
 #endif /* _CORUN_KERNELS_SRAD_H_ */

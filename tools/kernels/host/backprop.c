@@ -90,10 +90,11 @@ void bp_adjust_ref(const float *in, const float *delta, uint32_t n_in,
 	for (uint32_t i = 0; i < n_in; i++) {
 		for (uint32_t j = 0; j < BP_HID; j++) {
 			uint32_t k = i * BP_HID + j;
-			float dw = eta * delta[j] * in[i] + momentum * oldw[k];
+			double e = eta, mo = momentum;
 
-			w[k] += dw;
-			oldw[k] = dw;
+			/* In binary64, as the kernel (and Rodinia's). */
+			w[k] = (float)(w[k] + (e * delta[j] * in[i] + mo * oldw[k]));
+			oldw[k] = (float)(e * delta[j] * in[i] + mo * oldw[k]);
 		}
 	}
 }

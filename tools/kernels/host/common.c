@@ -233,6 +233,26 @@ static int64_t ordered_bits(float f)
 	return u >> 31 ? -(int64_t)(u & 0x7fffffff) : (int64_t)u;
 }
 
+int wl_compare_f64(const double *ref, const double *got, uint32_t n,
+		   const char *what, char *err, size_t len)
+{
+	uint32_t bad = 0, first = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		/* Bit patterns: NaN never matches, -0 differs from +0. */
+		if (memcmp(&ref[i], &got[i], sizeof(double)) || ref[i] != ref[i]) {
+			if (!bad++)
+				first = i;
+		}
+	}
+	if (!bad)
+		return 0;
+	wl_err(err, len, "%s: %u of %u wrong, first [%u] = %a (%.17g), expected %a (%.17g)",
+	       what, bad, n, first, got[first], got[first], ref[first],
+	       ref[first]);
+	return -EIO;
+}
+
 int wl_compare_f32(const float *ref, const float *got, uint32_t n,
 		   uint32_t max_ulps, const char *what, char *err,
 		   size_t len)

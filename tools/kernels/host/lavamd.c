@@ -3,9 +3,10 @@
  * lavamd: potentials and forces between charged particles in a grid of
  * boxes, each particle interacting with every particle of its own and
  * the adjacent boxes (CCBP paper: LAV, from Rodinia's lavaMD). Positions
- * are random inside each unit box, charges random in [0.1, 1). check()
- * computes every particle's (potential, force) on the CPU with the same
- * pair code (lavamd.h) in the same order and compares bit for bit.
+ * are random inside each unit box, charges random in [0.1, 1), all in
+ * double precision as in Rodinia. check() computes every particle's
+ * (potential, force) on the CPU with the same pair code (lavamd.h) in the
+ * same order and compares bit for bit.
  *
  * Sizes (boxes1d, particles per box, CTA size): scale 0 = 2, 8, 16;
  * scale 1 = 4, 100, 128 (the benchmark's 100 per box; 64 CTAs, 10 M
@@ -24,7 +25,7 @@
 
 struct wl_run {
 	uint32_t boxes1d, npar, nbox, block;
-	float *rv, *qv;
+	double *rv, *qv;
 	struct lav_args args;
 	uint32_t args_va;
 	struct sim_kernel k;
@@ -32,8 +33,8 @@ struct wl_run {
 	int launched;
 };
 
-void lav_ref(const float *rv, const float *qv, uint32_t boxes1d,
-	     uint32_t npar, float a2, float *fv)
+void lav_ref(const double *rv, const double *qv, uint32_t boxes1d,
+	     uint32_t npar, double a2, double *fv)
 {
 	int32_t n1 = (int32_t)boxes1d;
 
@@ -41,8 +42,8 @@ void lav_ref(const float *rv, const float *qv, uint32_t boxes1d,
 		int32_t bx = b % n1, by = b / n1 % n1, bz = b / (n1 * n1);
 
 		for (uint32_t i = 0; i < npar; i++) {
-			const float *ri = &rv[((uint32_t)b * npar + i) * 4];
-			float acc[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+			const double *ri = &rv[((uint32_t)b * npar + i) * 4];
+			double acc[4] = { 0.0, 0.0, 0.0, 0.0 };
 
 			for (int32_t dz = -1; dz <= 1; dz++)
 			for (int32_t dy = -1; dy <= 1; dy++)
@@ -73,11 +74,11 @@ int lav_validate(const struct wl_mem *m, const struct lav_args *a,
 	if (!a->npar || a->npar > LAV_MAX_PAR)
 		return wl_err(err, len, "lavamd: %u particles per box, must be 1..%u",
 			      a->npar, LAV_MAX_PAR);
-	if ((ret = wl_check_ptr(m, a->rv, nbox * a->npar * 4, 4,
+	if ((ret = wl_check_ptr(m, a->rv, nbox * a->npar * 4, 8,
 				"lavamd positions", err, len)) ||
-	    (ret = wl_check_ptr(m, a->qv, nbox * a->npar, 4,
+	    (ret = wl_check_ptr(m, a->qv, nbox * a->npar, 8,
 				"lavamd charges", err, len)) ||
-	    (ret = wl_check_ptr(m, a->fv, nbox * a->npar * 4, 4,
+	    (ret = wl_check_ptr(m, a->fv, nbox * a->npar * 4, 8,
 				"lavamd forces", err, len)))
 		return ret;
 	if (l->grid[0] != nbox || l->grid[1] != 1 || l->grid[2] != 1 ||
@@ -116,35 +117,35 @@ static int lav_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	r->block = p->scale ? 128 : 16;
 	r->nbox = r->boxes1d * r->boxes1d * r->boxes1d;
 	np = r->nbox * r->npar;
-	r->rv = malloc(np * 4 * sizeof(float));
-	r->qv = malloc(np * sizeof(float));
+	r->rv = malloc(np * 4 * sizeof(double));
+	r->qv = malloc(np * sizeof(double));
 	if (!r->rv || !r->qv) {
 		ret = -ENOMEM;
 		goto fail;
 	}
 	wl_rng_init(&rng, wl_seed(p, LAV_SEED), 0);
 	for (uint32_t b = 0; b < r->nbox; b++) {
-		float org[3] = {
-			(float)(b % r->boxes1d),
-			(float)(b / r->boxes1d % r->boxes1d),
-			(float)(b / (r->boxes1d * r->boxes1d)),
+		double org[3] = {
+			b % r->boxes1d,
+			b / r->boxes1d % r->boxes1d,
+			b / (r->boxes1d * r->boxes1d),
 		};
 
 		for (uint32_t i = 0; i < r->npar; i++) {
-			float *pr = &r->rv[(b * r->npar + i) * 4];
+			double *pr = &r->rv[(b * r->npar + i) * 4];
 
 			for (int d = 0; d < 3; d++)
 				pr[d] = org[d] + wl_rng_float(&rng, 0.0f, 1.0f);
-			pr[3] = 0.0f;
+			pr[3] = 0.0;
 			r->qv[b * r->npar + i] = wl_rng_float(&rng, 0.1f, 1.0f);
 		}
 	}
 	if ((ret = wl_load(ctx, "lavamd.elf", "lavamd", &r->k, err, len)) ||
-	    (ret = wl_alloc_copy(ctx, &r->mem, r->rv, np * 16,
+	    (ret = wl_alloc_copy(ctx, &r->mem, r->rv, np * 32,
 				 "lavamd positions", &r->args.rv, err, len)) ||
-	    (ret = wl_alloc_copy(ctx, &r->mem, r->qv, np * 4,
+	    (ret = wl_alloc_copy(ctx, &r->mem, r->qv, np * 8,
 				 "lavamd charges", &r->args.qv, err, len)) ||
-	    (ret = wl_alloc(ctx, &r->mem, np * 16, "lavamd forces",
+	    (ret = wl_alloc(ctx, &r->mem, np * 32, "lavamd forces",
 			    &r->args.fv, err, len)))
 		goto fail;
 	r->args.boxes1d = r->boxes1d;
@@ -183,8 +184,8 @@ static int lav_check(struct sim_ctx *ctx, struct wl_run *r, char *err,
 		     size_t len)
 {
 	uint32_t n = r->nbox * r->npar * 4;
-	float *ref = malloc(n * sizeof(float));
-	float *got = malloc(n * sizeof(float));
+	double *ref = malloc(n * sizeof(double));
+	double *got = malloc(n * sizeof(double));
 	int ret;
 
 	if (!ref || !got) {
@@ -196,11 +197,11 @@ static int lav_check(struct sim_ctx *ctx, struct wl_run *r, char *err,
 		goto out;
 	}
 	lav_ref(r->rv, r->qv, r->boxes1d, r->npar, r->args.a2, ref);
-	ret = wl_download(ctx, r->args.fv, got, n * 4, "lavamd forces", err,
+	ret = wl_download(ctx, r->args.fv, got, n * 8, "lavamd forces", err,
 			  len);
 	if (!ret)
-		ret = wl_compare_f32(ref, got, n, 0,
-				     "lavamd (potential, force)", err, len);
+		ret = wl_compare_f64(ref, got, n, "lavamd (potential, force)",
+				     err, len);
 out:
 	free(ref);
 	free(got);

@@ -110,6 +110,10 @@ int wl_compare_f32(const float *ref, const float *got, uint32_t n,
 		   uint32_t max_ulps, const char *what, char *err,
 		   size_t len);
 
+/* Doubles, bit-exact (the same binary64 operations in the same order). */
+int wl_compare_f64(const double *ref, const double *got, uint32_t n,
+		   const char *what, char *err, size_t len);
+
 /* --- per-family validation and CPU references (for the tests) ------- */
 
 int vecadd_validate(const struct wl_mem *m, const struct vecadd_args *a,
@@ -211,8 +215,8 @@ void cfd_ref(float *vars, const float *area, const int32_t *nbr,
 
 int lav_validate(const struct wl_mem *m, const struct lav_args *a,
 		 const struct sim_launch *l, char *err, size_t len);
-void lav_ref(const float *rv, const float *qv, uint32_t boxes1d,
-	     uint32_t npar, float a2, float *fv);
+void lav_ref(const double *rv, const double *qv, uint32_t boxes1d,
+	     uint32_t npar, double a2, double *fv);
 
 /* The workload tables (registry.c). */
 extern const struct workload wl_vecadd, wl_saxpy, wl_matmul;

@@ -595,6 +595,19 @@ static void args_suite_test(struct kunit *test)
 		      "floats");
 	EXPECT_REJECT(test, lav_validate(&fake_mem, &lv, &l, err, sizeof(err)),
 		      "particles per box");
+	/* Doubles: 8 boxes x 16 particles x 4 x 8 bytes fill a 4 KB buffer. */
+	lv.npar = 16;
+	l = launch_1d(8, 16);
+	KUNIT_EXPECT_EQ(test, lav_validate(&fake_mem, &lv, &l, err, sizeof(err)), 0);
+	lv.npar = 17;
+	l = launch_1d(8, 32);
+	EXPECT_REJECT(test, lav_validate(&fake_mem, &lv, &l, err, sizeof(err)),
+		      "lavamd forces: 544 elements (4352 bytes)");
+	lv.npar = 16;
+	lv.qv = 0x10004;
+	EXPECT_REJECT(test, lav_validate(&fake_mem, &lv, &l, err, sizeof(err)),
+		      "not 8-byte aligned");
+	l = launch_1d(4, 256);
 	EXPECT_REJECT(test, lbm_validate(&fake_mem, &lb, &l, err, sizeof(err)),
 		      "alias");
 	EXPECT_REJECT(test, fdtd_validate(&fake_mem, &fd, &l, err, sizeof(err)),
