@@ -104,4 +104,10 @@ $(KERNELS_TEST): $(KERNELS_TEST_OBJS) $(WORKLOADS_LIB) \
 # Until the device model's fragment exists there is nothing to link to.
 ifdef EMU_LIB
 TEST_PROGS += $(KERNELS_TEST)
+
+# check-elf.sh on kernels built by the test (a script: the runtime it
+# links against is the prerequisite).
+tools/kernels/tests/check-elf-test: $(KERNELS_RT_LIB) $(KERNELS_SRC)/check-elf.sh
+
+TEST_PROGS += tools/kernels/tests/check-elf-test
 endif
