@@ -797,4 +797,23 @@ struct heartwall_args {
 };
 ARGS_ASSERT_SIZE(heartwall_args, 9);
 
+/*
+ * sgemm: C = alpha * A * B^T + beta * C (Parboil's sgemm, "NT" form),
+ * float, column-major: A is m x k (A[kk * m + i]), B^T is given as its
+ * k x n transpose (bt[kk * n + j]) and C is m x n (c[j * m + i]).
+ * Register blocked: a CTA of SG_TN x SG_TH threads (blockDim (16, 8))
+ * computes an SG_TM x SG_TN block of C, thread (x, y) row y * SG_TN + x
+ * of it, holding its SG_TN sums in registers; gridDim = (m / SG_TM,
+ * n / SG_TN). m, n and k must be multiples of SG_TM, SG_TN and SG_TH.
+ */
+#define SG_TN 16
+#define SG_TH 8
+#define SG_TM (SG_TN * SG_TH)
+struct sgemm_args {
+	uint32_t a, bt, c;	/* float [k][m], [k][n], [n][m] */
+	uint32_t m, n, k;
+	float alpha, beta;
+};
+ARGS_ASSERT_SIZE(sgemm_args, 8);
+
 #endif /* _CORUN_KERNELS_ARGS_H_ */

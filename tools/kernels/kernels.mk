@@ -30,7 +30,7 @@ KERNELS_NAMES := basic matmul histogram reduce collatz compute fault \
 	pathfinder backprop bfs btree lbm sad kmeans bucketsort fdtd2d \
 	spmv cfd lavamd hotspot srad nw lud gaussian nn stencil conv2d \
 	convsep blackscholes binomial fwt dwt2d mriq pvc streamcluster \
-	pagerank graph cutcp dxtc heartwall
+	pagerank graph cutcp dxtc heartwall sgemm
 KERNELS_ELFS := $(KERNELS_NAMES:%=$(KERNELS_OUT)/%.elf)
 DEV_IMAGES += $(KERNELS_ELFS)
 

@@ -41,6 +41,7 @@ static const struct workload *const regular[] = {
 	&wl_cutcp,
 	&wl_dxtc,
 	&wl_heartwall,
+	&wl_sgemm,
 };
 
 static const struct workload *const faults[] = {

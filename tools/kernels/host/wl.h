@@ -257,6 +257,11 @@ int nn_validate(const struct wl_mem *m, const struct nn_args *a,
 		const struct sim_launch *l, char *err, size_t len);
 void nn_ref(const float *loc, uint32_t n, float lat, float lng, float *dist);
 extern const struct workload wl_nn;
+int sgemm_validate(const struct wl_mem *m, const struct sgemm_args *a,
+		   const struct sim_launch *l, char *err, size_t len);
+void sgemm_ref(const float *a, const float *bt, float *c, uint32_t m,
+	       uint32_t n, uint32_t k, float alpha, float beta);
+extern const struct workload wl_sgemm;
 int stencil_validate(const struct wl_mem *m, const struct stencil_args *a,
 		     const struct sim_launch *l, char *err, size_t len);
 void stencil_ref(float *a, float *b, uint32_t nx, uint32_t ny, uint32_t nz,

@@ -257,6 +257,17 @@ static void ref_arith_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c[2], 139.0f);
 	KUNIT_EXPECT_EQ(test, c[3], 154.0f);
 
+	/* Column-major: A rows (1 3 5), (2 4 6); B columns (7 9 11), (8 10 12). */
+	c[0] = 1;
+	c[1] = 2;
+	c[2] = 3;
+	c[3] = 4;
+	sgemm_ref(a, b, c, 2, 2, 3, 2.0f, 0.5f);
+	KUNIT_EXPECT_EQ(test, c[0], 178.5f);	/* 2 * 89 + 0.5 * 1 */
+	KUNIT_EXPECT_EQ(test, c[1], 233.0f);	/* 2 * 116 + 0.5 * 2 */
+	KUNIT_EXPECT_EQ(test, c[2], 197.5f);	/* 2 * 98 + 0.5 * 3 */
+	KUNIT_EXPECT_EQ(test, c[3], 258.0f);	/* 2 * 128 + 0.5 * 4 */
+
 	vecadd_ref(a, b, v, 3);
 	KUNIT_EXPECT_EQ(test, v[2], 12.0f);
 	memcpy(v, b, sizeof(v));
@@ -405,6 +416,43 @@ static void args_matmul_test(struct kunit *test)
 	a.k = 33;	/* A and B no longer fit */
 	EXPECT_REJECT(test, matmul_validate(&fake_mem, &a, &l, err, sizeof(err)),
 		      "matmul A");
+}
+
+static void args_sgemm_test(struct kunit *test)
+{
+	/* A 16 KiB C in the large buffer, A (4 KiB) and B^T in the small. */
+	struct sgemm_args a = { 0x10000, 0x20000, 0x40000, 128, 16, 8,
+				1.0f, 0.5f };
+	struct sim_launch l = launch_1d(1, SG_TN);
+	char err[256];
+
+	l.block[1] = SG_TH;
+	KUNIT_EXPECT_EQ(test, sgemm_validate(&fake_mem, &a, &l, err, sizeof(err)), 0);
+	a.k = 12;
+	EXPECT_REJECT(test, sgemm_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "non-zero multiples of 128, 16 and 8");
+	a.k = 0;
+	EXPECT_REJECT(test, sgemm_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "non-zero multiples");
+	a.k = 16;	/* A: 8 KiB in a 4 KiB buffer */
+	EXPECT_REJECT(test, sgemm_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "sgemm A");
+	a.k = 8;
+	a.c = 0;
+	EXPECT_REJECT(test, sgemm_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "sgemm C: null");
+	a.c = 0x40000;
+	a.a = 0x40000;
+	EXPECT_REJECT(test, sgemm_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "C aliases an input");
+	a.a = 0x10000;
+	l.block[1] = 16;
+	EXPECT_REJECT(test, sgemm_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "block must be 16x8x1");
+	l.block[1] = SG_TH;
+	l.grid[1] = 2;
+	EXPECT_REJECT(test, sgemm_validate(&fake_mem, &a, &l, err, sizeof(err)),
+		      "need 1x1x1");
 }
 
 static void args_misc_test(struct kunit *test)
@@ -868,6 +916,7 @@ static void registry_test(struct kunit *test)
 		"cutcp",
 		"dxtc",
 		"heartwall",
+		"sgemm",
 	};
 	const struct workload *const *all;
 	size_t n, nf;
@@ -895,6 +944,7 @@ static void registry_test(struct kunit *test)
 static struct kunit_case args_cases[] = {
 	KUNIT_CASE(args_vecadd_test),
 	KUNIT_CASE(args_matmul_test),
+	KUNIT_CASE(args_sgemm_test),
 	KUNIT_CASE(args_misc_test),
 	KUNIT_CASE(args_suite_test),
 	KUNIT_CASE(args_suite2_test),
