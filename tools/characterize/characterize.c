@@ -858,7 +858,7 @@ static size_t select_workloads(const struct workload **sel)
 	if (!opt.workloads) {
 		all = wl_all(&n);
 		for (i = 0; i < n && k < MAX_WL; i++)
-			if (!(all[i]->flags & WL_F_FAULT))
+			if (!(all[i]->flags & (WL_F_FAULT | WL_F_VARIANT)))
 				sel[k++] = all[i];
 		return k;
 	}

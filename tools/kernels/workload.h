@@ -49,6 +49,12 @@ struct wl_run;		/* private to each workload */
 /* struct workload flags */
 #define WL_F_FAULT	(1u << 0)	/* negative test: expected to fault */
 #define WL_F_COMPUTE	(1u << 1)	/* compute bound, for rate benchmarks */
+/*
+ * Another input of a workload that is registered under its own name
+ * (sssp-rmat): runs everywhere by name, but `corun-sim --characterize`
+ * without --workloads characterizes only the workloads themselves.
+ */
+#define WL_F_VARIANT	(1u << 2)
 
 /**
  * struct workload - one registered workload

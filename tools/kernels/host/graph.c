@@ -26,7 +26,7 @@ void wl_graph_free(struct wl_graph *g)
 int wl_graph_make(struct wl_graph *g, uint32_t n0, uint32_t k, uint32_t deg,
 		  uint32_t seed)
 {
-	uint32_t n1 = 1u << k, n = n0 + n1;
+	uint32_t n1 = k ? 1u << k : 0, n = n0 + n1;
 	uint64_t e0 = (uint64_t)n0 * (deg / 2), e1 = (uint64_t)n1 * deg / 2;
 	uint64_t ne = e0 + e1, cnt = 0;
 	uint32_t *src = malloc(2 * ne * sizeof(uint32_t));
@@ -106,4 +106,17 @@ nomem:
 	free(fill);
 	wl_graph_free(g);
 	return -ENOMEM;
+}
+
+int wl_graph_input(struct wl_graph *g, enum wl_graph_input in, uint32_t n0,
+		   uint32_t k, uint32_t part_k, uint32_t deg, uint32_t seed)
+{
+	switch (in) {
+	case WL_GRAPH_BALANCED:
+		return wl_graph_make(g, 1u << part_k, 0, deg, seed);
+	case WL_GRAPH_RMAT:
+		return wl_graph_make(g, 0, part_k, deg, seed);
+	default:
+		return wl_graph_make(g, n0, k, deg, seed);
+	}
 }

@@ -12,7 +12,9 @@
  *                        a, b, c = 0.57, 0.19, 0.19) on 2^k vertices with
  *                        2^k deg / 2 edges: a few hubs, many leaves
  *
- * The same (n0, k, deg, seed) always gives the same graph.
+ * The same (n0, k, deg, seed) always gives the same graph. Either part
+ * may be empty (n0 = 0, or k = 0 for no R-MAT part): wl_graph_input()
+ * builds the graph of a workload's input kind.
  */
 #ifndef _CORUN_KERNELS_HOST_GRAPH_H_
 #define _CORUN_KERNELS_HOST_GRAPH_H_
@@ -27,6 +29,17 @@ struct wl_graph {
 
 int wl_graph_make(struct wl_graph *g, uint32_t n0, uint32_t k, uint32_t deg,
 		  uint32_t seed);
+
+/*
+ * The graph inputs of the graph workloads. WL_GRAPH_BOTH is the union
+ * (n0 + 2^k vertices); the single-part inputs, for comparing the two
+ * degree distributions (as IKRA does), both have 2^part_k vertices and
+ * the same number of drawn edges.
+ */
+enum wl_graph_input { WL_GRAPH_BOTH, WL_GRAPH_BALANCED, WL_GRAPH_RMAT };
+
+int wl_graph_input(struct wl_graph *g, enum wl_graph_input in, uint32_t n0,
+		   uint32_t k, uint32_t part_k, uint32_t deg, uint32_t seed);
 void wl_graph_free(struct wl_graph *g);
 
 #endif /* _CORUN_KERNELS_HOST_GRAPH_H_ */

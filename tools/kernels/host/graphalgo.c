@@ -24,7 +24,11 @@
  * Sizes (balanced + R-MAT vertices, degree): scale 0 = 512 + 2^9, 8
  * (coloring: 256 + 2^8, 8); scale 1 = 64 Ki + 2^14, 16 (R-MAT hubs of
  * a few thousand edges; sssp: 32 Ki + 2^13, 16; coloring: 12 Ki + 2^12,
- * 16); each further scale doubles both parts.
+ * 16); each further scale doubles both parts. The -balanced and -rmat
+ * workloads run on one part alone, for comparing the two degree
+ * distributions (scale 0: 2^11 vertices, sssp 2^10, coloring 2^8; scale
+ * 1: 64 Ki, sssp 16 Ki, coloring 4 Ki, degree 16); sssp then has one
+ * source.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -56,8 +60,8 @@ struct wl_run {
 };
 
 static int ga_setup(struct sim_ctx *ctx, const struct wl_params *p,
-		    struct wl_run **run, enum ga_kind kind, char *err,
-		    size_t len)
+		    struct wl_run **run, enum ga_kind kind,
+		    enum wl_graph_input in, char *err, size_t len)
 {
 	static const char *const names[3][2] = {
 		{ "sssp_relax", NULL },
@@ -65,7 +69,7 @@ static int ga_setup(struct sim_ctx *ctx, const struct wl_params *p,
 		{ "jp_color", NULL },
 	};
 	uint32_t *init = NULL, *va_rp, *va_cols, *va_state, *va_sel;
-	uint32_t s, n;
+	uint32_t s, n, n0, k, part_k, deg;
 	struct wl_rng rng;
 	struct wl_run *r;
 	int ret;
@@ -80,18 +84,24 @@ static int ga_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	/*
 	 * Colouring's many rounds get a half-size graph at scale 0 and a
 	 * 3/16-size one from scale 1 on (10 M cycles with a quarter), SSSP's
-	 * many latency-bound rounds a half-size one from scale 1 on.
+	 * many latency-bound rounds a half-size one from scale 1 on. A
+	 * single-part input has 4 times the union's R-MAT vertices, half
+	 * that for sssp and a quarter for colouring, whose rounds grow with
+	 * the R-MAT hubs (40 M cycles at 16 Ki vertices).
 	 */
-	if (p->scale)
-		ret = wl_graph_make(&r->g, (kind == GA_SSSP ? 32u << 10 :
-					    kind == GA_COLOR ? 12u << 10 :
-					    64u << 10) << s,
-				    (kind == GA_SSSP ? 13 : kind == GA_COLOR ?
-				     12 : 14) + s, 16, wl_seed(p, GA_SEED));
-	else
-		ret = wl_graph_make(&r->g, kind == GA_COLOR ? 256 : 512,
-				    kind == GA_COLOR ? 8 : 9, 8,
-				    wl_seed(p, GA_SEED));
+	if (p->scale) {
+		n0 = (kind == GA_SSSP ? 32u << 10 : kind == GA_COLOR ?
+		      12u << 10 : 64u << 10) << s;
+		k = (kind == GA_SSSP ? 13 : kind == GA_COLOR ? 12 : 14) + s;
+		deg = 16;
+	} else {
+		n0 = kind == GA_COLOR ? 256 : 512;
+		k = kind == GA_COLOR ? 8 : 9;
+		deg = 8;
+	}
+	part_k = k + (kind == GA_SSSP ? 1 : kind == GA_COLOR ? 0 : 2);
+	ret = wl_graph_input(&r->g, in, n0, k, part_k, deg,
+			     wl_seed(p, GA_SEED));
 	if (ret)
 		goto fail;
 	n = r->g.n;
@@ -107,12 +117,18 @@ static int ga_setup(struct sim_ctx *ctx, const struct wl_params *p,
 		r->w[e] = 1 + wl_rng_below(&rng, 100);
 	for (uint32_t v = 0; v < n; v++)
 		r->prio[v] = wl_rng_u32(&rng);
-	/* The sources: the first vertex with edges in each part. */
-	r->src[0] = 0;
-	r->src[1] = r->g.n0;
-	while (r->src[1] + 1 < n &&
-	       r->g.rowptr[r->src[1] + 1] == r->g.rowptr[r->src[1]])
-		r->src[1]++;
+	/* The sources: the first vertex with edges in each (non-empty) part. */
+	for (int i = 0; i < 2; i++) {
+		uint32_t v = i ? r->g.n0 : 0;
+
+		if (v >= n || (i && !v)) {
+			r->src[i] = r->src[0];
+			continue;
+		}
+		while (v + 1 < n && r->g.rowptr[v + 1] == r->g.rowptr[v])
+			v++;
+		r->src[i] = v;
+	}
 
 	for (int k = 0; k < 2 && names[kind][k]; k++) {
 		ret = wl_load(ctx, "graph.elf", names[kind][k], &r->k[k], err,
@@ -496,50 +512,44 @@ out:
 	return ret;
 }
 
-static int sssp_setup(struct sim_ctx *ctx, const struct wl_params *p,
-		      struct wl_run **run, char *err, size_t len)
-{
-	return ga_setup(ctx, p, run, GA_SSSP, err, len);
-}
+/* A workload per algorithm and graph input (graph.h). */
+#define GA_WORKLOAD(var, wname, kind, in, flags_, text)                      \
+	static int var##_setup(struct sim_ctx *ctx,                         \
+			       const struct wl_params *p,                   \
+			       struct wl_run **run, char *err, size_t len)  \
+	{                                                                   \
+		return ga_setup(ctx, p, run, kind, in, err, len);           \
+	}                                                                   \
+	const struct workload wl_##var = {                                  \
+		.name = wname,                                              \
+		.elf = "graph.elf",                                         \
+		.desc = text,                                               \
+		.setup = var##_setup,                                       \
+		.next = ga_next,                                            \
+		.check = ga_check,                                          \
+		.destroy = ga_destroy,                                      \
+		.flags = flags_,                                            \
+	}
 
-static int mis_setup(struct sim_ctx *ctx, const struct wl_params *p,
-		     struct wl_run **run, char *err, size_t len)
-{
-	return ga_setup(ctx, p, run, GA_MIS, err, len);
-}
+#define GA_SSSP_DESC "frontier Bellman-Ford SSSP with atomicMin (Pannotia SSSP; Harish & Narayanan HiPC'07)"
+#define GA_MIS_DESC "Luby-style maximal independent set, select/remove per round (Pannotia MIS; Luby SICOMP'86)"
+#define GA_COLOR_DESC "Jones-Plassmann graph colouring, one launch per round (Pannotia colouring; Jones & Plassmann SISC'93)"
 
-static int coloring_setup(struct sim_ctx *ctx, const struct wl_params *p,
-			  struct wl_run **run, char *err, size_t len)
-{
-	return ga_setup(ctx, p, run, GA_COLOR, err, len);
-}
-
-const struct workload wl_sssp = {
-	.name = "sssp",
-	.elf = "graph.elf",
-	.desc = "frontier Bellman-Ford SSSP with atomicMin on a balanced + R-MAT graph (Pannotia SSSP; Harish & Narayanan HiPC'07)",
-	.setup = sssp_setup,
-	.next = ga_next,
-	.check = ga_check,
-	.destroy = ga_destroy,
-};
-
-const struct workload wl_mis = {
-	.name = "mis",
-	.elf = "graph.elf",
-	.desc = "Luby-style maximal independent set, select/remove per round on a balanced + R-MAT graph (Pannotia MIS; Luby SICOMP'86)",
-	.setup = mis_setup,
-	.next = ga_next,
-	.check = ga_check,
-	.destroy = ga_destroy,
-};
-
-const struct workload wl_coloring = {
-	.name = "coloring",
-	.elf = "graph.elf",
-	.desc = "Jones-Plassmann graph colouring, one launch per round on a balanced + R-MAT graph (Pannotia colouring; Jones & Plassmann SISC'93)",
-	.setup = coloring_setup,
-	.next = ga_next,
-	.check = ga_check,
-	.destroy = ga_destroy,
-};
+GA_WORKLOAD(sssp, "sssp", GA_SSSP, WL_GRAPH_BOTH, 0,
+	    GA_SSSP_DESC " on a balanced + R-MAT graph");
+GA_WORKLOAD(sssp_bal, "sssp-balanced", GA_SSSP, WL_GRAPH_BALANCED,
+	    WL_F_VARIANT, GA_SSSP_DESC " on the balanced graph");
+GA_WORKLOAD(sssp_rmat, "sssp-rmat", GA_SSSP, WL_GRAPH_RMAT, WL_F_VARIANT,
+	    GA_SSSP_DESC " on the R-MAT power-law graph");
+GA_WORKLOAD(mis, "mis", GA_MIS, WL_GRAPH_BOTH, 0,
+	    GA_MIS_DESC " on a balanced + R-MAT graph");
+GA_WORKLOAD(mis_bal, "mis-balanced", GA_MIS, WL_GRAPH_BALANCED,
+	    WL_F_VARIANT, GA_MIS_DESC " on the balanced graph");
+GA_WORKLOAD(mis_rmat, "mis-rmat", GA_MIS, WL_GRAPH_RMAT, WL_F_VARIANT,
+	    GA_MIS_DESC " on the R-MAT power-law graph");
+GA_WORKLOAD(coloring, "coloring", GA_COLOR, WL_GRAPH_BOTH, 0,
+	    GA_COLOR_DESC " on a balanced + R-MAT graph");
+GA_WORKLOAD(coloring_bal, "coloring-balanced", GA_COLOR, WL_GRAPH_BALANCED,
+	    WL_F_VARIANT, GA_COLOR_DESC " on the balanced graph");
+GA_WORKLOAD(coloring_rmat, "coloring-rmat", GA_COLOR, WL_GRAPH_RMAT,
+	    WL_F_VARIANT, GA_COLOR_DESC " on the R-MAT power-law graph");

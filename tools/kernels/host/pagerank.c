@@ -12,6 +12,9 @@
  * 2^9, 8, 3; scale 1 = 64 Ki + 2^14, 16, 3 (about 1.2 M CSR entries;
  * the thread of the largest R-MAT hub walks a few thousand edges and
  * dominates each pull launch); each further scale doubles both parts.
+ * pagerank-balanced and pagerank-rmat run on one part alone, 4 * 2^k
+ * vertices of it (scale 0: 2^11, scale 1: 64 Ki), for comparing the two
+ * degree distributions.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -97,8 +100,9 @@ static void pagerank_destroy(struct wl_run *r)
 	free(r);
 }
 
-static int pagerank_setup(struct sim_ctx *ctx, const struct wl_params *p,
-			  struct wl_run **run, char *err, size_t len)
+static int pr_setup(struct sim_ctx *ctx, const struct wl_params *p,
+		    struct wl_run **run, enum wl_graph_input in, char *err,
+		    size_t len)
 {
 	struct wl_run *r;
 	float *rank = NULL;
@@ -111,9 +115,10 @@ static int pagerank_setup(struct sim_ctx *ctx, const struct wl_params *p,
 	if (!r)
 		return -ENOMEM;
 	s = p->scale ? p->scale - 1 : 0;
-	ret = wl_graph_make(&r->g, p->scale ? (64u << 10) << s : 512,
-			    p->scale ? 14 + s : 9, p->scale ? 16 : 8,
-			    wl_seed(p, PR_SEED));
+	/* A single part: 4 times the union's R-MAT vertices. */
+	ret = wl_graph_input(&r->g, in, p->scale ? (64u << 10) << s : 512,
+			     p->scale ? 14 + s : 9, p->scale ? 16 + s : 11,
+			     p->scale ? 16 : 8, wl_seed(p, PR_SEED));
 	if (ret)
 		goto fail;
 	r->iters = 3;
@@ -215,12 +220,28 @@ out:
 	return ret;
 }
 
-const struct workload wl_pagerank = {
-	.name = "pagerank",
-	.elf = "pagerank.elf",
-	.desc = "pull-based PageRank on a balanced + R-MAT power-law graph (Pannotia/GraphBIG PageRank; Page et al. 1999)",
-	.setup = pagerank_setup,
-	.next = pagerank_next,
-	.check = pagerank_check,
-	.destroy = pagerank_destroy,
-};
+#define PR_WORKLOAD(var, wname, in, flags_, graph)                         \
+	static int var##_setup(struct sim_ctx *ctx,                         \
+			       const struct wl_params *p,                   \
+			       struct wl_run **run, char *err, size_t len)  \
+	{                                                                   \
+		return pr_setup(ctx, p, run, in, err, len);                 \
+	}                                                                   \
+	const struct workload wl_##var = {                                  \
+		.name = wname,                                              \
+		.elf = "pagerank.elf",                                      \
+		.desc = "pull-based PageRank on " graph                     \
+			" (Pannotia/GraphBIG PageRank; Page et al. 1999)",  \
+		.setup = var##_setup,                                       \
+		.next = pagerank_next,                                      \
+		.check = pagerank_check,                                    \
+		.destroy = pagerank_destroy,                                \
+		.flags = flags_,                                            \
+	}
+
+PR_WORKLOAD(pagerank, "pagerank", WL_GRAPH_BOTH, 0,
+	    "a balanced + R-MAT power-law graph");
+PR_WORKLOAD(pagerank_bal, "pagerank-balanced", WL_GRAPH_BALANCED,
+	    WL_F_VARIANT, "the balanced graph");
+PR_WORKLOAD(pagerank_rmat, "pagerank-rmat", WL_GRAPH_RMAT, WL_F_VARIANT,
+	    "the R-MAT power-law graph");

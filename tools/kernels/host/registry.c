@@ -42,6 +42,9 @@ static const struct workload *const regular[] = {
 	&wl_dxtc,
 	&wl_heartwall,
 	&wl_sgemm,
+	/* Inputs of the graph workloads (WL_F_VARIANT). */
+	&wl_pagerank_bal, &wl_pagerank_rmat, &wl_sssp_bal, &wl_sssp_rmat,
+	&wl_mis_bal, &wl_mis_rmat, &wl_coloring_bal, &wl_coloring_rmat,
 };
 
 static const struct workload *const faults[] = {

@@ -324,7 +324,7 @@ int pagerank_validate(const struct wl_mem *m, const struct pagerank_args *a,
 void pagerank_ref(const uint32_t *rowptr, const uint32_t *cols, uint32_t n,
 		  uint32_t iters, float base, float damp, float *rank,
 		  float *contrib);
-extern const struct workload wl_pagerank;
+extern const struct workload wl_pagerank, wl_pagerank_bal, wl_pagerank_rmat;
 int sssp_validate(const struct wl_mem *m, const struct sssp_args *a,
 		  const struct sim_launch *l, char *err, size_t len);
 int mis_validate(const struct wl_mem *m, const struct mis_args *a,
@@ -335,9 +335,9 @@ void sssp_ref(const uint32_t *rowptr, const uint32_t *cols,
 uint32_t mis_color_ref(const uint32_t *rowptr, const uint32_t *cols,
 		       const uint32_t *prio, uint32_t n, int color,
 		       uint32_t *state);
-extern const struct workload wl_coloring;
-extern const struct workload wl_mis;
-extern const struct workload wl_sssp;
+extern const struct workload wl_coloring, wl_coloring_bal, wl_coloring_rmat;
+extern const struct workload wl_mis, wl_mis_bal, wl_mis_rmat;
+extern const struct workload wl_sssp, wl_sssp_bal, wl_sssp_rmat;
 int cutcp_validate(const struct wl_mem *m, const struct cutcp_args *a,
 		   const struct sim_launch *l, char *err, size_t len);
 void cutcp_ref(const struct cutcp_args *a, const float *atoms,

@@ -25,6 +25,7 @@
 #define RT_SYM(name) rt_host##name
 #include "../rt/rt.h"
 #include "../host/wl.h"
+#include "../host/graph.h"
 
 #ifndef CORUN_SRCDIR
 #define CORUN_SRCDIR "."
@@ -311,11 +312,86 @@ static void ref_compare_test(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL(test, strstr(err, "first [1] = 3"));
 }
 
+/* Largest degree of @g after checking it is a simple undirected CSR graph. */
+static uint32_t graph_check(struct kunit *test, const struct wl_graph *g)
+{
+	uint32_t maxdeg = 0;
+
+	KUNIT_EXPECT_EQ(test, g->rowptr[0], 0u);
+	KUNIT_EXPECT_EQ(test, g->rowptr[g->n], g->m);
+	for (uint32_t v = 0; v < g->n; v++) {
+		uint32_t b = g->rowptr[v], e = g->rowptr[v + 1];
+
+		if (e - b > maxdeg)
+			maxdeg = e - b;
+		for (uint32_t i = b; i < e; i++) {
+			uint32_t u = g->cols[i], lo = g->rowptr[u];
+			uint32_t hi = g->rowptr[u + 1];
+
+			KUNIT_ASSERT_LT(test, u, g->n);
+			KUNIT_EXPECT_NE(test, u, v);
+			if (i > b)
+				KUNIT_EXPECT_GT(test, u, g->cols[i - 1]);
+			/* The reverse edge, by binary search. */
+			while (lo < hi) {
+				uint32_t mid = lo + (hi - lo) / 2;
+
+				if (g->cols[mid] < v)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			KUNIT_EXPECT_TRUE_MSG(test, lo < g->rowptr[u + 1] &&
+					      g->cols[lo] == v,
+					      "edge %u-%u has no reverse", v, u);
+		}
+	}
+	return maxdeg;
+}
+
+static void ref_graph_test(struct kunit *test)
+{
+	struct wl_graph both, bal, rmat, again;
+	uint32_t dbal, drmat;
+
+	KUNIT_ASSERT_EQ(test, wl_graph_input(&both, WL_GRAPH_BOTH, 512, 9, 11, 8, 7), 0);
+	KUNIT_EXPECT_EQ(test, both.n, 512u + 512u);
+	KUNIT_EXPECT_EQ(test, both.n0, 512u);
+	graph_check(test, &both);
+	/* No edge between the two parts. */
+	for (uint32_t v = 0; v < both.n0; v++)
+		for (uint32_t i = both.rowptr[v]; i < both.rowptr[v + 1]; i++)
+			KUNIT_EXPECT_LT(test, both.cols[i], both.n0);
+
+	KUNIT_ASSERT_EQ(test, wl_graph_input(&bal, WL_GRAPH_BALANCED, 512, 9, 11, 8, 7), 0);
+	KUNIT_ASSERT_EQ(test, wl_graph_input(&rmat, WL_GRAPH_RMAT, 512, 9, 11, 8, 7), 0);
+	/* One part each, the same vertex count. */
+	KUNIT_EXPECT_EQ(test, bal.n, 2048u);
+	KUNIT_EXPECT_EQ(test, bal.n0, 2048u);
+	KUNIT_EXPECT_EQ(test, rmat.n, 2048u);
+	KUNIT_EXPECT_EQ(test, rmat.n0, 0u);
+	dbal = graph_check(test, &bal);
+	drmat = graph_check(test, &rmat);
+	/* Balanced degrees stay near 8; R-MAT has hubs. */
+	KUNIT_EXPECT_LE(test, dbal, 24u);
+	KUNIT_EXPECT_GE(test, drmat, 8 * dbal);
+
+	/* Deterministic. */
+	KUNIT_ASSERT_EQ(test, wl_graph_input(&again, WL_GRAPH_RMAT, 512, 9, 11, 8, 7), 0);
+	KUNIT_EXPECT_EQ(test, again.m, rmat.m);
+	KUNIT_EXPECT_EQ(test, memcmp(again.cols, rmat.cols, rmat.m * 4), 0);
+	wl_graph_free(&again);
+	wl_graph_free(&both);
+	wl_graph_free(&bal);
+	wl_graph_free(&rmat);
+}
+
 static struct kunit_case ref_cases[] = {
 	KUNIT_CASE(ref_generator_test),
 	KUNIT_CASE(ref_collatz_test),
 	KUNIT_CASE(ref_arith_test),
 	KUNIT_CASE(ref_compare_test),
+	KUNIT_CASE(ref_graph_test),
 	{}
 };
 
@@ -918,19 +994,42 @@ static void registry_test(struct kunit *test)
 		"heartwall",
 		"sgemm",
 	};
+	/* Other inputs of the graph workloads: "<workload>-<input>". */
+	static const char *const variants[] = {
+		"pagerank-balanced", "pagerank-rmat", "sssp-balanced",
+		"sssp-rmat", "mis-balanced", "mis-rmat", "coloring-balanced",
+		"coloring-rmat",
+	};
 	const struct workload *const *all;
 	size_t n, nf;
+
+	for (size_t i = 0; i < WL_ARRAY_SIZE(variants); i++) {
+		const struct workload *w = wl_find(variants[i]);
+		char base[32];
+
+		KUNIT_EXPECT_NOT_NULL_MSG(test, w, "%s", variants[i]);
+		if (!w)
+			continue;
+		KUNIT_EXPECT_EQ(test, w->flags & (WL_F_VARIANT | WL_F_FAULT),
+				WL_F_VARIANT);
+		snprintf(base, sizeof(base), "%.*s",
+			 (int)(strchr(variants[i], '-') - variants[i]),
+			 variants[i]);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, wl_find(base), "%s", base);
+	}
 
 	for (size_t i = 0; i < WL_ARRAY_SIZE(required); i++) {
 		const struct workload *w = wl_find(required[i]);
 
 		KUNIT_EXPECT_NOT_NULL_MSG(test, w, "%s", required[i]);
 		if (w)
-			KUNIT_EXPECT_FALSE(test, w->flags & WL_F_FAULT);
+			KUNIT_EXPECT_FALSE(test, w->flags &
+						  (WL_F_FAULT | WL_F_VARIANT));
 	}
 	KUNIT_EXPECT_NULL(test, wl_find("no-such-workload"));
 	all = wl_all(&n);
-	KUNIT_EXPECT_EQ(test, n, WL_ARRAY_SIZE(required));
+	KUNIT_EXPECT_EQ(test, n,
+			WL_ARRAY_SIZE(required) + WL_ARRAY_SIZE(variants));
 	all = wl_faults(&nf);
 	KUNIT_EXPECT_GE(test, nf, 5u);
 	for (size_t i = 0; i < nf; i++) {
