@@ -143,7 +143,12 @@ enum rv_op {
 	RV_OP_FCVT_W_S, RV_OP_FCVT_WU_S, RV_OP_FMV_X_W,
 	RV_OP_FEQ_S, RV_OP_FLT_S, RV_OP_FLE_S, RV_OP_FCLASS_S,
 	RV_OP_FCVT_S_W, RV_OP_FCVT_S_WU, RV_OP_FMV_W_X,
-	/* D: same order as F, so that op - RV_OP_FLD + RV_OP_FLW is the S op */
+	/*
+	 * D, after all of F: rv_warp_exec() sends the FP operations from
+	 * RV_OP_FMADD_D on to the binary64 path. The four fused ops keep
+	 * their S order (exec_fpd() indexes by op - RV_OP_FMADD_D), and so
+	 * do FSGNJ, FSGNJN, FSGNJX (the decoder adds funct3).
+	 */
 	RV_OP_FLD, RV_OP_FSD,
 	RV_OP_FMADD_D, RV_OP_FMSUB_D, RV_OP_FNMSUB_D, RV_OP_FNMADD_D,
 	RV_OP_FADD_D, RV_OP_FSUB_D, RV_OP_FMUL_D, RV_OP_FDIV_D, RV_OP_FSQRT_D,

@@ -51,11 +51,6 @@ static inline uint32_t shr_jam32(uint32_t a, unsigned int d)
 	return d < 31 ? a >> d | ((uint32_t)(a << (-d & 31)) != 0) : (a != 0);
 }
 
-static inline uint64_t shr_jam64(uint64_t a, unsigned int d)
-{
-	return d < 63 ? a >> d | ((uint64_t)(a << (-d & 63)) != 0) : (a != 0);
-}
-
 static inline uint32_t short_shr_jam64(uint64_t a, unsigned int d)
 {
 	return (uint32_t)(a >> d) | ((a & (((uint64_t)1 << d) - 1)) != 0);

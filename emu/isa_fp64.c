@@ -15,6 +15,7 @@
  * root) use unsigned __int128.
  */
 #include "isa.h"
+#include "isa_fpfast.h"
 
 #define SIGN(a) ((bool)((a) >> 63))
 #define EXP(a) ((int)(((a) >> 52) & 0x7ff))
@@ -39,14 +40,6 @@ static uint64_t prop_nan(uint64_t a, uint64_t b, uint8_t *fl)
 	if (is_snan(a) || is_snan(b))
 		*fl |= RV_FFLAG_NV;
 	return DEFAULT_NAN;
-}
-
-/* a >> d, with every bit shifted out ORed into bit 0 (sticky). */
-static inline uint64_t shr_jam64(uint64_t a, unsigned int d)
-{
-	if (!d)
-		return a;
-	return d < 63 ? a >> d | ((uint64_t)(a << (-d & 63)) != 0) : (a != 0);
 }
 
 static inline unsigned __int128 shr_jam128(unsigned __int128 a,

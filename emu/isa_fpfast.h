@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
  * RV32F fast paths shared by isa_fp.c (its entry points) and isa.c (inlined
- * into the per-lane loops). Not a public interface: callers must fall back
- * to the rv_f32_*() functions when a helper returns false.
+ * into the per-lane loops), and the software-float helpers that isa_fp.c
+ * and isa_fp64.c share. Not a public interface: callers must fall back
+ * to the rv_f32_*() functions when a fast path returns false.
  */
 #ifndef _EMU_ISA_FPFAST_H_
 #define _EMU_ISA_FPFAST_H_
@@ -12,6 +13,14 @@
 #include <string.h>
 
 #include "isa.h"
+
+/* a >> d, with every bit shifted out ORed into bit 0 (sticky). */
+static inline uint64_t shr_jam64(uint64_t a, unsigned int d)
+{
+	if (!d)
+		return a;
+	return d < 63 ? a >> d | ((uint64_t)(a << (-d & 63)) != 0) : (a != 0);
+}
 
 /*
  * Fast path for round-to-nearest-even on the host's binary64, used only
