@@ -10,7 +10,8 @@ SIM_OUT := $(O)/tools/sim
 KTEST_DIR := $(O)/tools/lib/tests
 
 KELF_OBJS := $(O)/tools/lib/kelf.o
-SIMHOST_OBJS := $(KELF_OBJS) $(SIM_OUT)/simhost.o $(SIM_OUT)/fault_name.o
+SIMHOST_OBJS := $(KELF_OBJS) $(SIM_OUT)/simhost.o $(SIM_OUT)/simdev.o \
+	$(SIM_OUT)/fault_name.o
 SIMHOST_LIB := $(SIM_OUT)/libsimhost.a
 
 $(SIMHOST_LIB): $(SIMHOST_OBJS)
