@@ -55,8 +55,6 @@
 #include <sim/simhost.h>
 
 #define ERRLEN 512
-/* emu_gpu_run() slice: fixed, so stdout never depends on progress output. */
-#define RUN_SLICE 10000ull
 #define PROGRESS_AFTER_NS 2000000000ull
 #define PROGRESS_EVERY_NS 500000000ull
 #define MAX_POLICIES 4
@@ -103,6 +101,7 @@ struct job {
 
 struct opts {
 	const char *config, *mix, *kernel_dir, *alone_sched, *policy, *compare;
+	const char *firmware;	/* NULL: the build's image; "" --no-firmware */
 	uint64_t cycles, alone_max, epoch_cycles;
 	int json, counters, quiet, alone_only, no_alone, list, trace;
 	int whole_runs, alone_once;
@@ -133,7 +132,7 @@ struct pol_trace {
  * struct pol_run - the policy state of one co-run
  * @ops, @st: the policy and its private state
  * @mix: the mix (static overrides)
- * @gpu: the device
+ * @dev: the device
  * @jobs, @n: the co-run's jobs
  * @epoch_len: epoch length programmed while a job is resident
  * @epochs_on: epochs are programmed
@@ -146,7 +145,7 @@ struct pol_run {
 	const struct corun_policy_ops *ops;
 	struct corun_policy_state st;
 	const struct mix *mix;
-	struct emu_gpu *gpu;
+	struct sim_dev *dev;
 	struct job *jobs;
 	unsigned int n;
 	uint64_t epoch_len;
@@ -217,9 +216,11 @@ static const char *job_label(const struct job *j, char *buf, size_t len)
 static void policy_decide(struct pol_run *pr, enum pol_event e,
 			  unsigned int slot)
 {
-	const struct emu_config *cfg = emu_gpu_config(pr->gpu);
-	struct corun_slot_counters ctr[CORUN_MAX_SLOTS];
+	const struct emu_config *cfg = sim_dev_config(pr->dev);
+	const struct corun_snapshot_header *h;
+	const struct corun_slot_counters *ctr;
 	struct corun_policy_in in;
+	char err[ERRLEN];
 	struct corun_policy_out out;
 	unsigned int i, s;
 	int busy = 0, ret;
@@ -232,8 +233,11 @@ static void policy_decide(struct pol_run *pr, enum pol_event e,
 			busy = 1;
 		}
 	if (e == PE_EPOCH) {
-		for (s = 0; s < cfg->num_slots; s++)
-			emu_gpu_slot_counters(pr->gpu, s, &ctr[s]);
+		/* The counters the device wrote to the snapshot buffer. */
+		h = sim_dev_snapshot(pr->dev);
+		if (!h || h->num_slots != cfg->num_slots)
+			die(1, "epoch without a counter snapshot");
+		ctr = (const void *)(h + 1);
 		corun_policy_in_epoch(&in, ctr, pr->prev, cfg->num_slots);
 		memcpy(pr->prev, ctr, cfg->num_slots * sizeof(ctr[0]));
 		pr->epochs++;
@@ -269,22 +273,25 @@ static void policy_decide(struct pol_run *pr, enum pol_event e,
 			p.sm_mask[i / 32] &= ~(1u << (i % 32));
 		if (pr->programmed[s] && !memcmp(&p, &pr->cur[s], sizeof(p)))
 			continue;
-		ret = emu_gpu_set_slot_policy(pr->gpu, s, &p);
+		ret = sim_dev_set_slot_policy(pr->dev, s, &p, err, sizeof(err));
 		if (ret && mj)
 			die(2, "%s:%u: the device rejects the slot policy (placement %s, priority %u, quota %u, throttle %u): %s",
 			    pr->mix->path, mj->line,
 			    mix_placement_name(p.placement), p.priority,
-			    p.cta_quota, p.throttle, strerror(-ret));
+			    p.cta_quota, p.throttle, err);
 		if (ret)
 			die(1, "policy %s: the device rejects slot %u's policy: %s",
-			    pr->ops->name, s, strerror(-ret));
+			    pr->ops->name, s, err);
 		pr->cur[s] = p;
 		pr->programmed[s] = 1;
 	}
 	/* corun_epochs_update(): epochs only while a job is resident. */
 	if (e != PE_EPOCH && busy != pr->epochs_on) {
 		pr->epochs_on = busy;
-		emu_gpu_set_epoch(pr->gpu, busy ? pr->epoch_len : 0);
+		if (sim_dev_set_epoch(pr->dev, busy ? (uint32_t)pr->epoch_len : 0,
+				      err, sizeof(err)))
+			die(1, "epoch length %" PRIu64 ": %s", pr->epoch_len,
+			    err);
 	}
 
 	if (opt.trace) {
@@ -298,7 +305,7 @@ static void policy_decide(struct pol_run *pr, enum pol_event e,
 		}
 		t = &pr->trace[pr->ntrace++];
 		memset(t, 0, sizeof(*t));
-		t->cycle = emu_gpu_cycle(pr->gpu);
+		t->cycle = emu_gpu_cycle(sim_dev_gpu(pr->dev));
 		t->ev = e;
 		t->slot = slot;
 		for (i = 0; i < pr->n; i++) {
@@ -471,17 +478,16 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 	for (i = 0; i < n; i++)
 		job_start_run(dev, &jobs[i]);
 	for (;;) {
-		uint64_t c = emu_gpu_cycle(gpu), lim;
+		uint64_t c = emu_gpu_cycle(gpu);
 		int type;
 
 		for (i = 0, active = 0; i < n; i++)
 			active += jobs[i].inflight;
 		if (!active || c >= stop)
 			break;
-		lim = stop - c > RUN_SLICE ? c + RUN_SLICE : stop;
 		/* The rate counts model time only, not setup and checks. */
 		t1 = now_ns();
-		type = emu_gpu_run(gpu, lim, &ev);
+		type = sim_dev_run(dev, stop, &ev);
 		sim_ns += now_ns() - t1;
 		if (type == EMU_EV_JOB_DONE) {
 			for (i = 0; i < n; i++)
@@ -519,8 +525,8 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 	/* Kill what still runs at the budget and collect it, like a driver. */
 	for (i = 0; i < n; i++)
 		if (jobs[i].inflight)
-			emu_gpu_reset_slot(gpu, jobs[i].slot);
-	while (emu_gpu_run(gpu, emu_gpu_cycle(gpu), &ev) == EMU_EV_JOB_DONE) {
+			sim_dev_reset_slot(dev, jobs[i].slot);
+	while (sim_dev_run(dev, emu_gpu_cycle(gpu), &ev) == EMU_EV_JOB_DONE) {
 		struct sim_result r;
 
 		for (i = 0; i < n; i++) {
@@ -593,6 +599,9 @@ static void usage(FILE *f)
 		"  --json              JSON on stdout instead of text\n"
 		"  --counters          per-job counters in the report\n"
 		"  --kernel-dir DIR    device ELFs (default: $CORUN_KERNEL_DIR or ../kernels)\n"
+		"  --firmware FILE     device firmware image (default: $CORUN_FW_IMAGE or\n"
+		"                      the build's ../../firmware/corun-fw.bin)\n"
+		"  --no-firmware       run the device without firmware\n"
 		"  --alone-only        only the alone runs\n"
 		"  --no-alone          only the co-run (no slowdowns or metrics)\n"
 		"  --alone-sched P     warp scheduler of alone runs: gto (default), lrr,\n"
@@ -629,7 +638,7 @@ static uint64_t parse_count(const char *s, const char *what)
 static void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
-	       O_KDIR, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
+	       O_KDIR, O_FW, O_NO_FW, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
 	       O_ALONE_RUNS };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
@@ -638,6 +647,8 @@ static void parse_args(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "counters", no_argument, NULL, 'C' },
 		{ "kernel-dir", required_argument, NULL, O_KDIR },
+		{ "firmware", required_argument, NULL, O_FW },
+		{ "no-firmware", no_argument, NULL, O_NO_FW },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "alone-only", no_argument, NULL, O_ALONE_ONLY },
 		{ "no-alone", no_argument, NULL, O_NO_ALONE },
@@ -665,6 +676,8 @@ static void parse_args(int argc, char **argv)
 		case 'q': opt.quiet = 1; break;
 		case 'l': opt.list = 1; break;
 		case O_KDIR: opt.kernel_dir = optarg; break;
+		case O_FW: opt.firmware = optarg; break;
+		case O_NO_FW: opt.firmware = ""; break;
 		case O_ALONE_ONLY: opt.alone_only = 1; break;
 		case O_NO_ALONE: opt.no_alone = 1; break;
 		case O_ALONE_SCHED: opt.alone_sched = optarg; break;
@@ -840,6 +853,62 @@ static const char *mask_hex(const uint32_t *m, char *buf, size_t len)
 	return buf;
 }
 
+/* The firmware image every device boots, and the version it reported. */
+static char fw_path[4200];
+static uint32_t fw_version, fw_crc;
+
+static void firmware_find(void)
+{
+	const char *env = getenv("CORUN_FW_IMAGE");
+	char exe[4096];
+	ssize_t n;
+
+	if (opt.firmware) {
+		snprintf(fw_path, sizeof(fw_path), "%s", opt.firmware);
+		return;
+	}
+	if (env && *env) {
+		snprintf(fw_path, sizeof(fw_path), "%s", env);
+		return;
+	}
+	/* <dir of the running binary>/../../firmware, the build's layout */
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	exe[n > 0 ? n : 0] = 0;
+	if (strrchr(exe, '/'))
+		*strrchr(exe, '/') = 0;
+	snprintf(fw_path, sizeof(fw_path), "%s/../../firmware/corun-fw.bin",
+		 n > 0 ? exe : ".");
+}
+
+/* A fresh device with the firmware booted, as the driver's probe leaves it. */
+static struct sim_dev *device_new(const struct emu_config *cfg)
+{
+	char err[ERRLEN];
+	struct sim_dev *dev;
+
+	dev = sim_dev_create(cfg, 0, err, sizeof(err));
+	if (!dev)
+		die(2, "%s", err);
+	if (fw_path[0] &&
+	    sim_dev_load_firmware(dev, fw_path, err, sizeof(err))) {
+		sim_dev_destroy(dev);
+		die(2, "%s (--firmware FILE, or --no-firmware)", err);
+	}
+	fw_version = sim_dev_fw_version(dev);
+	fw_crc = sim_dev_fw_crc(dev);
+	return dev;
+}
+
+static const char *fw_version_str(char *buf, size_t len)
+{
+	if (!fw_path[0])
+		snprintf(buf, len, "none");
+	else
+		snprintf(buf, len, "%u.%u", fw_version >> 16,
+			 fw_version & 0xffff);
+	return buf;
+}
+
 /**
  * struct corun - one co-run of the mix under one policy
  * @pol: the policy state (decisions, last slot programming, trace)
@@ -861,15 +930,13 @@ struct corun {
 static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 		      uint64_t budget, struct corun *co)
 {
-	char err[ERRLEN], phase[64];
+	char phase[64];
 	struct sim_dev *dev;
 	unsigned int i;
 
-	dev = sim_dev_create(cfg, 0, err, sizeof(err));
-	if (!dev)
-		die(2, "%s", err);
+	dev = device_new(cfg);
 	co->pol.mix = mix;
-	co->pol.gpu = sim_dev_gpu(dev);
+	co->pol.dev = dev;
 	co->pol.jobs = co->jobs;
 	co->pol.n = mix->njobs;
 	co->pol.epoch_len = opt.epoch_cycles;
@@ -1127,6 +1194,9 @@ int main(int argc, char **argv)
 		die(2, "%s (configuration %s)", err, cfg.name);
 	check_kernels(&mix);
 	budget = opt.cycles ? opt.cycles : mix.budget;
+	/* A bad firmware image fails here, before any run. */
+	firmware_find();
+	sim_dev_destroy(device_new(&cfg));
 
 	/* The policies: --compare-policies, --policy, the mix's, fcfs. */
 	if (opt.compare) {
@@ -1195,6 +1265,10 @@ int main(int argc, char **argv)
 		       cfg.name, emu_config_id(&cfg), opt.config);
 		printf("# mix %s (%s), %u jobs, co-run budget %" PRIu64 " cycles\n",
 		       mix.name, mix.path, mix.njobs, budget);
+		printf("# firmware %s", fw_version_str(b1, sizeof(b1)));
+		if (fw_path[0])
+			printf(" (crc32 0x%08x)", fw_crc);
+		printf("\n");
 		if (!opt.alone_only) {
 			printf("# polic%s", npol > 1 ? "ies" : "y");
 			for (p = 0; p < npol; p++)
@@ -1212,9 +1286,7 @@ int main(int argc, char **argv)
 		for (k = 0; k < nalone; k++) {
 			char phase[128], lbl[96];
 
-			dev = sim_dev_create(&acfg, 0, err, sizeof(err));
-			if (!dev)
-				die(2, "%s", err);
+			dev = device_new(&acfg);
 			snprintf(phase, sizeof(phase), "alone %s",
 				 job_label(&alone[k], lbl, sizeof(lbl)));
 			if (opt.alone_once) {
@@ -1251,6 +1323,14 @@ int main(int argc, char **argv)
 		json_str(&js, "tool", "corun-sim");
 		json_u64(&js, "format_version", 1);
 		json_str(&js, "ipc_unit", "thread instructions per cycle");
+		json_obj_begin(&js, "firmware");
+		json_str(&js, "version", fw_version_str(b1, sizeof(b1)));
+		if (fw_path[0]) {
+			/* The image's identity, not its path: outputs compare. */
+			snprintf(b1, sizeof(b1), "0x%08x", fw_crc);
+			json_str(&js, "crc32", b1);
+		}
+		json_obj_end(&js);
 		json_obj_begin(&js, "config");
 		json_str(&js, "file", opt.config);
 		json_str(&js, "name", cfg.name);
