@@ -145,7 +145,7 @@ static void mcu_write(void *ctx, uint32_t off, uint32_t val)
 		emu_gpu_set_l1_ways(dev->gpu, n, val);
 		return;
 	case CORUN_MCU_S_VC:
-		if (val >= dev->cfg.noc.vcs)
+		if (val >= dev->cfg.noc.vcs && val != CORUN_FW_VC_CONFIG)
 			break;
 		ms->vc = val;
 		return;
@@ -187,7 +187,7 @@ int emu_dev_fw_create(struct emu_dev *dev)
 		dev->mcu_slots[n] = (struct emu_dev_mcu_slot){
 			.irc_credits = CORUN_FW_IRC_CREDITS_UNLIMITED,
 			.l1_ways = UINT32_MAX,
-			.vc = n % dev->cfg.noc.vcs,
+			.vc = CORUN_FW_VC_CONFIG,
 		};
 	}
 	return 0;

@@ -459,7 +459,7 @@ struct bad_image {
 static const struct bad_image bad_images[] = {
 	{ "wrong magic", HW(magic), 0x57465244, 0, -1,
 	  MCU_IMG_BAD_MAGIC },
-	{ "fwif version 2", HW(fwif_version), 2, 0, -1,
+	{ "fwif version + 1", HW(fwif_version), CORUN_FWIF_VERSION + 1, 0, -1,
 	  MCU_IMG_BAD_FWIF },
 	{ "header size", HW(header_size), 60, 0, -1,
 	  MCU_IMG_BAD_HEADER_SIZE },

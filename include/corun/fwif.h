@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
- * corun firmware interface, version 1.
+ * corun firmware interface, version 2.
  *
  * Three contracts live here:
  * 1. the firmware image format the driver uploads (CORUN_REG_FW_*, hw.h);
@@ -14,7 +14,7 @@
 
 #include "types.h"
 
-#define CORUN_FWIF_VERSION 1
+#define CORUN_FWIF_VERSION 2
 
 /* ---------------------------------------------------------------------
  * Firmware image: a header followed by a flat RV32 binary loaded at
@@ -71,6 +71,12 @@ enum corun_fw_cmd {
 	CORUN_FW_CMD_ECHO = 2, /* [w...] -> [w...] unchanged */
 	CORUN_FW_CMD_SET_PARAM = 3, /* [param, value] -> [old value] */
 	CORUN_FW_CMD_GET_PARAM = 4, /* [param] -> [value] */
+	/*
+	 * [param, value] x n (n = 1..7) -> [n]: all validated first, then all
+	 * applied in order, or none (the status names the first bad pair in
+	 * the reply's single word: its index).
+	 */
+	CORUN_FW_CMD_SET_PARAMS = 5,
 	CORUN_FW_CMD_NR
 };
 
@@ -92,15 +98,40 @@ enum corun_fw_status {
 enum corun_fw_param {
 	CORUN_FW_P_TICK_CYCLES = 0x0001, /* firmware tick period, >= 100 */
 	CORUN_FW_P_TICKS = 0x0002, /* read-only: ticks since boot */
+	CORUN_FW_P_EPOCHS = 0x0003, /* read-only: epochs handled */
 	CORUN_FW_P_IRC_ENABLE = 0x0010, /* issue-rate control on/off */
 	CORUN_FW_P_IRC_WINDOW = 0x0011, /* credit refill window, cycles */
 	CORUN_FW_P_LLC_POLICY = 0x0020, /* enum corun_llc_policy */
+	CORUN_FW_P_LLC_PROB = 0x0021, /* protection probability, 1/1024 */
 	CORUN_FW_P_VCP_MODE = 0x0030, /* enum corun_vcp_mode */
+	CORUN_FW_P_DRAM_POLICY = 0x0040, /* enum corun_dram_policy */
 	CORUN_FW_P_IRC_SHARE = 0x0100, /* per slot: share in 1/1024 */
 	CORUN_FW_P_IRC_PRIO = 0x0200, /* per slot: arbitration priority */
 	CORUN_FW_P_L1_WAYS = 0x0300, /* per slot: L1 way mask */
 	CORUN_FW_P_L1_BYPASS_CTAS = 0x0400, /* per slot: bypass CTAs per SM */
+	CORUN_FW_P_VC = 0x0500, /* per slot: NoC virtual channel */
+	CORUN_FW_P_DRAM_PRIO = 0x0600, /* per slot: DRAM priority 0..15 */
+	CORUN_FW_P_LLC_WAYS = 0x0700, /* per slot: LLC way mask for fills */
+	/* Read-only monitors over the last epoch, per slot, in 1/1024: */
+	CORUN_FW_P_RF = 0x0800, /* read requests / requests */
+	CORUN_FW_P_DF = 0x0900, /* DRAM accesses / requests */
 };
+
+/*
+ * Feature bits of CORUN_FW_CMD_VERSION: what this firmware implements.
+ * A parameter value that needs a missing feature is answered
+ * CORUN_FW_EINVAL; the driver refuses the uapi knob with EOPNOTSUPP.
+ */
+#define CORUN_FW_FEAT_IRC BIT(0) /* IRC_ENABLE/SHARE/PRIO/WINDOW */
+#define CORUN_FW_FEAT_L1_STATIC BIT(1) /* L1_WAYS, L1_BYPASS_CTAS */
+#define CORUN_FW_FEAT_LLC_PROB_STATIC BIT(2) /* LLC_POLICY PROB_STATIC */
+#define CORUN_FW_FEAT_LLC_PROB_DYNAMIC BIT(3) /* LLC_POLICY PROB_DYNAMIC */
+#define CORUN_FW_FEAT_LLC_WAYPART BIT(4) /* LLC_POLICY WAYPART, LLC_WAYS */
+#define CORUN_FW_FEAT_VCP_STATIC BIT(5) /* VCP_MODE STATIC, VC */
+#define CORUN_FW_FEAT_VCP_DYNAMIC BIT(6) /* VCP_MODE DYNAMIC */
+#define CORUN_FW_FEAT_DRAM_PRIO BIT(7) /* DRAM_POLICY, DRAM_PRIO */
+#define CORUN_FW_FEAT_MONITORS BIT(8) /* RF, DF, EPOCHS */
+#define CORUN_FW_FEAT_SET_PARAMS BIT(9) /* CORUN_FW_CMD_SET_PARAMS */
 
 /* Ranges SET_PARAM accepts; anything else is answered CORUN_FW_EINVAL. */
 #define CORUN_FW_TICK_CYCLES_MIN 100u
@@ -118,6 +149,14 @@ enum corun_fw_param {
  */
 #define CORUN_FW_IRC_CREDITS_UNLIMITED 0xffffffffu
 
+/*
+ * CORUN_MCU_S_VC (and CORUN_FW_P_VC) value meaning "the VC the
+ * configuration's [noc] vc_map gives the slot's packets" (the reset
+ * value); 0 .. CORUN_MCU_NUM_VCS - 1 pins all of the slot's packets,
+ * requests and replies, to that VC.
+ */
+#define CORUN_FW_VC_CONFIG 0xffffffffu
+
 enum corun_llc_policy {
 	CORUN_LLC_LRU = 0,
 	CORUN_LLC_PROB_STATIC = 1, /* probability-based CPU protection */
@@ -127,10 +166,16 @@ enum corun_llc_policy {
 };
 
 enum corun_vcp_mode {
-	CORUN_VCP_SHARED = 0,
-	CORUN_VCP_STATIC = 1,
+	CORUN_VCP_SHARED = 0, /* the configuration's [noc] vc_map */
+	CORUN_VCP_STATIC = 1, /* each slot in its CORUN_FW_P_VC */
 	CORUN_VCP_DYNAMIC = 2,
 	CORUN_VCP_NR
+};
+
+enum corun_dram_policy {
+	CORUN_DRAM_FRFCFS = 0, /* FR-FCFS, the configuration's CPU priority */
+	CORUN_DRAM_SLOT_PRIO = 1, /* higher CORUN_FW_P_DRAM_PRIO first */
+	CORUN_DRAM_NR
 };
 
 /* ---------------------------------------------------------------------
@@ -160,6 +205,20 @@ enum corun_vcp_mode {
  * the configuration's l1.irc_window.
  */
 #define CORUN_MCU_IRC_WINDOW 0x0030
+/* The epoch the last CORUN_MCU_EV_EPOCH announced (RO), from 1. */
+#define CORUN_MCU_EPOCH_SEQ 0x0034
+/*
+ * LLC victim selection: enum corun_llc_victim, and the probability (in
+ * 1/1024, 0..1024) with which CORUN_LLC_VICTIM_PROB spares a line of a
+ * protected owner. Reset: LRU, 0.
+ */
+#define CORUN_MCU_LLC_VICTIM 0x0038
+#define CORUN_MCU_LLC_PROB 0x003c
+/* DRAM scheduling: enum corun_dram_policy. Reset: CORUN_DRAM_FRFCFS. */
+#define CORUN_MCU_DRAM_POLICY 0x0040
+#define CORUN_MCU_NUM_VCS 0x0044 /* RO: NoC virtual channels */
+#define CORUN_MCU_L1_WAYS 0x0048 /* RO: L1 ways */
+#define CORUN_MCU_LLC_WAYS 0x004c /* RO: LLC ways */
 #define CORUN_MCU_MBOX_IN 0x0100 /* RO: 16 request words */
 #define CORUN_MCU_MBOX_OUT 0x0140 /* 16 reply words */
 
@@ -169,10 +228,11 @@ enum corun_vcp_mode {
 
 /*
  * Per-slot policy registers written by firmware. Reset values: credits
- * CORUN_FW_IRC_CREDITS_UNLIMITED, priority 0, all L1 ways, VC = slot modulo
- * the number of VCs, no bypass CTAs. Way bits beyond the configured ways
+ * CORUN_FW_IRC_CREDITS_UNLIMITED, priority 0, all L1 ways, VC
+ * CORUN_FW_VC_CONFIG, no bypass CTAs. Way bits beyond the configured ways
  * are ignored; a mask with no valid way, a priority above
- * CORUN_FW_IRC_PRIO_MAX, a VC out of range or more bypass CTAs than
+ * CORUN_FW_IRC_PRIO_MAX, a VC neither below CORUN_MCU_NUM_VCS nor
+ * CORUN_FW_VC_CONFIG, or more bypass CTAs than
  * CORUN_FW_L1_BYPASS_CTAS_ALL is refused. A CTA bypasses the L1 with all
  * its global accesses, for its whole life, if fewer than
  * CORUN_MCU_S_L1_BYPASS_CTAS of the slot's CTAs on its SM bypass when it
@@ -193,6 +253,31 @@ enum corun_vcp_mode {
 #define CORUN_MCU_S_DRAM 0x18 /* RO: DRAM accesses caused, low 32 */
 #define CORUN_MCU_S_INSNS 0x1c /* RO: warp instructions, low 32 */
 #define CORUN_MCU_S_L1_BYPASS_CTAS 0x20 /* bypass CTAs per SM */
+#define CORUN_MCU_S_DRAM_PRIO 0x24 /* 0..15, under CORUN_DRAM_SLOT_PRIO */
+/*
+ * LLC way mask of the slot's fills (bits beyond the LLC's ways ignored,
+ * some way must remain; lookups see every way); it acts under
+ * CORUN_LLC_VICTIM_WAYPART and also protects the slot's lines in
+ * CORUN_LLC_VICTIM_PROB (the slot is a protected owner when its mask is
+ * not all ways). Reset: all ways.
+ */
+#define CORUN_MCU_S_LLC_WAYS 0x28
+/*
+ * 64-bit counters: write the index of a u64 of struct corun_slot_counters
+ * (hw.h) to CTR_SEL, then read CTR_LO (which latches CTR_HI) and CTR_HI.
+ * An index beyond the struct reads 0.
+ */
+#define CORUN_MCU_S_CTR_SEL 0x2c
+#define CORUN_MCU_S_CTR_LO 0x30 /* RO */
+#define CORUN_MCU_S_CTR_HI 0x34 /* RO */
+
+/* Victim selection in the LLC (CORUN_MCU_LLC_VICTIM). */
+enum corun_llc_victim {
+	CORUN_LLC_VICTIM_LRU = 0,
+	CORUN_LLC_VICTIM_PROB = 1, /* spare protected owners' lines with p */
+	CORUN_LLC_VICTIM_WAYPART = 2, /* fills only into the owner's ways */
+	CORUN_LLC_VICTIM_NR
+};
 
 /*
  * The microcontroller's own instruction: WFE (custom-0, funct3 4) sleeps
