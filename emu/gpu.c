@@ -247,6 +247,11 @@ int emu_gpu_set_l1_bypass_ctas(struct emu_gpu *gpu, unsigned int slot,
 	return 0;
 }
 
+int emu_gpu_set_slot_vc(struct emu_gpu *gpu, unsigned int slot, uint32_t vc)
+{
+	return emu_mem_set_slot_vc(gpu->mem, slot, vc);
+}
+
 void emu_gpu_chan_counters(const struct emu_gpu *gpu, unsigned int ch,
 			   struct corun_chan_counters *out)
 {

@@ -296,6 +296,21 @@ int emu_gpu_set_l1_bypass_ctas(struct emu_gpu *gpu, unsigned int slot,
 			       uint32_t n);
 
 /**
+ * emu_gpu_set_slot_vc() - the NoC virtual channel of a slot
+ * @gpu: device
+ * @slot: slot
+ * @vc: 0..noc.vcs-1: the slot's requests, write data and replies all
+ *	travel in this VC; EMU_NOC_VC_MAPPED (the reset value): the VC
+ *	[noc] vc_map gives each packet (by traffic type, slot or class)
+ *
+ * Packets already in the networks keep their VC. With [noc]
+ * strict_priority the VC also decides the packets' arbitration class.
+ *
+ * Return: 0 or -EINVAL for a bad slot or VC.
+ */
+int emu_gpu_set_slot_vc(struct emu_gpu *gpu, unsigned int slot, uint32_t vc);
+
+/**
  * emu_gpu_chan_counters() - live cumulative counters of one DRAM channel
  * @gpu: device
  * @ch: channel (>= dram.channels gives zeros)

@@ -1462,6 +1462,17 @@ int emu_mem_set_l1_ways(struct emu_mem *m, unsigned int slot, uint32_t mask)
 	return 0;
 }
 
+int emu_mem_set_slot_vc(struct emu_mem *m, unsigned int slot, uint32_t vc)
+{
+	if (slot >= m->cfg->num_slots ||
+	    (vc != EMU_NOC_VC_MAPPED && vc >= m->cfg->noc.vcs))
+		return -EINVAL;
+	/* Requests and their replies alike. */
+	emu_noc_set_slot_vc(m->req_noc, slot, vc);
+	emu_noc_set_slot_vc(m->rep_noc, slot, vc);
+	return 0;
+}
+
 void emu_mem_set_l2_policy(struct emu_mem *m, const struct emu_l2_policy *pol,
 			   void *ctx)
 {

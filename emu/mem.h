@@ -258,6 +258,18 @@ int emu_mem_set_irc_window(struct emu_mem *m, uint32_t cycles);
 int emu_mem_set_l1_ways(struct emu_mem *m, unsigned int slot, uint32_t mask);
 
 /**
+ * emu_mem_set_slot_vc() - the NoC virtual channel of a slot's packets
+ * @m: memory side
+ * @slot: hardware slot
+ * @vc: 0..noc.vcs-1, or EMU_NOC_VC_MAPPED (the reset value: [noc] vc_map)
+ *
+ * Sets it in the request and the reply network (emu_noc_set_slot_vc()).
+ *
+ * Return: 0 or -EINVAL (bad slot or VC).
+ */
+int emu_mem_set_slot_vc(struct emu_mem *m, unsigned int slot, uint32_t vc);
+
+/**
  * emu_mem_set_l2_policy() - replace the victim policy of every L2 slice
  * @m: memory side
  * @pol: policy (NULL: LRU)
