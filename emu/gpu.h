@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <corun/hw.h>
 #include "config.h"
+#include "llc_policy.h"
 
 struct emu_gpu;
 
@@ -309,6 +310,47 @@ int emu_gpu_set_l1_bypass_ctas(struct emu_gpu *gpu, unsigned int slot,
  * Return: 0 or -EINVAL for a bad slot or VC.
  */
 int emu_gpu_set_slot_vc(struct emu_gpu *gpu, unsigned int slot, uint32_t vc);
+
+/**
+ * emu_gpu_set_llc_policy() - the LLC victim policy of every slice
+ * @gpu: device
+ * @p: policy (copied; see llc_policy.h). The reset value is all zero:
+ *	EMU_LLC_LRU
+ *
+ * Takes effect from the next victim chosen; lines keep their owners.
+ *
+ * Return: 0, or -EINVAL (emu_llc_check()) with nothing changed.
+ */
+int emu_gpu_set_llc_policy(struct emu_gpu *gpu,
+			   const struct emu_llc_policy *p);
+
+/**
+ * emu_gpu_get_llc_policy() - read the LLC policy back
+ * @gpu: device
+ * @p: receives it
+ */
+void emu_gpu_get_llc_policy(const struct emu_gpu *gpu,
+			    struct emu_llc_policy *p);
+
+/**
+ * emu_gpu_llc_slot_counters() - live LLC counts of one slot as owner
+ * @gpu: device
+ * @slot: slot (a bad slot gives zeros)
+ * @out: receives the hits and misses of the slot's requests (the same
+ *	as its llc_hits and llc_misses) and the lines it owns, filled and
+ *	lost to fills (struct emu_llc_counters), since create
+ */
+void emu_gpu_llc_slot_counters(const struct emu_gpu *gpu, unsigned int slot,
+			       struct emu_llc_counters *out);
+
+/**
+ * emu_gpu_llc_class_counters() - live LLC counts of one class as owner
+ * @gpu: device
+ * @cls: enum emu_mem_cls, 0 GPU or 1 CPU (others give zeros)
+ * @out: receives them, as emu_gpu_llc_slot_counters() by class
+ */
+void emu_gpu_llc_class_counters(const struct emu_gpu *gpu, unsigned int cls,
+				struct emu_llc_counters *out);
 
 /**
  * emu_gpu_chan_counters() - live cumulative counters of one DRAM channel

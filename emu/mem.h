@@ -279,6 +279,14 @@ void emu_mem_set_l2_policy(struct emu_mem *m, const struct emu_l2_policy *pol,
 			   void *ctx);
 
 /**
+ * emu_mem_llc_stats() - LLC counts by owner slot and class, all slices
+ * @m: memory side
+ *
+ * Return: the live counts (see struct emu_llc_counters).
+ */
+const struct emu_l2_stats *emu_mem_llc_stats(const struct emu_mem *m);
+
+/**
  * emu_mem_chan_counters() - cumulative counters of one DRAM channel
  * @m: memory side
  * @ch: channel (out of range: zeros)
