@@ -295,6 +295,19 @@ void emu_gpu_chan_counters(const struct emu_gpu *gpu, unsigned int ch,
 	emu_mem_chan_counters(gpu->mem, ch, out);
 }
 
+void emu_gpu_chan_slot_counters(const struct emu_gpu *gpu, unsigned int ch,
+				unsigned int slot,
+				struct corun_chan_counters *out)
+{
+	emu_mem_chan_slot_counters(gpu->mem, ch, slot, out);
+}
+
+int emu_gpu_set_slot_dram_prio(struct emu_gpu *gpu, unsigned int slot,
+			       uint32_t prio)
+{
+	return emu_mem_set_slot_dram_prio(gpu->mem, slot, prio);
+}
+
 void emu_gpu_stats(const struct emu_gpu *gpu, struct emu_stats *out)
 {
 	*out = gpu->stats;

@@ -363,6 +363,38 @@ void emu_gpu_chan_counters(const struct emu_gpu *gpu, unsigned int ch,
 			   struct corun_chan_counters *out);
 
 /**
+ * emu_gpu_chan_slot_counters() - live cumulative counters of one slot in
+ *	one DRAM channel (HSM's per-channel accesses and row hits)
+ * @gpu: device
+ * @ch: channel
+ * @slot: slot
+ * @out: receives the slot's accesses, row hits and data-bus busy cycles
+ *	in the channel since create (DRAM cycles; reserved = 0); zeros for
+ *	a bad channel or slot. Summed over channels they are the slot's
+ *	DRAM counters (writes included, charged to the request whose miss
+ *	caused them).
+ */
+void emu_gpu_chan_slot_counters(const struct emu_gpu *gpu, unsigned int ch,
+				unsigned int slot,
+				struct corun_chan_counters *out);
+
+/**
+ * emu_gpu_set_slot_dram_prio() - the DRAM scheduling priority of a slot
+ * @gpu: device
+ * @slot: slot
+ * @prio: 0 (the reset value) .. 15: the FR-FCFS scheduler of every
+ *	channel serves the requests of higher-priority slots first (row
+ *	hits first within one priority); [dram] cpu_priority still puts
+ *	CPU-class requests above every slot priority
+ *
+ * Queued requests take the new priority at once.
+ *
+ * Return: 0 or -EINVAL for a bad slot or priority.
+ */
+int emu_gpu_set_slot_dram_prio(struct emu_gpu *gpu, unsigned int slot,
+			       uint32_t prio);
+
+/**
  * emu_gpu_reset_slot() - kill a slot's running and queued jobs
  * @gpu: device
  * @slot: slot

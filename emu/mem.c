@@ -1484,6 +1484,14 @@ int emu_mem_set_slot_vc(struct emu_mem *m, unsigned int slot, uint32_t vc)
 	return 0;
 }
 
+int emu_mem_set_slot_dram_prio(struct emu_mem *m, unsigned int slot,
+			       uint32_t prio)
+{
+	if (slot >= m->cfg->num_slots)
+		return -EINVAL;
+	return emu_dram_set_slot_prio(m->dram, slot, prio);
+}
+
 void emu_mem_set_l2_policy(struct emu_mem *m, const struct emu_l2_policy *pol,
 			   void *ctx)
 {
@@ -1491,6 +1499,16 @@ void emu_mem_set_l2_policy(struct emu_mem *m, const struct emu_l2_policy *pol,
 
 	for (s = 0; s < m->cfg->l2.banks; s++)
 		emu_l2_set_policy(&m->sl[s].tags, pol, ctx);
+}
+
+void emu_mem_chan_slot_counters(const struct emu_mem *m, unsigned int ch,
+				unsigned int slot,
+				struct corun_chan_counters *out)
+{
+	if (slot >= m->cfg->num_slots)
+		memset(out, 0, sizeof(*out));
+	else
+		emu_dram_chan_slot_counters(m->dram, ch, slot, out);
 }
 
 const struct emu_l2_stats *emu_mem_llc_stats(const struct emu_mem *m)
