@@ -1511,6 +1511,13 @@ void emu_mem_chan_slot_counters(const struct emu_mem *m, unsigned int ch,
 		emu_dram_chan_slot_counters(m->dram, ch, slot, out);
 }
 
+void emu_mem_noc_vc_counters(const struct emu_mem *m, unsigned int vc,
+			     struct emu_noc_vc_counters *out)
+{
+	emu_noc_vc_counters(m->req_noc, vc, &out->req_flits, &out->req_stall);
+	emu_noc_vc_counters(m->rep_noc, vc, &out->rep_flits, &out->rep_stall);
+}
+
 const struct emu_l2_stats *emu_mem_llc_stats(const struct emu_mem *m)
 {
 	return &m->l2_stats;
