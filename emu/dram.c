@@ -705,7 +705,7 @@ void emu_dram_chan_slot_counters(const struct emu_dram *d, unsigned int channel,
 }
 
 int emu_dram_set_slot_prio(struct emu_dram *d, unsigned int slot,
-			   uint32_t prio)
+			   uint32_t prio, uint64_t now)
 {
 	unsigned int c, i;
 
@@ -717,8 +717,10 @@ int emu_dram_set_slot_prio(struct emu_dram *d, unsigned int slot,
 		if (d->slot_prio[i] > d->prio_max)
 			d->prio_max = d->slot_prio[i];
 	/*
-	 * Queued requests take their new class at once. Readiness does not
-	 * depend on it, so a sleeping channel's wake-up time stays exact.
+	 * Queued requests take their new class at once. A bank's hits may
+	 * no longer hold a precharge back, which a sleeping channel did
+	 * not foresee: it decides again at the next cycle (a decision that
+	 * issues nothing changes nothing).
 	 */
 	for (c = 0; c < d->nch; c++) {
 		struct chan *ch = &d->ch[c];
@@ -727,6 +729,10 @@ int emu_dram_set_slot_prio(struct emu_dram *d, unsigned int slot,
 			struct dhot *h = &ch->hot[i];
 
 			h->rank = rank_of(d, &ch->pool[h->idx].r);
+		}
+		if (ch->nq && ch->next_t > now + 1) {
+			ch->next_t = now + 1;
+			ch->quiet = 0;
 		}
 	}
 	return 0;

@@ -1489,7 +1489,7 @@ int emu_mem_set_slot_dram_prio(struct emu_mem *m, unsigned int slot,
 {
 	if (slot >= m->cfg->num_slots)
 		return -EINVAL;
-	return emu_dram_set_slot_prio(m->dram, slot, prio);
+	return emu_dram_set_slot_prio(m->dram, slot, prio, m->dc);
 }
 
 void emu_mem_set_l2_policy(struct emu_mem *m, const struct emu_l2_policy *pol,
