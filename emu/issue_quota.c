@@ -70,10 +70,12 @@ void emu_quota_changed(struct emu_gpu *gpu, uint32_t slot, uint32_t old)
 	}
 }
 
-void emu_quota_set_period(struct emu_gpu *gpu, uint32_t cycles)
+int emu_gpu_set_issue_period(struct emu_gpu *gpu, uint32_t cycles)
 {
 	uint32_t i, m;
 
+	if (!cycles || cycles > EMU_ISSUE_PERIOD_MAX)
+		return -EINVAL;
 	gpu->issue_period = cycles;
 	gpu->issue_base = gpu->now;
 	for (i = 0; i < gpu->cfg.num_sms; i++) {
@@ -84,12 +86,5 @@ void emu_quota_set_period(struct emu_gpu *gpu, uint32_t cycles)
 		for (m = sm->quota_slots; m; m &= m - 1)
 			emu_sm_wake_slot(sm, (uint32_t)__builtin_ctz(m));
 	}
-}
-
-int emu_gpu_set_issue_period(struct emu_gpu *gpu, uint32_t cycles)
-{
-	if (!cycles || cycles > EMU_ISSUE_PERIOD_MAX)
-		return -EINVAL;
-	emu_quota_set_period(gpu, cycles);
 	return 0;
 }

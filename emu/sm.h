@@ -392,7 +392,6 @@ void emu_sm_wake_slot(struct emu_sm *sm, uint32_t slot);
 /* issue_quota.c */
 bool emu_quota_take(struct emu_sm *sm, uint32_t slot);
 void emu_quota_changed(struct emu_gpu *gpu, uint32_t slot, uint32_t old);
-void emu_quota_set_period(struct emu_gpu *gpu, uint32_t cycles);
 
 /* gpu.c: called by the SMs */
 void emu_gpu_job_fault(struct emu_gpu *gpu, struct emu_job *job,
