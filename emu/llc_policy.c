@@ -82,20 +82,10 @@ static uint64_t waypart_mask(void *ctx, uint8_t slot, uint8_t cls)
 	return slot < CORUN_MAX_SLOTS ? c->fill[slot][cls & 1] : UINT64_MAX;
 }
 
-static int waypart_victim(void *ctx, const struct emu_l2_line *set,
-			  unsigned int ways, uint64_t mask, uint8_t slot,
-			  uint8_t cls)
-{
-	(void)ctx;
-	(void)slot;
-	(void)cls;
-	return emu_l2_lru_way(set, ways, mask);
-}
-
 static const struct emu_l2_policy llc_waypart = {
 	.name = "waypart",
 	.fill_mask = waypart_mask,
-	.victim = waypart_victim,
+	.victim = emu_l2_lru_victim,
 };
 
 int emu_llc_check(const struct emu_llc_policy *p, const struct emu_config *cfg)
