@@ -41,6 +41,7 @@ struct emu_gpu *emu_gpu_create(const struct emu_config *cfg,
 	gpu->cfg = *cfg;
 	gpu->phys = *phys;
 	gpu->epoch_len = cfg->epoch_cycles;
+	gpu->issue_period = EMU_ISSUE_PERIOD_DEFAULT;
 	gpu->next_epoch = cfg->epoch_cycles ? cfg->epoch_cycles : EMU_NEVER;
 	gpu->slots = calloc(cfg->num_slots, sizeof(*gpu->slots));
 	gpu->slot_cnt = calloc(cfg->num_slots, sizeof(*gpu->slot_cnt));
@@ -82,6 +83,7 @@ struct emu_gpu *emu_gpu_create(const struct emu_config *cfg,
 	gpu->mem = emu_mem_create(&gpu->cfg, &mops, &ctr);
 	if (!gpu->mem)
 		goto fail;
+	emu_llc_init(&gpu->llc, &gpu->cfg);
 	return gpu;
 fail:
 	emu_gpu_destroy(gpu);
@@ -155,12 +157,14 @@ int emu_gpu_submit(struct emu_gpu *gpu, unsigned int slot,
 int emu_gpu_set_slot_policy(struct emu_gpu *gpu, unsigned int slot,
 			    const struct emu_slot_policy *p)
 {
-	uint32_t i;
+	uint32_t i, old_quota;
 
 	if (slot >= gpu->cfg.num_slots || !p || p->priority > 15 ||
 	    !emu_placement(p->placement))
 		return -EINVAL;
+	old_quota = gpu->slots[slot].policy.issue_quota;
 	gpu->slots[slot].policy = *p;
+	emu_quota_changed(gpu, slot, old_quota);
 	/* Bits of SMs that do not exist are dropped. */
 	for (i = gpu->cfg.num_sms; i < CORUN_MAX_SMS; i++)
 		gpu->slots[slot].policy.sm_mask[i / 32] &= ~(1u << (i % 32));
@@ -218,6 +222,23 @@ void emu_gpu_sm_counters(const struct emu_gpu *gpu, unsigned int sm,
 		*out = gpu->sm_cnt[sm];
 }
 
+void emu_gpu_sm_slot_counters(const struct emu_gpu *gpu, unsigned int sm,
+			      unsigned int slot,
+			      struct emu_sm_slot_counters *out)
+{
+	const struct emu_sm *s;
+
+	memset(out, 0, sizeof(*out));
+	if (sm >= gpu->cfg.num_sms || slot >= gpu->cfg.num_slots)
+		return;
+	s = &gpu->sms[sm];
+	out->warp_insns = s->slot_insns[slot];
+	/* Plus the CTAs resident since their last change. */
+	out->cta_cycles = s->slot_cta_cycles[slot] +
+			  (uint64_t)gpu->slots[slot].resident[sm] *
+				  (gpu->now - s->slot_cta_since[slot]);
+}
+
 int emu_gpu_set_irc(struct emu_gpu *gpu, unsigned int slot, uint32_t credits,
 		    uint32_t prio)
 {
@@ -247,10 +268,70 @@ int emu_gpu_set_l1_bypass_ctas(struct emu_gpu *gpu, unsigned int slot,
 	return 0;
 }
 
+int emu_gpu_set_slot_vc(struct emu_gpu *gpu, unsigned int slot, uint32_t vc)
+{
+	return emu_mem_set_slot_vc(gpu->mem, slot, vc);
+}
+
+void emu_gpu_noc_vc_counters(const struct emu_gpu *gpu, unsigned int vc,
+			     struct emu_noc_vc_counters *out)
+{
+	emu_mem_noc_vc_counters(gpu->mem, vc, out);
+}
+
+int emu_gpu_set_llc_policy(struct emu_gpu *gpu,
+			   const struct emu_llc_policy *p)
+{
+	const struct emu_l2_policy *ops;
+
+	if (!p || emu_llc_check(p, &gpu->cfg))
+		return -EINVAL;
+	ops = emu_llc_set(&gpu->llc, p, gpu->cfg.l2.ways);
+	emu_mem_set_l2_policy(gpu->mem, ops, &gpu->llc);
+	return 0;
+}
+
+void emu_gpu_get_llc_policy(const struct emu_gpu *gpu,
+			    struct emu_llc_policy *p)
+{
+	*p = gpu->llc.pol;
+}
+
+void emu_gpu_llc_slot_counters(const struct emu_gpu *gpu, unsigned int slot,
+			       struct emu_llc_counters *out)
+{
+	if (slot >= gpu->cfg.num_slots)
+		memset(out, 0, sizeof(*out));
+	else
+		*out = emu_mem_llc_stats(gpu->mem)->slot[slot];
+}
+
+void emu_gpu_llc_class_counters(const struct emu_gpu *gpu, unsigned int cls,
+				struct emu_llc_counters *out)
+{
+	if (cls >= 2)
+		memset(out, 0, sizeof(*out));
+	else
+		*out = emu_mem_llc_stats(gpu->mem)->cls[cls];
+}
+
 void emu_gpu_chan_counters(const struct emu_gpu *gpu, unsigned int ch,
 			   struct corun_chan_counters *out)
 {
 	emu_mem_chan_counters(gpu->mem, ch, out);
+}
+
+void emu_gpu_chan_slot_counters(const struct emu_gpu *gpu, unsigned int ch,
+				unsigned int slot,
+				struct corun_chan_counters *out)
+{
+	emu_mem_chan_slot_counters(gpu->mem, ch, slot, out);
+}
+
+int emu_gpu_set_slot_dram_prio(struct emu_gpu *gpu, unsigned int slot,
+			       uint32_t prio)
+{
+	return emu_mem_set_slot_dram_prio(gpu->mem, slot, prio);
 }
 
 void emu_gpu_stats(const struct emu_gpu *gpu, struct emu_stats *out)
