@@ -3,6 +3,7 @@
  * emu config: parsing, every kind of error with its line, printing,
  * round trip and the shipped configuration files.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,6 +157,35 @@ static void config_calib(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, err, "calib.dram_sustainable (170667) exceeds the DRAM peak (170666 bytes per 1000 SM cycles)");
 }
 
+/* Every shipped configuration carries its measured bandwidth. */
+static void config_shipped_calibrated(struct kunit *test)
+{
+	char path[512], err[256] = "";
+	struct emu_config c;
+	struct dirent *e;
+	unsigned int n = 0;
+	DIR *d = opendir(EMU_CONFIG_DIR);
+
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+
+		if (l < 5 || strcmp(e->d_name + l - 4, ".ini"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", EMU_CONFIG_DIR, e->d_name);
+		n++;
+		KUNIT_EXPECT_EQ_MSG(test, emu_config_load(path, &c, err,
+							  sizeof(err)),
+				    0, "%s", err);
+		KUNIT_EXPECT_GT_MSG(test, c.calib.noc_sustainable, 0u,
+				    "%s: not calibrated", path);
+		KUNIT_EXPECT_GT_MSG(test, c.calib.dram_sustainable, 0u,
+				    "%s: not calibrated", path);
+	}
+	closedir(d);
+	KUNIT_EXPECT_GE(test, n, 4u);
+}
+
 static void config_syntax(struct kunit *test)
 {
 	struct emu_config c;
@@ -297,6 +327,7 @@ static struct kunit_case config_cases[] = {
 	KUNIT_CASE(config_file_errors),
 	KUNIT_CASE(config_set_errors),
 	KUNIT_CASE(config_calib),
+	KUNIT_CASE(config_shipped_calibrated),
 	{}
 };
 

@@ -22,6 +22,11 @@
  * measured figures (target_known()). On the HSM configurations: private-mode bandwidth utilization vs
  * row-buffer hit rate is fitted by least squares (slope c1, intercept c2,
  * R^2 > 0.8), as HSM's Eq. 5 training does.
+ *
+ * The sustainable NoC and DRAM bandwidth stored in the configurations'
+ * [calib] sections must equal what calib_sustainable() measures now
+ * (sustainable_stored, on ccbp-16sm and test-2sm; `make calibrate` checks
+ * every configuration). Documentation/emu/calibration.rst has the rest.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -460,6 +465,46 @@ static void irc_bandwidth(struct kunit *test)
 	tdev_fini(&t);
 }
 
+/*
+ * The [calib] values stored in a configuration are what the model gives
+ * now. It is deterministic, so they must match exactly: a change of the
+ * model that moves them fails here until `corun-sim --calibrate` is rerun
+ * and its lines are pasted into the file.
+ */
+static const char *const stored_cfgs[] = { "ccbp-16sm", "test-2sm" };
+
+static void stored_desc(const char *const *name, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", *name);
+}
+
+KUNIT_ARRAY_PARAM(stored, stored_cfgs, stored_desc);
+
+static void sustainable_stored(struct kunit *test)
+{
+	const char *name = *(const char *const *)test->param_value;
+	struct emu_config c;
+	struct calib_bw bw;
+	char err[256] = "";
+
+	KUNIT_ASSERT_EQ(test, load_cfg(test, name, &c), 0);
+	KUNIT_ASSERT_EQ_MSG(test, calib_sustainable(&c, &bw, err, sizeof(err)),
+			    0, "%s", err);
+	kunit_info(test, "%s: noc_sustainable = %llu (%.1f%% of %llu), dram_sustainable = %llu (%.1f%% of %llu); stored %u and %u",
+		   name, (unsigned long long)bw.noc,
+		   100.0 * (double)bw.noc / (double)bw.noc_peak,
+		   (unsigned long long)bw.noc_peak, (unsigned long long)bw.dram,
+		   100.0 * (double)bw.dram / (double)bw.dram_peak,
+		   (unsigned long long)bw.dram_peak, c.calib.noc_sustainable,
+		   c.calib.dram_sustainable);
+	KUNIT_EXPECT_EQ_MSG(test, (uint64_t)c.calib.noc_sustainable, bw.noc,
+			    "stale calib.noc_sustainable: run corun-sim --calibrate --config emu/configs/%s.ini",
+			    name);
+	KUNIT_EXPECT_EQ_MSG(test, (uint64_t)c.calib.dram_sustainable, bw.dram,
+			    "stale calib.dram_sustainable: run corun-sim --calibrate --config emu/configs/%s.ini",
+			    name);
+}
+
 static struct kunit_case calib_cases[] = {
 	KUNIT_CASE(idle_latency),
 	KUNIT_CASE(dram_saturation),
@@ -468,6 +513,7 @@ static struct kunit_case calib_cases[] = {
 	KUNIT_CASE(rbh_bandwidth_ccbp),
 	KUNIT_CASE(hsm_fit_hbm),
 	KUNIT_CASE(hsm_fit_gddr5),
+	KUNIT_CASE_PARAM(sustainable_stored, stored_gen_params),
 	{}
 };
 
