@@ -56,7 +56,7 @@ struct calib_stream {
  *
  * Also sets slot 0's CTA-level L1 bypass as @s asks.
  *
- * Return: 0, or -1 if @s is malformed.
+ * Return: 0, or < 0 if @s is malformed.
  */
 int calib_stream_prepare(struct tdev *t, const struct calib_stream *s,
 			uint32_t buf, struct corun_job_desc *d);
@@ -99,7 +99,7 @@ int calib_stream_window(struct tdev *t, const struct corun_job_desc *d,
  * @noc: reply NoC: bytes of read replies (line and header flit) per 1000
  *	SM cycles, the L2-resident stream's plateau
  * @dram: DRAM: bytes of L2-missing read data per 1000 SM cycles, the
- *	sequential read stream's plateau
+ *	plateau of a read stream of 16-line blocks at random positions
  * @noc_peak: emu_config_noc_peak()
  * @dram_peak: emu_config_dram_peak()
  * @noc_l2_hit: the NoC stream's L2 hit rate in its window, permille
