@@ -156,6 +156,9 @@ static const struct key keys[] = {
 	U32("dram", "tCCDL", dram.tCCDL, 1, 1000),
 	U32("dram", "tRRDL", dram.tRRDL, 1, 1000),
 	SZ("dram", "interleave", dram.interleave, 0, 65536),
+
+	U32("calib", "noc_sustainable", calib.noc_sustainable, 0, UINT32_MAX),
+	U32("calib", "dram_sustainable", calib.dram_sustainable, 0, UINT32_MAX),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -273,6 +276,23 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->dram.tRFC = 132; /* 110 ns */
 	cfg->dram.tCCDL = 3;
 	cfg->dram.tRRDL = 6;
+
+	/* Not calibrated: measured values belong to a configuration file. */
+	cfg->calib.noc_sustainable = 0;
+	cfg->calib.dram_sustainable = 0;
+}
+
+uint64_t emu_config_noc_peak(const struct emu_config *c)
+{
+	uint64_t ports = c->num_sms < c->l2.banks ? c->num_sms : c->l2.banks;
+
+	return ports * c->noc.flit_bytes * c->noc_mhz * 1000 / c->sm_mhz;
+}
+
+uint64_t emu_config_dram_peak(const struct emu_config *c)
+{
+	return (uint64_t)c->dram.channels * c->dram.bus_bytes * c->dram_mhz *
+	       1000 / c->sm_mhz;
 }
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
@@ -595,6 +615,14 @@ static int validate(const struct emu_config *c, char *msg, size_t len,
 	}
 	if ((uint64_t)c->sm.local_bytes * c->num_sms > (1ull << 40))
 		FAIL("sm", "local_bytes", "sm.local_bytes * num_sms exceeds 1 TiB");
+	if (c->calib.noc_sustainable > emu_config_noc_peak(c))
+		FAIL("calib", "noc_sustainable", "calib.noc_sustainable (%u) exceeds the reply-NoC peak (%llu bytes per 1000 SM cycles)",
+		     c->calib.noc_sustainable,
+		     (unsigned long long)emu_config_noc_peak(c));
+	if (c->calib.dram_sustainable > emu_config_dram_peak(c))
+		FAIL("calib", "dram_sustainable", "calib.dram_sustainable (%u) exceeds the DRAM peak (%llu bytes per 1000 SM cycles)",
+		     c->calib.dram_sustainable,
+		     (unsigned long long)emu_config_dram_peak(c));
 #undef FAIL
 	return 0;
 }

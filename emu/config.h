@@ -219,6 +219,16 @@ struct emu_fu_timing {
  *	moves to the next channel (a multiple of l2.line dividing
  *	row_bytes; 0 = row_bytes, a whole row per channel; GPGPU-Sim's
  *	GDDR5 configurations interleave partitions at 256 B; emu/addrmap.h)
+ *
+ * @calib: platform constants measured on this configuration by
+ *	``corun-sim --calibrate`` (Documentation/emu/calibration.rst), in
+ *	bytes per 1000 SM cycles; 0 = not calibrated (a policy that needs
+ *	one must then refuse to run); at most the peak
+ *	(emu_config_noc_peak(), emu_config_dram_peak())
+ * @calib.noc_sustainable: reply NoC (L2 to SMs): read-reply bytes
+ *	(line and header flit) an L2-hitting read stream sustains
+ * @calib.dram_sustainable: DRAM: bytes of L2-missing read data a
+ *	sequential read stream sustains
  */
 struct emu_config {
 	char name[EMU_CONFIG_NAME_LEN];
@@ -311,6 +321,11 @@ struct emu_config {
 		uint32_t tCCDL, tRRDL;
 		uint32_t interleave;
 	} dram;
+
+	struct {
+		uint32_t noc_sustainable;
+		uint32_t dram_sustainable;
+	} calib;
 };
 
 /**
@@ -395,6 +410,29 @@ void emu_config_print(const struct emu_config *cfg, FILE *f);
  * Return: the hash.
  */
 uint32_t emu_config_id(const struct emu_config *cfg);
+
+/**
+ * emu_config_noc_peak() - peak reply-NoC bandwidth
+ * @cfg: configuration
+ *
+ * Replies leave the L2 slices and enter the SMs, each port one flit per
+ * NoC cycle, so the narrower side bounds them: min(num_sms, l2.banks) *
+ * noc.flit_bytes * noc_mhz / sm_mhz bytes per SM cycle.
+ *
+ * Return: bytes per 1000 SM cycles, rounded down.
+ */
+uint64_t emu_config_noc_peak(const struct emu_config *cfg);
+
+/**
+ * emu_config_dram_peak() - peak DRAM bandwidth
+ * @cfg: configuration
+ *
+ * Every channel's data bus busy: dram.channels * dram.bus_bytes *
+ * dram_mhz / sm_mhz bytes per SM cycle.
+ *
+ * Return: bytes per 1000 SM cycles, rounded down.
+ */
+uint64_t emu_config_dram_peak(const struct emu_config *cfg);
 
 /**
  * emu_sched_policy_name() - name of a scheduler policy as in the INI file

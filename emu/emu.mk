@@ -86,9 +86,12 @@ TEST_PROGS += $(EMU_TEST_DIR)/emu-mem-test
 
 # emu-calib-test: calibration microbenchmarks (hand-assembled kernels on
 # ccbp-16sm and the HSM configurations): idle latencies, DRAM and NoC
-# saturation, row-buffer locality vs bandwidth, HSM c1/c2 fit.
+# saturation, row-buffer locality vs bandwidth, HSM c1/c2 fit, and the
+# stored sustainable bandwidth of ccbp-16sm and test-2sm. The streams
+# (calib/stream.c) are shared with corun-sim --calibrate.
 $(EMU_TEST_DIR)/emu-calib-test: $(EMU_TEST_DIR)/calib/calib_test.o \
-		$(EMU_TEST_DIR)/testdev.o $(EMU_LIB) $(KUNIT_OBJS)
+		$(EMU_TEST_DIR)/calib/stream.o $(EMU_TEST_DIR)/testdev.o \
+		$(EMU_LIB) $(KUNIT_OBJS)
 	$(KUNIT_LINK)
 
 $(EMU_TEST_DIR)/calib/calib_test.o: HOST_CFLAGS += -DCALIB_CONFIG_DIR='"$(CURDIR)/emu/configs"'

@@ -49,6 +49,7 @@
 #include <characterize/characterize.h>
 #include <kernels/workload.h>
 #include <policy/policy.h>
+#include <sim/calibrate.h>
 #include <sim/json.h>
 #include <sim/metrics.h>
 #include <sim/mix.h>
@@ -593,6 +594,7 @@ static void usage(FILE *f)
 		"usage: corun-sim --config FILE.ini --mix FILE [options]\n"
 		"       corun-sim --list\n"
 		"       corun-sim --characterize --config FILE.ini [options] (--characterize --help)\n"
+		"       corun-sim --calibrate --config FILE.ini [--check] (--calibrate --help)\n"
 		"  --config FILE       GPU configuration (emu/configs/*.ini)\n"
 		"  --mix FILE          job mix (format: Documentation/tools/corun-sim.rst)\n"
 		"  --cycles N          co-run cycle budget (overrides the mix's budget)\n"
@@ -1172,6 +1174,10 @@ int main(int argc, char **argv)
 			argv[1] = argv[0];
 			return characterize_main(argc - 1, argv + 1);
 		}
+	/* --calibrate anywhere: the calibration mode (calibrate.c). */
+	for (i = 1; i < (unsigned int)argc; i++)
+		if (!strcmp(argv[i], "--calibrate"))
+			return calibrate_main(argc, argv);
 	parse_args(argc, argv);
 	/* --kernel-dir must beat $CORUN_KERNEL_DIR, which wl_kernel_dir prefers. */
 	if (opt.kernel_dir && setenv("CORUN_KERNEL_DIR", opt.kernel_dir, 1))

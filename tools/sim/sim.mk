@@ -29,12 +29,28 @@ CORUN_SIM_OBJS := $(SIM_OUT)/corun-sim.o $(CORUN_SIM_LIBOBJS)
 $(CORUN_SIM_OBJS) $(SIM_OUT)/tests/corun_sim_test.o: \
 	HOST_CFLAGS += -Idrivers/gpu/drm/corun
 
+# --calibrate: the calibration streams of emu/tests/calib on the model's
+# test device (Documentation/emu/calibration.rst).
+CORUN_SIM_OBJS += $(SIM_OUT)/calibrate.o $(O)/emu/tests/calib/stream.o \
+	$(O)/emu/tests/testdev.o
+
 $(CORUN_SIM): $(CORUN_SIM_OBJS) $(WORKLOADS_LIB) $(SIMHOST_LIB) $(EMU_LIB) \
 	      $(POLICY_LIB)
 	$(CC) $(HOST_LDFLAGS) $(CORUN_SIM_OBJS) -o $@ $(WORKLOADS_LIB) \
 		$(SIMHOST_LIB) $(EMU_LIB) $(POLICY_LIB) $(HOST_LDLIBS)
 
 BINS += $(CORUN_SIM)
+
+# make calibrate: every configuration's [calib] values against a fresh
+# measurement (corun-sim --calibrate --check; about two minutes on two
+# cores). emu-calib-test, in make check, checks ccbp-16sm and test-2sm.
+CALIB_CONFIGS ?= $(sort $(wildcard emu/configs/*.ini))
+
+.PHONY: calibrate
+calibrate: $(CORUN_SIM)
+	@fail=0; for f in $(CALIB_CONFIGS); do \
+		$(CORUN_SIM) --calibrate --check --config $$f || fail=1; \
+	done; exit $$fail
 
 # Test kernel image: a static PIE at base 0 like every device kernel.
 KTEST_ELF := $(KTEST_DIR)/ktest.elf
