@@ -75,6 +75,7 @@ static const struct key keys[] = {
 	U32("sm", "shared_latency", sm.shared_latency, 1, 10000),
 	SZ("sm", "local_bytes", sm.local_bytes, 1024, 1u << 30),
 	U32("sm", "max_kernels", sm.max_kernels, 1, CORUN_MAX_SLOTS),
+	U32("sm", "issue_period", sm.issue_period, 1, 1u << 24),
 	U32("sm", "schedulers", sm.schedulers, 1, EMU_MAX_SCHEDULERS),
 	{ "sm", "sched_policy", KT_ENUM, OFF(sm.sched_policy), 0, 0,
 	  sched_names },
@@ -192,6 +193,7 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->sm.shared_latency = 24;
 	cfg->sm.local_bytes = 4u << 20;
 	cfg->sm.max_kernels = 8;
+	cfg->sm.issue_period = 1000;
 	cfg->sm.schedulers = 4;
 	cfg->sm.sched_policy = EMU_SCHED_LRR;
 	cfg->sm.two_level_active = 8;

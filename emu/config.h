@@ -131,6 +131,9 @@ struct emu_fu_timing {
  * @sm.local_bytes: device-internal local (stack) memory per SM, bytes; a
  *	CTA needs threads * stack_bytes of it to become resident
  * @sm.max_kernels: distinct slots that may have CTAs on one SM at once
+ * @sm.issue_period: SM cycles of a warp-issue quota period (the slot
+ *	register CORUN_SLOT_ISSUE_QUOTA, SMK's quotas); the papers leave it
+ *	open, 1000 by default
  * @sm.schedulers: warp schedulers per SM; warp w of the SM belongs to
  *	scheduler w % schedulers
  * @sm.sched_policy: enum emu_sched_policy
@@ -253,6 +256,7 @@ struct emu_config {
 		uint32_t shared_latency;
 		uint32_t local_bytes;
 		uint32_t max_kernels;
+		uint32_t issue_period;
 		uint32_t schedulers;
 		uint32_t sched_policy;
 		uint32_t two_level_active;

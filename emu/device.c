@@ -121,6 +121,7 @@ static void slot_policy(struct emu_dev *dev, unsigned int n)
 	pol.priority = slot->priority;
 	pol.placement = slot->placement;
 	pol.throttle = slot->throttle;
+	pol.issue_quota = slot->issue_quota;
 	/* The registers were validated: only a model limit gets here. */
 	if (emu_gpu_set_slot_policy(dev->gpu, n, &pol))
 		emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
@@ -204,6 +205,8 @@ static uint32_t slot_read(struct emu_dev *dev, unsigned int n, uint32_t reg,
 		return slot->placement;
 	case CORUN_SLOT_THROTTLE:
 		return slot->throttle;
+	case CORUN_SLOT_ISSUE_QUOTA:
+		return slot->issue_quota;
 	case CORUN_SLOT_DONE_LO:
 		return (uint32_t)slot->done_seqno;
 	case CORUN_SLOT_DONE_HI:
@@ -421,6 +424,11 @@ static void slot_write(struct emu_dev *dev, unsigned int n, uint32_t reg,
 		slot->throttle = val;
 		slot_policy_changed(dev, slot);
 		return;
+	case CORUN_SLOT_ISSUE_QUOTA:
+		/* any count: a quota above what an SM can issue never binds */
+		slot->issue_quota = val;
+		slot_policy_changed(dev, slot);
+		return;
 	}
 	emu_dev_guest_error(dev, CORUN_ERR_BAD_OFFSET,
 			    "write 0x%08x to unknown slot %u register 0x%x",
@@ -483,6 +491,26 @@ static int64_t read_ident(const struct emu_dev *dev, uint32_t addr)
 		return dev->snapshot_size;
 	case CORUN_REG_JOB_COUNTERS_SIZE:
 		return sizeof(struct corun_job_counters);
+	case CORUN_REG_SM_REG_UNIT:
+		return c->sm.reg_alloc_unit;
+	case CORUN_REG_SM_SHARED_UNIT:
+		return c->sm.shared_alloc_unit;
+	case CORUN_REG_L1_WAYS:
+		return c->l1.ways;
+	case CORUN_REG_LLC_WAYS:
+		return c->l2.ways;
+	case CORUN_REG_L1_LINE:
+		return c->l1.line;
+	case CORUN_REG_LLC_LINE:
+		return c->l2.line;
+	case CORUN_REG_FLIT_BYTES:
+		return c->noc.flit_bytes;
+	case CORUN_REG_NOC_BW:
+		return c->calib.noc_sustainable;
+	case CORUN_REG_DRAM_BW:
+		return c->calib.dram_sustainable;
+	case CORUN_REG_ISSUE_PERIOD:
+		return c->sm.issue_period;
 	}
 	return -1;
 }
@@ -557,8 +585,9 @@ uint32_t emu_dev_read(struct emu_dev *dev, uint32_t addr)
 
 static bool reg_is_ro(uint32_t addr)
 {
-	if (addr < CORUN_REG_CONTROL)
-		return true; /* identity and capabilities */
+	if (addr < CORUN_REG_CONTROL ||
+	    (addr >= CORUN_REG_PLATFORM_BASE && addr < CORUN_REG_PLATFORM_END))
+		return true; /* identity, capabilities, platform constants */
 	if (in_words(addr, CORUN_REG_MBOX_OUT, CORUN_MBOX_WORDS))
 		return true;
 	switch (addr) {
@@ -803,9 +832,11 @@ void emu_dev_advance(struct emu_dev *dev, uint64_t cycles)
 static void write_snapshot(struct emu_dev *dev, const struct emu_event *ev)
 {
 	uint64_t pa = ((uint64_t)dev->snapshot_hi << 32) | dev->snapshot_lo;
+	const struct emu_config *c = &dev->cfg;
 	struct corun_snapshot_header *h;
+	struct emu_sm_slot_counters ssc;
 	uint8_t *p;
-	unsigned int i;
+	unsigned int i, s;
 
 	if (!pa)
 		return;
@@ -820,29 +851,46 @@ static void write_snapshot(struct emu_dev *dev, const struct emu_event *ev)
 	memset(p, 0, dev->snapshot_size);
 	h = (struct corun_snapshot_header *)p;
 	h->magic = CORUN_SNAPSHOT_MAGIC;
-	h->version = 1;
+	h->version = CORUN_SNAPSHOT_VERSION;
 	h->size = dev->snapshot_size;
 	h->epoch = (uint32_t)ev->epoch;
-	h->num_slots = dev->cfg.num_slots;
-	h->num_sms = dev->cfg.num_sms;
-	h->num_channels = dev->cfg.dram.channels;
+	h->num_slots = c->num_slots;
+	h->num_sms = c->num_sms;
+	h->num_channels = c->dram.channels;
 	h->cycle = ev->cycle + dev->idle_cycles;
 	h->epoch_cycles = dev->epoch_len;
 	p += sizeof(*h);
-	for (i = 0; i < dev->cfg.num_slots; i++) {
-		emu_gpu_slot_counters(dev->gpu, i,
-				      (struct corun_slot_counters *)p);
-		p += sizeof(struct corun_slot_counters);
+	for (i = 0; i < c->num_slots; i++, p += sizeof(struct corun_slot_counters))
+		emu_gpu_slot_counters(dev->gpu, i, (void *)p);
+	for (i = 0; i < c->num_sms; i++, p += sizeof(struct corun_sm_counters))
+		emu_gpu_sm_counters(dev->gpu, i, (void *)p);
+	for (i = 0; i < c->dram.channels;
+	     i++, p += sizeof(struct corun_chan_counters))
+		emu_gpu_chan_counters(dev->gpu, i, (void *)p);
+	for (i = 0; i < c->num_sms; i++) {
+		for (s = 0; s < c->num_slots; s++) {
+			struct corun_sm_slot_counters *o = (void *)p;
+
+			emu_gpu_sm_slot_counters(dev->gpu, i, s, &ssc);
+			o->warp_insns = ssc.warp_insns;
+			o->cta_cycles = ssc.cta_cycles;
+			p += sizeof(*o);
+		}
 	}
-	for (i = 0; i < dev->cfg.num_sms; i++) {
-		emu_gpu_sm_counters(dev->gpu, i, (struct corun_sm_counters *)p);
-		p += sizeof(struct corun_sm_counters);
+	for (i = 0; i < c->dram.channels; i++) {
+		for (s = 0; s < c->num_slots; s++) {
+			struct corun_chan_slot_counters *o = (void *)p;
+			struct corun_chan_counters cc;
+
+			emu_gpu_chan_slot_counters(dev->gpu, i, s, &cc);
+			o->accesses = cc.accesses;
+			o->row_hits = cc.row_hits;
+			p += sizeof(*o);
+		}
 	}
-	for (i = 0; i < dev->cfg.dram.channels; i++) {
-		emu_gpu_chan_counters(dev->gpu, i,
-				      (struct corun_chan_counters *)p);
-		p += sizeof(struct corun_chan_counters);
-	}
+	for (s = 0; s < c->num_slots;
+	     s++, p += sizeof(struct corun_slot_job_state))
+		emu_gpu_slot_job(dev->gpu, s, (void *)p);
 	/* The snapshot is complete before the interrupt announces it. */
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 }
@@ -999,6 +1047,8 @@ int emu_dev_reset(struct emu_dev *dev)
 		free_model(dev);
 		return -ENOMEM;
 	}
+	/* validated with the configuration: cannot fail */
+	emu_gpu_set_issue_period(dev->gpu, dev->cfg.sm.issue_period);
 	return 0;
 }
 
@@ -1037,11 +1087,8 @@ struct emu_dev *emu_dev_create(const struct emu_config *cfg,
 	if (params)
 		dev->params = *params;
 	dev->config_id = emu_config_id(cfg);
-	dev->snapshot_size =
-		sizeof(struct corun_snapshot_header) +
-		cfg->num_slots * sizeof(struct corun_slot_counters) +
-		cfg->num_sms * sizeof(struct corun_sm_counters) +
-		cfg->dram.channels * sizeof(struct corun_chan_counters);
+	dev->snapshot_size = CORUN_SNAPSHOT_SIZE(cfg->num_slots, cfg->num_sms,
+						 cfg->dram.channels);
 	/*
 	 * Lockstep epochs, the firmware microcontroller and the model's
 	 * placement modes are implemented; the host adds what it has.

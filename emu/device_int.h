@@ -36,6 +36,7 @@ struct emu_dev_slot {
 	uint32_t cta_quota;
 	uint32_t placement;
 	uint32_t throttle;
+	uint32_t issue_quota;
 	uint64_t done_seqno;
 	uint32_t progress;
 	struct corun_fault_record fault;

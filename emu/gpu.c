@@ -213,6 +213,24 @@ void emu_gpu_slot_counters(const struct emu_gpu *gpu, unsigned int slot,
 		*out = gpu->slot_cnt[slot];
 }
 
+void emu_gpu_slot_job(const struct emu_gpu *gpu, unsigned int slot,
+		      struct corun_slot_job_state *out)
+{
+	const struct emu_job *job;
+
+	memset(out, 0, sizeof(*out));
+	if (slot >= gpu->cfg.num_slots)
+		return;
+	job = &gpu->slots[slot].job;
+	if (job->state != EMU_JOB_RUNNING)
+		return;
+	out->seqno = job->desc.seqno;
+	out->ctas_total = job->ncta;
+	out->ctas_done = job->ctas_done;
+	out->ctas_resident = job->ctas_live;
+	out->ctas_dispatched = job->ctas_done + job->ctas_live;
+}
+
 void emu_gpu_sm_counters(const struct emu_gpu *gpu, unsigned int sm,
 			 struct corun_sm_counters *out)
 {

@@ -270,6 +270,16 @@ void emu_gpu_slot_counters(const struct emu_gpu *gpu, unsigned int slot,
 			   struct corun_slot_counters *out);
 
 /**
+ * emu_gpu_slot_job() - the progress of a slot's current job
+ * @gpu: device
+ * @slot: slot
+ * @out: receives its seqno and CTA counts (zeros if the slot runs no job
+ *	or @slot is bad), as a counter snapshot shows them
+ */
+void emu_gpu_slot_job(const struct emu_gpu *gpu, unsigned int slot,
+		      struct corun_slot_job_state *out);
+
+/**
  * emu_gpu_sm_counters() - live cumulative counters of one SM
  * @gpu: device
  * @sm: SM index (a bad index gives zeros)
