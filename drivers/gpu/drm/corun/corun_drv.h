@@ -100,6 +100,7 @@ struct corun_slot {
  * @num_channels: DRAM channels
  * @fw_version: running firmware version, 0 if none
  * @fw_running: firmware booted
+ * @fw_features: CORUN_FW_FEAT_* the firmware advertises
  * @lockstep: the device runs in lockstep mode (module parameter)
  * @slots: hardware slots
  * @sched_list: schedulers of all slots, for context entities
@@ -107,13 +108,13 @@ struct corun_slot {
  * @fences_dma: bus address of @fences
  * @snapshot: epoch counter snapshot buffer
  * @snapshot_dma: bus address of @snapshot
- * @snapshot_size: size of @snapshot
- * @prev_snapshot: previous snapshot, for deltas
+ * @snapshot_size: size of @snapshot (0: the device's layout is not the
+ *	one the policies read, so epochs stay off)
+ * @plat: the platform as the policies see it (capability registers)
  * @nvec: MSI-X vectors allocated
  * @reset_count: GPU (slot) resets since load
  * @policy_lock: protects the policy fields and slot programming
- * @policy: active policy
- * @policy_state: the active policy's private state
+ * @eng: the policy engine (policy/policy.h), under @policy_lock
  * @epoch_cycles: epoch length
  * @epoch_seq: last epoch handled
  * @epochs_on: EPOCH_LEN is programmed (only while a job is resident)
@@ -148,6 +149,7 @@ struct corun_device {
 	u32 num_channels;
 	u64 fw_version;
 	bool fw_running;
+	u32 fw_features;
 	bool lockstep;
 	struct corun_slot slots[CORUN_MAX_SLOTS];
 	struct drm_gpu_scheduler *sched_list[CORUN_MAX_SLOTS];
@@ -156,12 +158,11 @@ struct corun_device {
 	void *snapshot;
 	dma_addr_t snapshot_dma;
 	u32 snapshot_size;
-	void *prev_snapshot;
+	struct corun_policy_platform plat;
 	int nvec;
 	atomic_t reset_count;
 	struct mutex policy_lock; /* see @policy_lock above */
-	const struct corun_policy_ops *policy;
-	struct corun_policy_state policy_state;
+	struct corun_policy_engine *eng;
 	u32 epoch_cycles;
 	u32 epoch_seq;
 	bool epochs_on;
@@ -368,8 +369,6 @@ void corun_sched_fini(struct corun_device *cdev);
 void corun_sched_drain(struct corun_device *cdev);
 void corun_sched_job_irq(struct corun_device *cdev);
 void corun_job_put(struct corun_job *job);
-void corun_slots_program(struct corun_device *cdev);
-void corun_epoch_irq(struct corun_device *cdev);
 void corun_hold_release(struct corun_device *cdev, struct corun_ctx *ctx,
 			bool close);
 void corun_gate_open(struct corun_device *cdev, struct corun_file *cfile);
@@ -404,6 +403,7 @@ int corun_fw_init(struct corun_device *cdev);
 void corun_fw_fini(struct corun_device *cdev);
 int corun_fw_mbox_send(struct corun_device *cdev, u32 cmd, const u32 *payload,
 		       u32 len, u32 *reply, u32 reply_len);
+int corun_fw_set_params(struct corun_device *cdev, const u32 *pairs, u32 n);
 
 /* corun_policy.c (glue around policy/) */
 int corun_policy_init(struct corun_device *cdev);
@@ -412,6 +412,11 @@ int corun_ioctl_get_policy(struct drm_device *drm, void *data,
 int corun_ioctl_set_policy(struct drm_device *drm, void *data,
 			   struct drm_file *file);
 int corun_policy_set(struct corun_device *cdev, u32 id, u32 epoch_cycles);
+void corun_policy_on_job_start(struct corun_device *cdev, u32 slot,
+			       const struct corun_job *job);
+void corun_policy_on_job_end(struct corun_device *cdev, u32 slot);
+void corun_policy_on_epoch(struct corun_device *cdev);
+u32 corun_policy_id(struct corun_device *cdev);
 extern const struct attribute_group *corun_attr_groups[];
 
 /* corun_debugfs.c */

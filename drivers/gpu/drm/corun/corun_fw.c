@@ -156,6 +156,19 @@ int corun_fw_mbox_send(struct corun_device *cdev, u32 cmd, const u32 *payload,
 	return ret;
 }
 
+static int corun_fw_send(void *ctx, u32 cmd, const u32 *payload, u32 len)
+{
+	u32 reply;
+
+	return corun_fw_mbox_send(ctx, cmd, payload, len, &reply, 1);
+}
+
+int corun_fw_set_params(struct corun_device *cdev, const u32 *pairs, u32 n)
+{
+	return corun_fw_send_params(pairs, n, cdev->fw_features, corun_fw_send,
+				    cdev);
+}
+
 /* Ask the running firmware which interface it speaks (mailbox check). */
 static void corun_fw_hello(struct corun_device *cdev)
 {
@@ -169,6 +182,7 @@ static void corun_fw_hello(struct corun_device *cdev)
 			 "firmware mailbox: VERSION returned %d, fwif %u\n",
 			 ret, reply[0]);
 	else
-		drm_dbg_driver(&cdev->drm, "firmware fwif %u features %#x\n",
-			       reply[0], reply[2]);
+		cdev->fw_features = reply[2];
+	drm_dbg_driver(&cdev->drm, "firmware fwif %u features %#x\n", reply[0],
+		       reply[2]);
 }

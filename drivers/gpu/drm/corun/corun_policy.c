@@ -1,17 +1,163 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * corun: policy selection. The active policy is a device-wide setting,
+ * corun: the policy engine's glue. The engine (policy/policy.h) builds
+ * each decision's input from job starts, job ends and epoch snapshots,
+ * asks the active policy and applies what changed through the slot
+ * registers and the firmware mailbox, firing corun_policy_decision for
+ * every slot it changed. The active policy is a device-wide setting,
  * chosen through the admin SET_POLICY ioctl or the "policy" sysfs
  * attribute of the PCI device, and reported by GET_POLICY, sysfs, debugfs
- * and the corun_policy_decision tracepoint.
+ * and the tracepoint.
  */
 
 #include <linux/capability.h>
 #include <linux/device.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
 
+#include <drm/drm_managed.h>
+
 #include "corun_drv.h"
+#include "corun_trace.h"
+
+/* The engine's side of the hardware (struct corun_policy_hw). */
+static void corun_policy_write_reg(void *ctx, u32 off, u32 val)
+{
+	corun_write(ctx, off, val);
+}
+
+static int corun_policy_fw_params(void *ctx, const u32 *pairs, u32 n)
+{
+	return corun_fw_set_params(ctx, pairs, n);
+}
+
+static u64 corun_policy_cycle(void *ctx)
+{
+	u32 lo = corun_read(ctx, CORUN_REG_CYCLE_LO);
+
+	/* reading CYCLE_LO latched CYCLE_HI */
+	return (u64)corun_read(ctx, CORUN_REG_CYCLE_HI) << 32 | lo;
+}
+
+static void corun_policy_trace(void *ctx, const struct corun_policy_record *r)
+{
+	struct corun_device *cdev = ctx;
+
+	trace_corun_policy_decision(r, cdev->eng->ops->name);
+}
+
+/* QUERY_JOB reports the SM mask last programmed for the job's slot. */
+static void corun_slot_note_mask(struct corun_slot *slot)
+{
+	struct corun_job_rec *rec;
+	unsigned long flags;
+
+	spin_lock_irqsave(&slot->lock, flags);
+	rec = slot->active ? slot->active->rec : NULL;
+	if (rec) {
+		spin_lock(&rec->lock);
+		rec->q.sm_mask[0] = slot->sm_mask[0] | (u64)slot->sm_mask[1]
+							       << 32;
+		rec->q.sm_mask[1] = slot->sm_mask[2] | (u64)slot->sm_mask[3]
+							       << 32;
+		spin_unlock(&rec->lock);
+	}
+	spin_unlock_irqrestore(&slot->lock, flags);
+}
+
+/*
+ * Before a decision (policy_lock held): debugfs's inject_stall pins every
+ * SM mask empty, so resident jobs stop making progress and the watchdog
+ * fires.
+ */
+static void corun_policy_pins(struct corun_device *cdev)
+{
+	bool stall = READ_ONCE(cdev->inject_stall);
+	u32 s;
+
+	for (s = 0; s < cdev->num_slots; s++) {
+		struct corun_policy_pin *pin = &cdev->eng->pin[s];
+
+		pin->set = stall ? CORUN_POLICY_CH_SM_MASK : 0;
+		memset(pin->v.sm_mask, 0, sizeof(pin->v.sm_mask));
+	}
+}
+
+/*
+ * After a decision (policy_lock held): mirror what is in force for
+ * QUERY_JOB and debugfs, and run epochs only while a job is resident (an
+ * idle device would otherwise interrupt at every epoch, at a very high
+ * rate in lockstep mode).
+ */
+static void corun_policy_sync(struct corun_device *cdev)
+{
+	bool busy = corun_policy_running(cdev->eng);
+	u32 s;
+
+	for (s = 0; s < cdev->num_slots; s++) {
+		struct corun_slot *slot = &cdev->slots[s];
+		const struct corun_policy_slot_out *o = &cdev->eng->out.slot[s];
+
+		memcpy(slot->sm_mask, o->sm_mask, sizeof(slot->sm_mask));
+		slot->cta_quota = o->cta_quota;
+		corun_slot_note_mask(slot);
+	}
+	if (!cdev->snapshot_size || busy == cdev->epochs_on)
+		return;
+	cdev->epochs_on = busy;
+	corun_write(cdev, CORUN_REG_EPOCH_LEN, busy ? cdev->epoch_cycles : 0);
+}
+
+u32 corun_policy_id(struct corun_device *cdev)
+{
+	u32 id;
+
+	mutex_lock(&cdev->policy_lock);
+	id = cdev->eng->ops->id;
+	mutex_unlock(&cdev->policy_lock);
+	return id;
+}
+
+void corun_policy_on_job_start(struct corun_device *cdev, u32 slot,
+			       const struct corun_job *job)
+{
+	struct corun_job_desc d = job->desc;
+
+	/* the seqno the device reports the job by, in snapshots too */
+	d.seqno = job->hw_seqno;
+	mutex_lock(&cdev->policy_lock);
+	corun_policy_pins(cdev);
+	corun_policy_job_start(cdev->eng, slot, &d, job->ctx->priority);
+	corun_policy_sync(cdev);
+	mutex_unlock(&cdev->policy_lock);
+}
+
+void corun_policy_on_job_end(struct corun_device *cdev, u32 slot)
+{
+	mutex_lock(&cdev->policy_lock);
+	corun_policy_pins(cdev);
+	corun_policy_job_end(cdev->eng, slot);
+	corun_policy_sync(cdev);
+	mutex_unlock(&cdev->policy_lock);
+}
+
+/* Called from the threaded epoch interrupt. */
+void corun_policy_on_epoch(struct corun_device *cdev)
+{
+	const struct corun_snapshot_header *h = cdev->snapshot;
+	u32 seq = corun_read(cdev, CORUN_REG_EPOCH_SEQ);
+
+	mutex_lock(&cdev->policy_lock);
+	corun_policy_pins(cdev);
+	if (h && !corun_policy_snapshot(cdev->eng, h, cdev->snapshot_size))
+		trace_corun_epoch(seq, h->cycle, h->epoch_cycles);
+	corun_policy_sync(cdev);
+	cdev->epoch_seq = seq;
+	mutex_unlock(&cdev->policy_lock);
+	/* lockstep: let the device run the next epoch */
+	corun_write(cdev, CORUN_REG_EPOCH_ACK, seq);
+}
 
 int corun_policy_set(struct corun_device *cdev, u32 id, u32 epoch_cycles)
 {
@@ -21,26 +167,55 @@ int corun_policy_set(struct corun_device *cdev, u32 id, u32 epoch_cycles)
 	if (!ops)
 		return -EOPNOTSUPP;
 	mutex_lock(&cdev->policy_lock);
-	ret = ops->init(&cdev->policy_state, cdev->num_slots, cdev->num_sms);
-	if (!ret) {
-		cdev->policy = ops;
-		if (epoch_cycles) {
-			cdev->epoch_cycles = epoch_cycles;
-			if (cdev->epochs_on)
-				corun_write(cdev, CORUN_REG_EPOCH_LEN,
-					    epoch_cycles);
-		}
+	corun_policy_pins(cdev);
+	ret = corun_policy_select(cdev->eng, ops);
+	if (!ret && epoch_cycles) {
+		cdev->epoch_cycles = epoch_cycles;
+		if (cdev->epochs_on)
+			corun_write(cdev, CORUN_REG_EPOCH_LEN, epoch_cycles);
 	}
+	corun_policy_sync(cdev);
 	mutex_unlock(&cdev->policy_lock);
-	if (!ret)
-		corun_slots_program(cdev);
 	return ret;
+}
+
+static u32 corun_policy_read_reg(void *ctx, u32 off)
+{
+	return corun_read(ctx, off);
+}
+
+static void corun_policy_free(struct drm_device *drm, void *eng)
+{
+	kvfree(eng);
 }
 
 int corun_policy_init(struct corun_device *cdev)
 {
+	const struct corun_policy_hw hw = {
+		.ctx = cdev,
+		.write_reg = corun_policy_write_reg,
+		.fw_params = cdev->fw_running ? corun_policy_fw_params : NULL,
+		.trace = corun_policy_trace,
+		.cycle = corun_policy_cycle,
+	};
+
+	int ret;
+
 	mutex_init(&cdev->policy_lock);
-	cdev->policy = &corun_policy_fcfs;
+	/*
+	 * Tens of KiB (the counters of every SM and channel per slot), and
+	 * open files may still read the policy after the device is gone:
+	 * it lives as long as the DRM device.
+	 */
+	cdev->eng = kvzalloc(sizeof(*cdev->eng), GFP_KERNEL);
+	if (!cdev->eng)
+		return -ENOMEM;
+	ret = drmm_add_action_or_reset(&cdev->drm, corun_policy_free,
+				       cdev->eng);
+	if (ret)
+		return ret;
+	corun_policy_platform_read(&cdev->plat, corun_policy_read_reg, cdev);
+	corun_policy_engine_init(cdev->eng, &cdev->plat, &hw);
 	return corun_policy_set(cdev, DRM_CORUN_POLICY_FCFS, 0);
 }
 
@@ -58,9 +233,9 @@ int corun_ioctl_get_policy(struct drm_device *drm, void *data,
 			return -EINVAL;
 
 	mutex_lock(&cdev->policy_lock);
-	args->policy = cdev->policy->id;
+	args->policy = cdev->eng->ops->id;
 	memset(args->name, 0, sizeof(args->name));
-	strscpy(args->name, cdev->policy->name, sizeof(args->name));
+	strscpy(args->name, cdev->eng->ops->name, sizeof(args->name));
 	args->epoch_cycles = cdev->epoch_cycles;
 	args->start_gate = cdev->gate_wait;
 	mutex_unlock(&cdev->policy_lock);
@@ -141,7 +316,7 @@ static ssize_t policy_show(struct device *dev, struct device_attribute *attr,
 	ssize_t n;
 
 	mutex_lock(&cdev->policy_lock);
-	n = sysfs_emit(buf, "%s\n", cdev->policy->name);
+	n = sysfs_emit(buf, "%s\n", cdev->eng->ops->name);
 	mutex_unlock(&cdev->policy_lock);
 	return n;
 }
