@@ -18,6 +18,10 @@ CORUN_RUN_OBJS := $(GUEST_OUT)/tools/run/corun-run.o \
 	$(patsubst %.c,$(GUEST_OUT)/%.o,$(wildcard tools/kernels/host/*.c)) \
 	$(patsubst %.c,$(GUEST_OUT)/%.o,$(wildcard drivers/gpu/drm/corun/policy/*.c))
 
+# Kernel code, which does not warn about unused parameters (policy.mk).
+$(patsubst %.c,$(GUEST_OUT)/%.o,$(wildcard drivers/gpu/drm/corun/policy/*.c)): \
+	GUEST_CFLAGS += -Wno-unused-parameter
+
 # The mix parser checks policy names against the driver's policies.
 $(GUEST_OUT)/tools/sim/mix.o: GUEST_CFLAGS += -Idrivers/gpu/drm/corun
 

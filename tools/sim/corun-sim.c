@@ -54,6 +54,7 @@
 #include <sim/metrics.h>
 #include <sim/mix.h>
 #include <sim/simhost.h>
+#include <sim/simpolicy.h>
 
 #define ERRLEN 512
 #define PROGRESS_AFTER_NS 2000000000ull
@@ -116,47 +117,14 @@ static struct opts opt = { .alone_sched = "gto", .alone_max = 1000000000ull,
 
 /* ---- the policy engine, driven like the driver drives it ---- */
 
-enum pol_event { PE_START, PE_END, PE_EPOCH };
-
-static const char *const pol_event_names[] = { "start", "end", "epoch" };
-
-/* One decision, for --trace-policy: what the mix's jobs' slots got. */
-struct pol_trace {
-	uint64_t cycle;
-	enum pol_event ev;
-	unsigned int slot;		/* START, END */
-	uint32_t running;		/* bit i: mix job i running */
-	struct emu_slot_policy p[MIX_MAX_JOBS];
-};
-
 /**
- * struct pol_run - the policy state of one co-run
- * @ops, @st: the policy and its private state
- * @mix: the mix (static overrides)
- * @dev: the device
- * @jobs, @n: the co-run's jobs
- * @epoch_len: epoch length programmed while a job is resident
- * @epochs_on: epochs are programmed
- * @prev: slot counters at the previous epoch (zeros before the first)
- * @cur: the slot policies last programmed; @programmed: valid
- * @decisions, @epochs: decisions taken, EPOCH events handled
- * @trace, @ntrace, @cap: decisions recorded with --trace-policy
+ * struct pol_run - the policy of one co-run
+ * @ops: the policy
+ * @sp: the engine on the co-run's device (simpolicy.h)
  */
 struct pol_run {
 	const struct corun_policy_ops *ops;
-	struct corun_policy_state st;
-	const struct mix *mix;
-	struct sim_dev *dev;
-	struct job *jobs;
-	unsigned int n;
-	uint64_t epoch_len;
-	int epochs_on;
-	struct corun_slot_counters prev[CORUN_MAX_SLOTS];
-	struct emu_slot_policy cur[CORUN_MAX_SLOTS];
-	int programmed[CORUN_MAX_SLOTS];
-	uint64_t decisions, epochs;
-	struct pol_trace *trace;
-	size_t ntrace, cap;
+	struct sim_policy *sp;
 };
 
 /* The co-run being driven; NULL during alone runs. */
@@ -208,115 +176,6 @@ static const char *job_label(const struct job *j, char *buf, size_t len)
 	return buf;
 }
 
-/*
- * One policy decision, as corun_slots_program() (job start and end) and
- * corun_epoch_irq() (epoch) in corun_sched.c take it: build the input,
- * let the policy decide, program the slots. A slot's policy is written
- * only when it changes (the device keeps what was written).
- */
-static void policy_decide(struct pol_run *pr, enum pol_event e,
-			  unsigned int slot)
-{
-	const struct emu_config *cfg = sim_dev_config(pr->dev);
-	const struct corun_snapshot_header *h;
-	const struct corun_slot_counters *ctr;
-	struct corun_policy_in in;
-	char err[ERRLEN];
-	struct corun_policy_out out;
-	unsigned int i, s;
-	int busy = 0, ret;
-
-	corun_policy_in_init(&in, cfg->num_slots, cfg->num_sms, pr->epoch_len);
-	for (i = 0; i < pr->n; i++)
-		if (pr->jobs[i].inflight) {
-			corun_policy_in_job(&in, pr->jobs[i].slot,
-					    CTX_PRIORITY_NORMAL, 0);
-			busy = 1;
-		}
-	if (e == PE_EPOCH) {
-		/* The counters the device wrote to the snapshot buffer. */
-		h = sim_dev_snapshot(pr->dev);
-		if (!h || h->num_slots != cfg->num_slots)
-			die(1, "epoch without a counter snapshot");
-		ctr = (const void *)(h + 1);
-		corun_policy_in_epoch(&in, ctr, pr->prev, cfg->num_slots);
-		memcpy(pr->prev, ctr, cfg->num_slots * sizeof(ctr[0]));
-		pr->epochs++;
-	}
-	memset(&out, 0, sizeof(out));
-	pr->ops->epoch(&pr->st, &in, &out);
-	pr->decisions++;
-
-	for (s = 0; s < cfg->num_slots; s++) {
-		const struct mix_job *mj = NULL;
-		struct emu_slot_policy p;
-
-		for (i = 0; i < pr->n; i++)
-			if (pr->jobs[i].slot == s)
-				mj = pr->jobs[i].mj;
-		memset(&p, 0, sizeof(p));
-		memcpy(p.sm_mask, out.slot[s].sm_mask, sizeof(p.sm_mask));
-		p.cta_quota = out.slot[s].cta_quota;
-		p.priority = out.slot[s].priority < 15 ? out.slot[s].priority : 15;
-		/* The mix's static settings win (see mix.h). */
-		if (pr->mix->has_priority)
-			p.priority = mj ? mj->priority : 0;
-		if (mj) {
-			if (mj->has_sms)
-				memcpy(p.sm_mask, mj->sm_mask, sizeof(p.sm_mask));
-			if (mj->cta_quota)
-				p.cta_quota = mj->cta_quota;
-			p.placement = mj->placement;
-			p.throttle = mj->throttle;
-		}
-		/* The device drops the bits of SMs it does not have. */
-		for (i = cfg->num_sms; i < CORUN_MAX_SMS; i++)
-			p.sm_mask[i / 32] &= ~(1u << (i % 32));
-		if (pr->programmed[s] && !memcmp(&p, &pr->cur[s], sizeof(p)))
-			continue;
-		ret = sim_dev_set_slot_policy(pr->dev, s, &p, err, sizeof(err));
-		if (ret && mj)
-			die(2, "%s:%u: the device rejects the slot policy (placement %s, priority %u, quota %u, throttle %u): %s",
-			    pr->mix->path, mj->line,
-			    mix_placement_name(p.placement), p.priority,
-			    p.cta_quota, p.throttle, err);
-		if (ret)
-			die(1, "policy %s: the device rejects slot %u's policy: %s",
-			    pr->ops->name, s, err);
-		pr->cur[s] = p;
-		pr->programmed[s] = 1;
-	}
-	/* corun_epochs_update(): epochs only while a job is resident. */
-	if (e != PE_EPOCH && busy != pr->epochs_on) {
-		pr->epochs_on = busy;
-		if (sim_dev_set_epoch(pr->dev, busy ? (uint32_t)pr->epoch_len : 0,
-				      err, sizeof(err)))
-			die(1, "epoch length %" PRIu64 ": %s", pr->epoch_len,
-			    err);
-	}
-
-	if (opt.trace) {
-		struct pol_trace *t;
-
-		if (pr->ntrace == pr->cap) {
-			pr->cap = pr->cap ? 2 * pr->cap : 256;
-			pr->trace = realloc(pr->trace, pr->cap * sizeof(*t));
-			if (!pr->trace)
-				die(1, "out of memory");
-		}
-		t = &pr->trace[pr->ntrace++];
-		memset(t, 0, sizeof(*t));
-		t->cycle = emu_gpu_cycle(sim_dev_gpu(pr->dev));
-		t->ev = e;
-		t->slot = slot;
-		for (i = 0; i < pr->n; i++) {
-			t->p[i] = pr->cur[pr->jobs[i].slot];
-			if (pr->jobs[i].inflight)
-				t->running |= 1u << i;
-		}
-	}
-}
-
 /* ---- driving workloads on a device ---- */
 
 static void job_teardown_run(struct job *j)
@@ -363,6 +222,7 @@ static void job_finish_run(struct sim_dev *dev, struct job *j, int alone)
 static void job_launch_next(struct sim_dev *dev, struct job *j, int alone)
 {
 	char err[ERRLEN] = "";
+	struct corun_job_desc d;
 	struct sim_launch l;
 	int ret;
 
@@ -376,16 +236,24 @@ static void job_launch_next(struct sim_dev *dev, struct job *j, int alone)
 		job_finish_run(dev, j, alone);
 		return;
 	}
+	ret = sim_prepare(j->ctx, &l, &d, err, sizeof(err));
+	if (ret) {
+		job_fail(j, ST_ERROR, "launch rejected: %s", err);
+		return;
+	}
 	/* Job start: the driver decides before the job can dispatch. */
 	j->inflight = 1;
-	if (cur_pol)
-		policy_decide(cur_pol, PE_START, j->slot);
-	ret = sim_submit(j->ctx, j->slot, &l, &j->seqno, err, sizeof(err));
+	if (cur_pol && sim_policy_job_start(cur_pol->sp, j->slot, &d,
+					    CTX_PRIORITY_NORMAL, err,
+					    sizeof(err)))
+		die(1, "%s", err);
+	ret = sim_queue(j->ctx, j->slot, &d, err, sizeof(err));
 	if (ret) {
 		j->inflight = 0;
 		job_fail(j, ST_ERROR, "launch rejected: %s", err);
 		return;
 	}
+	j->seqno = d.seqno;
 }
 
 static void job_start_run(struct sim_dev *dev, struct job *j)
@@ -419,8 +287,9 @@ static void job_done(struct sim_dev *dev, struct job *j,
 	struct sim_result r;
 
 	j->inflight = 0;
-	if (cur_pol)
-		policy_decide(cur_pol, PE_END, j->slot);
+	if (cur_pol && sim_policy_job_end(cur_pol->sp, j->slot, err,
+					  sizeof(err)))
+		die(1, "%s", err);
 	if (sim_complete(j->ctx, ev->seqno, &ev->fault, &r, err, sizeof(err))) {
 		job_fail(j, ST_ERROR, "%s", err);
 		return;
@@ -471,6 +340,7 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 {
 	struct emu_gpu *gpu = sim_dev_gpu(dev);
 	uint64_t t0 = now_ns(), t1, last = 0, end;
+	char err[ERRLEN];
 	struct emu_event ev;
 	struct emu_stats st;
 	unsigned int i, active;
@@ -498,8 +368,8 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 			if (i < n)
 				job_done(dev, &jobs[i], &ev, alone);
 		} else if (type == EMU_EV_EPOCH) {
-			if (pr)
-				policy_decide(pr, PE_EPOCH, 0);
+			if (pr && sim_policy_epoch(pr->sp, err, sizeof(err)))
+				die(1, "%s", err);
 		} else if (type == EMU_EV_IDLE) {
 			/* Cannot happen with a job in flight: a model bug. */
 			for (i = 0; i < n; i++)
@@ -929,22 +799,52 @@ struct corun {
 	unsigned int failed;
 };
 
+/*
+ * The mix's static slot settings, which win over the policy's (see
+ * mix.h): SMs, CTA quota, placement and throttle of a job's slot, and
+ * priorities if any job line gives one.
+ */
+static void mix_pins(const struct mix *mix, struct corun_policy_pin *pins)
+{
+	unsigned int i;
+
+	memset(pins, 0, CORUN_MAX_SLOTS * sizeof(*pins));
+	for (i = 0; i < CORUN_MAX_SLOTS && mix->has_priority; i++)
+		pins[i].set |= CORUN_POLICY_CH_PRIORITY;
+	for (i = 0; i < mix->njobs; i++) {
+		const struct mix_job *mj = &mix->jobs[i];
+		struct corun_policy_pin *p = &pins[mj->slot];
+
+		p->v.priority = mj->priority;
+		p->set |= CORUN_POLICY_CH_PLACEMENT | CORUN_POLICY_CH_THROTTLE;
+		p->v.placement = mj->placement;
+		p->v.throttle = mj->throttle;
+		if (mj->has_sms) {
+			p->set |= CORUN_POLICY_CH_SM_MASK;
+			memcpy(p->v.sm_mask, mj->sm_mask, sizeof(p->v.sm_mask));
+		}
+		if (mj->cta_quota) {
+			p->set |= CORUN_POLICY_CH_CTA_QUOTA;
+			p->v.cta_quota = mj->cta_quota;
+		}
+	}
+}
+
 static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 		      uint64_t budget, struct corun *co)
 {
-	char phase[64];
+	struct corun_policy_pin pins[CORUN_MAX_SLOTS];
+	char phase[64], err[ERRLEN];
 	struct sim_dev *dev;
 	unsigned int i;
 
 	dev = device_new(cfg);
-	co->pol.mix = mix;
-	co->pol.dev = dev;
-	co->pol.jobs = co->jobs;
-	co->pol.n = mix->njobs;
-	co->pol.epoch_len = opt.epoch_cycles;
-	if (co->pol.ops->init(&co->pol.st, cfg->num_slots, cfg->num_sms))
-		die(2, "policy %s: cannot run on %u slots and %u SMs",
-		    co->pol.ops->name, cfg->num_slots, cfg->num_sms);
+	mix_pins(mix, pins);
+	co->pol.sp = sim_policy_create(dev, co->pol.ops, pins,
+				       (uint32_t)opt.epoch_cycles, opt.trace,
+				       err, sizeof(err));
+	if (!co->pol.sp)
+		die(2, "%s", err);
 	snprintf(phase, sizeof(phase), "co-run (%s)", co->pol.ops->name);
 	whole_budget = budget;
 	co->cycles = drive(dev, co->jobs, mix->njobs,
@@ -965,32 +865,13 @@ static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 
 static void json_trace(struct json *js, const struct corun *co)
 {
-	char b[48];
-	size_t t;
-	unsigned int i;
+	const struct corun_policy_record *r;
+	size_t n, t;
 
+	n = sim_policy_records(co->pol.sp, &r);
 	json_arr_begin(js, "policy_trace");
-	for (t = 0; t < co->pol.ntrace; t++) {
-		const struct pol_trace *tr = &co->pol.trace[t];
-
-		json_obj_begin(js, NULL);
-		json_u64(js, "cycle", tr->cycle);
-		json_str(js, "event", pol_event_names[tr->ev]);
-		if (tr->ev != PE_EPOCH)
-			json_u64(js, "slot", tr->slot);
-		json_arr_begin(js, "jobs");
-		for (i = 0; i < co->pol.n; i++) {
-			json_obj_begin(js, NULL);
-			json_bool(js, "running", !!(tr->running & (1u << i)));
-			json_str(js, "sm_mask",
-				 mask_hex(tr->p[i].sm_mask, b, sizeof(b)));
-			json_u64(js, "cta_quota", tr->p[i].cta_quota);
-			json_u64(js, "priority", tr->p[i].priority);
-			json_obj_end(js);
-		}
-		json_arr_end(js);
-		json_obj_end(js);
-	}
+	for (t = 0; t < n; t++)
+		sim_policy_record_json(js, &r[t]);
 	json_arr_end(js);
 }
 
@@ -998,14 +879,15 @@ static void json_trace(struct json *js, const struct corun *co)
 static void json_corun(struct json *js, const char *key, const struct mix *mix,
 		       const struct corun *co)
 {
+	const struct corun_policy_engine *eng = sim_policy_engine(co->pol.sp);
 	char b[48];
 	unsigned int i;
 
 	json_obj_begin(js, key);
 	json_str(js, "policy", co->pol.ops->name);
-	json_u64(js, "epoch_cycles", co->pol.epoch_len);
-	json_u64(js, "epochs", co->pol.epochs);
-	json_u64(js, "policy_decisions", co->pol.decisions);
+	json_u64(js, "epoch_cycles", opt.epoch_cycles);
+	json_u64(js, "epochs", sim_policy_epochs(co->pol.sp));
+	json_u64(js, "policy_decisions", eng->decisions);
 	json_u64(js, "cycles", co->cycles);
 	json_arr_begin(js, "jobs");
 	for (i = 0; i < mix->njobs; i++) {
@@ -1018,10 +900,10 @@ static void json_corun(struct json *js, const char *key, const struct mix *mix,
 		json_u64(js, "scale", j->params.scale);
 		json_u64(js, "seed", j->params.seed);
 		json_u64(js, "slot", j->slot);
-		json_u64(js, "priority", co->pol.cur[j->slot].priority);
+		json_u64(js, "priority", eng->out.slot[j->slot].priority);
 		json_str(js, "placement", mix_placement_name(j->mj->placement));
 		json_str(js, "sm_mask",
-			 mask_hex(co->pol.cur[j->slot].sm_mask, b, sizeof(b)));
+			 mask_hex(eng->out.slot[j->slot].sm_mask, b, sizeof(b)));
 		json_str(js, "status", status_names[j->status]);
 		if (j->status != ST_OK)
 			json_str(js, "error", j->msg);
@@ -1054,13 +936,14 @@ static void json_corun(struct json *js, const char *key, const struct mix *mix,
 
 static void text_corun(const struct mix *mix, const struct corun *co)
 {
+	const struct corun_policy_record *r;
 	char b1[48], b2[32], b3[32], b4[32], lbl[96];
 	unsigned int i;
-	size_t t;
+	size_t n, t;
 
 	printf("co-run (%" PRIu64 " cycles, policy %s, %" PRIu64 " epochs of %" PRIu64 " cycles, %" PRIu64 " decisions):\n",
-	       co->cycles, co->pol.ops->name, co->pol.epochs, co->pol.epoch_len,
-	       co->pol.decisions);
+	       co->cycles, co->pol.ops->name, sim_policy_epochs(co->pol.sp),
+	       opt.epoch_cycles, sim_policy_engine(co->pol.sp)->decisions);
 	printf("  %-3s %-4s %-28s %-6s %5s %14s %9s %9s %9s\n", "job", "slot",
 	       "workload", "status", "runs", "thread-insns", "IPC", "IPC-alone",
 	       "slowdown");
@@ -1086,21 +969,11 @@ static void text_corun(const struct mix *mix, const struct corun *co)
 	       metrics_fmt(co->mm.fairness, b4, sizeof(b4)));
 	if (!opt.trace)
 		return;
-	printf("policy trace (cycle event: per job sm-mask/quota/priority, * = running):\n");
-	for (t = 0; t < co->pol.ntrace; t++) {
-		const struct pol_trace *tr = &co->pol.trace[t];
-
-		printf("  %10" PRIu64 " %-5s", tr->cycle, pol_event_names[tr->ev]);
-		if (tr->ev != PE_EPOCH)
-			printf(" slot %-2u", tr->slot);
-		else
-			printf("        ");
-		for (i = 0; i < co->pol.n; i++)
-			printf(" %s%u:%s/%u/%u",
-			       tr->running & (1u << i) ? "*" : " ", i,
-			       mask_hex(tr->p[i].sm_mask, b1, sizeof(b1)),
-			       tr->p[i].cta_quota, tr->p[i].priority);
-		printf("\n");
+	printf("policy trace (one record per slot a decision changed):\n");
+	n = sim_policy_records(co->pol.sp, &r);
+	for (t = 0; t < n; t++) {
+		printf("  ");
+		sim_policy_record_text(stdout, &r[t]);
 	}
 }
 
@@ -1458,7 +1331,7 @@ int main(int argc, char **argv)
 			total_stats.cycles, total_stats.warp_insns,
 			total_stats.thread_insns, sim_ns / 1e9);
 	for (p = 0; p < npol; p++)
-		free(co[p].pol.trace);
+		sim_policy_destroy(co[p].pol.sp);
 	free(co);
 	return failed ? 1 : 0;
 }

@@ -766,15 +766,11 @@ int sim_build_desc(struct sim_ctx *ctx, const struct sim_launch *l,
 	return 0;
 }
 
-int sim_submit(struct sim_ctx *ctx, unsigned int slot,
-	       const struct sim_launch *l, uint64_t *seqno, char *err,
-	       size_t len)
+int sim_prepare(struct sim_ctx *ctx, const struct sim_launch *l,
+		struct corun_job_desc *d, char *err, size_t len)
 {
 	struct sim_dev *dev = ctx->dev;
-	struct sim_inflight *in;
-	struct corun_job_desc d;
 	uint64_t s = dev->seqno + 1;
-	int ret;
 
 	/* Seqnos are device-wide; pick one whose record is free. */
 	while (ctx->inflight[s % SIM_MAX_INFLIGHT].busy) {
@@ -785,20 +781,47 @@ int sim_submit(struct sim_ctx *ctx, unsigned int slot,
 		}
 		s++;
 	}
-	ret = sim_build_desc(ctx, l, s, &d, err, len);
-	if (ret)
-		return ret;
+	return sim_build_desc(ctx, l, s, d, err, len);
+}
+
+int sim_queue(struct sim_ctx *ctx, unsigned int slot,
+	      const struct corun_job_desc *d, char *err, size_t len)
+{
+	struct sim_dev *dev = ctx->dev;
+	struct sim_inflight *in;
+	int ret;
+
+	if (d->ctx_id != ctx->id || d->seqno <= dev->seqno ||
+	    ctx->inflight[d->seqno % SIM_MAX_INFLIGHT].busy) {
+		serr(err, len, "descriptor %llu was not prepared for context %u",
+		     (unsigned long long)d->seqno, ctx->id);
+		return -EINVAL;
+	}
 	/* The fence must move only when the device writes it. */
-	wr64(dev, d.fence_addr, 0);
-	ret = sim_dev_queue(dev, slot, &d, err, len);
+	wr64(dev, d->fence_addr, 0);
+	ret = sim_dev_queue(dev, slot, d, err, len);
 	if (ret)
 		return ret;
-	dev->seqno = s;
-	in = &ctx->inflight[s % SIM_MAX_INFLIGHT];
+	dev->seqno = d->seqno;
+	in = &ctx->inflight[d->seqno % SIM_MAX_INFLIGHT];
 	in->busy = 1;
-	in->seqno = s;
-	*seqno = s;
+	in->seqno = d->seqno;
 	return 0;
+}
+
+int sim_submit(struct sim_ctx *ctx, unsigned int slot,
+	       const struct sim_launch *l, uint64_t *seqno, char *err,
+	       size_t len)
+{
+	struct corun_job_desc d;
+	int ret;
+
+	ret = sim_prepare(ctx, l, &d, err, len);
+	if (!ret)
+		ret = sim_queue(ctx, slot, &d, err, len);
+	if (!ret)
+		*seqno = d.seqno;
+	return ret;
 }
 
 int sim_complete(struct sim_ctx *ctx, uint64_t seqno,

@@ -251,6 +251,18 @@ int sim_run(struct sim_ctx *ctx, const struct sim_launch *l,
 int sim_submit(struct sim_ctx *ctx, unsigned int slot,
 	       const struct sim_launch *l, uint64_t *seqno, char *err,
 	       size_t len);
+/*
+ * sim_submit() in two steps, for a host that decides something between
+ * them (the policy engine sees the descriptor before the job is queued,
+ * as the driver's run_job does): sim_prepare() validates @l and builds
+ * its descriptor (seqno included) without queueing anything; sim_queue()
+ * queues a descriptor sim_prepare() built for @ctx, before any other
+ * submit of the device.
+ */
+int sim_prepare(struct sim_ctx *ctx, const struct sim_launch *l,
+		struct corun_job_desc *d, char *err, size_t len);
+int sim_queue(struct sim_ctx *ctx, unsigned int slot,
+	      const struct corun_job_desc *d, char *err, size_t len);
 int sim_complete(struct sim_ctx *ctx, uint64_t seqno,
 		 const struct corun_fault_record *fault, struct sim_result *r,
 		 char *err, size_t len);
