@@ -59,6 +59,9 @@ enum emu_noc_vc_map {
 	EMU_NOC_VC_MAP_NR
 };
 
+/* A slot with no VC of its own follows vc_map (emu_gpu_set_slot_vc()). */
+#define EMU_NOC_VC_MAPPED UINT32_MAX
+
 /* L1 write policy ([l1] write_policy); neither allocates on a miss. */
 enum emu_l1_write {
 	EMU_L1_WRITE_EVICT = 0, /* a store hit invalidates the line */

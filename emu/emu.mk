@@ -95,3 +95,16 @@ $(EMU_TEST_DIR)/calib/calib_test.o: HOST_CFLAGS += -DCALIB_CONFIG_DIR='"$(CURDIR
 
 EMU_TESTS += $(EMU_TEST_DIR)/emu-calib-test
 TEST_PROGS += $(EMU_TEST_DIR)/emu-calib-test
+
+# emu-knobs-test: the model mechanisms that policies set: LLC owners,
+# owner protection and way partitioning (llc_test.c), and through the
+# whole device the per-slot NoC VC, LLC policy, DRAM priority, warp-issue
+# quota and the per-SM and per-channel slot counters (knobs_test.c).
+EMU_KNOBS_TEST_OBJS := $(EMU_TEST_DIR)/llc_test.o
+
+$(EMU_TEST_DIR)/emu-knobs-test: $(EMU_KNOBS_TEST_OBJS) \
+		$(EMU_TEST_DIR)/testdev.o $(EMU_LIB) $(KUNIT_OBJS)
+	$(KUNIT_LINK)
+
+EMU_TESTS += $(EMU_TEST_DIR)/emu-knobs-test
+TEST_PROGS += $(EMU_TEST_DIR)/emu-knobs-test

@@ -82,6 +82,7 @@ struct emu_gpu *emu_gpu_create(const struct emu_config *cfg,
 	gpu->mem = emu_mem_create(&gpu->cfg, &mops, &ctr);
 	if (!gpu->mem)
 		goto fail;
+	emu_llc_init(&gpu->llc, &gpu->cfg);
 	return gpu;
 fail:
 	emu_gpu_destroy(gpu);
@@ -247,10 +248,64 @@ int emu_gpu_set_l1_bypass_ctas(struct emu_gpu *gpu, unsigned int slot,
 	return 0;
 }
 
+int emu_gpu_set_slot_vc(struct emu_gpu *gpu, unsigned int slot, uint32_t vc)
+{
+	return emu_mem_set_slot_vc(gpu->mem, slot, vc);
+}
+
+int emu_gpu_set_llc_policy(struct emu_gpu *gpu,
+			   const struct emu_llc_policy *p)
+{
+	const struct emu_l2_policy *ops;
+
+	if (!p || emu_llc_check(p, &gpu->cfg))
+		return -EINVAL;
+	ops = emu_llc_set(&gpu->llc, p, gpu->cfg.l2.ways);
+	emu_mem_set_l2_policy(gpu->mem, ops, &gpu->llc);
+	return 0;
+}
+
+void emu_gpu_get_llc_policy(const struct emu_gpu *gpu,
+			    struct emu_llc_policy *p)
+{
+	*p = gpu->llc.pol;
+}
+
+void emu_gpu_llc_slot_counters(const struct emu_gpu *gpu, unsigned int slot,
+			       struct emu_llc_counters *out)
+{
+	if (slot >= gpu->cfg.num_slots)
+		memset(out, 0, sizeof(*out));
+	else
+		*out = emu_mem_llc_stats(gpu->mem)->slot[slot];
+}
+
+void emu_gpu_llc_class_counters(const struct emu_gpu *gpu, unsigned int cls,
+				struct emu_llc_counters *out)
+{
+	if (cls >= 2)
+		memset(out, 0, sizeof(*out));
+	else
+		*out = emu_mem_llc_stats(gpu->mem)->cls[cls];
+}
+
 void emu_gpu_chan_counters(const struct emu_gpu *gpu, unsigned int ch,
 			   struct corun_chan_counters *out)
 {
 	emu_mem_chan_counters(gpu->mem, ch, out);
+}
+
+void emu_gpu_chan_slot_counters(const struct emu_gpu *gpu, unsigned int ch,
+				unsigned int slot,
+				struct corun_chan_counters *out)
+{
+	emu_mem_chan_slot_counters(gpu->mem, ch, slot, out);
+}
+
+int emu_gpu_set_slot_dram_prio(struct emu_gpu *gpu, unsigned int slot,
+			       uint32_t prio)
+{
+	return emu_mem_set_slot_dram_prio(gpu->mem, slot, prio);
 }
 
 void emu_gpu_stats(const struct emu_gpu *gpu, struct emu_stats *out)

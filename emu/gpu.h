@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <corun/hw.h>
 #include "config.h"
+#include "llc_policy.h"
 
 struct emu_gpu;
 
@@ -296,6 +297,62 @@ int emu_gpu_set_l1_bypass_ctas(struct emu_gpu *gpu, unsigned int slot,
 			       uint32_t n);
 
 /**
+ * emu_gpu_set_slot_vc() - the NoC virtual channel of a slot
+ * @gpu: device
+ * @slot: slot
+ * @vc: 0..noc.vcs-1: the slot's requests, write data and replies all
+ *	travel in this VC; EMU_NOC_VC_MAPPED (the reset value): the VC
+ *	[noc] vc_map gives each packet (by traffic type, slot or class)
+ *
+ * Packets already in the networks keep their VC. With [noc]
+ * strict_priority the VC also decides the packets' arbitration class.
+ *
+ * Return: 0 or -EINVAL for a bad slot or VC.
+ */
+int emu_gpu_set_slot_vc(struct emu_gpu *gpu, unsigned int slot, uint32_t vc);
+
+/**
+ * emu_gpu_set_llc_policy() - the LLC victim policy of every slice
+ * @gpu: device
+ * @p: policy (copied; see llc_policy.h). The reset value is all zero:
+ *	EMU_LLC_LRU
+ *
+ * Takes effect from the next victim chosen; lines keep their owners.
+ *
+ * Return: 0, or -EINVAL (emu_llc_check()) with nothing changed.
+ */
+int emu_gpu_set_llc_policy(struct emu_gpu *gpu,
+			   const struct emu_llc_policy *p);
+
+/**
+ * emu_gpu_get_llc_policy() - read the LLC policy back
+ * @gpu: device
+ * @p: receives it
+ */
+void emu_gpu_get_llc_policy(const struct emu_gpu *gpu,
+			    struct emu_llc_policy *p);
+
+/**
+ * emu_gpu_llc_slot_counters() - live LLC counts of one slot as owner
+ * @gpu: device
+ * @slot: slot (a bad slot gives zeros)
+ * @out: receives the hits and misses of the slot's requests (the same
+ *	as its llc_hits and llc_misses) and the lines it owns, filled and
+ *	lost to fills (struct emu_llc_counters), since create
+ */
+void emu_gpu_llc_slot_counters(const struct emu_gpu *gpu, unsigned int slot,
+			       struct emu_llc_counters *out);
+
+/**
+ * emu_gpu_llc_class_counters() - live LLC counts of one class as owner
+ * @gpu: device
+ * @cls: enum emu_mem_cls, 0 GPU or 1 CPU (others give zeros)
+ * @out: receives them, as emu_gpu_llc_slot_counters() by class
+ */
+void emu_gpu_llc_class_counters(const struct emu_gpu *gpu, unsigned int cls,
+				struct emu_llc_counters *out);
+
+/**
  * emu_gpu_chan_counters() - live cumulative counters of one DRAM channel
  * @gpu: device
  * @ch: channel (>= dram.channels gives zeros)
@@ -304,6 +361,38 @@ int emu_gpu_set_l1_bypass_ctas(struct emu_gpu *gpu, unsigned int slot,
  */
 void emu_gpu_chan_counters(const struct emu_gpu *gpu, unsigned int ch,
 			   struct corun_chan_counters *out);
+
+/**
+ * emu_gpu_chan_slot_counters() - live cumulative counters of one slot in
+ *	one DRAM channel (HSM's per-channel accesses and row hits)
+ * @gpu: device
+ * @ch: channel
+ * @slot: slot
+ * @out: receives the slot's accesses, row hits and data-bus busy cycles
+ *	in the channel since create (DRAM cycles; reserved = 0); zeros for
+ *	a bad channel or slot. Summed over channels they are the slot's
+ *	DRAM counters (writes included, charged to the request whose miss
+ *	caused them).
+ */
+void emu_gpu_chan_slot_counters(const struct emu_gpu *gpu, unsigned int ch,
+				unsigned int slot,
+				struct corun_chan_counters *out);
+
+/**
+ * emu_gpu_set_slot_dram_prio() - the DRAM scheduling priority of a slot
+ * @gpu: device
+ * @slot: slot
+ * @prio: 0 (the reset value) .. 15: the FR-FCFS scheduler of every
+ *	channel serves the requests of higher-priority slots first (row
+ *	hits first within one priority); [dram] cpu_priority still puts
+ *	CPU-class requests above every slot priority
+ *
+ * Queued requests take the new priority at once.
+ *
+ * Return: 0 or -EINVAL for a bad slot or priority.
+ */
+int emu_gpu_set_slot_dram_prio(struct emu_gpu *gpu, unsigned int slot,
+			       uint32_t prio);
 
 /**
  * emu_gpu_reset_slot() - kill a slot's running and queued jobs

@@ -14,6 +14,7 @@
 #include "config.h"
 #include "gpu.h"
 #include "isa.h"
+#include "llc_policy.h"
 #include "mem.h"
 #include "mmu.h"
 
@@ -343,6 +344,7 @@ struct emu_gpu {
 	struct emu_sm *sms;
 	struct corun_sm_counters *sm_cnt;
 	struct emu_mem *mem;
+	struct emu_llc llc; /* LLC policy state, the slices' policy context */
 	uint32_t ended; /* jobs to report, including kill_queued */
 	uint32_t queued; /* descriptors queued on all slots */
 	uint32_t next_job_id;
