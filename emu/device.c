@@ -907,8 +907,9 @@ void emu_dev_complete(struct emu_dev *dev)
 		job_done(dev, ev);
 		break;
 	case EMU_EV_EPOCH:
-		mcu_raise_event(dev->mcu, CORUN_MCU_EV_EPOCH);
 		dev->epoch_seq = (uint32_t)ev->epoch;
+		dev->mcu_epoch_seq = dev->epoch_seq;
+		mcu_raise_event(dev->mcu, CORUN_MCU_EV_EPOCH);
 		write_snapshot(dev, ev);
 		if (dev->control & CORUN_CTRL_LOCKSTEP) {
 			dev->status |= CORUN_STATUS_EPOCH_WAIT;
