@@ -6,7 +6,7 @@
 #ifndef _CORUN_FW_VERSION_H_
 #define _CORUN_FW_VERSION_H_
 
-#define FW_VERSION_MAJOR 1
+#define FW_VERSION_MAJOR 2
 #define FW_VERSION_MINOR 0
 
 #endif /* _CORUN_FW_VERSION_H_ */
