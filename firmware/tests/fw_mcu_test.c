@@ -220,6 +220,12 @@ static u32 get_param(struct kunit *test, struct env *e, u32 id)
 	return out[1];
 }
 
+static u32 slot_param(struct kunit *test, struct env *e, u32 base,
+		      unsigned int slot)
+{
+	return get_param(test, e, CORUN_FW_PARAM_SLOT(base, slot));
+}
+
 #define OK_HDR(len) CORUN_MBOX_HDR(CORUN_FW_OK, len)
 #define ERR_HDR(st) CORUN_MBOX_HDR(st, 0)
 
@@ -275,15 +281,10 @@ static void fw_mcu_test_version_echo(struct kunit *test)
 			OK_HDR(3));
 	KUNIT_EXPECT_EQ(test, out[1], (u32)CORUN_FWIF_VERSION);
 	KUNIT_EXPECT_EQ(test, out[2], (u32)FW_VERSION);
-	/* Exactly the implemented features: no dynamic LLC or VCP policy. */
-	KUNIT_EXPECT_EQ(test, out[3],
-			CORUN_FW_FEAT_IRC | CORUN_FW_FEAT_L1_STATIC |
-				CORUN_FW_FEAT_LLC_PROB_STATIC |
-				CORUN_FW_FEAT_LLC_WAYPART |
-				CORUN_FW_FEAT_VCP_STATIC |
-				CORUN_FW_FEAT_DRAM_PRIO |
-				CORUN_FW_FEAT_MONITORS |
-				CORUN_FW_FEAT_SET_PARAMS);
+	/* Exactly the implemented features. */
+	KUNIT_EXPECT_EQ(test, out[3], (u32)FW_FEATURES);
+	KUNIT_EXPECT_FALSE(test, out[3] & (CORUN_FW_FEAT_LLC_PROB_DYNAMIC |
+					   CORUN_FW_FEAT_VCP_DYNAMIC));
 
 	KUNIT_EXPECT_EQ(test, cmd(test, e, CORUN_FW_CMD_NOP, 0, 0, 0, out),
 			OK_HDR(0));
@@ -531,14 +532,8 @@ static void fw_mcu_test_epoch(struct kunit *test)
 	KUNIT_EXPECT_LT(test, insns, 1500u);
 	KUNIT_EXPECT_EQ(test, get_param(test, e, CORUN_FW_P_EPOCHS), 1u);
 	for (s = 0; s < SLOTS; s++) {
-		KUNIT_EXPECT_EQ(test,
-				get_param(test, e,
-					  CORUN_FW_PARAM_SLOT(CORUN_FW_P_RF, s)),
-				512u);
-		KUNIT_EXPECT_EQ(test,
-				get_param(test, e,
-					  CORUN_FW_PARAM_SLOT(CORUN_FW_P_DF, s)),
-				256u);
+		KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_RF, s), 512u);
+		KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_DF, s), 256u);
 	}
 
 	/* Beyond 32 bits, in the image's own arithmetic (no DIVU fits). */
@@ -548,22 +543,13 @@ static void fw_mcu_test_epoch(struct kunit *test)
 	e->dev.regs[CORUN_MCU_EPOCH_SEQ / 4] = 2;
 	mcu_raise_event(e->mcu, CORUN_MCU_EV_EPOCH);
 	mcu_run(e->mcu, 20000);
-	KUNIT_EXPECT_EQ(test,
-			get_param(test, e, CORUN_FW_PARAM_SLOT(CORUN_FW_P_RF, 0)),
-			341u);
-	KUNIT_EXPECT_EQ(test,
-			get_param(test, e, CORUN_FW_PARAM_SLOT(CORUN_FW_P_DF, 0)),
-			1706u);
-	KUNIT_EXPECT_EQ(test,
-			get_param(test, e, CORUN_FW_PARAM_SLOT(CORUN_FW_P_RF, 1)),
-			682u);
-	KUNIT_EXPECT_EQ(test,
-			get_param(test, e, CORUN_FW_PARAM_SLOT(CORUN_FW_P_DF, 1)),
-			2389u);
+	KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_RF, 0), 341u);
+	KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_DF, 0), 1706u);
+	KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_RF, 1), 682u);
+	KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_DF, 1), 2389u);
 	/* Idle slots this epoch. */
-	KUNIT_EXPECT_EQ(test,
-			get_param(test, e, CORUN_FW_PARAM_SLOT(CORUN_FW_P_RF, 2)),
-			0u);
+	KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_RF, 2), 0u);
+	KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_DF, 2), 0u);
 	KUNIT_EXPECT_EQ(test, get_param(test, e, CORUN_FW_P_EPOCHS), 2u);
 	KUNIT_EXPECT_EQ(test, mcu_state(e->mcu), MCU_RUNNING);
 }

@@ -104,16 +104,9 @@ static void fw_test_cmd_version(struct kunit *test)
 			OK_HDR(3));
 	KUNIT_EXPECT_EQ(test, out[1], (u32)CORUN_FWIF_VERSION);
 	KUNIT_EXPECT_EQ(test, out[2], (u32)FW_VERSION);
-	/* Exactly what is implemented: no dynamic LLC or VCP policy. */
-	KUNIT_EXPECT_EQ(test, out[3],
-			CORUN_FW_FEAT_IRC | CORUN_FW_FEAT_L1_STATIC |
-				CORUN_FW_FEAT_LLC_PROB_STATIC |
-				CORUN_FW_FEAT_LLC_WAYPART |
-				CORUN_FW_FEAT_VCP_STATIC |
-				CORUN_FW_FEAT_DRAM_PRIO |
-				CORUN_FW_FEAT_MONITORS |
-				CORUN_FW_FEAT_SET_PARAMS);
+	/* Exactly what the policies implement. */
 	KUNIT_EXPECT_EQ(test, out[3], fw_features());
+	KUNIT_EXPECT_EQ(test, out[3], (u32)FW_FEATURES);
 	for (i = 4; i < CORUN_MBOX_WORDS; i++)
 		KUNIT_EXPECT_EQ(test, out[i], 0u);
 	KUNIT_EXPECT_EQ(test,
