@@ -297,7 +297,7 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 	 */
 	uint16_t pre_first[64];
 	uint8_t pre_rank[64];
-	uint8_t pre_best[64]; /* per bank: best class of any PRE, ready or not */
+	uint8_t pre_best[64]; /* per bank: best class of any PRE */
 	uint8_t hit_rank[64]; /* per bank in hitmask: best class of its hits */
 	int best = -1, best_cmd = 0;
 	unsigned int best_key = ~0u, i, bn;
@@ -324,7 +324,7 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 				(d->frfcfs && q->arrival <= t && !capped(d, b));
 
 			if (hit) {
-				/* A started line holds its row for any class. */
+				/* A started line holds it for any class. */
 				uint8_t r = q->started ? 0 : q->rank;
 
 				if (!(hitmask & bit) || r < hit_rank[q->bank])
@@ -394,7 +394,8 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 			    (held && hit_rank[bn] <= pre_rank[bn]))
 				continue;
 			key = (unsigned int)pre_rank[bn] << 1 | 1;
-			if (key < best_key || (key == best_key && (int)j < best)) {
+			if (key < best_key ||
+			    (key == best_key && (int)j < best)) {
 				best_key = key;
 				best = (int)j;
 				best_cmd = CMD_PRE;
@@ -709,7 +710,7 @@ uint32_t emu_dram_slot_prio(const struct emu_dram *d, unsigned int slot)
 }
 
 int emu_dram_set_slot_prio(struct emu_dram *d, unsigned int slot,
-			   uint32_t prio)
+			   uint32_t prio, uint64_t now)
 {
 	unsigned int c, i;
 
@@ -721,14 +722,23 @@ int emu_dram_set_slot_prio(struct emu_dram *d, unsigned int slot,
 		if (d->slot_prio[i] > d->prio_max)
 			d->prio_max = d->slot_prio[i];
 	/*
-	 * Queued requests take their new class at once. Readiness does not
-	 * depend on it, so a sleeping channel's wake-up time stays exact.
+	 * Queued requests take their new class at once. A bank's hits may
+	 * no longer hold a precharge back, which a sleeping channel did
+	 * not foresee: it decides again at the next cycle (a decision that
+	 * issues nothing changes nothing).
 	 */
 	for (c = 0; c < d->nch; c++) {
 		struct chan *ch = &d->ch[c];
 
-		for (i = 0; i < ch->nq; i++)
-			ch->hot[i].rank = rank_of(d, &ch->pool[ch->hot[i].idx].r);
+		for (i = 0; i < ch->nq; i++) {
+			struct dhot *h = &ch->hot[i];
+
+			h->rank = rank_of(d, &ch->pool[h->idx].r);
+		}
+		if (ch->nq && ch->next_t > now + 1) {
+			ch->next_t = now + 1;
+			ch->quiet = 0;
+		}
 	}
 	return 0;
 }

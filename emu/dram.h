@@ -249,15 +249,17 @@ void emu_dram_slot_counters(const struct emu_dram *d, unsigned int slot,
  * @d: DRAM
  * @slot: slot (< CORUN_MAX_SLOTS)
  * @prio: 0 (lowest, the reset value) .. EMU_DRAM_PRIO_MAX
+ * @now: current DRAM cycle (the last emu_dram_tick() or later)
  *
- * Queued requests take it at once. A higher priority goes first, before
- * row hits of lower ones; dram.cpu_priority still puts the CPU class
- * above every GPU priority.
+ * Queued requests take it at once (a sleeping channel decides again at
+ * @now + 1). A higher priority goes first, before row hits of lower
+ * ones; dram.cpu_priority still puts the CPU class above every GPU
+ * priority.
  *
  * Return: 0 or -EINVAL.
  */
 int emu_dram_set_slot_prio(struct emu_dram *d, unsigned int slot,
-			   uint32_t prio);
+			   uint32_t prio, uint64_t now);
 
 /* A slot's priority as set; 0 for a bad slot. */
 uint32_t emu_dram_slot_prio(const struct emu_dram *d, unsigned int slot);

@@ -114,7 +114,7 @@ TEST_PROGS += $(EMU_TEST_DIR)/emu-calib-test
 # owner protection and way partitioning (llc_test.c), and through the
 # whole device the per-slot NoC VC, LLC policy, DRAM priority, warp-issue
 # quota and the per-SM and per-channel slot counters (knobs_test.c).
-EMU_KNOBS_TEST_OBJS := $(EMU_TEST_DIR)/llc_test.o
+EMU_KNOBS_TEST_OBJS := $(EMU_TEST_DIR)/llc_test.o $(EMU_TEST_DIR)/knobs_test.o
 
 $(EMU_TEST_DIR)/emu-knobs-test: $(EMU_KNOBS_TEST_OBJS) \
 		$(EMU_TEST_DIR)/testdev.o $(EMU_LIB) $(KUNIT_OBJS)

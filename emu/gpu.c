@@ -41,6 +41,7 @@ struct emu_gpu *emu_gpu_create(const struct emu_config *cfg,
 	gpu->cfg = *cfg;
 	gpu->phys = *phys;
 	gpu->epoch_len = cfg->epoch_cycles;
+	gpu->issue_period = EMU_ISSUE_PERIOD_DEFAULT;
 	gpu->next_epoch = cfg->epoch_cycles ? cfg->epoch_cycles : EMU_NEVER;
 	gpu->slots = calloc(cfg->num_slots, sizeof(*gpu->slots));
 	gpu->slot_cnt = calloc(cfg->num_slots, sizeof(*gpu->slot_cnt));
@@ -156,12 +157,14 @@ int emu_gpu_submit(struct emu_gpu *gpu, unsigned int slot,
 int emu_gpu_set_slot_policy(struct emu_gpu *gpu, unsigned int slot,
 			    const struct emu_slot_policy *p)
 {
-	uint32_t i;
+	uint32_t i, old_quota;
 
 	if (slot >= gpu->cfg.num_slots || !p || p->priority > 15 ||
 	    !emu_placement(p->placement))
 		return -EINVAL;
+	old_quota = gpu->slots[slot].policy.issue_quota;
 	gpu->slots[slot].policy = *p;
+	emu_quota_changed(gpu, slot, old_quota);
 	/* Bits of SMs that do not exist are dropped. */
 	for (i = gpu->cfg.num_sms; i < CORUN_MAX_SMS; i++)
 		gpu->slots[slot].policy.sm_mask[i / 32] &= ~(1u << (i % 32));
@@ -219,6 +222,23 @@ void emu_gpu_sm_counters(const struct emu_gpu *gpu, unsigned int sm,
 		*out = gpu->sm_cnt[sm];
 }
 
+void emu_gpu_sm_slot_counters(const struct emu_gpu *gpu, unsigned int sm,
+			      unsigned int slot,
+			      struct emu_sm_slot_counters *out)
+{
+	const struct emu_sm *s;
+
+	memset(out, 0, sizeof(*out));
+	if (sm >= gpu->cfg.num_sms || slot >= gpu->cfg.num_slots)
+		return;
+	s = &gpu->sms[sm];
+	out->warp_insns = s->slot_insns[slot];
+	/* Plus the CTAs resident since their last change. */
+	out->cta_cycles = s->slot_cta_cycles[slot] +
+			  (uint64_t)gpu->slots[slot].resident[sm] *
+				  (gpu->now - s->slot_cta_since[slot]);
+}
+
 int emu_gpu_set_irc(struct emu_gpu *gpu, unsigned int slot, uint32_t credits,
 		    uint32_t prio)
 {
@@ -256,6 +276,12 @@ int emu_gpu_set_slot_vc(struct emu_gpu *gpu, unsigned int slot, uint32_t vc)
 uint32_t emu_gpu_slot_vc(const struct emu_gpu *gpu, unsigned int slot)
 {
 	return emu_mem_slot_vc(gpu->mem, slot);
+}
+
+void emu_gpu_noc_vc_counters(const struct emu_gpu *gpu, unsigned int vc,
+			     struct emu_noc_vc_counters *out)
+{
+	emu_mem_noc_vc_counters(gpu->mem, vc, out);
 }
 
 int emu_gpu_set_llc_policy(struct emu_gpu *gpu,

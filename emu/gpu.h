@@ -17,6 +17,7 @@
 #include <corun/hw.h>
 #include "config.h"
 #include "llc_policy.h"
+#include "noc.h"
 
 struct emu_gpu;
 
@@ -46,6 +47,13 @@ struct emu_phys_ops {
  * @throttle: CTAs of the slot per SM that stay resident but may not issue
  *	(the youngest ones on each SM; the oldest CTA of the slot on an SM
  *	is never throttled, so the slot cannot stall forever)
+ * @issue_quota: warp instructions the slot's warps may issue on each SM
+ *	per issue period (emu_gpu_set_issue_period()); once an SM's budget
+ *	of the slot is spent its warps there wait for the next period
+ *	(counted as CORUN_STALL_THROTTLED). 0 = no quota (the reset value).
+ *	A new quota applies at once to a slot that had none; otherwise a
+ *	lower one clips what is left of the period and a higher one
+ *	applies from the next period.
  *
  * Changes take effect for CTAs dispatched (and throttled) from the next
  * cycle; resident CTAs are never migrated.
@@ -56,6 +64,25 @@ struct emu_slot_policy {
 	uint32_t priority;
 	uint32_t placement;
 	uint32_t throttle;
+	uint32_t issue_quota;
+};
+
+/* Reset value of emu_gpu_set_issue_period(), SM cycles. */
+#define EMU_ISSUE_PERIOD_DEFAULT 1000u
+/* Longest issue period. */
+#define EMU_ISSUE_PERIOD_MAX (1u << 24)
+
+/**
+ * struct emu_sm_slot_counters - what one slot did on one SM
+ * @warp_insns: warp instructions its warps issued there
+ * @cta_cycles: sum over cycles of its CTAs resident there (a CTA counts
+ *	from the cycle it is dispatched to the cycle it ends)
+ *
+ * Warped-Slicer's per-SM IPC against CTAs resident.
+ */
+struct emu_sm_slot_counters {
+	uint64_t warp_insns;
+	uint64_t cta_cycles;
 };
 
 /* Events returned by emu_gpu_run(). */
@@ -172,6 +199,17 @@ int emu_gpu_get_slot_policy(const struct emu_gpu *gpu, unsigned int slot,
 			    struct emu_slot_policy *p);
 
 /**
+ * emu_gpu_set_issue_period() - the period of the warp-issue quotas
+ * @gpu: device
+ * @cycles: 1 .. EMU_ISSUE_PERIOD_MAX SM cycles (reset value:
+ *	EMU_ISSUE_PERIOD_DEFAULT); every slot's issue_quota is granted anew
+ *	on each SM at each period boundary, the first one now plus @cycles
+ *
+ * Return: 0 or -EINVAL.
+ */
+int emu_gpu_set_issue_period(struct emu_gpu *gpu, uint32_t cycles);
+
+/**
  * emu_gpu_placement_modes() - placement modes this model implements
  *
  * Return: bit (1 << mode) per implemented enum corun_placement, for
@@ -239,6 +277,18 @@ void emu_gpu_slot_counters(const struct emu_gpu *gpu, unsigned int slot,
  */
 void emu_gpu_sm_counters(const struct emu_gpu *gpu, unsigned int sm,
 			 struct corun_sm_counters *out);
+
+/**
+ * emu_gpu_sm_slot_counters() - live cumulative counters of one slot on
+ *	one SM
+ * @gpu: device
+ * @sm: SM index
+ * @slot: slot
+ * @out: receives them since create (zeros for a bad SM or slot)
+ */
+void emu_gpu_sm_slot_counters(const struct emu_gpu *gpu, unsigned int sm,
+			      unsigned int slot,
+			      struct emu_sm_slot_counters *out);
 
 /**
  * emu_gpu_set_irc() - program a slot's issue-rate control (CCBP IRC)
@@ -319,6 +369,15 @@ int emu_gpu_set_slot_vc(struct emu_gpu *gpu, unsigned int slot, uint32_t vc);
  * Return: the VC, or EMU_NOC_VC_MAPPED (also for a bad slot).
  */
 uint32_t emu_gpu_slot_vc(const struct emu_gpu *gpu, unsigned int slot);
+
+/**
+ * emu_gpu_noc_vc_counters() - live cumulative counters of one NoC VC
+ * @gpu: device
+ * @vc: virtual channel (>= noc.vcs gives zeros)
+ * @out: receives them since create
+ */
+void emu_gpu_noc_vc_counters(const struct emu_gpu *gpu, unsigned int vc,
+			     struct emu_noc_vc_counters *out);
 
 /**
  * emu_gpu_set_llc_policy() - the LLC victim policy of every slice

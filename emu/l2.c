@@ -7,22 +7,16 @@
 
 #include "l2.h"
 
-static int lru_victim(void *ctx, const struct emu_l2_line *set,
+int emu_l2_lru_victim(void *ctx, const struct emu_l2_line *set,
 		      unsigned int ways, uint64_t mask, uint8_t slot,
 		      uint8_t cls)
-{
-	(void)ctx;
-	(void)slot;
-	(void)cls;
-	return emu_l2_lru_way(set, ways, mask);
-}
-
-int emu_l2_lru_way(const struct emu_l2_line *set, unsigned int ways,
-		   uint64_t mask)
 {
 	int v = -1;
 	unsigned int i;
 
+	(void)ctx;
+	(void)slot;
+	(void)cls;
 	for (i = 0; i < ways; i++)
 		if ((mask >> i & 1) && !set[i].pending &&
 		    (v < 0 || set[i].stamp < set[v].stamp))
@@ -32,7 +26,7 @@ int emu_l2_lru_way(const struct emu_l2_line *set, unsigned int ways,
 
 const struct emu_l2_policy emu_l2_lru = {
 	.name = "lru",
-	.victim = lru_victim,
+	.victim = emu_l2_lru_victim,
 };
 
 static unsigned int ilog2u(uint32_t v)

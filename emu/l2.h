@@ -122,17 +122,22 @@ struct emu_l2_tags {
 extern const struct emu_l2_policy emu_l2_lru;
 
 /**
- * emu_l2_lru_way() - the least recently used way of @set within @mask
+ * emu_l2_lru_victim() - LRU's victim: the least recently used way of @set
+ *	within @mask (struct emu_l2_policy.victim, for other policies too)
+ * @ctx: unused
  * @set: the set's lines
  * @ways: associativity
  * @mask: ways to choose from (bit i: way i)
+ * @slot: unused
+ * @cls: unused
  *
  * Pending lines are skipped.
  *
  * Return: the way, or -1 if every way of @mask is pending.
  */
-int emu_l2_lru_way(const struct emu_l2_line *set, unsigned int ways,
-		   uint64_t mask);
+int emu_l2_lru_victim(void *ctx, const struct emu_l2_line *set,
+		      unsigned int ways, uint64_t mask, uint8_t slot,
+		      uint8_t cls);
 
 /**
  * emu_l2_tags_init() - allocate an empty tag store with LRU replacement

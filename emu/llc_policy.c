@@ -82,34 +82,24 @@ static uint64_t waypart_mask(void *ctx, uint8_t slot, uint8_t cls)
 	return slot < CORUN_MAX_SLOTS ? c->fill[slot][cls & 1] : UINT64_MAX;
 }
 
-static int waypart_victim(void *ctx, const struct emu_l2_line *set,
-			  unsigned int ways, uint64_t mask, uint8_t slot,
-			  uint8_t cls)
-{
-	(void)ctx;
-	(void)slot;
-	(void)cls;
-	return emu_l2_lru_way(set, ways, mask);
-}
-
 static const struct emu_l2_policy llc_waypart = {
 	.name = "waypart",
 	.fill_mask = waypart_mask,
-	.victim = waypart_victim,
+	.victim = emu_l2_lru_victim,
 };
 
-int emu_llc_check(const struct emu_llc_policy *p,
-		  const struct emu_config *cfg)
+int emu_llc_check(const struct emu_llc_policy *p, const struct emu_config *cfg)
 {
-	uint64_t all = cfg->l2.ways >= 64 ? UINT64_MAX :
-					    (1ull << cfg->l2.ways) - 1;
-	uint32_t slots = cfg->num_slots >= 32 ? UINT32_MAX :
-						(1u << cfg->num_slots) - 1;
-	bool ways_set = false;
+	uint64_t all =
+		cfg->l2.ways >= 64 ? UINT64_MAX : (1ull << cfg->l2.ways) - 1;
+	uint32_t slots =
+		cfg->num_slots >= 32 ? UINT32_MAX : (1u << cfg->num_slots) - 1;
+	bool ways_set = false, prot_set;
 	uint32_t i;
 
 	for (i = 0; i < CORUN_MAX_SLOTS; i++) {
-		if ((p->slot_ways[i] & ~all) || (p->slot_ways[i] && i >= cfg->num_slots))
+		if ((p->slot_ways[i] & ~all) ||
+		    (p->slot_ways[i] && i >= cfg->num_slots))
 			return -EINVAL;
 		ways_set |= p->slot_ways[i] != 0;
 	}
@@ -121,25 +111,20 @@ int emu_llc_check(const struct emu_llc_policy *p,
 	if ((p->protect_cls & ~3u) || (p->protect_slots & ~slots) ||
 	    p->evict_permille > EMU_LLC_PERMILLE)
 		return -EINVAL;
+	prot_set = p->protect_cls || p->protect_slots || p->evict_permille;
 	switch (p->mode) {
 	case EMU_LLC_LRU:
-		return ways_set || p->protect_cls || p->protect_slots ||
-			       p->evict_permille ?
-			       -EINVAL :
-			       0;
+		return ways_set || prot_set ? -EINVAL : 0;
 	case EMU_LLC_PROTECT:
 		return ways_set ? -EINVAL : 0;
 	case EMU_LLC_WAYPART:
-		return p->protect_cls || p->protect_slots || p->evict_permille ?
-			       -EINVAL :
-			       0;
+		return prot_set ? -EINVAL : 0;
 	}
 	return -EINVAL;
 }
 
-const struct emu_l2_policy *emu_llc_set(struct emu_llc *c,
-					const struct emu_llc_policy *p,
-					uint32_t ways)
+const struct emu_l2_policy *
+emu_llc_set(struct emu_llc *c, const struct emu_llc_policy *p, uint32_t ways)
 {
 	uint64_t all = ways >= 64 ? UINT64_MAX : (1ull << ways) - 1;
 	uint32_t s, k;

@@ -99,8 +99,7 @@ void emu_llc_init(struct emu_llc *c, const struct emu_config *cfg);
  * do not exist, or a way mask with bits of ways or slots that do not
  * exist.
  */
-int emu_llc_check(const struct emu_llc_policy *p,
-		  const struct emu_config *cfg);
+int emu_llc_check(const struct emu_llc_policy *p, const struct emu_config *cfg);
 
 /**
  * emu_llc_set() - take a checked policy
@@ -112,8 +111,7 @@ int emu_llc_check(const struct emu_llc_policy *p,
  *
  * Return: the l2 policy to install with @c as its context.
  */
-const struct emu_l2_policy *emu_llc_set(struct emu_llc *c,
-					const struct emu_llc_policy *p,
-					uint32_t ways);
+const struct emu_l2_policy *
+emu_llc_set(struct emu_llc *c, const struct emu_llc_policy *p, uint32_t ways);
 
 #endif /* _EMU_LLC_POLICY_H_ */

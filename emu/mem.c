@@ -1489,7 +1489,7 @@ int emu_mem_set_slot_dram_prio(struct emu_mem *m, unsigned int slot,
 {
 	if (slot >= m->cfg->num_slots)
 		return -EINVAL;
-	return emu_dram_set_slot_prio(m->dram, slot, prio);
+	return emu_dram_set_slot_prio(m->dram, slot, prio, m->dc);
 }
 
 uint32_t emu_mem_slot_vc(const struct emu_mem *m, unsigned int slot)
@@ -1519,6 +1519,13 @@ void emu_mem_chan_slot_counters(const struct emu_mem *m, unsigned int ch,
 		memset(out, 0, sizeof(*out));
 	else
 		emu_dram_chan_slot_counters(m->dram, ch, slot, out);
+}
+
+void emu_mem_noc_vc_counters(const struct emu_mem *m, unsigned int vc,
+			     struct emu_noc_vc_counters *out)
+{
+	emu_noc_vc_counters(m->req_noc, vc, &out->req_flits, &out->req_stall);
+	emu_noc_vc_counters(m->rep_noc, vc, &out->rep_flits, &out->rep_stall);
 }
 
 const struct emu_l2_stats *emu_mem_llc_stats(const struct emu_mem *m)

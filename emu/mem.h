@@ -9,7 +9,7 @@
  * queue split into per-slot sub-queues feeding one request-NoC injection
  * port through an issue-rate-control (IRC) credit arbiter. Behind it the
  * request NoC (noc.h), banked L2 slices (l2.h: write-back,
- * write-allocate, MSHRs, owner class per line, pluggable victim policy),
+ * write-allocate, MSHRs, owner slot and class per line, victim policies),
  * the DRAM (dram.h) and the reply NoC. Every reply carries how many DRAM
  * accesses its request caused (0, 1, or 2 with a dirty victim).
  *
@@ -28,6 +28,7 @@
 
 #include "config.h"
 #include "l2.h"
+#include "noc.h"
 
 /*
  * Population count without a libgcc call: the host build targets baseline
@@ -307,6 +308,16 @@ void emu_mem_set_l2_policy(struct emu_mem *m, const struct emu_l2_policy *pol,
 void emu_mem_chan_slot_counters(const struct emu_mem *m, unsigned int ch,
 				unsigned int slot,
 				struct corun_chan_counters *out);
+
+/**
+ * emu_mem_noc_vc_counters() - flits and stall cycles of one VC in the
+ *	request and the reply network (zeros for a VC >= noc.vcs)
+ * @m: memory side
+ * @vc: virtual channel
+ * @out: receives them
+ */
+void emu_mem_noc_vc_counters(const struct emu_mem *m, unsigned int vc,
+			     struct emu_noc_vc_counters *out);
 
 /**
  * emu_mem_llc_stats() - LLC counts by owner slot and class, all slices

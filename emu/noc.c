@@ -151,13 +151,12 @@ static unsigned int map_vc(const struct emu_noc *n, const struct emu_noc_pkt *p)
 static void vc_tab_fill(struct emu_noc *n, unsigned int slot)
 {
 	struct emu_noc_pkt p = { .slot = (uint16_t)slot };
+	uint32_t vc = n->slot_vc[slot];
 
 	for (p.cls = 0; p.cls < 2; p.cls++)
 		for (p.traffic = 0; p.traffic < 3; p.traffic++)
-			n->vc_tab[slot][p.cls][p.traffic] =
-				(uint8_t)(n->slot_vc[slot] != EMU_NOC_VC_MAPPED ?
-						  n->slot_vc[slot] :
-						  map_vc(n, &p));
+			n->vc_tab[slot][p.cls][p.traffic] = (uint8_t)(
+				vc != EMU_NOC_VC_MAPPED ? vc : map_vc(n, &p));
 }
 
 unsigned int emu_noc_vc(const struct emu_noc *n, const struct emu_noc_pkt *p)
@@ -169,7 +168,8 @@ unsigned int emu_noc_vc(const struct emu_noc *n, const struct emu_noc_pkt *p)
 
 int emu_noc_set_slot_vc(struct emu_noc *n, unsigned int slot, uint32_t vc)
 {
-	if (slot >= CORUN_MAX_SLOTS || (vc != EMU_NOC_VC_MAPPED && vc >= n->vcs))
+	if (slot >= CORUN_MAX_SLOTS ||
+	    (vc != EMU_NOC_VC_MAPPED && vc >= n->vcs))
 		return -EINVAL;
 	n->slot_vc[slot] = vc;
 	vc_tab_fill(n, slot);

@@ -94,6 +94,21 @@ struct emu_noc_ops {
 struct emu_noc;
 
 /**
+ * struct emu_noc_vc_counters - one virtual channel of the two networks
+ *	of the memory side (emu_gpu_noc_vc_counters())
+ * @req_flits: flits ejected from it in the request network (SMs to L2)
+ * @req_stall: stall cycles of its flits there (no credit, refused)
+ * @rep_flits: likewise in the reply network (L2 to SMs)
+ * @rep_stall: likewise
+ */
+struct emu_noc_vc_counters {
+	uint64_t req_flits;
+	uint64_t req_stall;
+	uint64_t rep_flits;
+	uint64_t rep_stall;
+};
+
+/**
  * emu_noc_create() - build one network
  * @cfg: configuration ([noc] section; copied)
  * @nsrc: source endpoints (>= 1)

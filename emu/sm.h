@@ -292,6 +292,12 @@ struct emu_lsu_ent {
  * @next_wake: earliest cycle the SM has something to do
  * @resident: CTAs resident
  * @cnt: per-SM counters (in the device's array, shared with mem.c)
+ * @quota_slots: slots with an issue quota (bit per slot)
+ * @quota_end: cycle the current issue period ends on this SM
+ * @quota_left: per slot, warp instructions left in the period
+ * @slot_insns: per slot, warp instructions issued here
+ * @slot_cta_cycles: per slot, resident-CTA cycles up to @slot_cta_since
+ * @slot_cta_since: per slot, cycle of its last residency change here
  */
 struct emu_sm {
 	/* What emu_sm_tick() reads every cycle, in the first line. */
@@ -322,8 +328,14 @@ struct emu_sm {
 	 */
 	uint64_t *local_dirty;
 	uint32_t kernels;
+	uint32_t quota_slots;
 	struct emu_sched sched[EMU_MAX_SCHEDULERS];
 	struct emu_lsu_ent lsu[EMU_LSU_CAP];
+	uint64_t quota_end;
+	uint32_t quota_left[CORUN_MAX_SLOTS];
+	uint64_t slot_insns[CORUN_MAX_SLOTS];
+	uint64_t slot_cta_cycles[CORUN_MAX_SLOTS];
+	uint64_t slot_cta_since[CORUN_MAX_SLOTS];
 };
 
 struct emu_placement_ops;
@@ -353,6 +365,8 @@ struct emu_gpu {
 	bool dispatch_dirty;
 	uint32_t slots_running; /* bitmask */
 	uint64_t epoch_len, next_epoch, epoch_seq;
+	uint32_t issue_period; /* emu_gpu_set_issue_period() */
+	uint64_t issue_base; /* cycle the periods are counted from */
 	struct emu_stats stats;
 	/* per-cycle scratch, allocated once */
 	struct rv_step step;
@@ -372,6 +386,12 @@ void emu_sm_account(struct emu_sm *sm, uint64_t cycles);
 void emu_sm_skip(struct emu_sm *sm, uint64_t cycles);
 void emu_sm_mem_done(struct emu_gpu *gpu, const struct emu_mem_req *r,
 		     uint64_t cycle);
+
+void emu_sm_wake_slot(struct emu_sm *sm, uint32_t slot);
+
+/* issue_quota.c */
+bool emu_quota_take(struct emu_sm *sm, uint32_t slot);
+void emu_quota_changed(struct emu_gpu *gpu, uint32_t slot, uint32_t old);
 
 /* gpu.c: called by the SMs */
 void emu_gpu_job_fault(struct emu_gpu *gpu, struct emu_job *job,

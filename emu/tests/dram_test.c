@@ -712,6 +712,11 @@ static void dram_cpu_priority(struct kunit *test)
 	KUNIT_EXPECT_GT(test, lat[0], 4 * lat[1]);
 }
 
+static int set_prio(struct harness *h, unsigned int slot, uint32_t prio)
+{
+	return emu_dram_set_slot_prio(h->d, slot, prio, h->now);
+}
+
 /* Latency of one read of slot 2 behind 64 reads of slot 1 in channel 0. */
 static uint64_t behind_run(struct kunit *test, uint32_t prio, bool late)
 {
@@ -723,14 +728,18 @@ static uint64_t behind_run(struct kunit *test, uint32_t prio, bool late)
 	gddr5_16ch(&c);
 	h = h_new(test, &c);
 	if (!late)
-		KUNIT_EXPECT_EQ(test, emu_dram_set_slot_prio(h->d, 2, prio), 0);
+		KUNIT_EXPECT_EQ(test, set_prio(h, 2, prio), 0);
 	for (i = 0; i < 64; i++)
 		push(h, addr_of(h, 0, i % 16, 1 + i / 16, 0), i, 0, 0, 1);
 	push(h, addr_of(h, 0, 3, 50, 0), 1000, 0, 0, 2);
 	if (late) {
-		/* Raised while queued: it takes effect at once. */
+		/* Raised while queued: it takes effect at once, and the
+		 * channel decides again at the next cycle.
+		 */
 		run_to(h, 20);
-		KUNIT_EXPECT_EQ(test, emu_dram_set_slot_prio(h->d, 2, prio), 0);
+		KUNIT_EXPECT_EQ(test, set_prio(h, 2, prio), 0);
+		KUNIT_EXPECT_EQ(test, emu_dram_next_event(h->d, h->now),
+				h->now + 1);
 	}
 	run(h);
 	KUNIT_EXPECT_EQ(test, h->ndone, 65u);
@@ -767,7 +776,7 @@ static void dram_slot_priority(struct kunit *test)
 	for (prio = 0; prio <= 1; prio++) {
 		one_burst(&c);
 		h = h_new(test, &c);
-		KUNIT_EXPECT_EQ(test, emu_dram_set_slot_prio(h->d, 2, prio), 0);
+		KUNIT_EXPECT_EQ(test, set_prio(h, 2, prio), 0);
 		push(h, addr_of(h, 1, 4, 1, 0), 100, 0, 0, 1);
 		run(h);
 		h->now = 1000;
@@ -786,18 +795,14 @@ static void dram_slot_priority(struct kunit *test)
 	gddr5_16ch(&c);
 	c.dram.cpu_priority = 1;
 	h = h_new(test, &c);
-	KUNIT_EXPECT_EQ(test, emu_dram_set_slot_prio(h->d, 2, EMU_DRAM_PRIO_MAX),
-			0);
+	KUNIT_EXPECT_EQ(test, set_prio(h, 2, EMU_DRAM_PRIO_MAX), 0);
 	push(h, addr_of(h, 0, 5, 1, 0), 1, 0, 0, 2); /* GPU, slot 2 */
 	push(h, addr_of(h, 0, 6, 1, 0), 2, 0, 1, 3); /* CPU, slot 3 */
 	run(h);
 	KUNIT_EXPECT_LT(test, h->done_at[2], h->done_at[1]);
 
-	KUNIT_EXPECT_EQ(test, emu_dram_set_slot_prio(h->d, CORUN_MAX_SLOTS, 0),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, emu_dram_set_slot_prio(h->d, 0,
-						     EMU_DRAM_PRIO_MAX + 1),
-			-EINVAL);
+	KUNIT_EXPECT_EQ(test, set_prio(h, CORUN_MAX_SLOTS, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, set_prio(h, 0, EMU_DRAM_PRIO_MAX + 1), -EINVAL);
 	h_free(h);
 }
 

@@ -61,8 +61,8 @@ static int miss(struct llc_env *e, uint64_t n, uint8_t slot, uint8_t cls)
 }
 
 /* A hit on line @n (must be present). */
-static void hit(struct kunit *test, struct llc_env *e, uint64_t n,
-		uint8_t slot, uint8_t cls)
+static void hit(struct kunit *test, struct llc_env *e, uint64_t n, uint8_t slot,
+		uint8_t cls)
 {
 	struct emu_l2_line *l = emu_l2_lookup(&e->t, 0, n * 64);
 
@@ -75,7 +75,8 @@ static void hit(struct kunit *test, struct llc_env *e, uint64_t n,
 static void llc_owner_counts(struct kunit *test)
 {
 	struct llc_env *e = llc_new(test, 4, NULL);
-	const struct emu_llc_counters *s2 = &e->st.slot[2], *s5 = &e->st.slot[5];
+	const struct emu_llc_counters *s2 = &e->st.slot[2],
+				      *s5 = &e->st.slot[5];
 	struct emu_l2_line *l;
 	uint64_t n;
 
@@ -270,17 +271,18 @@ static void llc_check(struct kunit *test)
 	emu_config_defaults(&c);
 	c.l2.ways = 8;
 	c.num_slots = 8;
-#define CHECK(expr, want)                                         \
-	do {                                                      \
-		memset(&p, 0, sizeof(p));                         \
-		expr;                                             \
+#define CHECK(expr, want)                                           \
+	do {                                                        \
+		memset(&p, 0, sizeof(p));                           \
+		expr;                                               \
 		KUNIT_EXPECT_EQ(test, emu_llc_check(&p, &c), want); \
 	} while (0)
 	CHECK(, 0);
 	CHECK(p.mode = EMU_LLC_MODE_NR, -EINVAL);
 	CHECK(p.evict_permille = 1, -EINVAL); /* LRU takes no fields */
 	CHECK((p.mode = EMU_LLC_PROTECT, p.protect_cls = 2,
-	       p.evict_permille = 1000), 0);
+	       p.evict_permille = 1000),
+	      0);
 	CHECK((p.mode = EMU_LLC_PROTECT, p.evict_permille = 1001), -EINVAL);
 	CHECK((p.mode = EMU_LLC_PROTECT, p.protect_cls = 4), -EINVAL);
 	CHECK((p.mode = EMU_LLC_PROTECT, p.protect_slots = 0x80), 0);
