@@ -116,6 +116,8 @@ static void slot_policy(struct emu_dev *dev, unsigned int n)
 	struct emu_dev_slot *slot = &dev->slots[n];
 	struct emu_slot_policy pol;
 
+	/* Fields no BAR0 register sets (the issue quota) stay at reset. */
+	memset(&pol, 0, sizeof(pol));
 	memcpy(pol.sm_mask, slot->sm_mask, sizeof(pol.sm_mask));
 	pol.cta_quota = slot->cta_quota;
 	pol.priority = slot->priority;
