@@ -178,6 +178,34 @@ static void device_test_job(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ERROR), 0u);
 }
 
+/*
+ * The device adds no timing of its own: a job through the ring takes the
+ * model exactly the cycles it takes when submitted to the model directly
+ * (the test device's own emu_gpu), with the same counters.
+ */
+static void device_test_same_as_model(struct kunit *test)
+{
+	struct dt *d = dt_new(test, false);
+	struct corun_job_counters via_dev, direct;
+	struct corun_job_desc desc;
+	struct emu_event ev;
+	uint32_t out;
+
+	dt_job(d, 2, 6, 40, 3, &desc, &out);
+	desc.flags |= CORUN_DESC_F_IRQ;
+	dt_submit(d, 2, &desc);
+	KUNIT_EXPECT_EQ(test, dt_run_until(d, CORUN_IRQ_JOB),
+			(uint32_t)CORUN_IRQ_JOB);
+	memcpy(&via_dev, d->t.mem + d->t.counters_pa[2], sizeof(via_dev));
+
+	KUNIT_ASSERT_EQ(test, tdev_run(&d->t, 2, &desc, &ev, 1000000), 0);
+	memcpy(&direct, d->t.mem + d->t.counters_pa[2], sizeof(direct));
+	KUNIT_EXPECT_GT(test, direct.end_cycle, direct.start_cycle);
+	KUNIT_EXPECT_EQ(test, via_dev.end_cycle - via_dev.start_cycle,
+			direct.end_cycle - direct.start_cycle);
+	KUNIT_EXPECT_MEMEQ(test, &via_dev.c, &direct.c, sizeof(direct.c));
+}
+
 /* A job completing with CORUN_DESC_F_HOLD stops the clock until HOLD_ACK. */
 static void device_test_hold(struct kunit *test)
 {
@@ -341,6 +369,7 @@ static struct kunit_case device_test_cases[] = {
 	KUNIT_CASE(device_test_ident),
 	KUNIT_CASE_PARAM(device_test_bad_write, bad_write_gen_params),
 	KUNIT_CASE(device_test_job),
+	KUNIT_CASE(device_test_same_as_model),
 	KUNIT_CASE(device_test_hold),
 	KUNIT_CASE(device_test_lockstep_epoch),
 	KUNIT_CASE(device_test_slot_reset),
