@@ -116,7 +116,7 @@ static void slot_policy(struct emu_dev *dev, unsigned int n)
 	struct emu_dev_slot *slot = &dev->slots[n];
 	struct emu_slot_policy pol;
 
-	/* Fields no BAR0 register sets (the issue quota) stay at reset. */
+	/* Model fields without a BAR0 register keep their reset value. */
 	memset(&pol, 0, sizeof(pol));
 	memcpy(pol.sm_mask, slot->sm_mask, sizeof(pol.sm_mask));
 	pol.cta_quota = slot->cta_quota;
