@@ -1090,7 +1090,7 @@ struct emu_dev *emu_dev_create(const struct emu_config *cfg,
 	if (params)
 		dev->params = *params;
 	dev->config_id = emu_config_id(cfg);
-	dev->snapshot_size = CORUN_SNAPSHOT_SIZE(cfg->num_slots, cfg->num_sms,
+	dev->snapshot_size = corun_snapshot_size(cfg->num_slots, cfg->num_sms,
 						 cfg->dram.channels);
 	/*
 	 * Lockstep epochs, the firmware microcontroller and the model's

@@ -188,7 +188,7 @@ static void device_test_ident(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_CONFIG_ID),
 			emu_dev_config_id(d->dev));
 	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_SNAPSHOT_SIZE),
-			(uint32_t)CORUN_SNAPSHOT_SIZE(c->num_slots, c->num_sms,
+			(uint32_t)corun_snapshot_size(c->num_slots, c->num_sms,
 						      c->dram.channels));
 	/* The platform constants the policies read. */
 	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_SM_REG_UNIT),

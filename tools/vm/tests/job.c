@@ -496,7 +496,7 @@ static void test_epochs(void)
 	result("epoch_snapshot", h->magic == CORUN_SNAPSHOT_MAGIC &&
 	       h->version == CORUN_SNAPSHOT_VERSION &&
 	       h->size == rd(CORUN_REG_SNAPSHOT_SIZE) &&
-	       h->size == CORUN_SNAPSHOT_SIZE(h->num_slots, h->num_sms,
+	       h->size == corun_snapshot_size(h->num_slots, h->num_sms,
 					      h->num_channels) &&
 	       h->epoch == seq && h->num_slots == rd(CORUN_REG_NUM_SLOTS) &&
 	       h->num_sms == rd(CORUN_REG_NUM_SMS) &&

@@ -362,7 +362,7 @@ static int corun_epoch_init(struct corun_device *cdev)
 
 	cdev->epoch_cycles = CORUN_DEFAULT_EPOCH_CYCLES;
 	if (cdev->snapshot_size !=
-	    CORUN_SNAPSHOT_SIZE(cdev->num_slots, cdev->num_sms,
+	    corun_snapshot_size(cdev->num_slots, cdev->num_sms,
 				cdev->num_channels)) {
 		/* the policies could not read it: no epochs, no deltas */
 		dev_warn(dev, "snapshot size %u is not version %u's: epochs off\n",

@@ -217,12 +217,12 @@ static void corun_fw_effective(const struct corun_policy_engine *eng,
 				g->dram_policy = v;
 		}
 	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++)
-		for (bit = 1; bit & CORUN_POLICY_FW_SLOT_ALL; bit <<= 1)
-			if (out->slot[s].fw_set & bit)
-				corun_fw_set_slot(
-					&fw->slot[s], bit,
-					corun_fw_slot_value(&out->slot[s].fw,
-							    bit));
+		for (bit = 1; bit & CORUN_POLICY_FW_SLOT_ALL; bit <<= 1) {
+			if (!(out->slot[s].fw_set & bit))
+				continue;
+			param = corun_fw_slot_value(&out->slot[s].fw, bit);
+			corun_fw_set_slot(&fw->slot[s], bit, param);
+		}
 }
 
 /*
@@ -530,8 +530,8 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 	    h->num_sms != nsm || h->num_channels != nch ||
 	    ns > CORUN_POLICY_MAX_SLOTS || nsm > CORUN_POLICY_MAX_SMS ||
 	    nch > CORUN_POLICY_MAX_CHANNELS ||
-	    size < CORUN_SNAPSHOT_SIZE(ns, nsm, nch) ||
-	    h->size < CORUN_SNAPSHOT_SIZE(ns, nsm, nch))
+	    size < corun_snapshot_size(ns, nsm, nch) ||
+	    h->size < corun_snapshot_size(ns, nsm, nch))
 		return -CORUN_EINVAL;
 	sc = (const void *)(h + 1);
 	smc = (const void *)(sc + ns);

@@ -55,7 +55,6 @@ void corun_policy_mask_range(u32 *mask, u32 first, u32 count)
 		mask[i / 32] |= 1u << (i % 32);
 }
 
-
 void corun_policy_platform_read(struct corun_policy_platform *p,
 				u32 (*rd)(void *ctx, u32 off), void *ctx)
 {

@@ -117,9 +117,11 @@ static void desc_for(struct corun_job_desc *d, u64 seqno, u32 ctas)
 	memset(d, 0, sizeof(*d));
 	d->seqno = seqno;
 	d->grid[0] = ctas;
-	d->grid[1] = d->grid[2] = 1;
+	d->grid[1] = 1;
+	d->grid[2] = 1;
 	d->block[0] = 256;
-	d->block[1] = d->block[2] = 1;
+	d->block[1] = 1;
+	d->block[2] = 1;
 	d->regs_per_thread = 20;
 	d->shared_bytes = 1000;
 }
@@ -410,10 +412,10 @@ static struct corun_snapshot_header *snap(void *buf, u32 epoch, u64 base)
 	struct corun_chan_slot_counters *csc = (void *)(ssc + 16 * 8);
 	struct corun_slot_job_state *js = (void *)(csc + 4 * 8);
 
-	memset(buf, 0, CORUN_SNAPSHOT_SIZE(8, 16, 4));
+	memset(buf, 0, corun_snapshot_size(8, 16, 4));
 	h->magic = CORUN_SNAPSHOT_MAGIC;
 	h->version = CORUN_SNAPSHOT_VERSION;
-	h->size = CORUN_SNAPSHOT_SIZE(8, 16, 4);
+	h->size = corun_snapshot_size(8, 16, 4);
 	h->epoch = epoch;
 	h->num_slots = 8;
 	h->num_sms = 16;
@@ -435,7 +437,7 @@ static struct corun_snapshot_header *snap(void *buf, u32 epoch, u64 base)
 static void engine_snapshot_test(struct kunit *test)
 {
 	struct fixture *f = setup(test, 1);
-	u32 size = CORUN_SNAPSHOT_SIZE(8, 16, 4);
+	u32 size = corun_snapshot_size(8, 16, 4);
 	void *buf = kunit_kzalloc(test, size, GFP_KERNEL);
 	const struct corun_policy_in *in = &f->eng.in;
 	struct corun_snapshot_header *h;
