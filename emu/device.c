@@ -123,9 +123,9 @@ static void slot_policy(struct emu_dev *dev, unsigned int n)
 	pol.priority = slot->priority;
 	pol.placement = slot->placement;
 	pol.throttle = slot->throttle;
-	pol.issue_quota = slot->issue_quota;
 	/* The registers were validated: only a model limit gets here. */
-	if (emu_gpu_set_slot_policy(dev->gpu, n, &pol))
+	if (emu_gpu_set_slot_policy(dev->gpu, n, &pol) ||
+	    emu_gpu_set_slot_issue_quota(dev->gpu, n, slot->issue_quota))
 		emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
 				    "slot %u: policy rejected by the model (placement %u)",
 				    n, slot->placement);

@@ -209,6 +209,15 @@ int emu_gpu_set_slot_issue_quota(struct emu_gpu *gpu, unsigned int slot,
 				 uint32_t quota);
 
 /**
+ * emu_gpu_slot_issue_quota() - a slot's warp-issue quota as set
+ * @gpu: device
+ * @slot: slot (a bad slot gives 0)
+ *
+ * Return: the quota, 0 for none.
+ */
+uint32_t emu_gpu_slot_issue_quota(const struct emu_gpu *gpu, unsigned int slot);
+
+/**
  * emu_gpu_set_issue_period() - the period of the warp-issue quotas
  * @gpu: device
  * @cycles: 1 .. EMU_ISSUE_PERIOD_MAX SM cycles (reset value:

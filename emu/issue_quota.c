@@ -76,6 +76,11 @@ int emu_gpu_set_slot_issue_quota(struct emu_gpu *gpu, unsigned int slot,
 	return 0;
 }
 
+uint32_t emu_gpu_slot_issue_quota(const struct emu_gpu *gpu, unsigned int slot)
+{
+	return slot < gpu->cfg.num_slots ? gpu->slots[slot].issue_quota : 0;
+}
+
 int emu_gpu_set_issue_period(struct emu_gpu *gpu, uint32_t cycles)
 {
 	uint32_t i, m;

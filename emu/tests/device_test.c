@@ -164,7 +164,8 @@ static void device_test_slot_policy(struct kunit *test)
 	emu_dev_prepare(d->dev);
 	KUNIT_ASSERT_EQ(test, emu_gpu_get_slot_policy(emu_dev_gpu(d->dev), 2,
 						      &p), 0);
-	KUNIT_EXPECT_EQ(test, p.issue_quota, 77u);
+	KUNIT_EXPECT_EQ(test, emu_gpu_slot_issue_quota(emu_dev_gpu(d->dev), 2),
+			77u);
 	KUNIT_EXPECT_EQ(test, p.cta_quota, 3u);
 	KUNIT_EXPECT_EQ(test, p.throttle, 1u);
 	KUNIT_EXPECT_EQ(test, p.priority, 9u);
