@@ -66,7 +66,8 @@ static int corun_debugfs_slots(struct seq_file *m, void *unused)
 	u32 s;
 
 	mutex_lock(&cdev->policy_lock);
-	seq_printf(m, "policy %s epoch_cycles %u decisions %llu fw_errors %llu\n",
+	seq_printf(m,
+		   "policy %s epoch_cycles %u decisions %llu fw_errors %llu\n",
 		   cdev->eng->ops->name, cdev->epoch_cycles,
 		   cdev->eng->decisions, cdev->eng->fw_errors);
 	for (s = 0; s < cdev->num_slots; s++) {

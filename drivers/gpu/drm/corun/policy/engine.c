@@ -52,9 +52,9 @@ void corun_policy_fw_defaults(const struct corun_policy_platform *plat,
 		struct corun_policy_fw_slot *f = &fw->slot[s];
 
 		/* an even split, in case IRC is enabled before any share */
-		f->irc_share = plat->num_slots ?
-				       CORUN_FW_IRC_SHARE_ONE / plat->num_slots :
-				       0;
+		f->irc_share = plat->num_slots ? CORUN_FW_IRC_SHARE_ONE /
+							 plat->num_slots :
+						 0;
 		f->l1_ways = 0xffffffffu;
 		f->llc_ways = 0xffffffffu;
 		f->vc = CORUN_FW_VC_CONFIG;
@@ -247,17 +247,19 @@ static u32 corun_apply_fw(struct corun_policy_engine *eng,
 	for (s = 0; s < p->num_slots && s < CORUN_POLICY_MAX_SLOTS; s++)
 		for (bit = 1; bit & CORUN_POLICY_FW_SLOT_ALL; bit <<= 1) {
 			v = corun_fw_slot_value(&want->slot[s], bit);
-			cur = corun_fw_slot_value(&eng->applied_fw.slot[s], bit);
+			cur = corun_fw_slot_value(&eng->applied_fw.slot[s],
+						  bit);
 			if (v == cur)
 				continue;
-			pairs[n++] = CORUN_FW_PARAM_SLOT(corun_fw_slot_param(bit),
-							 s);
+			param = corun_fw_slot_param(bit);
+			pairs[n++] = CORUN_FW_PARAM_SLOT(param, s);
 			pairs[n++] = v;
 			slots |= 1u << s;
 		}
 	if (!n)
 		return 0;
-	if (!eng->hw.fw_params || eng->hw.fw_params(eng->hw.ctx, pairs, n / 2)) {
+	if (!eng->hw.fw_params ||
+	    eng->hw.fw_params(eng->hw.ctx, pairs, n / 2)) {
 		/* nothing acknowledged: the firmware keeps what it had */
 		eng->fw_errors++;
 		return 0;
@@ -542,8 +544,8 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 
 	for (s = 0; s < ns; s++) {
 		corun_deltas((u64 *)&in->slot_in[s].d, (const u64 *)&sc[s],
-			     (const u64 *)&eng->prev.slot[s],
-			     sizeof(sc[s]) / 8, valid);
+			     (const u64 *)&eng->prev.slot[s], sizeof(sc[s]) / 8,
+			     valid);
 		eng->prev.slot[s] = sc[s];
 		/* the job the snapshot saw, if it is still the one we know */
 		if (in->slot_in[s].running &&
@@ -554,8 +556,8 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 	}
 	for (m = 0; m < nsm; m++) {
 		corun_deltas((u64 *)&in->sm[m], (const u64 *)&smc[m],
-			     (const u64 *)&eng->prev.sm[m],
-			     sizeof(smc[m]) / 8, valid);
+			     (const u64 *)&eng->prev.sm[m], sizeof(smc[m]) / 8,
+			     valid);
 		eng->prev.sm[m] = smc[m];
 		for (s = 0; s < ns; s++) {
 			corun_deltas((u64 *)&in->sm_slot[m][s],
@@ -567,8 +569,8 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 	}
 	for (c = 0; c < nch; c++) {
 		corun_deltas((u64 *)&in->chan[c], (const u64 *)&cc[c],
-			     (const u64 *)&eng->prev.chan[c],
-			     sizeof(cc[c]) / 8, valid);
+			     (const u64 *)&eng->prev.chan[c], sizeof(cc[c]) / 8,
+			     valid);
 		eng->prev.chan[c] = cc[c];
 		for (s = 0; s < ns; s++) {
 			corun_deltas((u64 *)&in->chan_slot[c][s],

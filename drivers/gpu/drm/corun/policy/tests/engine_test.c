@@ -100,6 +100,9 @@ static struct fixture *setup(struct kunit *test, int fw)
 	return f;
 }
 
+/* The last value written to slot @s's register @reg, or -1. */
+#define slot_reg(h, s, reg) last_write(h, CORUN_REG_SLOT(s, reg))
+
 /* The last value written to @off, or -1. */
 static s64 last_write(const struct fake_hw *h, u32 off)
 {
@@ -140,14 +143,9 @@ static void engine_select_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, h->nrec, 8u);
 	KUNIT_EXPECT_EQ(test, h->npairs, 0u); /* the firmware's defaults */
 	for (s = 0; s < 8; s++) {
-		KUNIT_EXPECT_EQ(test,
-				last_write(h, CORUN_REG_SLOT(s,
-							     CORUN_SLOT_SM_MASK0)),
+		KUNIT_EXPECT_EQ(test, slot_reg(h, s, CORUN_SLOT_SM_MASK0),
 				0xffff);
-		KUNIT_EXPECT_EQ(test,
-				last_write(h, CORUN_REG_SLOT(s,
-							     CORUN_SLOT_PRIORITY)),
-				4);
+		KUNIT_EXPECT_EQ(test, slot_reg(h, s, CORUN_SLOT_PRIORITY), 4);
 	}
 	KUNIT_EXPECT_EQ(test, h->rec[3].event, (u32)CORUN_POLICY_EV_INIT);
 	KUNIT_EXPECT_EQ(test, h->rec[3].slot, 3u);
@@ -178,12 +176,8 @@ static void engine_changes_only_test(struct kunit *test)
 	/* two jobs: 8 + 8 SMs; only the masks of slots 2 and 5 move */
 	KUNIT_EXPECT_EQ(test, h->nrec, 2u);
 	KUNIT_EXPECT_EQ(test, h->nw, 2u * CORUN_SM_MASK_WORDS);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(2, CORUN_SLOT_SM_MASK0)),
-			0x00ff);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(5, CORUN_SLOT_SM_MASK0)),
-			0xff00);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 2, CORUN_SLOT_SM_MASK0), 0x00ff);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 5, CORUN_SLOT_SM_MASK0), 0xff00);
 	KUNIT_EXPECT_EQ(test, h->rec[0].changed, (u32)CORUN_POLICY_CH_SM_MASK);
 	KUNIT_EXPECT_EQ(test, h->rec[0].event, (u32)CORUN_POLICY_EV_JOB_START);
 	KUNIT_EXPECT_EQ(test, h->rec[1].running, 1u);
@@ -240,36 +234,18 @@ static void engine_clamp_pin_test(struct kunit *test)
 	f->eng.pin[1].v.sm_mask[0] = 0x3;
 	f->eng.pin[1].v.priority = 9;
 	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &wild), 0);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(0, CORUN_SLOT_SM_MASK0)),
-			0xffff);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(0, CORUN_SLOT_SM_MASK0) +
-					      12),
-			0);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(0, CORUN_SLOT_CTA_QUOTA)),
-			32);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(0, CORUN_SLOT_THROTTLE)),
-			32);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(0, CORUN_SLOT_PRIORITY)),
-			15);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(0, CORUN_SLOT_PLACEMENT)),
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_SM_MASK0), 0xffff);
+	/* SM 127 of word 3: beyond the device's 16 */
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_SM_MASK0 + 12), 0);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_CTA_QUOTA), 32);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_THROTTLE), 32);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_PRIORITY), 15);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_PLACEMENT),
 			CORUN_PLACE_RR);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(0,
-						     CORUN_SLOT_ISSUE_QUOTA)),
-			500);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_ISSUE_QUOTA), 500);
 	/* the pinned slot: the host's values win */
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(1, CORUN_SLOT_SM_MASK0)),
-			0x3);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(1, CORUN_SLOT_PRIORITY)),
-			9);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 1, CORUN_SLOT_SM_MASK0), 0x3);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 1, CORUN_SLOT_PRIORITY), 9);
 	KUNIT_EXPECT_EQ(test, h->rec[1].out.sm_mask[0], 0x3u);
 }
 
@@ -363,8 +339,7 @@ static void engine_fw_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->eng.applied_fw.slot[1].irc_share, 300u);
 	fw.slot[2].irc_share = 100;
 	KUNIT_EXPECT_LT(test, corun_policy_set_static_fw(&f->eng, &fw), 0);
-	KUNIT_EXPECT_EQ(test, f->eng.fw_static.slot[2].irc_share,
-			1024u / 8);
+	KUNIT_EXPECT_EQ(test, f->eng.fw_static.slot[2].irc_share, 1024u / 8);
 	/* it is retried at the next decision once the firmware answers */
 	h->fw_fail = 0;
 	corun_policy_job_end(&f->eng, 0);
@@ -494,14 +469,10 @@ static void engine_snapshot_test(struct kunit *test)
 }
 
 static struct kunit_case corun_policy_engine_cases[] = {
-	KUNIT_CASE(engine_select_test),
-	KUNIT_CASE(engine_changes_only_test),
-	KUNIT_CASE(engine_clamp_pin_test),
-	KUNIT_CASE(engine_fw_test),
-	KUNIT_CASE(engine_no_fw_test),
-	KUNIT_CASE(engine_select_fail_test),
-	KUNIT_CASE(engine_snapshot_test),
-	{}
+	KUNIT_CASE(engine_select_test),	   KUNIT_CASE(engine_changes_only_test),
+	KUNIT_CASE(engine_clamp_pin_test), KUNIT_CASE(engine_fw_test),
+	KUNIT_CASE(engine_no_fw_test),	   KUNIT_CASE(engine_select_fail_test),
+	KUNIT_CASE(engine_snapshot_test),  {}
 };
 
 struct kunit_suite corun_policy_engine_suite = {
