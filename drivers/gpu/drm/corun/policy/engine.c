@@ -9,8 +9,6 @@
 
 #include "policy.h"
 
-#define CORUN_EINVAL 22
-
 static void corun_memset(void *p, int c, u64 n)
 {
 	u8 *d = p;
@@ -52,9 +50,9 @@ void corun_policy_fw_defaults(const struct corun_policy_platform *plat,
 		struct corun_policy_fw_slot *f = &fw->slot[s];
 
 		/* an even split, in case IRC is enabled before any share */
-		f->irc_share = plat->num_slots ?
-				       CORUN_FW_IRC_SHARE_ONE / plat->num_slots :
-				       0;
+		f->irc_share = plat->num_slots ? CORUN_FW_IRC_SHARE_ONE /
+							 plat->num_slots :
+						 0;
 		f->l1_ways = 0xffffffffu;
 		f->llc_ways = 0xffffffffu;
 		f->vc = CORUN_FW_VC_CONFIG;
@@ -217,12 +215,23 @@ static void corun_fw_effective(const struct corun_policy_engine *eng,
 				g->dram_policy = v;
 		}
 	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++)
-		for (bit = 1; bit & CORUN_POLICY_FW_SLOT_ALL; bit <<= 1)
-			if (out->slot[s].fw_set & bit)
-				corun_fw_set_slot(
-					&fw->slot[s], bit,
-					corun_fw_slot_value(&out->slot[s].fw,
-							    bit));
+		for (bit = 1; bit & CORUN_POLICY_FW_SLOT_ALL; bit <<= 1) {
+			if (!(out->slot[s].fw_set & bit))
+				continue;
+			param = corun_fw_slot_value(&out->slot[s].fw, bit);
+			corun_fw_set_slot(&fw->slot[s], bit, param);
+		}
+}
+
+/* Queue @param = @v to send, and @param = @cur to undo it. */
+static void corun_fw_queue(struct corun_policy_engine *eng, u32 *n, u32 param,
+			   u32 v, u32 cur)
+{
+	eng->pairs[*n] = param;
+	eng->pairs[*n + 1] = v;
+	eng->undo[*n] = param;
+	eng->undo[*n + 1] = cur;
+	*n += 2;
 }
 
 /*
@@ -234,32 +243,43 @@ static u32 corun_apply_fw(struct corun_policy_engine *eng,
 			  const struct corun_policy_fw *want)
 {
 	const struct corun_policy_platform *p = &eng->in.plat;
-	u32 *pairs = eng->pairs, n = 0, s, bit, param, v, cur, slots = 0;
+	u32 n = 0, s, bit, param, v, cur, slots = 0;
+	int ret;
 
 	for (bit = 1; bit & CORUN_POLICY_FWG_ALL; bit <<= 1) {
 		v = corun_fw_global_value(&want->g, bit, &param);
 		cur = corun_fw_global_value(&eng->applied_fw.g, bit, &param);
-		if (v != cur) {
-			pairs[n++] = param;
-			pairs[n++] = v;
-		}
+		if (v != cur)
+			corun_fw_queue(eng, &n, param, v, cur);
 	}
 	for (s = 0; s < p->num_slots && s < CORUN_POLICY_MAX_SLOTS; s++)
 		for (bit = 1; bit & CORUN_POLICY_FW_SLOT_ALL; bit <<= 1) {
 			v = corun_fw_slot_value(&want->slot[s], bit);
-			cur = corun_fw_slot_value(&eng->applied_fw.slot[s], bit);
+			cur = corun_fw_slot_value(&eng->applied_fw.slot[s],
+						  bit);
 			if (v == cur)
 				continue;
-			pairs[n++] = CORUN_FW_PARAM_SLOT(corun_fw_slot_param(bit),
-							 s);
-			pairs[n++] = v;
+			param = CORUN_FW_PARAM_SLOT(corun_fw_slot_param(bit),
+						    s);
+			corun_fw_queue(eng, &n, param, v, cur);
 			slots |= 1u << s;
 		}
 	if (!n)
 		return 0;
-	if (!eng->hw.fw_params || eng->hw.fw_params(eng->hw.ctx, pairs, n / 2)) {
-		/* nothing acknowledged: the firmware keeps what it had */
+	ret = eng->hw.fw_params ?
+		      eng->hw.fw_params(eng->hw.ctx, eng->pairs, n / 2) :
+		      -CORUN_EOPNOTSUPP;
+	if (ret) {
 		eng->fw_errors++;
+		eng->fw_error = ret;
+		/*
+		 * A request is applied all or none, but the pairs may have
+		 * taken several: put back what the firmware had, so that it
+		 * keeps what applied_fw says.
+		 */
+		if (eng->hw.fw_params &&
+		    eng->hw.fw_params(eng->hw.ctx, eng->undo, n / 2))
+			eng->fw_lost++;
 		return 0;
 	}
 	eng->applied_fw = *want;
@@ -452,7 +472,7 @@ int corun_policy_set_static_fw(struct corun_policy_engine *eng,
 	if (eng->fw_errors != errors) {
 		/* refused: the previous settings stay */
 		eng->fw_static = eng->fw_saved;
-		return -CORUN_EINVAL;
+		return eng->fw_error;
 	}
 	return 0;
 }
@@ -542,8 +562,8 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 
 	for (s = 0; s < ns; s++) {
 		corun_deltas((u64 *)&in->slot_in[s].d, (const u64 *)&sc[s],
-			     (const u64 *)&eng->prev.slot[s],
-			     sizeof(sc[s]) / 8, valid);
+			     (const u64 *)&eng->prev.slot[s], sizeof(sc[s]) / 8,
+			     valid);
 		eng->prev.slot[s] = sc[s];
 		/* the job the snapshot saw, if it is still the one we know */
 		if (in->slot_in[s].running &&
@@ -554,8 +574,8 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 	}
 	for (m = 0; m < nsm; m++) {
 		corun_deltas((u64 *)&in->sm[m], (const u64 *)&smc[m],
-			     (const u64 *)&eng->prev.sm[m],
-			     sizeof(smc[m]) / 8, valid);
+			     (const u64 *)&eng->prev.sm[m], sizeof(smc[m]) / 8,
+			     valid);
 		eng->prev.sm[m] = smc[m];
 		for (s = 0; s < ns; s++) {
 			corun_deltas((u64 *)&in->sm_slot[m][s],
@@ -567,8 +587,8 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 	}
 	for (c = 0; c < nch; c++) {
 		corun_deltas((u64 *)&in->chan[c], (const u64 *)&cc[c],
-			     (const u64 *)&eng->prev.chan[c],
-			     sizeof(cc[c]) / 8, valid);
+			     (const u64 *)&eng->prev.chan[c], sizeof(cc[c]) / 8,
+			     valid);
 		eng->prev.chan[c] = cc[c];
 		for (s = 0; s < ns; s++) {
 			corun_deltas((u64 *)&in->chan_slot[c][s],

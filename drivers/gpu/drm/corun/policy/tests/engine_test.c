@@ -29,6 +29,14 @@ struct fake_hw {
 	u32 nrec;
 	struct corun_policy_record rec[MAX_RECS];
 	int fw_fail;
+	/*
+	 * A firmware that applies the first @fw_partial pairs of a request
+	 * (earlier batches of the driver's) and then refuses, into @store,
+	 * indexed by parameter id; @undo_fail refuses the next request too.
+	 */
+	u32 fw_partial;
+	int undo_fail;
+	u32 store[0x1000];
 	u64 cycle;
 };
 
@@ -52,6 +60,17 @@ static int fake_fw(void *ctx, const u32 *pairs, u32 n)
 		return -5;
 	for (i = 0; i < 2 * n && h->npairs < 2 * MAX_PAIRS; i++)
 		h->pairs[h->npairs++] = pairs[i];
+	for (i = 0; i < n; i++) {
+		if (h->fw_partial && i == h->fw_partial - 1) {
+			h->fw_partial = 0;
+			return -5;
+		}
+		if (h->undo_fail && i == 0 && !h->fw_partial) {
+			h->undo_fail = 0;
+			return -110;
+		}
+		h->store[pairs[2 * i] & 0xfff] = pairs[2 * i + 1];
+	}
 	return 0;
 }
 
@@ -112,14 +131,22 @@ static s64 last_write(const struct fake_hw *h, u32 off)
 	return v;
 }
 
+/* The last value written to slot register @reg of @slot, or -1. */
+static s64 slot_write(const struct fake_hw *h, u32 slot, u32 reg)
+{
+	return last_write(h, CORUN_REG_SLOT(slot, reg));
+}
+
 static void desc_for(struct corun_job_desc *d, u64 seqno, u32 ctas)
 {
 	memset(d, 0, sizeof(*d));
 	d->seqno = seqno;
 	d->grid[0] = ctas;
-	d->grid[1] = d->grid[2] = 1;
+	d->grid[1] = 1;
+	d->grid[2] = 1;
 	d->block[0] = 256;
-	d->block[1] = d->block[2] = 1;
+	d->block[1] = 1;
+	d->block[2] = 1;
 	d->regs_per_thread = 20;
 	d->shared_bytes = 1000;
 }
@@ -138,14 +165,9 @@ static void engine_select_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, h->nrec, 8u);
 	KUNIT_EXPECT_EQ(test, h->npairs, 0u); /* the firmware's defaults */
 	for (s = 0; s < 8; s++) {
-		KUNIT_EXPECT_EQ(test,
-				last_write(h, CORUN_REG_SLOT(s,
-							     CORUN_SLOT_SM_MASK0)),
+		KUNIT_EXPECT_EQ(test, slot_write(h, s, CORUN_SLOT_SM_MASK0),
 				0xffff);
-		KUNIT_EXPECT_EQ(test,
-				last_write(h, CORUN_REG_SLOT(s,
-							     CORUN_SLOT_PRIORITY)),
-				4);
+		KUNIT_EXPECT_EQ(test, slot_write(h, s, CORUN_SLOT_PRIORITY), 4);
 	}
 	KUNIT_EXPECT_EQ(test, h->rec[3].event, (u32)CORUN_POLICY_EV_INIT);
 	KUNIT_EXPECT_EQ(test, h->rec[3].slot, 3u);
@@ -176,12 +198,8 @@ static void engine_changes_only_test(struct kunit *test)
 	/* two jobs: 8 + 8 SMs; only the masks of slots 2 and 5 move */
 	KUNIT_EXPECT_EQ(test, h->nrec, 2u);
 	KUNIT_EXPECT_EQ(test, h->nw, 2u * CORUN_SM_MASK_WORDS);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(2, CORUN_SLOT_SM_MASK0)),
-			0x00ff);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(5, CORUN_SLOT_SM_MASK0)),
-			0xff00);
+	KUNIT_EXPECT_EQ(test, slot_write(h, 2, CORUN_SLOT_SM_MASK0), 0x00ff);
+	KUNIT_EXPECT_EQ(test, slot_write(h, 5, CORUN_SLOT_SM_MASK0), 0xff00);
 	KUNIT_EXPECT_EQ(test, h->rec[0].changed, (u32)CORUN_POLICY_CH_SM_MASK);
 	KUNIT_EXPECT_EQ(test, h->rec[0].event, (u32)CORUN_POLICY_EV_JOB_START);
 	KUNIT_EXPECT_EQ(test, h->rec[1].running, 1u);
@@ -238,36 +256,18 @@ static void engine_clamp_pin_test(struct kunit *test)
 	f->eng.pin[1].v.sm_mask[0] = 0x3;
 	f->eng.pin[1].v.priority = 9;
 	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &wild), 0);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(0, CORUN_SLOT_SM_MASK0)),
-			0xffff);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(0, CORUN_SLOT_SM_MASK0) +
-					      12),
-			0);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(0, CORUN_SLOT_CTA_QUOTA)),
-			32);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(0, CORUN_SLOT_THROTTLE)),
-			32);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(0, CORUN_SLOT_PRIORITY)),
-			15);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(0, CORUN_SLOT_PLACEMENT)),
+	KUNIT_EXPECT_EQ(test, slot_write(h, 0, CORUN_SLOT_SM_MASK0), 0xffff);
+	/* SMs the device lacks: SM mask word 3 */
+	KUNIT_EXPECT_EQ(test, slot_write(h, 0, CORUN_SLOT_SM_MASK0 + 12), 0);
+	KUNIT_EXPECT_EQ(test, slot_write(h, 0, CORUN_SLOT_CTA_QUOTA), 32);
+	KUNIT_EXPECT_EQ(test, slot_write(h, 0, CORUN_SLOT_THROTTLE), 32);
+	KUNIT_EXPECT_EQ(test, slot_write(h, 0, CORUN_SLOT_PRIORITY), 15);
+	KUNIT_EXPECT_EQ(test, slot_write(h, 0, CORUN_SLOT_PLACEMENT),
 			CORUN_PLACE_RR);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(0,
-						     CORUN_SLOT_ISSUE_QUOTA)),
-			500);
+	KUNIT_EXPECT_EQ(test, slot_write(h, 0, CORUN_SLOT_ISSUE_QUOTA), 500);
 	/* the pinned slot: the host's values win */
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(1, CORUN_SLOT_SM_MASK0)),
-			0x3);
-	KUNIT_EXPECT_EQ(test,
-			last_write(h, CORUN_REG_SLOT(1, CORUN_SLOT_PRIORITY)),
-			9);
+	KUNIT_EXPECT_EQ(test, slot_write(h, 1, CORUN_SLOT_SM_MASK0), 0x3);
+	KUNIT_EXPECT_EQ(test, slot_write(h, 1, CORUN_SLOT_PRIORITY), 9);
 	KUNIT_EXPECT_EQ(test, h->rec[1].out.sm_mask[0], 0x3u);
 }
 
@@ -361,12 +361,62 @@ static void engine_fw_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->eng.applied_fw.slot[1].irc_share, 300u);
 	fw.slot[2].irc_share = 100;
 	KUNIT_EXPECT_LT(test, corun_policy_set_static_fw(&f->eng, &fw), 0);
-	KUNIT_EXPECT_EQ(test, f->eng.fw_static.slot[2].irc_share,
-			1024u / 8);
+	KUNIT_EXPECT_EQ(test, f->eng.fw_static.slot[2].irc_share, 1024u / 8);
 	/* it is retried at the next decision once the firmware answers */
 	h->fw_fail = 0;
 	corun_policy_job_end(&f->eng, 0);
 	KUNIT_EXPECT_EQ(test, f->eng.applied_fw.slot[1].irc_share, 900u);
+}
+
+/*
+ * A refusal after some batches were applied: the engine puts back what
+ * the firmware had, so the firmware holds what applied_fw says.
+ */
+static void engine_fw_undo_test(struct kunit *test)
+{
+	struct fixture *f = setup(test, 1);
+	struct fake_hw *h = &f->hw;
+	struct corun_policy_fw fw;
+	u32 s, p;
+
+	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &corun_policy_fcfs),
+			0);
+	corun_policy_fw_defaults(&f->eng.in.plat, &fw);
+	for (s = 0; s < 8; s++)
+		h->store[CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, s)] =
+			fw.slot[s].irc_share;
+	fw.g.irc_enable = 1;
+	for (s = 0; s < 8; s++)
+		fw.slot[s].irc_share = 100 + s;
+	/* nine pairs; the firmware takes seven, then refuses */
+	h->fw_partial = 8;
+	KUNIT_EXPECT_EQ(test, corun_policy_set_static_fw(&f->eng, &fw), -5);
+	KUNIT_EXPECT_EQ(test, f->eng.fw_errors, 1ull);
+	KUNIT_EXPECT_EQ(test, f->eng.fw_lost, 0ull);
+	KUNIT_EXPECT_EQ(test, f->eng.applied_fw.g.irc_enable, 0u);
+	KUNIT_EXPECT_EQ(test, h->store[CORUN_FW_P_IRC_ENABLE], 0u);
+	for (s = 0; s < 8; s++) {
+		p = CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, s);
+		KUNIT_EXPECT_EQ_MSG(test, h->store[p],
+				    f->eng.applied_fw.slot[s].irc_share,
+				    "slot %u", s);
+		KUNIT_EXPECT_EQ(test, h->store[p], 1024u / 8);
+	}
+	/* the previous settings stay */
+	KUNIT_EXPECT_EQ(test, f->eng.fw_static.slot[3].irc_share, 1024u / 8);
+
+	/* the undo refused as well: counted, for the driver to report */
+	h->fw_partial = 2;
+	h->undo_fail = 1;
+	KUNIT_EXPECT_EQ(test, corun_policy_set_static_fw(&f->eng, &fw), -5);
+	KUNIT_EXPECT_EQ(test, f->eng.fw_lost, 1ull);
+
+	/* accepted: all of it */
+	KUNIT_EXPECT_EQ(test, corun_policy_set_static_fw(&f->eng, &fw), 0);
+	KUNIT_EXPECT_EQ(test, h->store[CORUN_FW_P_IRC_ENABLE], 1u);
+	KUNIT_EXPECT_EQ(test,
+			h->store[CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, 7)],
+			107u);
 }
 
 static void engine_no_fw_test(struct kunit *test)
@@ -496,6 +546,7 @@ static struct kunit_case corun_policy_engine_cases[] = {
 	KUNIT_CASE(engine_changes_only_test),
 	KUNIT_CASE(engine_clamp_pin_test),
 	KUNIT_CASE(engine_fw_test),
+	KUNIT_CASE(engine_fw_undo_test),
 	KUNIT_CASE(engine_no_fw_test),
 	KUNIT_CASE(engine_select_fail_test),
 	KUNIT_CASE(engine_snapshot_test),
