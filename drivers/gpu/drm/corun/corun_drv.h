@@ -12,6 +12,7 @@
 #include <linux/mutex.h>
 #include <linux/pci.h>
 #include <linux/spinlock.h>
+#include <linux/wait.h>
 #include <linux/xarray.h>
 
 #include <drm/drm_device.h>
@@ -101,6 +102,16 @@ struct corun_slot {
  * @fw_version: running firmware version, 0 if none
  * @fw_running: firmware booted
  * @fw_features: CORUN_FW_FEAT_* the firmware advertises
+ * @mbox_lock: one mailbox request at a time (corun_fw.c)
+ * @mbox_wq: woken by the mailbox interrupt's hard handler
+ * @mbox_seq: sequence number of the last request sent (under @mbox_lock)
+ * @mbox_irq: the mailbox interrupt is set up: waits sleep on @mbox_wq
+ *	instead of polling
+ * @mbox_stats: mailbox figures for debugfs (under @mbox_lock, @irqs
+ *	atomic)
+ * @irq_mode: the interrupt kind in use ("msix", "msi" or "intx")
+ * @irq_pending: CORUN_IRQ_* acknowledged by the hard handler and not yet
+ *	handled by the threaded one
  * @lockstep: the device runs in lockstep mode (module parameter)
  * @slots: hardware slots
  * @sched_list: schedulers of all slots, for context entities
@@ -150,6 +161,19 @@ struct corun_device {
 	u64 fw_version;
 	bool fw_running;
 	u32 fw_features;
+	struct mutex mbox_lock; /* see @mbox_lock above */
+	wait_queue_head_t mbox_wq;
+	u32 mbox_seq;
+	bool mbox_irq;
+	struct {
+		u64 requests;
+		u64 polled;
+		u64 failed;
+		u64 refused;
+		atomic64_t irqs;
+	} mbox_stats;
+	const char *irq_mode;
+	atomic_t irq_pending;
 	bool lockstep;
 	struct corun_slot slots[CORUN_MAX_SLOTS];
 	struct drm_gpu_scheduler *sched_list[CORUN_MAX_SLOTS];

@@ -5,7 +5,24 @@
  * header and CRC, hands it to the device by DMA (CORUN_REG_FW_*) and waits
  * for the microcontroller to boot. Devices without the capability, and a
  * missing, bad or non-booting image, leave the device without firmware:
- * the driver says so in the log and carries on. The mailbox helper sends one request at a time.
+ * the driver says so in the log and carries on.
+ *
+ * DOC: mailbox
+ *
+ * One request is in flight per device, under its mbox_lock. The driver
+ * writes MBOX_IN, rings MBOX_DOORBELL with the request's sequence number
+ * and waits until MBOX_DONE reads that number. The firmware's answer
+ * raises CORUN_IRQ_MAILBOX, which the hard interrupt handler acknowledges
+ * and turns into a wake-up of mbox_wq (corun_irq.c): the wait never
+ * depends on the threaded handler, which may itself be the one waiting
+ * (the epoch handler sends the policy's parameters) or be stuck behind a
+ * waiter's policy_lock, and with one MSI or INTx vector every event
+ * shares that thread. The wait is bounded by CORUN_MBOX_TIMEOUT_MS and
+ * ends early if the firmware stops running; a request the firmware never
+ * answered keeps the mailbox busy (the device drops doorbells meanwhile),
+ * so later requests fail with -EBUSY until it is answered. Before the
+ * interrupt is set up (while probing) and after it is torn down, the
+ * driver polls MBOX_DONE instead.
  */
 
 #include <linux/crc32.h>
@@ -22,10 +39,7 @@
 #include "corun_trace.h"
 
 #define CORUN_FW_BOOT_TIMEOUT_US 2000000
-#define CORUN_MBOX_TIMEOUT_US 100000
-
-static DEFINE_MUTEX(corun_mbox_lock);
-static u32 corun_mbox_seq;
+#define CORUN_MBOX_TIMEOUT_MS 1000
 
 static int corun_fw_check(struct corun_device *cdev, const struct firmware *fw)
 {
@@ -62,6 +76,8 @@ int corun_fw_init(struct corun_device *cdev)
 	u32 state;
 	int ret;
 
+	mutex_init(&cdev->mbox_lock);
+	init_waitqueue_head(&cdev->mbox_wq);
 	if (!(cdev->caps & CORUN_CAP_FIRMWARE)) {
 		drm_info(&cdev->drm, "%s\n",
 			 "device has no firmware: running without it");
@@ -125,10 +141,34 @@ void corun_fw_fini(struct corun_device *cdev)
 	cdev->fw_running = false;
 }
 
+/* The request @seq is answered, or the firmware is no longer running. */
+static bool corun_mbox_ended(struct corun_device *cdev, u32 seq)
+{
+	return corun_read(cdev, CORUN_REG_MBOX_DONE) == seq ||
+	       corun_read(cdev, CORUN_REG_FW_STATUS) != CORUN_FW_RUNNING;
+}
+
+static int corun_mbox_wait(struct corun_device *cdev, u32 seq)
+{
+	bool ended;
+
+	if (!READ_ONCE(cdev->mbox_irq)) {
+		cdev->mbox_stats.polled++;
+		return read_poll_timeout(corun_mbox_ended, ended, ended, 10,
+					 CORUN_MBOX_TIMEOUT_MS * 1000, false,
+					 cdev, seq);
+	}
+	if (!wait_event_timeout(cdev->mbox_wq, corun_mbox_ended(cdev, seq),
+				msecs_to_jiffies(CORUN_MBOX_TIMEOUT_MS)))
+		return -ETIMEDOUT;
+	return 0;
+}
+
 int corun_fw_mbox_send(struct corun_device *cdev, u32 cmd, const u32 *payload,
 		       u32 len, u32 *reply, u32 reply_len)
 {
-	u32 i, done, seq, hdr;
+	const char *why;
+	u32 i, seq, hdr;
 	int ret;
 
 	if (!cdev->fw_running)
@@ -136,23 +176,43 @@ int corun_fw_mbox_send(struct corun_device *cdev, u32 cmd, const u32 *payload,
 	if (len > CORUN_MBOX_MAX_PAYLOAD || reply_len > CORUN_MBOX_MAX_PAYLOAD)
 		return -EINVAL;
 
-	mutex_lock(&corun_mbox_lock);
+	mutex_lock(&cdev->mbox_lock);
+	/* the device drops doorbells while a request is unanswered */
+	if (corun_read(cdev, CORUN_REG_MBOX_DONE) != cdev->mbox_seq) {
+		ret = -EBUSY;
+		goto out;
+	}
 	corun_write(cdev, CORUN_REG_MBOX_IN, CORUN_MBOX_HDR(cmd, len));
 	for (i = 0; i < len; i++)
 		corun_write(cdev, CORUN_REG_MBOX_IN + 4 * (i + 1), payload[i]);
-	seq = ++corun_mbox_seq;
+	seq = cdev->mbox_seq + 1;
+	if (!seq) /* MBOX_DONE reads 0 before the first answer */
+		seq = 1;
+	cdev->mbox_seq = seq;
+	cdev->mbox_stats.requests++;
 	corun_write(cdev, CORUN_REG_MBOX_DOORBELL, seq);
-	ret = readl_poll_timeout(cdev->regs + CORUN_REG_MBOX_DONE, done,
-				 done == seq, 10, CORUN_MBOX_TIMEOUT_US);
-	if (!ret) {
-		hdr = corun_read(cdev, CORUN_REG_MBOX_OUT);
-		for (i = 0; i < reply_len; i++)
-			reply[i] = corun_read(cdev,
-					      CORUN_REG_MBOX_OUT + 4 * (i + 1));
-		ret = CORUN_MBOX_HDR_CMD(hdr) == CORUN_FW_OK ? 0 : -EIO;
+	ret = corun_mbox_wait(cdev, seq);
+	if (!ret && corun_read(cdev, CORUN_REG_MBOX_DONE) != seq)
+		ret = -EIO; /* the firmware stopped */
+	if (ret) {
+		cdev->mbox_stats.failed++;
+		why = ret == -ETIMEDOUT ? "not answered in time" :
+					  "lost: the firmware is not running";
+		drm_err_ratelimited(&cdev->drm,
+				    "mailbox request %u (cmd %u): %s\n", seq,
+				    cmd, why);
+		goto out;
 	}
+	hdr = corun_read(cdev, CORUN_REG_MBOX_OUT);
+	for (i = 0; i < reply_len; i++)
+		reply[i] = corun_read(cdev, CORUN_REG_MBOX_OUT + 4 * (i + 1));
+	if (CORUN_MBOX_HDR_CMD(hdr) != CORUN_FW_OK) {
+		cdev->mbox_stats.refused++;
+		ret = -EIO;
+	}
+out:
 	trace_corun_fw_cmd(cmd, len ? payload[0] : 0, ret);
-	mutex_unlock(&corun_mbox_lock);
+	mutex_unlock(&cdev->mbox_lock);
 	return ret;
 }
 
