@@ -325,10 +325,6 @@ static void test_policy(int fd)
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -ERANGE,
 	       "set_policy_epoch_range", NULL);
 	p.epoch_cycles = 0;
-	p.llc = DRM_CORUN_LLC_PROB_STATIC;
-	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EOPNOTSUPP,
-	       "set_policy_knob_unsupported", NULL);
-	p.llc = 0;
 	result(!io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p), "set_policy_fcfs",
 	       NULL);
 
@@ -341,10 +337,10 @@ static void test_policy(int fd)
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -ERANGE,
 	       "set_policy_gate_too_many", NULL);
 	p.start_gate = 1;
-	p.pad = 1;
+	p.reserved[1] = 1;
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
-	       "set_policy_gate_pad", NULL);
-	p.pad = 0;
+	       "set_policy_gate_reserved", NULL);
+	p.reserved[1] = 0;
 	p.flags = 1u << 5;
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
 	       "set_policy_bad_flags", NULL);

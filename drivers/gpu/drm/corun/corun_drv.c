@@ -118,7 +118,9 @@ static int corun_ioctl_get_param(struct drm_device *drm, void *data,
 		v = cdev->config_id;
 		break;
 	case DRM_CORUN_PARAM_FEATURES:
-		v = features;
+		/* the firmware knobs it implements */
+		corun_policy_get_param(cdev, args->param, &v);
+		v |= features;
 		break;
 	case DRM_CORUN_PARAM_NUM_SMS:
 		v = cdev->num_sms;
@@ -240,7 +242,8 @@ static int corun_ioctl_get_param(struct drm_device *drm, void *data,
 		v = atomic_read(&cfile->vm->reset_count);
 		break;
 	default:
-		return -EINVAL;
+		if (corun_policy_get_param(cdev, args->param, &v))
+			return -EINVAL;
 	}
 	args->value = v;
 	return 0;
@@ -361,11 +364,12 @@ static int corun_epoch_init(struct corun_device *cdev)
 	struct device *dev = &cdev->pdev->dev;
 
 	cdev->epoch_cycles = CORUN_DEFAULT_EPOCH_CYCLES;
-	if (cdev->snapshot_size !=
-	    CORUN_SNAPSHOT_SIZE(cdev->num_slots, cdev->num_sms,
-				cdev->num_channels)) {
+	if (cdev->snapshot_size != CORUN_SNAPSHOT_SIZE(cdev->num_slots,
+						       cdev->num_sms,
+						       cdev->num_channels)) {
 		/* the policies could not read it: no epochs, no deltas */
-		dev_warn(dev, "snapshot size %u is not version %u's: epochs off\n",
+		dev_warn(dev,
+			 "snapshot size %u is not version %u's: epochs off\n",
 			 cdev->snapshot_size, CORUN_SNAPSHOT_VERSION);
 		cdev->snapshot_size = 0;
 		return 0;

@@ -30,6 +30,7 @@
 #include <linux/dma-mapping.h>
 #include <linux/firmware.h>
 #include <linux/iopoll.h>
+#include <linux/slab.h>
 
 #include <drm/drm_print.h>
 
@@ -223,10 +224,31 @@ static int corun_fw_send(void *ctx, u32 cmd, const u32 *payload, u32 len)
 	return corun_fw_mbox_send(ctx, cmd, payload, len, &reply, 1);
 }
 
+/* A parameter id no firmware knows (fault injection). */
+#define CORUN_FW_P_NONE 0x00ff
+
 int corun_fw_set_params(struct corun_device *cdev, const u32 *pairs, u32 n)
 {
-	return corun_fw_send_params(pairs, n, cdev->fw_features, corun_fw_send,
-				    cdev);
+	u32 *bad = NULL;
+	int ret;
+
+	/*
+	 * Fault injection (debugfs inject_fw_refuse): this once, the last
+	 * pair names no parameter, so that the firmware really refuses the
+	 * request that carries it, after any earlier ones were applied.
+	 */
+	if (n && READ_ONCE(cdev->inject_fw_refuse)) {
+		WRITE_ONCE(cdev->inject_fw_refuse, false);
+		bad = kmemdup(pairs, 2 * n * sizeof(*pairs), GFP_KERNEL);
+		if (!bad)
+			return -ENOMEM;
+		bad[2 * n - 2] = CORUN_FW_P_NONE;
+		pairs = bad;
+	}
+	ret = corun_fw_send_params(pairs, n, cdev->fw_features, corun_fw_send,
+				   cdev);
+	kfree(bad);
+	return ret;
 }
 
 /* Ask the running firmware which interface it speaks (mailbox check). */

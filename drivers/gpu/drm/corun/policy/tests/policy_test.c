@@ -65,8 +65,8 @@ static void decide(struct kunit *test, const struct corun_policy_ops *ops,
 
 static struct corun_policy_in *new_in(struct kunit *test, u32 slots, u32 sms)
 {
-	struct corun_policy_in *in = kunit_kzalloc(test, sizeof(*in),
-						   GFP_KERNEL);
+	struct corun_policy_in *in =
+		kunit_kzalloc(test, sizeof(*in), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, in);
 	test_platform(&in->plat, slots, sms);
@@ -280,6 +280,7 @@ static struct kunit_suite corun_policy_suite = {
 	.test_cases = corun_policy_cases,
 };
 
-kunit_test_suites(&corun_policy_suite, &corun_policy_engine_suite);
+kunit_test_suites(&corun_policy_suite, &corun_policy_engine_suite,
+		  &corun_fwknobs_suite);
 
 MODULE_LICENSE("GPL");
