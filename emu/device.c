@@ -116,6 +116,8 @@ static void slot_policy(struct emu_dev *dev, unsigned int n)
 	struct emu_dev_slot *slot = &dev->slots[n];
 	struct emu_slot_policy pol;
 
+	/* Fields no BAR0 register sets (the issue quota) stay at reset. */
+	memset(&pol, 0, sizeof(pol));
 	memcpy(pol.sm_mask, slot->sm_mask, sizeof(pol.sm_mask));
 	pol.cta_quota = slot->cta_quota;
 	pol.priority = slot->priority;
@@ -955,8 +957,9 @@ void emu_dev_complete(struct emu_dev *dev)
 		job_done(dev, ev);
 		break;
 	case EMU_EV_EPOCH:
-		mcu_raise_event(dev->mcu, CORUN_MCU_EV_EPOCH);
 		dev->epoch_seq = (uint32_t)ev->epoch;
+		dev->mcu_epoch_seq = dev->epoch_seq;
+		mcu_raise_event(dev->mcu, CORUN_MCU_EV_EPOCH);
 		write_snapshot(dev, ev);
 		if (dev->control & CORUN_CTRL_LOCKSTEP) {
 			dev->status |= CORUN_STATUS_EPOCH_WAIT;

@@ -10,9 +10,7 @@
  * CORUN_IRQ_FW_ERROR.
  *
  * The firmware reaches the hardware only through the MCU's control-register
- * window (fwif.h). The window registers that belong to the device are kept
- * here and programmed into the model. The firmware image comes from the
- * guest, so every value it writes is validated like a guest's.
+ * window (fwif.h), whose device side is device_window.c.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -20,145 +18,8 @@
 
 #include "device_int.h"
 
-_Static_assert(CORUN_FW_L1_BYPASS_CTAS_ALL >= EMU_MAX_SM_CTAS,
-	       "the window's 'all CTAs' exceeds any SM's CTA slots");
-
 #define FW_MAX_SIZE (sizeof(struct corun_fw_header) + CORUN_MCU_MEM_SIZE)
 #define DMA_PAGE 0x1000u
-
-/* ---- the control-register window (clock-private) ---- */
-
-static uint32_t mcu_slot_reg(struct emu_dev *dev, uint32_t n, uint32_t reg)
-{
-	struct emu_dev_mcu_slot *ms = &dev->mcu_slots[n];
-	struct corun_slot_counters c;
-
-	switch (reg) {
-	case CORUN_MCU_S_IRC_CREDITS:
-		return ms->irc_credits;
-	case CORUN_MCU_S_IRC_PRIO:
-		return ms->irc_prio;
-	case CORUN_MCU_S_L1_WAYS:
-		return ms->l1_ways;
-	case CORUN_MCU_S_VC:
-		return ms->vc;
-	case CORUN_MCU_S_L1_BYPASS_CTAS:
-		return ms->l1_bypass_ctas;
-	}
-	emu_gpu_slot_counters(dev->gpu, n, &c);
-	switch (reg) {
-	case CORUN_MCU_S_REQUESTS:
-		return (uint32_t)c.requests;
-	case CORUN_MCU_S_READS:
-		return (uint32_t)c.read_requests;
-	case CORUN_MCU_S_DRAM:
-		return (uint32_t)c.dram_accesses;
-	case CORUN_MCU_S_INSNS:
-		return (uint32_t)c.warp_insns;
-	}
-	return 0;
-}
-
-static uint32_t mcu_read(void *ctx, uint32_t off)
-{
-	struct emu_dev *dev = ctx;
-	uint32_t n;
-
-	switch (off) {
-	case CORUN_MCU_IRC_WINDOW:
-		return dev->mcu_irc_window;
-	case CORUN_MCU_NUM_SLOTS:
-		return dev->cfg.num_slots;
-	case CORUN_MCU_NUM_SMS:
-		return dev->cfg.num_sms;
-	}
-	if (off < CORUN_MCU_SLOT_BASE)
-		return 0;
-	n = (off - CORUN_MCU_SLOT_BASE) / CORUN_MCU_SLOT_STRIDE;
-	if (n >= dev->cfg.num_slots)
-		return 0;
-	return mcu_slot_reg(dev, n,
-			    (off - CORUN_MCU_SLOT_BASE) % CORUN_MCU_SLOT_STRIDE);
-}
-
-static void mcu_bad_write(struct emu_dev *dev, uint32_t off, uint32_t val)
-{
-	emu_dev_guest_error(dev, 0,
-			    "firmware wrote invalid value 0x%08x to window register 0x%04x; ignored",
-			    val, off);
-}
-
-/*
- * Policy writes are kept in @mcu_slots (read back by the firmware) and
- * programmed into the model: IRC credits and priority through
- * emu_gpu_set_irc(), the L1 way mask through emu_gpu_set_l1_ways() (which
- * ignores way bits beyond l1.ways, as the window does), the bypass CTAs
- * through emu_gpu_set_l1_bypass_ctas(). The VC is only stored: the NoC
- * has no per-slot VC setter. CORUN_MCU_IRC_WINDOW sets the window the
- * credits are refilled over, emu_gpu_set_irc_window().
- */
-static void mcu_write(void *ctx, uint32_t off, uint32_t val)
-{
-	struct emu_dev *dev = ctx;
-	struct emu_dev_mcu_slot *ms;
-	uint32_t n, reg, ways;
-
-	if (off == CORUN_MCU_IRC_WINDOW) {
-		if (val < CORUN_FW_IRC_WINDOW_MIN ||
-		    val > CORUN_FW_IRC_WINDOW_MAX ||
-		    emu_gpu_set_irc_window(dev->gpu, val)) {
-			mcu_bad_write(dev, off, val);
-			return;
-		}
-		dev->mcu_irc_window = val;
-		return;
-	}
-
-	n = (off - CORUN_MCU_SLOT_BASE) / CORUN_MCU_SLOT_STRIDE;
-	reg = (off - CORUN_MCU_SLOT_BASE) % CORUN_MCU_SLOT_STRIDE;
-	if (off < CORUN_MCU_SLOT_BASE || n >= dev->cfg.num_slots ||
-	    (reg > CORUN_MCU_S_VC && reg != CORUN_MCU_S_L1_BYPASS_CTAS)) {
-		emu_dev_guest_error(dev, 0,
-				    "firmware wrote 0x%08x to read-only or reserved window register 0x%04x",
-				    val, off);
-		return;
-	}
-	ms = &dev->mcu_slots[n];
-	switch (reg) {
-	case CORUN_MCU_S_IRC_CREDITS:
-		ms->irc_credits = val;
-		emu_gpu_set_irc(dev->gpu, n, ms->irc_credits, ms->irc_prio);
-		return;
-	case CORUN_MCU_S_IRC_PRIO:
-		if (val > CORUN_FW_IRC_PRIO_MAX)
-			break;
-		ms->irc_prio = val;
-		emu_gpu_set_irc(dev->gpu, n, ms->irc_credits, ms->irc_prio);
-		return;
-	case CORUN_MCU_S_L1_WAYS:
-		/* Bits beyond the L1's ways are ignored; some way must remain. */
-		ways = dev->cfg.l1.ways >= 32 ? UINT32_MAX :
-						(uint32_t)(BIT(dev->cfg.l1.ways) - 1);
-		if (!(val & ways))
-			break;
-		ms->l1_ways = val;
-		emu_gpu_set_l1_ways(dev->gpu, n, val);
-		return;
-	case CORUN_MCU_S_VC:
-		if (val >= dev->cfg.noc.vcs && val != CORUN_FW_VC_CONFIG)
-			break;
-		ms->vc = val;
-		return;
-	case CORUN_MCU_S_L1_BYPASS_CTAS:
-		if (val > CORUN_FW_L1_BYPASS_CTAS_ALL)
-			break;
-		/* ALL exceeds EMU_MAX_SM_CTAS, so every CTA bypasses. */
-		ms->l1_bypass_ctas = val;
-		emu_gpu_set_l1_bypass_ctas(dev->gpu, n, val);
-		return;
-	}
-	mcu_bad_write(dev, off, val);
-}
 
 static void mcu_notify(void *ctx, enum mcu_notify what)
 {
@@ -172,24 +33,16 @@ int emu_dev_fw_create(struct emu_dev *dev)
 {
 	struct mcu_hw_ops mops = {
 		.ctx = dev,
-		.read = mcu_read,
-		.write = mcu_write,
+		.read = emu_dev_window_read,
+		.write = emu_dev_window_write,
 		.notify = mcu_notify,
 	};
-	unsigned int n;
 
 	dev->mcu = mcu_create(&mops);
 	if (!dev->mcu)
 		return -ENOMEM;
 	dev->mcu_notified = 0;
-	dev->mcu_irc_window = dev->cfg.l1.irc_window;
-	for (n = 0; n < CORUN_MAX_SLOTS; n++) {
-		dev->mcu_slots[n] = (struct emu_dev_mcu_slot){
-			.irc_credits = CORUN_FW_IRC_CREDITS_UNLIMITED,
-			.l1_ways = UINT32_MAX,
-			.vc = CORUN_FW_VC_CONFIG,
-		};
-	}
+	emu_dev_window_reset(dev);
 	return 0;
 }
 

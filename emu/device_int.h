@@ -13,13 +13,20 @@
 #include "gpu.h"
 #include "mcu.h"
 
-/* What the firmware wrote to a slot's window registers. Clock-private. */
+/*
+ * What the firmware wrote to a slot's window registers (device_window.c),
+ * and the high half of the counter CTR_LO last read. Clock-private.
+ */
 struct emu_dev_mcu_slot {
 	uint32_t irc_credits;
 	uint32_t irc_prio;
 	uint32_t l1_ways;
 	uint32_t vc;
 	uint32_t l1_bypass_ctas;
+	uint32_t dram_prio;
+	uint32_t llc_ways;
+	uint32_t ctr_sel;
+	uint32_t ctr_hi;
 };
 
 /* A slot's registers and the requests they make of the clock. */
@@ -110,8 +117,9 @@ struct emu_dev {
 	 * Clock-private: the model, the MCU, what the MCU reported during
 	 * the slice (BIT(enum mcu_notify)), the cycles the MCU ran alone
 	 * (the device clock is the model's cycle plus these, and always
-	 * equals mcu_cycle()), the firmware's window registers and the
-	 * slice's event.
+	 * equals mcu_cycle()), the firmware's window registers
+	 * (device_window.c; @mcu_epoch_seq is the epoch the last
+	 * CORUN_MCU_EV_EPOCH announced) and the slice's event.
 	 */
 	struct emu_gpu *gpu;
 	struct mcu *mcu;
@@ -120,6 +128,10 @@ struct emu_dev {
 	uint64_t idle_cycles;
 	struct emu_dev_mcu_slot mcu_slots[CORUN_MAX_SLOTS];
 	uint32_t mcu_irc_window;
+	uint32_t mcu_epoch_seq;
+	uint32_t mcu_llc_victim;
+	uint32_t mcu_llc_prob;
+	uint32_t mcu_dram_policy;
 	bool slice_busy; /* the slice ran the model (@ev is valid) */
 	struct emu_event ev;
 };
@@ -138,5 +150,10 @@ void emu_dev_mbox_doorbell(struct emu_dev *dev, uint32_t seq);
 void emu_dev_fw_prepare(struct emu_dev *dev);
 void emu_dev_fw_complete(struct emu_dev *dev);
 void emu_dev_fw_free(struct emu_dev *dev);
+
+/* device_window.c: struct mcu_hw_ops of the MCU, and the reset values. */
+uint32_t emu_dev_window_read(void *ctx, uint32_t off);
+void emu_dev_window_write(void *ctx, uint32_t off, uint32_t val);
+void emu_dev_window_reset(struct emu_dev *dev);
 
 #endif /* _EMU_DEVICE_INT_H_ */

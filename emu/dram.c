@@ -704,6 +704,11 @@ void emu_dram_chan_slot_counters(const struct emu_dram *d, unsigned int channel,
 	out->bus_busy_cycles = s->bus_cycles;
 }
 
+uint32_t emu_dram_slot_prio(const struct emu_dram *d, unsigned int slot)
+{
+	return slot < CORUN_MAX_SLOTS ? d->slot_prio[slot] : 0;
+}
+
 int emu_dram_set_slot_prio(struct emu_dram *d, unsigned int slot,
 			   uint32_t prio, uint64_t now)
 {

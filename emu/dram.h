@@ -261,6 +261,9 @@ void emu_dram_slot_counters(const struct emu_dram *d, unsigned int slot,
 int emu_dram_set_slot_prio(struct emu_dram *d, unsigned int slot,
 			   uint32_t prio, uint64_t now);
 
+/* A slot's priority as set; 0 for a bad slot. */
+uint32_t emu_dram_slot_prio(const struct emu_dram *d, unsigned int slot);
+
 /**
  * emu_dram_chan_slot_counters() - cumulative counters of one slot in one
  *	channel

@@ -291,6 +291,11 @@ int emu_gpu_set_slot_vc(struct emu_gpu *gpu, unsigned int slot, uint32_t vc)
 	return emu_mem_set_slot_vc(gpu->mem, slot, vc);
 }
 
+uint32_t emu_gpu_slot_vc(const struct emu_gpu *gpu, unsigned int slot)
+{
+	return emu_mem_slot_vc(gpu->mem, slot);
+}
+
 void emu_gpu_noc_vc_counters(const struct emu_gpu *gpu, unsigned int vc,
 			     struct emu_noc_vc_counters *out)
 {
@@ -350,6 +355,11 @@ int emu_gpu_set_slot_dram_prio(struct emu_gpu *gpu, unsigned int slot,
 			       uint32_t prio)
 {
 	return emu_mem_set_slot_dram_prio(gpu->mem, slot, prio);
+}
+
+uint32_t emu_gpu_slot_dram_prio(const struct emu_gpu *gpu, unsigned int slot)
+{
+	return emu_mem_slot_dram_prio(gpu->mem, slot);
 }
 
 void emu_gpu_stats(const struct emu_gpu *gpu, struct emu_stats *out)

@@ -372,6 +372,15 @@ int emu_gpu_set_l1_bypass_ctas(struct emu_gpu *gpu, unsigned int slot,
 int emu_gpu_set_slot_vc(struct emu_gpu *gpu, unsigned int slot, uint32_t vc);
 
 /**
+ * emu_gpu_slot_vc() - a slot's VC as set by emu_gpu_set_slot_vc()
+ * @gpu: device
+ * @slot: slot
+ *
+ * Return: the VC, or EMU_NOC_VC_MAPPED (also for a bad slot).
+ */
+uint32_t emu_gpu_slot_vc(const struct emu_gpu *gpu, unsigned int slot);
+
+/**
  * emu_gpu_noc_vc_counters() - live cumulative counters of one NoC VC
  * @gpu: device
  * @vc: virtual channel (>= noc.vcs gives zeros)
@@ -462,6 +471,15 @@ void emu_gpu_chan_slot_counters(const struct emu_gpu *gpu, unsigned int ch,
  */
 int emu_gpu_set_slot_dram_prio(struct emu_gpu *gpu, unsigned int slot,
 			       uint32_t prio);
+
+/**
+ * emu_gpu_slot_dram_prio() - a slot's DRAM priority as set
+ * @gpu: device
+ * @slot: slot
+ *
+ * Return: the priority, 0 for a bad slot.
+ */
+uint32_t emu_gpu_slot_dram_prio(const struct emu_gpu *gpu, unsigned int slot);
 
 /**
  * emu_gpu_reset_slot() - kill a slot's running and queued jobs

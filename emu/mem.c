@@ -1492,6 +1492,16 @@ int emu_mem_set_slot_dram_prio(struct emu_mem *m, unsigned int slot,
 	return emu_dram_set_slot_prio(m->dram, slot, prio, m->dc);
 }
 
+uint32_t emu_mem_slot_vc(const struct emu_mem *m, unsigned int slot)
+{
+	return emu_noc_slot_vc(m->req_noc, slot);
+}
+
+uint32_t emu_mem_slot_dram_prio(const struct emu_mem *m, unsigned int slot)
+{
+	return emu_dram_slot_prio(m->dram, slot);
+}
+
 void emu_mem_set_l2_policy(struct emu_mem *m, const struct emu_l2_policy *pol,
 			   void *ctx)
 {

@@ -270,6 +270,9 @@ int emu_mem_set_l1_ways(struct emu_mem *m, unsigned int slot, uint32_t mask);
  */
 int emu_mem_set_slot_vc(struct emu_mem *m, unsigned int slot, uint32_t vc);
 
+/* A slot's VC as set (emu_noc_slot_vc() of the request network). */
+uint32_t emu_mem_slot_vc(const struct emu_mem *m, unsigned int slot);
+
 /**
  * emu_mem_set_slot_dram_prio() - the DRAM scheduling priority of a slot
  * @m: memory side
@@ -281,6 +284,9 @@ int emu_mem_set_slot_vc(struct emu_mem *m, unsigned int slot, uint32_t vc);
  */
 int emu_mem_set_slot_dram_prio(struct emu_mem *m, unsigned int slot,
 			       uint32_t prio);
+
+/* A slot's DRAM priority as set (emu_dram_slot_prio()). */
+uint32_t emu_mem_slot_dram_prio(const struct emu_mem *m, unsigned int slot);
 
 /**
  * emu_mem_set_l2_policy() - replace the victim policy of every L2 slice
