@@ -44,6 +44,7 @@ void corun_policy_fw_defaults(const struct corun_policy_platform *plat,
 	corun_memset(fw, 0, sizeof(*fw));
 	fw->g.irc_enable = 0;
 	fw->g.llc_policy = CORUN_LLC_LRU;
+	fw->g.llc_prob = CORUN_FW_LLC_PROB_BOOT;
 	fw->g.vcp_mode = CORUN_VCP_SHARED;
 	fw->g.dram_policy = CORUN_DRAM_FRFCFS;
 	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++) {

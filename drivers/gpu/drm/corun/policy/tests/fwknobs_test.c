@@ -19,7 +19,7 @@
 #include "../fwknobs.h"
 #include "policy_test.h"
 
-/* What the firmware of this tree implements (firmware/fw_version.h). */
+/* A firmware without the dynamic modes, as the one of this tree. */
 #define FEAT_TREE                                                    \
 	(CORUN_FW_FEAT_IRC | CORUN_FW_FEAT_L1_STATIC |               \
 	 CORUN_FW_FEAT_LLC_PROB_STATIC | CORUN_FW_FEAT_LLC_WAYPART | \
