@@ -153,16 +153,25 @@ static int corun_ioctl_get_param(struct drm_device *drm, void *data,
 	case DRM_CORUN_PARAM_MAX_GRID_DIM:
 		v = CORUN_MAX_GRID_DIM;
 		break;
-	case DRM_CORUN_PARAM_L1_SIZE:
+	/* the platform registers (hw.h 1.1); the way masks need them */
 	case DRM_CORUN_PARAM_L1_LINE_SIZE:
+		v = cdev->plat.l1_line;
+		break;
 	case DRM_CORUN_PARAM_L1_WAYS:
-	case DRM_CORUN_PARAM_L2_SIZE:
+		v = cdev->plat.l1_ways;
+		break;
 	case DRM_CORUN_PARAM_L2_LINE_SIZE:
+		v = cdev->plat.llc_line;
+		break;
 	case DRM_CORUN_PARAM_L2_WAYS:
+		v = cdev->plat.llc_ways;
+		break;
+	case DRM_CORUN_PARAM_L1_SIZE:
+	case DRM_CORUN_PARAM_L2_SIZE:
 	case DRM_CORUN_PARAM_L2_SLICES:
 	case DRM_CORUN_PARAM_DRAM_BANKS:
 	case DRM_CORUN_PARAM_MEM_CLOCK_KHZ:
-		/* hw.h version 1 has no registers for these yet */
+		/* hw.h has no registers for these yet */
 		v = 0;
 		break;
 	case DRM_CORUN_PARAM_DRAM_CHANNELS:
