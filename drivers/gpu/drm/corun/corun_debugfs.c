@@ -158,7 +158,8 @@ static int corun_debugfs_firmware(struct seq_file *m, void *unused)
 		   cdev->mbox_stats.requests,
 		   (s64)atomic64_read(&cdev->mbox_stats.irqs),
 		   cdev->mbox_stats.polled);
-	seq_printf(m, " failed %llu refused %llu\n", cdev->mbox_stats.failed,
+	seq_printf(m, " late %llu failed %llu refused %llu\n",
+		   cdev->mbox_stats.late, cdev->mbox_stats.failed,
 		   cdev->mbox_stats.refused);
 	mutex_unlock(&cdev->mbox_lock);
 	seq_printf(m, "engine fw_errors %llu last_error %d lost %llu\n",

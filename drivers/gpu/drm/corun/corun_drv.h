@@ -170,6 +170,7 @@ struct corun_device {
 	struct {
 		u64 requests;
 		u64 polled;
+		u64 late;
 		u64 failed;
 		u64 refused;
 		atomic64_t irqs;

@@ -152,6 +152,7 @@ static bool corun_mbox_ended(struct corun_device *cdev, u32 seq)
 static int corun_mbox_wait(struct corun_device *cdev, u32 seq)
 {
 	bool ended;
+	long left;
 
 	if (!READ_ONCE(cdev->mbox_irq)) {
 		cdev->mbox_stats.polled++;
@@ -159,9 +160,13 @@ static int corun_mbox_wait(struct corun_device *cdev, u32 seq)
 					 CORUN_MBOX_TIMEOUT_MS * 1000, false,
 					 cdev, seq);
 	}
-	if (!wait_event_timeout(cdev->mbox_wq, corun_mbox_ended(cdev, seq),
-				msecs_to_jiffies(CORUN_MBOX_TIMEOUT_MS)))
+	left = wait_event_timeout(cdev->mbox_wq, corun_mbox_ended(cdev, seq),
+				  msecs_to_jiffies(CORUN_MBOX_TIMEOUT_MS));
+	if (!left)
 		return -ETIMEDOUT;
+	/* answered, but no wake-up came before the time was up */
+	if (left == 1)
+		cdev->mbox_stats.late++;
 	return 0;
 }
 
