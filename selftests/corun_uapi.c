@@ -374,7 +374,7 @@ static void assemble(uint32_t *p)
 #define NTHREADS 256
 #define BLOCK 32
 
-static void submit_base(struct drm_corun_submit *s, uint32_t ctx,
+void submit_base(struct drm_corun_submit *s, uint32_t ctx,
 			uint32_t code, uint64_t args_va)
 {
 	memset(s, 0, sizeof(*s));

@@ -302,8 +302,7 @@ void corun_fwp_set(struct corun_policy_fw *fw, u32 id, u32 slot, u32 value)
 	*corun_fwp_field(fw, id, slot) = value;
 }
 
-/* The device-wide field a knob sets (not the L1 knob). */
-static u32 *corun_fwk_field(struct corun_policy_fw *fw, u32 knob)
+u32 *corun_fwk_field(struct corun_policy_fw *fw, u32 knob)
 {
 	switch (knob) {
 	case CORUN_FWK_IRC:

@@ -187,6 +187,9 @@ int corun_fw_settings(const struct corun_policy_platform *p, u32 features,
 u32 corun_fwk_report(const struct corun_policy_platform *p,
 		     const struct corun_policy_fw *fw, u32 knob);
 
+/* The device-wide field of @fw a knob sets (not CORUN_FWK_L1). */
+u32 *corun_fwk_field(struct corun_policy_fw *fw, u32 knob);
+
 /* A parameter's value in @fw (@id a valid uapi id, @slot below the max). */
 u32 corun_fwp_get(const struct corun_policy_fw *fw, u32 id, u32 slot);
 void corun_fwp_set(struct corun_policy_fw *fw, u32 id, u32 slot, u32 value);

@@ -27,20 +27,6 @@
 	 CORUN_FW_FEAT_MONITORS | CORUN_FW_FEAT_SET_PARAMS)
 #define FEAT_ALL 0x3ffu
 
-static u32 *knob_field(struct corun_policy_fw *fw, u32 knob)
-{
-	switch (knob) {
-	case CORUN_FWK_IRC:
-		return &fw->g.irc_enable;
-	case CORUN_FWK_LLC:
-		return &fw->g.llc_policy;
-	case CORUN_FWK_VCP:
-		return &fw->g.vcp_mode;
-	default:
-		return &fw->g.dram_policy;
-	}
-}
-
 /* Every firmware mode is one uapi value, and GET reports it back. */
 static void fwknobs_map_test(struct kunit *test)
 {
@@ -65,7 +51,7 @@ static void fwknobs_map_test(struct kunit *test)
 			KUNIT_EXPECT_EQ_MSG(test, hits, 1u, "knob %s value %u",
 					    ki->name, fv);
 			corun_policy_fw_defaults(&p, &fw);
-			*knob_field(&fw, k) = fv;
+			*corun_fwk_field(&fw, k) = fv;
 			KUNIT_EXPECT_EQ_MSG(test, corun_fwk_report(&p, &fw, k),
 					    at, "knob %s value %u", ki->name,
 					    fv);
