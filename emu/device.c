@@ -116,16 +116,16 @@ static void slot_policy(struct emu_dev *dev, unsigned int n)
 	struct emu_dev_slot *slot = &dev->slots[n];
 	struct emu_slot_policy pol;
 
-	/* Fields no BAR0 register sets (the issue quota) stay at reset. */
+	/* Model fields without a BAR0 register keep their reset value. */
 	memset(&pol, 0, sizeof(pol));
 	memcpy(pol.sm_mask, slot->sm_mask, sizeof(pol.sm_mask));
 	pol.cta_quota = slot->cta_quota;
 	pol.priority = slot->priority;
 	pol.placement = slot->placement;
 	pol.throttle = slot->throttle;
-	pol.issue_quota = slot->issue_quota;
 	/* The registers were validated: only a model limit gets here. */
-	if (emu_gpu_set_slot_policy(dev->gpu, n, &pol))
+	if (emu_gpu_set_slot_policy(dev->gpu, n, &pol) ||
+	    emu_gpu_set_slot_issue_quota(dev->gpu, n, slot->issue_quota))
 		emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
 				    "slot %u: policy rejected by the model (placement %u)",
 				    n, slot->placement);
@@ -1090,7 +1090,7 @@ struct emu_dev *emu_dev_create(const struct emu_config *cfg,
 	if (params)
 		dev->params = *params;
 	dev->config_id = emu_config_id(cfg);
-	dev->snapshot_size = CORUN_SNAPSHOT_SIZE(cfg->num_slots, cfg->num_sms,
+	dev->snapshot_size = corun_snapshot_size(cfg->num_slots, cfg->num_sms,
 						 cfg->dram.channels);
 	/*
 	 * Lockstep epochs, the firmware microcontroller and the model's

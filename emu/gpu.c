@@ -157,14 +157,12 @@ int emu_gpu_submit(struct emu_gpu *gpu, unsigned int slot,
 int emu_gpu_set_slot_policy(struct emu_gpu *gpu, unsigned int slot,
 			    const struct emu_slot_policy *p)
 {
-	uint32_t i, old_quota;
+	uint32_t i;
 
 	if (slot >= gpu->cfg.num_slots || !p || p->priority > 15 ||
 	    !emu_placement(p->placement))
 		return -EINVAL;
-	old_quota = gpu->slots[slot].policy.issue_quota;
 	gpu->slots[slot].policy = *p;
-	emu_quota_changed(gpu, slot, old_quota);
 	/* Bits of SMs that do not exist are dropped. */
 	for (i = gpu->cfg.num_sms; i < CORUN_MAX_SMS; i++)
 		gpu->slots[slot].policy.sm_mask[i / 32] &= ~(1u << (i % 32));

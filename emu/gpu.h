@@ -47,13 +47,6 @@ struct emu_phys_ops {
  * @throttle: CTAs of the slot per SM that stay resident but may not issue
  *	(the youngest ones on each SM; the oldest CTA of the slot on an SM
  *	is never throttled, so the slot cannot stall forever)
- * @issue_quota: warp instructions the slot's warps may issue on each SM
- *	per issue period (emu_gpu_set_issue_period()); once an SM's budget
- *	of the slot is spent its warps there wait for the next period
- *	(counted as CORUN_STALL_THROTTLED). 0 = no quota (the reset value).
- *	A new quota applies at once to a slot that had none; otherwise a
- *	lower one clips what is left of the period and a higher one
- *	applies from the next period.
  *
  * Changes take effect for CTAs dispatched (and throttled) from the next
  * cycle; resident CTAs are never migrated.
@@ -64,7 +57,6 @@ struct emu_slot_policy {
 	uint32_t priority;
 	uint32_t placement;
 	uint32_t throttle;
-	uint32_t issue_quota;
 };
 
 /* Reset value of emu_gpu_set_issue_period(), SM cycles. */
@@ -199,11 +191,38 @@ int emu_gpu_get_slot_policy(const struct emu_gpu *gpu, unsigned int slot,
 			    struct emu_slot_policy *p);
 
 /**
+ * emu_gpu_set_slot_issue_quota() - a slot's warp-issue quota (SMK)
+ * @gpu: device
+ * @slot: slot
+ * @quota: warp instructions the slot's warps may issue on each SM per
+ *	issue period (emu_gpu_set_issue_period()); once an SM's grant of
+ *	the slot is spent its warps there wait for the next period
+ *	(counted as CORUN_STALL_THROTTLED). 0 = no quota (the reset value).
+ *
+ * A quota given to a slot that had none applies at once; otherwise a
+ * lower one clips what is left of the period and a higher one applies
+ * from the next period; 0 wakes the held warps at once.
+ *
+ * Return: 0 or -EINVAL for a bad slot.
+ */
+int emu_gpu_set_slot_issue_quota(struct emu_gpu *gpu, unsigned int slot,
+				 uint32_t quota);
+
+/**
+ * emu_gpu_slot_issue_quota() - a slot's warp-issue quota as set
+ * @gpu: device
+ * @slot: slot (a bad slot gives 0)
+ *
+ * Return: the quota, 0 for none.
+ */
+uint32_t emu_gpu_slot_issue_quota(const struct emu_gpu *gpu, unsigned int slot);
+
+/**
  * emu_gpu_set_issue_period() - the period of the warp-issue quotas
  * @gpu: device
  * @cycles: 1 .. EMU_ISSUE_PERIOD_MAX SM cycles (reset value:
- *	EMU_ISSUE_PERIOD_DEFAULT); every slot's issue_quota is granted anew
- *	on each SM at each period boundary, the first one now plus @cycles
+ *	EMU_ISSUE_PERIOD_DEFAULT); every slot's quota is granted anew on
+ *	each SM at each period boundary, the first one now plus @cycles
  *
  * Return: 0 or -EINVAL.
  */

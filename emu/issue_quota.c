@@ -3,8 +3,9 @@
  * corun device model: per-slot warp-issue quotas (SMK's time quotas in
  * the warp schedulers).
  *
- * Each SM grants every slot with an issue_quota (struct emu_slot_policy)
- * that many warp instructions per issue period; a warp ready to issue
+ * Each SM grants every slot with an issue quota
+ * (emu_gpu_set_slot_issue_quota()) that many warp instructions per issue
+ * period; a warp ready to issue
  * whose slot has spent its grant on that SM waits for the period's end,
  * its cycles counted as CORUN_STALL_THROTTLED. Periods are
  * gpu->issue_period cycles long, counted from gpu->issue_base, the same
@@ -28,7 +29,7 @@ static void quota_refill(struct emu_sm *sm)
 	for (m = sm->quota_slots; m; m &= m - 1) {
 		uint32_t s = (uint32_t)__builtin_ctz(m);
 
-		sm->quota_left[s] = gpu->slots[s].policy.issue_quota;
+		sm->quota_left[s] = gpu->slots[s].issue_quota;
 	}
 }
 
@@ -47,13 +48,17 @@ bool emu_quota_take(struct emu_sm *sm, uint32_t slot)
 	return true;
 }
 
-/* @slot's issue_quota changed from @old: see struct emu_slot_policy. */
-void emu_quota_changed(struct emu_gpu *gpu, uint32_t slot, uint32_t old)
+int emu_gpu_set_slot_issue_quota(struct emu_gpu *gpu, unsigned int slot,
+				 uint32_t q)
 {
-	uint32_t q = gpu->slots[slot].policy.issue_quota, i;
+	uint32_t old, i;
 
+	if (slot >= gpu->cfg.num_slots)
+		return -EINVAL;
+	old = gpu->slots[slot].issue_quota;
+	gpu->slots[slot].issue_quota = q;
 	if (q == old)
-		return;
+		return 0;
 	for (i = 0; i < gpu->cfg.num_sms; i++) {
 		struct emu_sm *sm = &gpu->sms[i];
 
@@ -68,6 +73,12 @@ void emu_quota_changed(struct emu_gpu *gpu, uint32_t slot, uint32_t old)
 		/* Warps held by the old quota look again. */
 		emu_sm_wake_slot(sm, slot);
 	}
+	return 0;
+}
+
+uint32_t emu_gpu_slot_issue_quota(const struct emu_gpu *gpu, unsigned int slot)
+{
+	return slot < gpu->cfg.num_slots ? gpu->slots[slot].issue_quota : 0;
 }
 
 int emu_gpu_set_issue_period(struct emu_gpu *gpu, uint32_t cycles)

@@ -108,6 +108,8 @@ struct emu_job {
  * @bypassing: of those, the ones that bypass the L1 (num_sms entries)
  * @l1_bypass_ctas: a CTA dispatched while fewer than this many of the
  *	slot's CTAs on its SM bypass the L1 bypasses it too
+ * @issue_quota: warp instructions per SM and issue period, 0 = no quota
+ *	(emu_gpu_set_slot_issue_quota())
  */
 struct emu_slot {
 	struct corun_job_desc *queue;
@@ -119,6 +121,7 @@ struct emu_slot {
 	uint32_t *resident;
 	uint32_t *bypassing;
 	uint32_t l1_bypass_ctas;
+	uint32_t issue_quota;
 };
 
 /* Per-CTA-slot pool allocation (first fit; at most EMU_MAX_SM_CTAS). */
@@ -391,7 +394,6 @@ void emu_sm_wake_slot(struct emu_sm *sm, uint32_t slot);
 
 /* issue_quota.c */
 bool emu_quota_take(struct emu_sm *sm, uint32_t slot);
-void emu_quota_changed(struct emu_gpu *gpu, uint32_t slot, uint32_t old);
 
 /* gpu.c: called by the SMs */
 void emu_gpu_job_fault(struct emu_gpu *gpu, struct emu_job *job,

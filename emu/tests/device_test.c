@@ -109,6 +109,73 @@ static void device_test_bad_write(struct kunit *test)
 	KUNIT_EXPECT_MEMEQ(test, after, before, sizeof(before));
 }
 
+/*
+ * Version 2's sections agree with the slot counters: slot @slot's warp
+ * instructions summed over SMs, its DRAM accesses over channels, and its
+ * job's state.
+ */
+static void snapshot_v2_check(struct kunit *test, struct dt *d,
+			      const struct corun_snapshot_header *h,
+			      unsigned int slot,
+			      const struct corun_job_desc *desc)
+{
+	const struct corun_slot_counters *sc = (const void *)(h + 1);
+	const struct corun_sm_counters *smc = (const void *)(sc + h->num_slots);
+	const struct corun_chan_counters *cc = (const void *)(smc + h->num_sms);
+	const struct corun_sm_slot_counters *ss =
+		(const void *)(cc + h->num_channels);
+	const struct corun_chan_slot_counters *cs =
+		(const void *)(ss + h->num_sms * h->num_slots);
+	const struct corun_slot_job_state *js =
+		(const void *)(cs + h->num_channels * h->num_slots);
+	uint64_t insns = 0, dram = 0;
+	unsigned int i;
+
+	(void)d;
+	for (i = 0; i < h->num_sms; i++)
+		insns += ss[i * h->num_slots + slot].warp_insns;
+	for (i = 0; i < h->num_channels; i++)
+		dram += cs[i * h->num_slots + slot].accesses;
+	KUNIT_EXPECT_EQ(test, insns, sc[slot].warp_insns);
+	KUNIT_EXPECT_EQ(test, dram, sc[slot].dram_accesses);
+	KUNIT_EXPECT_EQ(test, js[slot].seqno, desc->seqno);
+	KUNIT_EXPECT_EQ(test, js[slot].ctas_total,
+			desc->grid[0] * desc->grid[1] * desc->grid[2]);
+	KUNIT_EXPECT_EQ(test, js[slot].ctas_dispatched,
+			js[slot].ctas_done + js[slot].ctas_resident);
+	KUNIT_EXPECT_GT(test, js[slot].ctas_resident, 0u);
+	KUNIT_EXPECT_EQ(test, js[slot ? 0 : 1].seqno, 0ull);
+}
+
+/* The slot policy registers reach the model, the issue quota included. */
+static void device_test_slot_policy(struct kunit *test)
+{
+	struct dt *d = dt_new(test, false);
+	struct emu_slot_policy p;
+
+	dt_slot_wr(d, 2, CORUN_SLOT_ISSUE_QUOTA, 77);
+	dt_slot_wr(d, 2, CORUN_SLOT_CTA_QUOTA, 3);
+	dt_slot_wr(d, 2, CORUN_SLOT_THROTTLE, 1);
+	dt_slot_wr(d, 2, CORUN_SLOT_PRIORITY, 9);
+	dt_slot_wr(d, 2, CORUN_SLOT_SM_MASK0, 0x2);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ERROR), 0u);
+	KUNIT_EXPECT_EQ(test, dt_slot_rd(d, 2, CORUN_SLOT_ISSUE_QUOTA), 77u);
+	/* the clock looks at the registers before it runs */
+	emu_dev_prepare(d->dev);
+	KUNIT_ASSERT_EQ(test, emu_gpu_get_slot_policy(emu_dev_gpu(d->dev), 2,
+						      &p), 0);
+	KUNIT_EXPECT_EQ(test, emu_gpu_slot_issue_quota(emu_dev_gpu(d->dev), 2),
+			77u);
+	KUNIT_EXPECT_EQ(test, p.cta_quota, 3u);
+	KUNIT_EXPECT_EQ(test, p.throttle, 1u);
+	KUNIT_EXPECT_EQ(test, p.priority, 9u);
+	KUNIT_EXPECT_EQ(test, p.sm_mask[0], 0x2u);
+	/* a platform constant is read-only */
+	dt_wr(d, CORUN_REG_NOC_BW, 1);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ERROR),
+			(uint32_t)CORUN_ERR_RO_WRITE);
+}
+
 /* The identity registers describe the configuration. */
 static void device_test_ident(struct kunit *test)
 {
@@ -122,12 +189,25 @@ static void device_test_ident(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_CONFIG_ID),
 			emu_dev_config_id(d->dev));
 	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_SNAPSHOT_SIZE),
-			(uint32_t)(sizeof(struct corun_snapshot_header) +
-				   c->num_slots *
-					   sizeof(struct corun_slot_counters) +
-				   c->num_sms * sizeof(struct corun_sm_counters) +
-				   c->dram.channels *
-					   sizeof(struct corun_chan_counters)));
+			(uint32_t)corun_snapshot_size(c->num_slots, c->num_sms,
+						      c->dram.channels));
+	/* The platform constants the policies read. */
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_SM_REG_UNIT),
+			c->sm.reg_alloc_unit);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_SM_SHARED_UNIT),
+			c->sm.shared_alloc_unit);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_L1_WAYS), c->l1.ways);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_LLC_WAYS), c->l2.ways);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_L1_LINE), c->l1.line);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_LLC_LINE), c->l2.line);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_FLIT_BYTES),
+			c->noc.flit_bytes);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_NOC_BW),
+			c->calib.noc_sustainable);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_DRAM_BW),
+			c->calib.dram_sustainable);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ISSUE_PERIOD),
+			c->sm.issue_period);
 	KUNIT_EXPECT_TRUE(test, dt_rd(d, CORUN_REG_CAPS) & CORUN_CAP_FIRMWARE);
 	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_STATUS),
 			(uint32_t)CORUN_STATUS_RUNNING);
@@ -273,7 +353,7 @@ static void device_test_lockstep_epoch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, g, (uint64_t)CORUN_EPOCH_LEN_MIN);
 
 	KUNIT_EXPECT_EQ(test, h->magic, (uint32_t)CORUN_SNAPSHOT_MAGIC);
-	KUNIT_EXPECT_EQ(test, h->version, 1u);
+	KUNIT_EXPECT_EQ(test, h->version, (uint32_t)CORUN_SNAPSHOT_VERSION);
 	KUNIT_EXPECT_EQ(test, h->size, size);
 	KUNIT_EXPECT_EQ(test, h->epoch, 1u);
 	KUNIT_EXPECT_EQ(test, h->num_slots, c->num_slots);
@@ -288,6 +368,7 @@ static void device_test_lockstep_epoch(struct kunit *test)
 	}
 	KUNIT_EXPECT_GT(test, sc[3].warp_insns, 0ull);
 	KUNIT_EXPECT_EQ(test, sc[2].warp_insns, 0ull);
+	snapshot_v2_check(test, d, h, 3, &desc);
 
 	/* Paused: nothing moves, whatever the host does. */
 	KUNIT_EXPECT_EQ(test, dt_run_until(d, CORUN_IRQ_ALL), 0u);
@@ -367,6 +448,7 @@ static void device_test_slot_reset(struct kunit *test)
 
 static struct kunit_case device_test_cases[] = {
 	KUNIT_CASE(device_test_ident),
+	KUNIT_CASE(device_test_slot_policy),
 	KUNIT_CASE_PARAM(device_test_bad_write, bad_write_gen_params),
 	KUNIT_CASE(device_test_job),
 	KUNIT_CASE(device_test_same_as_model),

@@ -102,8 +102,9 @@ static void set_sms(struct kunit *test, struct tdev *t, unsigned int slot,
 	KUNIT_ASSERT_EQ(test, emu_gpu_get_slot_policy(t->gpu, slot, &p), 0);
 	memset(p.sm_mask, 0, sizeof(p.sm_mask));
 	p.sm_mask[0] = mask;
-	p.issue_quota = quota;
 	KUNIT_ASSERT_EQ(test, emu_gpu_set_slot_policy(t->gpu, slot, &p), 0);
+	KUNIT_ASSERT_EQ(test, emu_gpu_set_slot_issue_quota(t->gpu, slot, quota),
+			0);
 }
 
 static uint64_t cycles_of(const struct emu_event *ev)
@@ -165,6 +166,9 @@ static void quota_limits_rate(struct kunit *test)
 		(unsigned long long)free_run, (unsigned long long)q50,
 		(unsigned long long)q50_half);
 	KUNIT_EXPECT_EQ(test, emu_gpu_set_issue_period(t.gpu, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test,
+			emu_gpu_set_slot_issue_quota(t.gpu, t.cfg.num_slots, 1),
+			-EINVAL);
 	KUNIT_EXPECT_EQ(
 		test, emu_gpu_set_issue_period(t.gpu, EMU_ISSUE_PERIOD_MAX + 1),
 		-EINVAL);

@@ -143,7 +143,8 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
  */
 #define CORUN_ID_MAGIC 0x4e555243 /* "CRUN" */
 #define CORUN_HW_VERSION_MAJOR 1
-#define CORUN_HW_VERSION_MINOR 1 /* 1: platform constants, issue quota, snapshot v2 */
+/* minor 1: platform constants, issue quota, snapshot version 2 */
+#define CORUN_HW_VERSION_MINOR 1
 
 /* Identity and capabilities (read-only). */
 #define CORUN_REG_ID 0x0000
@@ -609,17 +610,9 @@ struct corun_snapshot_header {
  * Version 2 appends, after the channels: struct corun_sm_slot_counters for
  * each SM and slot ([sm][slot]), struct corun_chan_slot_counters for each
  * channel and slot ([channel][slot]), and struct corun_slot_job_state for
- * each slot. CORUN_SNAPSHOT_SIZE() is the whole size.
+ * each slot. corun_snapshot_size() is the whole size.
  */
 #define CORUN_SNAPSHOT_VERSION 2
-#define CORUN_SNAPSHOT_SIZE(slots, sms, chans)                               \
-	(sizeof(struct corun_snapshot_header) +                              \
-	 (slots) * sizeof(struct corun_slot_counters) +                      \
-	 (sms) * sizeof(struct corun_sm_counters) +                          \
-	 (chans) * sizeof(struct corun_chan_counters) +                      \
-	 (sms) * (slots) * sizeof(struct corun_sm_slot_counters) +           \
-	 (chans) * (slots) * sizeof(struct corun_chan_slot_counters) +       \
-	 (slots) * sizeof(struct corun_slot_job_state))
 
 CORUN_STATIC_ASSERT(sizeof(struct corun_snapshot_header) == 48,
 		    "snapshot header layout");
@@ -632,5 +625,17 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_chan_slot_counters) == 16,
 		    "channel/slot counters");
 CORUN_STATIC_ASSERT(sizeof(struct corun_slot_job_state) == 32,
 		    "slot job state");
+
+/* Bytes of a version 2 snapshot of @slots slots, @sms SMs, @chans channels. */
+static inline u32 corun_snapshot_size(u32 slots, u32 sms, u32 chans)
+{
+	return sizeof(struct corun_snapshot_header) +
+	       slots * sizeof(struct corun_slot_counters) +
+	       sms * sizeof(struct corun_sm_counters) +
+	       chans * sizeof(struct corun_chan_counters) +
+	       sms * slots * sizeof(struct corun_sm_slot_counters) +
+	       chans * slots * sizeof(struct corun_chan_slot_counters) +
+	       slots * sizeof(struct corun_slot_job_state);
+}
 
 #endif /* _CORUN_HW_H_ */

@@ -373,7 +373,7 @@ static int corun_epoch_init(struct corun_device *cdev)
 	struct device *dev = &cdev->pdev->dev;
 
 	cdev->epoch_cycles = CORUN_DEFAULT_EPOCH_CYCLES;
-	if (cdev->snapshot_size != CORUN_SNAPSHOT_SIZE(cdev->num_slots,
+	if (cdev->snapshot_size != corun_snapshot_size(cdev->num_slots,
 						       cdev->num_sms,
 						       cdev->num_channels)) {
 		/* the policies could not read it: no epochs, no deltas */

@@ -62,24 +62,38 @@ TRACE_EVENT(corun_epoch, TP_PROTO(u32 seq, u64 cycle, u64 epoch_cycles),
  * One slot's policy decision, fired for every slot a decision changed:
  * every field of struct corun_policy_record (policy/policy.h) by name.
  */
+/* The fields read best one per line: clang-format would pack them. */
+/* clang-format off */
 TRACE_EVENT(corun_policy_decision,
 	    TP_PROTO(const struct corun_policy_record *r, const char *policy),
 	    TP_ARGS(r, policy),
-	    TP_STRUCT__entry(__field(u32, epoch) __field(u64, cycle)
-			     __field(u32, event) __field(u32, slot)
-			     __field(u32, policy_id) __string(policy, policy)
-			     __field(u32, running) __field(u32, changed)
+	    TP_STRUCT__entry(__field(u32, epoch)
+			     __field(u64, cycle)
+			     __field(u32, event)
+			     __field(u32, slot)
+			     __field(u32, policy_id)
+			     __string(policy, policy)
+			     __field(u32, running)
+			     __field(u32, changed)
 			     __array(u32, sm_mask, CORUN_POLICY_MASK_WORDS)
-			     __field(u32, cta_quota) __field(u32, throttle)
-			     __field(u32, issue_quota) __field(u32, priority)
-			     __field(u32, placement) __field(u32, fw_set)
-			     __field(u32, irc_share) __field(u32, irc_prio)
-			     __field(u32, l1_ways) __field(u32, l1_bypass_ctas)
-			     __field(u32, llc_ways) __field(u32, vc)
+			     __field(u32, cta_quota)
+			     __field(u32, throttle)
+			     __field(u32, issue_quota)
+			     __field(u32, priority)
+			     __field(u32, placement)
+			     __field(u32, fw_set)
+			     __field(u32, irc_share)
+			     __field(u32, irc_prio)
+			     __field(u32, l1_ways)
+			     __field(u32, l1_bypass_ctas)
+			     __field(u32, llc_ways)
+			     __field(u32, vc)
 			     __field(u32, dram_prio)
 			     __field(u64, est_alone_cycles)),
-	    TP_fast_assign(__entry->epoch = r->epoch; __entry->cycle = r->cycle;
-			   __entry->event = r->event; __entry->slot = r->slot;
+	    TP_fast_assign(__entry->epoch = r->epoch;
+			   __entry->cycle = r->cycle;
+			   __entry->event = r->event;
+			   __entry->slot = r->slot;
 			   __entry->policy_id = r->policy;
 			   __assign_str(policy);
 			   __entry->running = r->running;
@@ -99,8 +113,7 @@ TRACE_EVENT(corun_policy_decision,
 			   __entry->llc_ways = r->out.fw.llc_ways;
 			   __entry->vc = r->out.fw.vc;
 			   __entry->dram_prio = r->out.fw.dram_prio;
-			   __entry->est_alone_cycles =
-				   r->out.est_alone_cycles;),
+			   __entry->est_alone_cycles = r->out.est_alone_cycles;),
 	    TP_printk("policy=%s ev=%u epoch=%u slot=%u run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u",
 		      __get_str(policy), __entry->event, __entry->epoch,
 		      __entry->slot, __entry->running, __entry->changed,
@@ -111,6 +124,7 @@ TRACE_EVENT(corun_policy_decision,
 		      __entry->placement, __entry->irc_share,
 		      __entry->l1_ways, __entry->llc_ways, (int)__entry->vc,
 		      __entry->dram_prio));
+/* clang-format on */
 
 TRACE_EVENT(corun_fw_cmd, TP_PROTO(u32 cmd, u32 arg0, int result),
 	    TP_ARGS(cmd, arg0, result),

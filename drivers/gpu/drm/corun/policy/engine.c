@@ -551,8 +551,8 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 	    h->num_sms != nsm || h->num_channels != nch ||
 	    ns > CORUN_POLICY_MAX_SLOTS || nsm > CORUN_POLICY_MAX_SMS ||
 	    nch > CORUN_POLICY_MAX_CHANNELS ||
-	    size < CORUN_SNAPSHOT_SIZE(ns, nsm, nch) ||
-	    h->size < CORUN_SNAPSHOT_SIZE(ns, nsm, nch))
+	    size < corun_snapshot_size(ns, nsm, nch) ||
+	    h->size < corun_snapshot_size(ns, nsm, nch))
 		return -CORUN_EINVAL;
 	sc = (const void *)(h + 1);
 	smc = (const void *)(sc + ns);

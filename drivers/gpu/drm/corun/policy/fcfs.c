@@ -14,8 +14,7 @@ static void fcfs_decide(void *st, const struct corun_policy_in *in,
 {
 	u32 s;
 
-	for (s = 0; s < in->plat.num_slots && s < CORUN_POLICY_MAX_SLOTS;
-	     s++) {
+	for (s = 0; s < in->plat.num_slots && s < CORUN_POLICY_MAX_SLOTS; s++) {
 		struct corun_policy_slot_out *o = &out->slot[s];
 
 		corun_policy_mask_range(o->sm_mask, 0, in->plat.num_sms);

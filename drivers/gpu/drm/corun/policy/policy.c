@@ -84,7 +84,7 @@ int corun_fw_send_params(const u32 *pairs, u32 n, u32 features,
 			 void *ctx)
 {
 	u32 batch = (features & CORUN_FW_FEAT_SET_PARAMS) ?
-			    CORUN_MBOX_MAX_PAYLOAD / 2 :
+			    CORUN_FW_SET_PARAMS_MAX :
 			    1;
 	u32 i, k;
 	int ret;

@@ -119,6 +119,9 @@ static struct fixture *setup(struct kunit *test, int fw)
 	return f;
 }
 
+/* The last value written to slot @s's register @reg, or -1. */
+#define slot_reg(h, s, reg) last_write(h, CORUN_REG_SLOT(s, reg))
+
 /* The last value written to @off, or -1. */
 static s64 last_write(const struct fake_hw *h, u32 off)
 {
@@ -129,12 +132,6 @@ static s64 last_write(const struct fake_hw *h, u32 off)
 		if (h->off[i] == off)
 			v = h->val[i];
 	return v;
-}
-
-/* The last value written to slot register @reg of @slot, or -1. */
-static s64 slot_write(const struct fake_hw *h, u32 slot, u32 reg)
-{
-	return last_write(h, CORUN_REG_SLOT(slot, reg));
 }
 
 static void desc_for(struct corun_job_desc *d, u64 seqno, u32 ctas)
@@ -165,9 +162,9 @@ static void engine_select_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, h->nrec, 8u);
 	KUNIT_EXPECT_EQ(test, h->npairs, 0u); /* the firmware's defaults */
 	for (s = 0; s < 8; s++) {
-		KUNIT_EXPECT_EQ(test, slot_write(h, s, CORUN_SLOT_SM_MASK0),
+		KUNIT_EXPECT_EQ(test, slot_reg(h, s, CORUN_SLOT_SM_MASK0),
 				0xffff);
-		KUNIT_EXPECT_EQ(test, slot_write(h, s, CORUN_SLOT_PRIORITY), 4);
+		KUNIT_EXPECT_EQ(test, slot_reg(h, s, CORUN_SLOT_PRIORITY), 4);
 	}
 	KUNIT_EXPECT_EQ(test, h->rec[3].event, (u32)CORUN_POLICY_EV_INIT);
 	KUNIT_EXPECT_EQ(test, h->rec[3].slot, 3u);
@@ -198,8 +195,8 @@ static void engine_changes_only_test(struct kunit *test)
 	/* two jobs: 8 + 8 SMs; only the masks of slots 2 and 5 move */
 	KUNIT_EXPECT_EQ(test, h->nrec, 2u);
 	KUNIT_EXPECT_EQ(test, h->nw, 2u * CORUN_SM_MASK_WORDS);
-	KUNIT_EXPECT_EQ(test, slot_write(h, 2, CORUN_SLOT_SM_MASK0), 0x00ff);
-	KUNIT_EXPECT_EQ(test, slot_write(h, 5, CORUN_SLOT_SM_MASK0), 0xff00);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 2, CORUN_SLOT_SM_MASK0), 0x00ff);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 5, CORUN_SLOT_SM_MASK0), 0xff00);
 	KUNIT_EXPECT_EQ(test, h->rec[0].changed, (u32)CORUN_POLICY_CH_SM_MASK);
 	KUNIT_EXPECT_EQ(test, h->rec[0].event, (u32)CORUN_POLICY_EV_JOB_START);
 	KUNIT_EXPECT_EQ(test, h->rec[1].running, 1u);
@@ -256,18 +253,18 @@ static void engine_clamp_pin_test(struct kunit *test)
 	f->eng.pin[1].v.sm_mask[0] = 0x3;
 	f->eng.pin[1].v.priority = 9;
 	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &wild), 0);
-	KUNIT_EXPECT_EQ(test, slot_write(h, 0, CORUN_SLOT_SM_MASK0), 0xffff);
-	/* SMs the device lacks: SM mask word 3 */
-	KUNIT_EXPECT_EQ(test, slot_write(h, 0, CORUN_SLOT_SM_MASK0 + 12), 0);
-	KUNIT_EXPECT_EQ(test, slot_write(h, 0, CORUN_SLOT_CTA_QUOTA), 32);
-	KUNIT_EXPECT_EQ(test, slot_write(h, 0, CORUN_SLOT_THROTTLE), 32);
-	KUNIT_EXPECT_EQ(test, slot_write(h, 0, CORUN_SLOT_PRIORITY), 15);
-	KUNIT_EXPECT_EQ(test, slot_write(h, 0, CORUN_SLOT_PLACEMENT),
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_SM_MASK0), 0xffff);
+	/* SM 127 of word 3: beyond the device's 16 */
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_SM_MASK0 + 12), 0);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_CTA_QUOTA), 32);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_THROTTLE), 32);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_PRIORITY), 15);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_PLACEMENT),
 			CORUN_PLACE_RR);
-	KUNIT_EXPECT_EQ(test, slot_write(h, 0, CORUN_SLOT_ISSUE_QUOTA), 500);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_ISSUE_QUOTA), 500);
 	/* the pinned slot: the host's values win */
-	KUNIT_EXPECT_EQ(test, slot_write(h, 1, CORUN_SLOT_SM_MASK0), 0x3);
-	KUNIT_EXPECT_EQ(test, slot_write(h, 1, CORUN_SLOT_PRIORITY), 9);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 1, CORUN_SLOT_SM_MASK0), 0x3);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 1, CORUN_SLOT_PRIORITY), 9);
 	KUNIT_EXPECT_EQ(test, h->rec[1].out.sm_mask[0], 0x3u);
 }
 
@@ -460,10 +457,10 @@ static struct corun_snapshot_header *snap(void *buf, u32 epoch, u64 base)
 	struct corun_chan_slot_counters *csc = (void *)(ssc + 16 * 8);
 	struct corun_slot_job_state *js = (void *)(csc + 4 * 8);
 
-	memset(buf, 0, CORUN_SNAPSHOT_SIZE(8, 16, 4));
+	memset(buf, 0, corun_snapshot_size(8, 16, 4));
 	h->magic = CORUN_SNAPSHOT_MAGIC;
 	h->version = CORUN_SNAPSHOT_VERSION;
-	h->size = CORUN_SNAPSHOT_SIZE(8, 16, 4);
+	h->size = corun_snapshot_size(8, 16, 4);
 	h->epoch = epoch;
 	h->num_slots = 8;
 	h->num_sms = 16;
@@ -485,7 +482,7 @@ static struct corun_snapshot_header *snap(void *buf, u32 epoch, u64 base)
 static void engine_snapshot_test(struct kunit *test)
 {
 	struct fixture *f = setup(test, 1);
-	u32 size = CORUN_SNAPSHOT_SIZE(8, 16, 4);
+	u32 size = corun_snapshot_size(8, 16, 4);
 	void *buf = kunit_kzalloc(test, size, GFP_KERNEL);
 	const struct corun_policy_in *in = &f->eng.in;
 	struct corun_snapshot_header *h;
