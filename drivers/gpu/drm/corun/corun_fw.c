@@ -7,9 +7,7 @@
  * missing, bad or non-booting image, leave the device without firmware:
  * the driver says so in the log and carries on.
  *
- * DOC: mailbox
- *
- * One request is in flight per device, under its mbox_lock. The driver
+ * The mailbox: one request is in flight per device, under its mbox_lock. The driver
  * writes MBOX_IN, rings MBOX_DOORBELL with the request's sequence number
  * and waits until MBOX_DONE reads that number. The firmware's answer
  * raises CORUN_IRQ_MAILBOX, which the hard interrupt handler acknowledges

@@ -161,6 +161,13 @@ void corun_policy_on_epoch(struct corun_device *cdev)
 	corun_write(cdev, CORUN_REG_EPOCH_ACK, seq);
 }
 
+/*
+ * SET_POLICY's settings, all or nothing: the administrator's firmware
+ * settings @fw (NULL keeps them), then @ops selected (its INIT decision),
+ * @epoch_cycles (0 keeps it) and, with @gate, the start gate armed for
+ * @gate_jobs jobs of that file. On an error what was applied is put back:
+ * the previous policy (restarted) and firmware settings.
+ */
 int corun_policy_apply(struct corun_device *cdev,
 		       const struct corun_policy_ops *ops, u32 epoch_cycles,
 		       const struct corun_policy_fw *fw,
