@@ -32,7 +32,7 @@
 #define FW_L1_WAYS_ALL 0xffffffffu
 #define FW_LLC_WAYS_ALL 0xffffffffu
 /* p = 0.001 of the CPU-GPU paper: spare with 1023/1024. */
-#define FW_LLC_PROB_DEFAULT 1023u
+#define FW_LLC_PROB_DEFAULT CORUN_FW_LLC_PROB_BOOT
 
 /**
  * struct fw_policy - one firmware policy

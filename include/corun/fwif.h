@@ -192,6 +192,8 @@ enum corun_fw_param {
 #define CORUN_FW_IRC_SHARE_ONE 1024u /* shares are in 1/1024 */
 #define CORUN_FW_IRC_PRIO_MAX 15u
 #define CORUN_FW_LLC_PROB_ONE 1024u /* LLC_PROB is in 1/1024 */
+/* LLC_PROB after boot (the paper's p = 0.001), for the driver to know. */
+#define CORUN_FW_LLC_PROB_BOOT 1023u
 #define CORUN_FW_DRAM_PRIO_MAX 15u
 /* Bypass CTAs per SM: 0 none .. this value, which means every CTA. */
 #define CORUN_FW_L1_BYPASS_CTAS_ALL 255u

@@ -48,6 +48,7 @@
 #include <gpu.h>
 #include <characterize/characterize.h>
 #include <kernels/workload.h>
+#include <policy/fwknobs.h>
 #include <policy/policy.h>
 #include <sim/calibrate.h>
 #include <sim/json.h>
@@ -830,6 +831,40 @@ static void mix_pins(const struct mix *mix, struct corun_policy_pin *pins)
 	}
 }
 
+/*
+ * The mix's firmware settings (irc = on, irc_share=300, ...), checked
+ * against @sp's device and firmware as SET_POLICY checks them, then given
+ * to the engine as the administrator's (what SET_POLICY does in the
+ * driver). Exits with status 2 on a bad setting.
+ */
+static void mix_fw_apply(const struct mix *mix, struct sim_policy *sp)
+{
+	const struct corun_policy_platform *p = &sim_policy_engine(sp)->in.plat;
+	uint32_t feat = sim_policy_fw_features(sp), k;
+	struct corun_fw_setting s[MIX_FW_SETTINGS];
+	uint32_t knobs[CORUN_FWK_NR], any = 0;
+	uint64_t modes[CORUN_FWK_NR];
+	struct corun_policy_fw fw;
+	char err[ERRLEN];
+	unsigned int n;
+
+	for (k = 0; k < CORUN_FWK_NR; k++)
+		modes[k] = corun_fwk_modes(k, feat);
+	if (mix_check_fw(mix, NULL, p, modes, corun_fwp_mask(feat), err,
+			 sizeof(err)))
+		die(2, "%s", err);
+	n = mix_fw_settings(mix, NULL, knobs, s, NULL);
+	for (k = 0; k < CORUN_FWK_NR; k++)
+		any |= knobs[k];
+	if (!n && !any)
+		return;
+	if (corun_fw_settings(p, feat, knobs, s, n, &fw, NULL))
+		die(2, "%s: the firmware settings do not fit the device",
+		    mix->path);
+	if (sim_policy_static_fw(sp, &fw, err, sizeof(err)))
+		die(2, "%s: %s", mix->path, err);
+}
+
 static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 		      uint64_t budget, struct corun *co)
 {
@@ -845,6 +880,7 @@ static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 				       err, sizeof(err));
 	if (!co->pol.sp)
 		die(2, "%s", err);
+	mix_fw_apply(mix, co->pol.sp);
 	snprintf(phase, sizeof(phase), "co-run (%s)", co->pol.ops->name);
 	whole_budget = budget;
 	co->cycles = drive(dev, co->jobs, mix->njobs,
@@ -1035,7 +1071,8 @@ int main(int argc, char **argv)
 	unsigned int nalone = 0, npol = 0, i, k, p, failed = 0;
 	uint64_t budget = 0;
 	char err[ERRLEN], b1[32];
-	struct sim_dev *dev;
+	struct sim_policy *check_sp;
+	struct sim_dev *dev, *check_dev;
 	struct mix mix;
 	struct json js;
 
@@ -1073,9 +1110,19 @@ int main(int argc, char **argv)
 		die(2, "%s (configuration %s)", err, cfg.name);
 	check_kernels(&mix);
 	budget = opt.cycles ? opt.cycles : mix.budget;
-	/* A bad firmware image fails here, before any run. */
+	/*
+	 * A bad firmware image, or firmware settings the device or its
+	 * firmware cannot take, fail here, before any run.
+	 */
 	firmware_find();
-	sim_dev_destroy(device_new(&cfg));
+	check_dev = device_new(&cfg);
+	check_sp = sim_policy_create(check_dev, &corun_policy_fcfs, NULL, 0, 0,
+				     err, sizeof(err));
+	if (!check_sp)
+		die(2, "%s", err);
+	mix_fw_apply(&mix, check_sp);
+	sim_policy_destroy(check_sp);
+	sim_dev_destroy(check_dev);
 
 	/* The policies: --compare-policies, --policy, the mix's, fcfs. */
 	if (opt.compare) {

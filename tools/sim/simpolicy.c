@@ -237,6 +237,11 @@ int sim_policy_epoch(struct sim_policy *sp, char *err, size_t len)
 	return sp_after(sp, err, len);
 }
 
+uint32_t sim_policy_fw_features(const struct sim_policy *sp)
+{
+	return sp->fw_features;
+}
+
 const struct corun_policy_engine *sim_policy_engine(const struct sim_policy *sp)
 {
 	return sp->eng;

@@ -51,6 +51,8 @@ int sim_policy_job_end(struct sim_policy *sp, unsigned int slot, char *err,
 int sim_policy_epoch(struct sim_policy *sp, char *err, size_t len);
 
 const struct corun_policy_engine *sim_policy_engine(const struct sim_policy *sp);
+/* CORUN_FW_FEAT_* of the device's firmware, 0 without firmware. */
+uint32_t sim_policy_fw_features(const struct sim_policy *sp);
 uint64_t sim_policy_epochs(const struct sim_policy *sp);
 size_t sim_policy_records(const struct sim_policy *sp,
 			  const struct corun_policy_record **r);

@@ -19,6 +19,7 @@
 
 #include <kunit/test.h>
 #include <sim/metrics.h>
+#include <policy/fwknobs.h>
 #include <sim/mix.h>
 
 #define TEST_CONFIG "emu/configs/test-2sm.ini"
@@ -490,6 +491,103 @@ static void mix_valid(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, m.policy, "fcfs");
 }
 
+/* Firmware settings: parsed by name, in uapi terms, checked on a device. */
+static void mix_fw(struct kunit *test)
+{
+	static const char text[] =
+		"irc = on\n"
+		"llc = prob-static\n"
+		"llc_prob = 0x3e8\n"
+		"job vecadd irc_share=300 vc=config\n"
+		"job matmul slot=3 l1_ways=0x0f dram_prio=3\n";
+	struct corun_fw_setting s[MIX_FW_SETTINGS];
+	unsigned int line[MIX_FW_SETTINGS], n;
+	uint32_t knobs[CORUN_FWK_NR], slot_of[2] = { 0, 1 }, k;
+	uint64_t modes[CORUN_FWK_NR], params;
+	struct corun_policy_platform p;
+	char err[256] = "", txt[64];
+	struct mix m;
+
+	KUNIT_ASSERT_EQ_MSG(test, mix_parse(text, "f.mix", lookup, &m, err,
+					    sizeof(err)), 0, "%s", err);
+	n = mix_fw_settings(&m, NULL, knobs, s, line);
+	KUNIT_EXPECT_EQ(test, knobs[CORUN_FWK_IRC],
+			(uint32_t)corun_fwk_value_find(CORUN_FWK_IRC, "on"));
+	KUNIT_EXPECT_EQ(test, knobs[CORUN_FWK_LLC],
+			(uint32_t)corun_fwk_value_find(CORUN_FWK_LLC,
+						       "prob-static"));
+	KUNIT_EXPECT_EQ(test, knobs[CORUN_FWK_VCP], 0u);
+	KUNIT_ASSERT_EQ(test, n, 5u);
+	/* device-wide first, then per job in file order, on its slot */
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(&s[0], 0, 0, txt, 64),
+			   "llc_prob=1000");
+	KUNIT_EXPECT_EQ(test, line[0], 3u);
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(&s[1], 0, 0, txt, 64),
+			   "irc_share:0=300");
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(&s[2], 0, 0, txt, 64),
+			   "vc:0=config");
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(&s[3], 0, 0, txt, 64),
+			   "l1_ways:3=0xf");
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(&s[4], 0, 0, txt, 64),
+			   "dram_prio:3=3");
+	KUNIT_EXPECT_EQ(test, line[4], 5u);
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(NULL, CORUN_FWK_LLC,
+						     knobs[CORUN_FWK_LLC], txt,
+						     64),
+			   "llc=prob-static");
+	/* the host says where the jobs run */
+	mix_fw_settings(&m, slot_of, knobs, s, NULL);
+	KUNIT_EXPECT_EQ(test, s[3].slot, 1u);
+
+	memset(&p, 0, sizeof(p));
+	p.num_slots = 8;
+	p.l1_ways = 4;
+	p.llc_ways = 16;
+	p.num_vcs = 2;
+	for (k = 0; k < CORUN_FWK_NR; k++)
+		modes[k] = corun_fwk_modes(k, ~0u);
+	params = corun_fwp_mask(~0u);
+	KUNIT_EXPECT_EQ_MSG(test, mix_check_fw(&m, NULL, &p, modes, params, err,
+					       sizeof(err)), 0, "%s", err);
+	/* what the device's firmware lacks */
+	modes[CORUN_FWK_IRC] = 1;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params, err,
+					   sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err,
+			   "f.mix:1: irc = on: the device's firmware does not implement it");
+	modes[CORUN_FWK_IRC] = 7;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params & ~(1ull << 7),
+					   err, sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err,
+			   "f.mix:5: dram_prio:3=3: the device's firmware does not implement it");
+	/* what the device lacks */
+	p.l1_ways = 2;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params, err,
+					   sizeof(err)), 0);
+	m.jobs[1].fw[corun_fwp_find("l1_ways")] = 0x10;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params, err,
+					   sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err, "f.mix:5: l1_ways:3=0x10: no way of the L1's 2");
+	m.jobs[1].fw[corun_fwp_find("l1_ways")] = 1;
+	m.jobs[0].fw[corun_fwp_find("vc")] = 2;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params, err,
+					   sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err,
+			   "f.mix:4: vc:0=2: the device has 2 virtual channels (or config)");
+	m.jobs[0].fw[corun_fwp_find("vc")] = 1;
+	p.num_slots = 3;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params, err,
+					   sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err, "f.mix:5: l1_ways:3=0x1: the device has 3 slots");
+	p.num_slots = 8;
+	/* the whole: L1 parameters with a shared L1 */
+	m.fw_knob[CORUN_FWK_L1] = corun_fwk_value_find(CORUN_FWK_L1, "shared");
+	m.fw_knob_line[CORUN_FWK_L1] = 2;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params, err,
+					   sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err, "f.mix:5: l1_ways:3=0x1: not with l1 = shared");
+}
+
 struct bad_mix {
 	const char *text;
 	const char *msg;	/* expected message, exactly */
@@ -501,7 +599,7 @@ static const struct bad_mix bad_mixes[] = {
 	{ "job vecadd slot=1\njob matmul slot=1\n",
 	  "b.mix:2: slot 1 already used by the job on line 1" },
 	{ "job vecadd colour=red\n",
-	  "b.mix:1: unknown job key 'colour' (known: scale seed slot priority placement sms quota throttle)" },
+	  "b.mix:1: unknown job key 'colour' (known: scale seed slot priority placement sms quota throttle irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
 	{ "job vecadd seed=1 seed=2\n", "b.mix:1: seed given twice" },
 	{ "job vecadd seed\n", "b.mix:1: 'seed': expected key=value" },
 	{ "job vecadd seed=-1\n", "b.mix:1: seed=-1: expected an unsigned 32-bit number" },
@@ -524,10 +622,29 @@ static const struct bad_mix bad_mixes[] = {
 	{ "budget =\n", "b.mix:1: budget: missing value" },
 	{ "job vecadd\nscale = 1\n", "b.mix:2: scale must come before the job lines" },
 	{ "colour = red\n",
-	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy; jobs are 'job WORKLOAD ...')" },
-	{ "policy = best\njob vecadd\n", "b.mix:1: policy = best: expected fcfs, even or proportional" },
+	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
+	{ "policy = best\njob vecadd\n",
+	  "b.mix:1: policy = best: expected fcfs, even or proportional" },
 	{ "policy = even\npolicy = even\njob vecadd\n", "b.mix:2: policy given twice" },
 	{ "vecadd\n", "b.mix:1: expected 'job WORKLOAD ...' or 'key = value', got 'vecadd'" },
+	/* firmware settings */
+	{ "irc = maybe\njob vecadd\n", "b.mix:1: irc = maybe: expected off or on" },
+	{ "llc = best\njob vecadd\n",
+	  "b.mix:1: llc = best: expected lru, prob-static, prob-dynamic or way-partition" },
+	{ "irc = on\nirc = off\njob vecadd\n", "b.mix:2: irc given twice" },
+	{ "llc_prob = 2000\njob vecadd\n", "b.mix:1: llc_prob=2000: out of range 0..1024" },
+	{ "llc_prob = 1\nllc_prob = 2\njob vecadd\n", "b.mix:2: llc_prob given twice" },
+	{ "irc_share = 3\njob vecadd\n",
+	  "b.mix:1: unknown setting 'irc_share' (known: name, budget, scale, policy, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
+	{ "job vecadd irc_share=1025\n", "b.mix:1: irc_share=1025: out of range 0..1024" },
+	{ "job vecadd dram_prio=16\n", "b.mix:1: dram_prio=16: out of range 0..15" },
+	{ "job vecadd vc=x\n",
+	  "b.mix:1: vc=x: expected an unsigned 32-bit number or config" },
+	{ "job vecadd l1_ways=-1\n",
+	  "b.mix:1: l1_ways=-1: expected an unsigned 32-bit number" },
+	{ "job vecadd irc_share=1 irc_share=2\n", "b.mix:1: irc_share given twice" },
+	{ "job vecadd llc_prob=3\n",
+	  "b.mix:1: unknown job key 'llc_prob' (known: scale seed slot priority placement sms quota throttle irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
 	{ "# nothing\n", "b.mix:0: no job lines" },
 };
 
@@ -1117,6 +1234,7 @@ static void sim_list(struct kunit *test)
 /* Parser and metrics: no binary needed. */
 static struct kunit_case corun_sim_unit_cases[] = {
 	KUNIT_CASE(mix_valid),
+	KUNIT_CASE(mix_fw),
 	KUNIT_CASE_PARAM(mix_errors, bad_mix_gen_params),
 	KUNIT_CASE(mix_too_many_jobs),
 	KUNIT_CASE(metrics_formulas),

@@ -118,7 +118,9 @@ static int corun_ioctl_get_param(struct drm_device *drm, void *data,
 		v = cdev->config_id;
 		break;
 	case DRM_CORUN_PARAM_FEATURES:
-		v = features;
+		/* the firmware knobs it implements */
+		corun_policy_get_param(cdev, args->param, &v);
+		v |= features;
 		break;
 	case DRM_CORUN_PARAM_NUM_SMS:
 		v = cdev->num_sms;
@@ -151,16 +153,25 @@ static int corun_ioctl_get_param(struct drm_device *drm, void *data,
 	case DRM_CORUN_PARAM_MAX_GRID_DIM:
 		v = CORUN_MAX_GRID_DIM;
 		break;
-	case DRM_CORUN_PARAM_L1_SIZE:
+	/* the platform registers (hw.h 1.1); the way masks need them */
 	case DRM_CORUN_PARAM_L1_LINE_SIZE:
+		v = cdev->plat.l1_line;
+		break;
 	case DRM_CORUN_PARAM_L1_WAYS:
-	case DRM_CORUN_PARAM_L2_SIZE:
+		v = cdev->plat.l1_ways;
+		break;
 	case DRM_CORUN_PARAM_L2_LINE_SIZE:
+		v = cdev->plat.llc_line;
+		break;
 	case DRM_CORUN_PARAM_L2_WAYS:
+		v = cdev->plat.llc_ways;
+		break;
+	case DRM_CORUN_PARAM_L1_SIZE:
+	case DRM_CORUN_PARAM_L2_SIZE:
 	case DRM_CORUN_PARAM_L2_SLICES:
 	case DRM_CORUN_PARAM_DRAM_BANKS:
 	case DRM_CORUN_PARAM_MEM_CLOCK_KHZ:
-		/* hw.h version 1 has no registers for these yet */
+		/* hw.h has no registers for these yet */
 		v = 0;
 		break;
 	case DRM_CORUN_PARAM_DRAM_CHANNELS:
@@ -240,7 +251,8 @@ static int corun_ioctl_get_param(struct drm_device *drm, void *data,
 		v = atomic_read(&cfile->vm->reset_count);
 		break;
 	default:
-		return -EINVAL;
+		if (corun_policy_get_param(cdev, args->param, &v))
+			return -EINVAL;
 	}
 	args->value = v;
 	return 0;

@@ -7,16 +7,18 @@
  * every slot it changed. The active policy is a device-wide setting,
  * chosen through the admin SET_POLICY ioctl or the "policy" sysfs
  * attribute of the PCI device, and reported by GET_POLICY, sysfs, debugfs
- * and the tracepoint.
+ * and the tracepoint (the ioctls are in corun_policy_ioctl.c).
  */
 
 #include <linux/capability.h>
 #include <linux/device.h>
+#include <linux/errno.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
 
 #include <drm/drm_managed.h>
+#include <drm/drm_print.h>
 
 #include "corun_drv.h"
 #include "corun_trace.h"
@@ -159,24 +161,76 @@ void corun_policy_on_epoch(struct corun_device *cdev)
 	corun_write(cdev, CORUN_REG_EPOCH_ACK, seq);
 }
 
-int corun_policy_set(struct corun_device *cdev, u32 id, u32 epoch_cycles)
+/*
+ * SET_POLICY's settings, all or nothing: the administrator's firmware
+ * settings @fw (NULL keeps them), then @ops selected (its INIT decision),
+ * @epoch_cycles (0 keeps it) and, with @gate, the start gate armed for
+ * @gate_jobs jobs of that file. On an error what was applied is put back:
+ * the previous policy (restarted) and firmware settings.
+ */
+int corun_policy_apply(struct corun_device *cdev,
+		       const struct corun_policy_ops *ops, u32 epoch_cycles,
+		       const struct corun_policy_fw *fw,
+		       struct corun_file *gate, u32 gate_jobs)
 {
-	const struct corun_policy_ops *ops = corun_policy_find_id(id);
+	struct corun_policy_engine *eng = cdev->eng;
+	const struct corun_policy_ops *old_ops;
+	struct corun_policy_fw *old_fw = NULL;
 	int ret;
 
-	if (!ops)
-		return -EOPNOTSUPP;
+	if (fw) {
+		old_fw = kmalloc(sizeof(*old_fw), GFP_KERNEL);
+		if (!old_fw)
+			return -ENOMEM;
+	}
 	mutex_lock(&cdev->policy_lock);
+	/* refuse what cannot be armed before anything changes */
+	ret = gate ? corun_gate_check(cdev, gate) : 0;
+	if (ret)
+		goto out;
 	corun_policy_pins(cdev);
-	ret = corun_policy_select(cdev->eng, ops);
-	if (!ret && epoch_cycles) {
+	old_ops = eng->ops;
+	if (fw) {
+		*old_fw = eng->fw_static;
+		ret = corun_policy_set_static_fw(eng, fw);
+		if (ret)
+			goto out_sync;
+	}
+	ret = corun_policy_select(eng, ops);
+	if (ret)
+		goto out_fw;
+	ret = gate ? corun_gate_arm(cdev, gate, gate_jobs) : 0;
+	if (ret) {
+		/* a job reached a slot meanwhile: put everything back */
+		corun_policy_select(eng, old_ops);
+		goto out_fw;
+	}
+	if (epoch_cycles) {
 		cdev->epoch_cycles = epoch_cycles;
 		if (cdev->epochs_on)
 			corun_write(cdev, CORUN_REG_EPOCH_LEN, epoch_cycles);
 	}
+	goto out_sync;
+
+out_fw:
+	if (fw && corun_policy_set_static_fw(eng, old_fw))
+		drm_err(&cdev->drm,
+			"firmware refused its previous settings back\n");
+out_sync:
 	corun_policy_sync(cdev);
+out:
 	mutex_unlock(&cdev->policy_lock);
+	kfree(old_fw);
 	return ret;
+}
+
+int corun_policy_set(struct corun_device *cdev, u32 id, u32 epoch_cycles)
+{
+	const struct corun_policy_ops *ops = corun_policy_find_id(id);
+
+	if (!ops)
+		return -EOPNOTSUPP;
+	return corun_policy_apply(cdev, ops, epoch_cycles, NULL, NULL, 0);
 }
 
 static u32 corun_policy_read_reg(void *ctx, u32 off)
@@ -217,96 +271,6 @@ int corun_policy_init(struct corun_device *cdev)
 	corun_policy_platform_read(&cdev->plat, corun_policy_read_reg, cdev);
 	corun_policy_engine_init(cdev->eng, &cdev->plat, &hw);
 	return corun_policy_set(cdev, DRM_CORUN_POLICY_FCFS, 0);
-}
-
-int corun_ioctl_get_policy(struct drm_device *drm, void *data,
-			   struct drm_file *file)
-{
-	struct corun_device *cdev = to_corun_dev(drm);
-	struct drm_corun_policy *args = data;
-	u32 i;
-
-	if (args->flags || args->start_gate || args->pad)
-		return -EINVAL;
-	for (i = 0; i < ARRAY_SIZE(args->reserved); i++)
-		if (args->reserved[i])
-			return -EINVAL;
-
-	mutex_lock(&cdev->policy_lock);
-	args->policy = cdev->eng->ops->id;
-	memset(args->name, 0, sizeof(args->name));
-	strscpy(args->name, cdev->eng->ops->name, sizeof(args->name));
-	args->epoch_cycles = cdev->epoch_cycles;
-	args->start_gate = cdev->gate_wait;
-	mutex_unlock(&cdev->policy_lock);
-	/* no firmware knobs yet: the device behaves as the baselines */
-	args->irc = DRM_CORUN_IRC_OFF;
-	args->llc = DRM_CORUN_LLC_LRU;
-	args->vcp = DRM_CORUN_VCP_SHARED;
-	args->dram = DRM_CORUN_DRAM_FRFCFS;
-	args->l1 = DRM_CORUN_L1_SHARED;
-	return 0;
-}
-
-int corun_ioctl_set_policy(struct drm_device *drm, void *data,
-			   struct drm_file *file)
-{
-	struct corun_device *cdev = to_corun_dev(drm);
-	struct drm_corun_policy *args = data;
-	const struct corun_policy_ops *ops;
-	u32 i, id = args->policy;
-	int ret;
-
-	if (!capable(CAP_SYS_ADMIN))
-		return -EACCES;
-	if (args->flags & ~DRM_CORUN_POLICY_F_START_GATE || args->pad)
-		return -EINVAL;
-	if (!(args->flags & DRM_CORUN_POLICY_F_START_GATE) && args->start_gate)
-		return -EINVAL;
-	if (args->start_gate > cdev->num_slots)
-		return -ERANGE;
-	for (i = 0; i < ARRAY_SIZE(args->reserved); i++)
-		if (args->reserved[i])
-			return -EINVAL;
-	if (id > DRM_CORUN_POLICY_SERIAL && id != DRM_CORUN_POLICY_BY_NAME)
-		return -EINVAL;
-	if (args->irc > DRM_CORUN_IRC_ON ||
-	    args->llc > DRM_CORUN_LLC_WAY_PARTITION ||
-	    args->vcp > DRM_CORUN_VCP_CPU_PRIORITY ||
-	    args->dram > DRM_CORUN_DRAM_CPU_PRIORITY ||
-	    args->l1 > DRM_CORUN_L1_BYPASS)
-		return -EINVAL;
-	if (strnlen(args->name, sizeof(args->name)) == sizeof(args->name))
-		return -EINVAL;
-	if (id != DRM_CORUN_POLICY_BY_NAME)
-		for (i = 0; i < sizeof(args->name); i++)
-			if (args->name[i])
-				return -EINVAL;
-	if (args->epoch_cycles &&
-	    (args->epoch_cycles < DRM_CORUN_EPOCH_CYCLES_MIN ||
-	     args->epoch_cycles > DRM_CORUN_EPOCH_CYCLES_MAX))
-		return -ERANGE;
-
-	if (id == DRM_CORUN_POLICY_BY_NAME) {
-		ops = corun_policy_find_name(args->name);
-		if (!ops)
-			return -ENOENT;
-		id = ops->id;
-	}
-	/* firmware knobs are not supported yet */
-	if (args->irc || args->llc || args->vcp || args->dram || args->l1)
-		return -EOPNOTSUPP;
-	ret = corun_policy_set(cdev, id, args->epoch_cycles);
-	if (ret || !(args->flags & DRM_CORUN_POLICY_F_START_GATE))
-		return ret;
-	if (!args->start_gate) {
-		corun_gate_open(cdev, NULL);
-		return 0;
-	}
-	mutex_lock(&cdev->policy_lock);
-	ret = corun_gate_arm(cdev, file->driver_priv, args->start_gate);
-	mutex_unlock(&cdev->policy_lock);
-	return ret;
 }
 
 static ssize_t policy_show(struct device *dev, struct device_attribute *attr,

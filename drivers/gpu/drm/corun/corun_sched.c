@@ -289,12 +289,10 @@ void corun_gate_open(struct corun_device *cdev, struct corun_file *cfile)
 }
 
 /*
- * Arm the start gate for @cfile: stop the device until @jobs jobs have
- * reached hardware slots, so that they all start at the same device
- * cycle. Called with policy_lock held.
+ * Whether @cfile may arm the start gate: -EBUSY while a job is resident
+ * or another file's gate is armed. Called with policy_lock held.
  */
-int corun_gate_arm(struct corun_device *cdev, struct corun_file *cfile,
-		   u32 jobs)
+int corun_gate_check(struct corun_device *cdev, struct corun_file *cfile)
 {
 	u32 s;
 
@@ -303,6 +301,21 @@ int corun_gate_arm(struct corun_device *cdev, struct corun_file *cfile,
 	for (s = 0; s < cdev->num_slots; s++)
 		if (READ_ONCE(cdev->slots[s].active))
 			return -EBUSY;
+	return 0;
+}
+
+/*
+ * Arm the start gate for @cfile: stop the device until @jobs jobs have
+ * reached hardware slots, so that they all start at the same device
+ * cycle. Called with policy_lock held.
+ */
+int corun_gate_arm(struct corun_device *cdev, struct corun_file *cfile,
+		   u32 jobs)
+{
+	int ret = corun_gate_check(cdev, cfile);
+
+	if (ret)
+		return ret;
 	cdev->gate_wait = jobs;
 	cdev->gate_file = cfile;
 	corun_write(cdev, CORUN_REG_CONTROL,

@@ -9,8 +9,6 @@
 
 #include "policy.h"
 
-#define CORUN_EINVAL 22
-
 static void corun_memset(void *p, int c, u64 n)
 {
 	u8 *d = p;
@@ -46,6 +44,7 @@ void corun_policy_fw_defaults(const struct corun_policy_platform *plat,
 	corun_memset(fw, 0, sizeof(*fw));
 	fw->g.irc_enable = 0;
 	fw->g.llc_policy = CORUN_LLC_LRU;
+	fw->g.llc_prob = CORUN_FW_LLC_PROB_BOOT;
 	fw->g.vcp_mode = CORUN_VCP_SHARED;
 	fw->g.dram_policy = CORUN_DRAM_FRFCFS;
 	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++) {
@@ -225,6 +224,17 @@ static void corun_fw_effective(const struct corun_policy_engine *eng,
 		}
 }
 
+/* Queue @param = @v to send, and @param = @cur to undo it. */
+static void corun_fw_queue(struct corun_policy_engine *eng, u32 *n, u32 param,
+			   u32 v, u32 cur)
+{
+	eng->pairs[*n] = param;
+	eng->pairs[*n + 1] = v;
+	eng->undo[*n] = param;
+	eng->undo[*n + 1] = cur;
+	*n += 2;
+}
+
 /*
  * Send what differs between @want and what the firmware has. Global
  * parameters go first: a mode decides how the per-slot values act. Return
@@ -234,15 +244,14 @@ static u32 corun_apply_fw(struct corun_policy_engine *eng,
 			  const struct corun_policy_fw *want)
 {
 	const struct corun_policy_platform *p = &eng->in.plat;
-	u32 *pairs = eng->pairs, n = 0, s, bit, param, v, cur, slots = 0;
+	u32 n = 0, s, bit, param, v, cur, slots = 0;
+	int ret;
 
 	for (bit = 1; bit & CORUN_POLICY_FWG_ALL; bit <<= 1) {
 		v = corun_fw_global_value(&want->g, bit, &param);
 		cur = corun_fw_global_value(&eng->applied_fw.g, bit, &param);
-		if (v != cur) {
-			pairs[n++] = param;
-			pairs[n++] = v;
-		}
+		if (v != cur)
+			corun_fw_queue(eng, &n, param, v, cur);
 	}
 	for (s = 0; s < p->num_slots && s < CORUN_POLICY_MAX_SLOTS; s++)
 		for (bit = 1; bit & CORUN_POLICY_FW_SLOT_ALL; bit <<= 1) {
@@ -251,17 +260,27 @@ static u32 corun_apply_fw(struct corun_policy_engine *eng,
 						  bit);
 			if (v == cur)
 				continue;
-			param = corun_fw_slot_param(bit);
-			pairs[n++] = CORUN_FW_PARAM_SLOT(param, s);
-			pairs[n++] = v;
+			param = CORUN_FW_PARAM_SLOT(corun_fw_slot_param(bit),
+						    s);
+			corun_fw_queue(eng, &n, param, v, cur);
 			slots |= 1u << s;
 		}
 	if (!n)
 		return 0;
-	if (!eng->hw.fw_params ||
-	    eng->hw.fw_params(eng->hw.ctx, pairs, n / 2)) {
-		/* nothing acknowledged: the firmware keeps what it had */
+	ret = eng->hw.fw_params ?
+		      eng->hw.fw_params(eng->hw.ctx, eng->pairs, n / 2) :
+		      -CORUN_EOPNOTSUPP;
+	if (ret) {
 		eng->fw_errors++;
+		eng->fw_error = ret;
+		/*
+		 * A request is applied all or none, but the pairs may have
+		 * taken several: put back what the firmware had, so that it
+		 * keeps what applied_fw says.
+		 */
+		if (eng->hw.fw_params &&
+		    eng->hw.fw_params(eng->hw.ctx, eng->undo, n / 2))
+			eng->fw_lost++;
 		return 0;
 	}
 	eng->applied_fw = *want;
@@ -454,7 +473,7 @@ int corun_policy_set_static_fw(struct corun_policy_engine *eng,
 	if (eng->fw_errors != errors) {
 		/* refused: the previous settings stay */
 		eng->fw_static = eng->fw_saved;
-		return -CORUN_EINVAL;
+		return eng->fw_error;
 	}
 	return 0;
 }

@@ -7,8 +7,6 @@
 
 #include "policy.h"
 
-#define CORUN_EINVAL 22
-
 const struct corun_policy_ops *const corun_policies[] = {
 	&corun_policy_fcfs,
 	&corun_policy_even,
@@ -26,7 +24,7 @@ const struct corun_policy_ops *corun_policy_find_id(u32 id)
 	return 0;
 }
 
-static int corun_streq(const char *a, const char *b)
+int corun_policy_streq(const char *a, const char *b)
 {
 	while (*a && *a == *b) {
 		a++;
@@ -40,7 +38,7 @@ const struct corun_policy_ops *corun_policy_find_name(const char *name)
 	u32 i;
 
 	for (i = 0; corun_policies[i]; i++)
-		if (corun_streq(corun_policies[i]->name, name))
+		if (corun_policy_streq(corun_policies[i]->name, name))
 			return corun_policies[i];
 	return 0;
 }

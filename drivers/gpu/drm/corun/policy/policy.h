@@ -36,6 +36,15 @@
 /* Epoch length the driver starts with (and corun-sim uses by default). */
 #define CORUN_POLICY_EPOCH_CYCLES_DEFAULT 100000
 
+/*
+ * The errno values plain-C policy code returns, negated as the kernel's:
+ * Linux's numbers (the driver checks them against <linux/errno.h>).
+ */
+#define CORUN_EIO 5
+#define CORUN_EINVAL 22
+#define CORUN_ERANGE 34
+#define CORUN_EOPNOTSUPP 95
+
 CORUN_STATIC_ASSERT(CORUN_POLICY_MAX_SLOTS == CORUN_MAX_SLOTS, "slots");
 CORUN_STATIC_ASSERT(CORUN_POLICY_MAX_SMS == CORUN_MAX_SMS, "SMs");
 CORUN_STATIC_ASSERT(CORUN_POLICY_MAX_CHANNELS == CORUN_MAX_DRAM_CHANNELS,
@@ -303,6 +312,8 @@ void corun_policy_platform_read(struct corun_policy_platform *p,
 				u32 (*rd)(void *ctx, u32 off), void *ctx);
 
 const struct corun_policy_ops *corun_policy_find_id(u32 id);
+/* Whether two NUL-terminated strings are equal (no libc in the kernel). */
+int corun_policy_streq(const char *a, const char *b);
 const struct corun_policy_ops *corun_policy_find_name(const char *name);
 void corun_policy_mask_range(u32 *mask, u32 first, u32 count);
 
@@ -412,11 +423,15 @@ struct corun_policy_pin {
  * @programmed: @out's registers have been written once
  * @decisions: decisions taken since the policy was selected
  * @fw_errors: firmware requests that failed
+ * @fw_error: the error of the last one (negative errno)
+ * @fw_lost: failed requests whose undo failed too: the firmware may then
+ *	hold parameters other than @applied_fw
  * @prev: the previous snapshot's cumulative counters, for deltas
  * @next: scratch: the decision being taken
  * @fw_want: scratch: the firmware parameters it asks for
  * @fw_saved: scratch: static settings kept while new ones are tried
  * @pairs: scratch: the (parameter, value) pairs sent for them
+ * @undo: scratch: the same parameters with the values they had
  * @active: which of @state is the active policy's
  * @state: the policy's private state; a policy being selected initialises
  *	the other one, so a failed selection leaves the active one intact
@@ -434,6 +449,8 @@ struct corun_policy_engine {
 	u32 programmed;
 	u64 decisions;
 	u64 fw_errors;
+	int fw_error;
+	u64 fw_lost;
 	struct {
 		u32 valid;
 		struct corun_slot_counters slot[CORUN_POLICY_MAX_SLOTS];
@@ -449,6 +466,7 @@ struct corun_policy_engine {
 	struct corun_policy_fw fw_want;
 	struct corun_policy_fw fw_saved;
 	u32 pairs[2 * (5 + 7 * CORUN_POLICY_MAX_SLOTS)];
+	u32 undo[2 * (5 + 7 * CORUN_POLICY_MAX_SLOTS)];
 	u32 active;
 	u64 state[2][CORUN_POLICY_STATE_BYTES / 8];
 };
@@ -483,7 +501,9 @@ int corun_policy_select(struct corun_policy_engine *eng,
  * @fw: applied wherever the policy sets nothing (copied)
  *
  * Return: 0, or the firmware's error (then nothing is kept: the previous
- * settings stay in force).
+ * settings stay in force, and the firmware is given back the values it
+ * had); -CORUN_EOPNOTSUPP if there is no firmware and the settings differ
+ * from its reset values.
  */
 int corun_policy_set_static_fw(struct corun_policy_engine *eng,
 			       const struct corun_policy_fw *fw);

@@ -29,6 +29,14 @@ struct fake_hw {
 	u32 nrec;
 	struct corun_policy_record rec[MAX_RECS];
 	int fw_fail;
+	/*
+	 * A firmware that applies the first @fw_partial pairs of a request
+	 * (earlier batches of the driver's) and then refuses, into @store,
+	 * indexed by parameter id; @undo_fail refuses the next request too.
+	 */
+	u32 fw_partial;
+	int undo_fail;
+	u32 store[0x1000];
 	u64 cycle;
 };
 
@@ -52,6 +60,17 @@ static int fake_fw(void *ctx, const u32 *pairs, u32 n)
 		return -5;
 	for (i = 0; i < 2 * n && h->npairs < 2 * MAX_PAIRS; i++)
 		h->pairs[h->npairs++] = pairs[i];
+	for (i = 0; i < n; i++) {
+		if (h->fw_partial && i == h->fw_partial - 1) {
+			h->fw_partial = 0;
+			return -5;
+		}
+		if (h->undo_fail && i == 0 && !h->fw_partial) {
+			h->undo_fail = 0;
+			return -110;
+		}
+		h->store[pairs[2 * i] & 0xfff] = pairs[2 * i + 1];
+	}
 	return 0;
 }
 
@@ -346,6 +365,57 @@ static void engine_fw_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->eng.applied_fw.slot[1].irc_share, 900u);
 }
 
+/*
+ * A refusal after some batches were applied: the engine puts back what
+ * the firmware had, so the firmware holds what applied_fw says.
+ */
+static void engine_fw_undo_test(struct kunit *test)
+{
+	struct fixture *f = setup(test, 1);
+	struct fake_hw *h = &f->hw;
+	struct corun_policy_fw fw;
+	u32 s, p;
+
+	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &corun_policy_fcfs),
+			0);
+	corun_policy_fw_defaults(&f->eng.in.plat, &fw);
+	for (s = 0; s < 8; s++)
+		h->store[CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, s)] =
+			fw.slot[s].irc_share;
+	fw.g.irc_enable = 1;
+	for (s = 0; s < 8; s++)
+		fw.slot[s].irc_share = 100 + s;
+	/* nine pairs; the firmware takes seven, then refuses */
+	h->fw_partial = 8;
+	KUNIT_EXPECT_EQ(test, corun_policy_set_static_fw(&f->eng, &fw), -5);
+	KUNIT_EXPECT_EQ(test, f->eng.fw_errors, 1ull);
+	KUNIT_EXPECT_EQ(test, f->eng.fw_lost, 0ull);
+	KUNIT_EXPECT_EQ(test, f->eng.applied_fw.g.irc_enable, 0u);
+	KUNIT_EXPECT_EQ(test, h->store[CORUN_FW_P_IRC_ENABLE], 0u);
+	for (s = 0; s < 8; s++) {
+		p = CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, s);
+		KUNIT_EXPECT_EQ_MSG(test, h->store[p],
+				    f->eng.applied_fw.slot[s].irc_share,
+				    "slot %u", s);
+		KUNIT_EXPECT_EQ(test, h->store[p], 1024u / 8);
+	}
+	/* the previous settings stay */
+	KUNIT_EXPECT_EQ(test, f->eng.fw_static.slot[3].irc_share, 1024u / 8);
+
+	/* the undo refused as well: counted, for the driver to report */
+	h->fw_partial = 2;
+	h->undo_fail = 1;
+	KUNIT_EXPECT_EQ(test, corun_policy_set_static_fw(&f->eng, &fw), -5);
+	KUNIT_EXPECT_EQ(test, f->eng.fw_lost, 1ull);
+
+	/* accepted: all of it */
+	KUNIT_EXPECT_EQ(test, corun_policy_set_static_fw(&f->eng, &fw), 0);
+	KUNIT_EXPECT_EQ(test, h->store[CORUN_FW_P_IRC_ENABLE], 1u);
+	KUNIT_EXPECT_EQ(test,
+			h->store[CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, 7)],
+			107u);
+}
+
 static void engine_no_fw_test(struct kunit *test)
 {
 	struct fixture *f = setup(test, 0);
@@ -469,10 +539,15 @@ static void engine_snapshot_test(struct kunit *test)
 }
 
 static struct kunit_case corun_policy_engine_cases[] = {
-	KUNIT_CASE(engine_select_test),	   KUNIT_CASE(engine_changes_only_test),
-	KUNIT_CASE(engine_clamp_pin_test), KUNIT_CASE(engine_fw_test),
-	KUNIT_CASE(engine_no_fw_test),	   KUNIT_CASE(engine_select_fail_test),
-	KUNIT_CASE(engine_snapshot_test),  {}
+	KUNIT_CASE(engine_select_test),
+	KUNIT_CASE(engine_changes_only_test),
+	KUNIT_CASE(engine_clamp_pin_test),
+	KUNIT_CASE(engine_fw_test),
+	KUNIT_CASE(engine_fw_undo_test),
+	KUNIT_CASE(engine_no_fw_test),
+	KUNIT_CASE(engine_select_fail_test),
+	KUNIT_CASE(engine_snapshot_test),
+	{}
 };
 
 struct kunit_suite corun_policy_engine_suite = {

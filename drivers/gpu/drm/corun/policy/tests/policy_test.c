@@ -280,6 +280,7 @@ static struct kunit_suite corun_policy_suite = {
 	.test_cases = corun_policy_cases,
 };
 
-kunit_test_suites(&corun_policy_suite, &corun_policy_engine_suite);
+kunit_test_suites(&corun_policy_suite, &corun_policy_engine_suite,
+		  &corun_fwknobs_suite);
 
 MODULE_LICENSE("GPL");

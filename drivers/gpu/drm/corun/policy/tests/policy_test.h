@@ -9,5 +9,6 @@ u32 popcount_mask(const u32 *mask);
 void test_platform(struct corun_policy_platform *p, u32 slots, u32 sms);
 
 extern struct kunit_suite corun_policy_engine_suite;
+extern struct kunit_suite corun_fwknobs_suite;
 
 #endif /* _CORUN_POLICY_TEST_H_ */
