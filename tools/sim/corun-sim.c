@@ -106,7 +106,7 @@ struct opts {
 	const char *config, *mix, *kernel_dir, *alone_sched, *policy, *compare;
 	const char *firmware;	/* NULL: the build's image; "" --no-firmware */
 	uint64_t cycles, alone_max, epoch_cycles;
-	int json, counters, quiet, alone_only, no_alone, list, trace;
+	int json, counters, quiet, alone_only, no_alone, list, trace, policies;
 	int whole_runs, alone_once;
 };
 
@@ -494,7 +494,10 @@ static void usage(FILE *f)
 		"                      last launch's end reaches the budget; no run is\n"
 		"                      cut short (with --cycles 1: every job runs once)\n"
 		"  --quiet             no progress or simulation rate on stderr\n"
-		"  --list              list the workloads\n",
+		"  --list              list the workloads\n"
+		"  --policies          list the driver policies and the firmware's\n"
+		"                      policies, settings and parameters (the image\n"
+		"                      of --firmware, on --config's device if given)\n",
 		CORUN_POLICY_EPOCH_CYCLES_DEFAULT);
 }
 
@@ -511,7 +514,7 @@ static uint64_t parse_count(const char *s, const char *what)
 static void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
-	       O_KDIR, O_FW, O_NO_FW, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
+	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
 	       O_ALONE_RUNS };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
@@ -534,6 +537,7 @@ static void parse_args(int argc, char **argv)
 		{ "trace-policy", no_argument, NULL, O_TRACE },
 		{ "whole-runs", no_argument, NULL, O_WHOLE },
 		{ "list", no_argument, NULL, 'l' },
+		{ "policies", no_argument, NULL, O_POLICIES },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -548,6 +552,7 @@ static void parse_args(int argc, char **argv)
 		case 'C': opt.counters = 1; break;
 		case 'q': opt.quiet = 1; break;
 		case 'l': opt.list = 1; break;
+		case O_POLICIES: opt.policies = 1; break;
 		case O_KDIR: opt.kernel_dir = optarg; break;
 		case O_FW: opt.firmware = optarg; break;
 		case O_NO_FW: opt.firmware = ""; break;
@@ -594,7 +599,7 @@ static void parse_args(int argc, char **argv)
 		die(2, "--policy and --compare-policies exclude each other");
 	if (opt.compare && opt.alone_only)
 		die(2, "--compare-policies and --alone-only exclude each other");
-	if (!opt.list && (!opt.config || !opt.mix)) {
+	if (!opt.list && !opt.policies && (!opt.config || !opt.mix)) {
 		usage(stderr);
 		exit(2);
 	}
@@ -1094,6 +1099,20 @@ int main(int argc, char **argv)
 		die(2, "setenv: %s", strerror(errno));
 	if (opt.list) {
 		list_workloads();
+		return 0;
+	}
+	if (opt.policies) {
+		/* the firmware's part is what the image booted says it has */
+		if (opt.config) {
+			if (emu_config_load(opt.config, &cfg, err, sizeof(err)))
+				die(2, "%s", err);
+		} else {
+			emu_config_defaults(&cfg);
+		}
+		firmware_find();
+		dev = device_new(&cfg);
+		sim_policy_list(stdout, dev);
+		sim_dev_destroy(dev);
 		return 0;
 	}
 	if (emu_config_load(opt.config, &cfg, err, sizeof(err)))

@@ -15,6 +15,7 @@
 #include <sim/json.h>
 #include <sim/simhost.h>
 #include <sim/simpolicy.h>
+#include <policy/fwknobs.h>
 
 struct sim_policy {
 	struct sim_dev *dev;
@@ -323,4 +324,79 @@ void sim_policy_record_json(struct json *js, const struct corun_policy_record *r
 	json_u64(js, "dram_prio", o->fw.dram_prio);
 	json_u64(js, "est_alone_cycles", o->est_alone_cycles);
 	json_obj_end(js);
+}
+
+/* ---- the policies there are ---- */
+
+static void list_fw_features(FILE *f, uint32_t features)
+{
+	static const struct {
+		uint32_t bit;
+		const char *name, *what;
+	} feats[] = {
+		{ CORUN_FW_FEAT_IRC, "irc",
+		  "issue-rate control: per-slot shares of the L1 miss-queue issues, as credits per window (CCBP's IRC)" },
+		{ CORUN_FW_FEAT_L1_STATIC, "l1-static",
+		  "L1 way masks and L1-bypassing CTAs per slot (the cache partitioning paper's static partition and TB bypass)" },
+		{ CORUN_FW_FEAT_LLC_PROB_STATIC, "llc-prob-static",
+		  "LLC victim selection sparing the protected class with a fixed probability (the CPU-GPU paper)" },
+		{ CORUN_FW_FEAT_LLC_PROB_DYNAMIC, "llc-prob-dynamic",
+		  "the same with the probability adjusted at run time" },
+		{ CORUN_FW_FEAT_LLC_WAYPART, "llc-waypart",
+		  "LLC way partitioning by per-slot way masks" },
+		{ CORUN_FW_FEAT_VCP_STATIC, "vcp-static",
+		  "each slot's NoC traffic in its own virtual channel" },
+		{ CORUN_FW_FEAT_VCP_DYNAMIC, "vcp-dynamic",
+		  "virtual-channel partitioning adjusted at run time" },
+		{ CORUN_FW_FEAT_DRAM_PRIO, "dram-prio",
+		  "per-slot DRAM scheduling priority" },
+		{ CORUN_FW_FEAT_MONITORS, "monitors",
+		  "per-slot rf and df over each epoch (CCBP's monitors), readable as parameters" },
+		{ CORUN_FW_FEAT_SET_PARAMS, "set-params",
+		  "batched parameter requests, applied all or none" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(feats) / sizeof(feats[0]); i++)
+		fprintf(f, "  %-17s %-3s %s\n", feats[i].name,
+			features & feats[i].bit ? "yes" : "no", feats[i].what);
+}
+
+void sim_policy_list(FILE *f, struct sim_dev *dev)
+{
+	uint32_t reply[3] = { 0 }, k, v, i;
+	char err[256];
+	int i2;
+
+	fprintf(f, "driver policies (--policy NAME, or 'policy = NAME' in a mix):\n");
+	for (i2 = 0; corun_policies[i2]; i2++)
+		fprintf(f, "  %-17s %s\n", corun_policies[i2]->name,
+			corun_policies[i2]->desc);
+	if (!sim_dev_fw_version(dev)) {
+		fprintf(f, "firmware: none loaded (--no-firmware): no firmware policies\n");
+		return;
+	}
+	if (sim_dev_fw_request(dev, CORUN_FW_CMD_VERSION, NULL, 0, reply, 3,
+			       err, sizeof(err))) {
+		fprintf(f, "firmware: %s\n", err);
+		return;
+	}
+	fprintf(f, "firmware policies (corun-fw %u.%u, features 0x%x; 'no': not in this image):\n",
+		sim_dev_fw_version(dev) >> 16,
+		sim_dev_fw_version(dev) & 0xffff, reply[2]);
+	list_fw_features(f, reply[2]);
+	fprintf(f, "firmware settings in a mix ('KNOB = VALUE'; * needs a feature this image lacks):\n");
+	for (k = 0; k < CORUN_FWK_NR; k++) {
+		fprintf(f, "  %-17s", corun_fwk[k].name);
+		for (v = 1; v < corun_fwk[k].nvalues; v++)
+			fprintf(f, " %s%s", corun_fwk[k].values[v].name,
+				corun_fwk_check(k, reply[2], v) ? "*" : "");
+		fprintf(f, "\n");
+	}
+	fprintf(f, "firmware parameters ('NAME=VALUE' on a job line, or 'NAME = VALUE' device-wide):\n");
+	for (i = 1; i < CORUN_FWP_NR; i++)
+		fprintf(f, "  %-17s %s%s\n", corun_fwp[i].name,
+			corun_fwp[i].per_slot ? "per job (its slot)" :
+						"device-wide",
+			corun_fwp[i].features & reply[2] ? "" : " *");
 }

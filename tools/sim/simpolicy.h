@@ -62,4 +62,11 @@ void sim_policy_record_text(FILE *f, const struct corun_policy_record *r);
 void sim_policy_record_json(struct json *js, const struct corun_policy_record *r);
 const char *sim_policy_event_name(uint32_t event);
 
+/*
+ * Every driver policy with its description, and the firmware policies,
+ * settings and parameters of the firmware @dev booted (corun-sim
+ * --policies).
+ */
+void sim_policy_list(FILE *f, struct sim_dev *dev);
+
 #endif /* _CORUN_TOOLS_SIM_SIMPOLICY_H_ */

@@ -1231,6 +1231,34 @@ static void sim_list(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, strstr(o->out, "fault test") != NULL);
 }
 
+/*
+ * --policies: every registered driver policy with its description, and
+ * what the firmware booted says it implements, one line each.
+ */
+static void sim_policies(struct kunit *test)
+{
+	struct out *o = run_sim(test, "--policies", NULL);
+	struct out *n = run_sim(test, "--policies", "--no-firmware", NULL);
+	char line[256];
+	int i;
+
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "%s", o->err);
+	for (i = 0; corun_policies[i]; i++) {
+		snprintf(line, sizeof(line), "\n  %-17s %s\n",
+			 corun_policies[i]->name, corun_policies[i]->desc);
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(o->out, line) != NULL,
+				      "no line for %s", corun_policies[i]->name);
+	}
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "firmware policies (corun-fw ") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "\n  irc               yes ") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "\n  llc-prob-dynamic  no ") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "prob-dynamic*") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "\n  irc_share         per job") != NULL);
+	KUNIT_ASSERT_EQ_MSG(test, n->status, 0, "%s", n->err);
+	KUNIT_EXPECT_TRUE(test, strstr(n->out, "firmware: none loaded") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(n->out, "\n  even ") != NULL);
+}
+
 /* Parser and metrics: no binary needed. */
 static struct kunit_case corun_sim_unit_cases[] = {
 	KUNIT_CASE(mix_valid),
@@ -1248,6 +1276,7 @@ static struct kunit_suite corun_sim_unit_suite = {
 
 static struct kunit_case corun_sim_cases[] = {
 	KUNIT_CASE(sim_list),
+	KUNIT_CASE(sim_policies),
 	KUNIT_CASE(sim_bad_mix),
 	KUNIT_CASE(sim_bad_config_and_kernels),
 	KUNIT_CASE_SLOW(sim_small_mix_json),
