@@ -860,3 +860,15 @@ uint32_t emu_config_id(const struct emu_config *cfg)
 	}
 	return h;
 }
+
+void emu_config_sm_limits(const struct emu_config *cfg,
+			  struct corun_sm_limits *l)
+{
+	l->warp_size = cfg->warp_size;
+	l->ctas = cfg->sm.cta_slots;
+	l->threads = cfg->sm.max_threads;
+	l->regs = cfg->sm.regs;
+	l->reg_unit = cfg->sm.reg_alloc_unit;
+	l->shared = cfg->sm.shared_bytes;
+	l->shared_unit = cfg->sm.shared_alloc_unit;
+}

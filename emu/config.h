@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <corun/footprint.h>
 
 #define EMU_CONFIG_NAME_LEN 64
 #define EMU_MAX_WARP_SIZE 32
@@ -405,6 +406,15 @@ int emu_config_validate(const struct emu_config *cfg, char *err,
  * The output parses back to an identical configuration.
  */
 void emu_config_print(const struct emu_config *cfg, FILE *f);
+
+/**
+ * emu_config_sm_limits() - one SM's static resources, as footprint.h wants
+ * @cfg: configuration
+ * @l: receives warp size, CTA slots, threads, registers, shared memory and
+ *	their allocation granules
+ */
+void emu_config_sm_limits(const struct emu_config *cfg,
+			  struct corun_sm_limits *l);
 
 /**
  * emu_config_id() - stable 32-bit hash of every field (FNV-1a over the

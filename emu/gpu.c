@@ -392,6 +392,8 @@ static uint32_t validate_desc(struct emu_gpu *gpu, struct emu_job *job,
 	const struct emu_config *c = &gpu->cfg;
 	const struct corun_job_desc *d = &job->desc;
 	uint64_t ncta = 1, threads = 1;
+	struct corun_sm_limits limits;
+	struct corun_cta_footprint fp;
 	uint32_t i, nwarps, stack;
 
 	if (d->magic != CORUN_DESC_MAGIC)
@@ -426,11 +428,20 @@ static uint32_t validate_desc(struct emu_gpu *gpu, struct emu_job *job,
 		if (threads > c->sm.max_threads)
 			return 1 + DOFF(block[i]);
 	}
-	nwarps = (uint32_t)((threads + c->warp_size - 1) / c->warp_size);
-	if (!d->regs_per_thread ||
-	    (uint64_t)nwarps * round_up(d->regs_per_thread * c->warp_size,
-					c->sm.reg_alloc_unit) > c->sm.regs)
+	/* What fits an SM: the computation the driver and policies use. */
+	emu_config_sm_limits(c, &limits);
+	switch (corun_cta_footprint(&limits, threads, d->regs_per_thread,
+				    d->shared_bytes, &fp)) {
+	case CORUN_CTA_FITS:
+		break;
+	case CORUN_CTA_BAD_SHARED:
+		return 1 + DOFF(shared_bytes);
+	case CORUN_CTA_BAD_THREADS:
+		return 1 + DOFF(block[0]);
+	default:
 		return 1 + DOFF(regs_per_thread);
+	}
+	nwarps = fp.warps;
 	job->placement = d->placement ? d->placement : placement_default;
 	if (!emu_placement(job->placement))
 		return 1 + DOFF(placement);
@@ -438,9 +449,7 @@ static uint32_t validate_desc(struct emu_gpu *gpu, struct emu_job *job,
 		return 1 + DOFF(coherence);
 	if (d->pad0)
 		return 1 + DOFF(pad0);
-	if (d->shared_bytes > c->sm.shared_bytes ||
-	    d->shared_bytes > CORUN_VA_SHARED_MAX ||
-	    round_up(d->shared_bytes, c->sm.shared_alloc_unit) > c->sm.shared_bytes)
+	if (d->shared_bytes > CORUN_VA_SHARED_MAX)
 		return 1 + DOFF(shared_bytes);
 	if (d->stack_bytes > CORUN_STACK_MAX)
 		return 1 + DOFF(stack_bytes);
@@ -458,9 +467,8 @@ static uint32_t validate_desc(struct emu_gpu *gpu, struct emu_job *job,
 	job->threads = (uint32_t)threads;
 	job->nwarps = nwarps;
 	job->stack = stack;
-	job->regs_per_warp = round_up(d->regs_per_thread * c->warp_size,
-				      c->sm.reg_alloc_unit);
-	job->shared_alloc = round_up(d->shared_bytes, c->sm.shared_alloc_unit);
+	job->regs_per_warp = fp.regs / fp.warps;
+	job->shared_alloc = fp.shared;
 	job->local_alloc = nwarps * c->warp_size * stack;
 	job->budget = d->insn_budget ? d->insn_budget : c->insn_budget;
 	return 0;

@@ -690,7 +690,9 @@ int sim_build_desc(struct sim_ctx *ctx, const struct sim_launch *l,
 		   size_t len)
 {
 	const struct emu_config *c = &ctx->dev->cfg;
-	uint64_t grid = 1, threads = 1, warps, regs, shared, stack;
+	uint64_t grid = 1, threads = 1, stack;
+	struct corun_sm_limits limits;
+	struct corun_cta_footprint fp;
 	unsigned int i;
 
 	for (i = 0; i < 3; i++) {
@@ -714,19 +716,29 @@ int sim_build_desc(struct sim_ctx *ctx, const struct sim_launch *l,
 	if (l->k.regs_per_thread < 1 || l->k.regs_per_thread > 255)
 		return BAD("%s: regs_per_thread %u not in 1..255", l->k.name,
 			   l->k.regs_per_thread);
-	/* Registers are allocated per warp in reg_alloc_unit granules. */
-	warps = (threads + c->warp_size - 1) / c->warp_size;
-	regs = warps * round_up((uint64_t)l->k.regs_per_thread * c->warp_size,
-				c->sm.reg_alloc_unit);
-	if (regs > c->sm.regs)
+	/* What fits an SM: the computation the device and driver use. */
+	emu_config_sm_limits(c, &limits);
+	switch (corun_cta_footprint(&limits, threads, l->k.regs_per_thread,
+				    l->k.shared_bytes, &fp)) {
+	case CORUN_CTA_FITS:
+		break;
+	case CORUN_CTA_BAD_SHARED:
+		return BAD("%s: %u bytes of shared memory per CTA, an SM has %u",
+			   l->k.name, l->k.shared_bytes, c->sm.shared_bytes);
+	default:
 		return BAD("%s: %u regs/thread x %llu threads need %llu registers, an SM has %u",
 			   l->k.name, l->k.regs_per_thread,
 			   (unsigned long long)threads,
-			   (unsigned long long)regs, c->sm.regs);
-	shared = round_up(l->k.shared_bytes, c->sm.shared_alloc_unit);
-	if (shared > c->sm.shared_bytes || l->k.shared_bytes > CORUN_VA_SHARED_MAX)
-		return BAD("%s: %u bytes of shared memory per CTA, an SM has %u",
-			   l->k.name, l->k.shared_bytes, c->sm.shared_bytes);
+			   (unsigned long long)((threads + c->warp_size - 1) /
+						c->warp_size *
+						round_up((uint64_t)l->k.regs_per_thread *
+							 c->warp_size,
+							 c->sm.reg_alloc_unit)),
+			   c->sm.regs);
+	}
+	if (l->k.shared_bytes > CORUN_VA_SHARED_MAX)
+		return BAD("%s: %u bytes of shared memory per CTA, at most %u",
+			   l->k.name, l->k.shared_bytes, CORUN_VA_SHARED_MAX);
 	if (l->k.stack_bytes > CORUN_STACK_MAX)
 		return BAD("%s: stack %u bytes per thread, max %u", l->k.name,
 			   l->k.stack_bytes, CORUN_STACK_MAX);
