@@ -31,7 +31,8 @@ $(CORUN_SIM_OBJS) $(SIM_OUT)/tests/corun_sim_test.o: \
 
 # --calibrate: the calibration streams of emu/tests/calib on the model's
 # test device (Documentation/emu/calibration.rst).
-CORUN_SIM_OBJS += $(SIM_OUT)/calibrate.o $(O)/emu/tests/calib/stream.o \
+CORUN_SIM_OBJS += $(SIM_OUT)/calibrate.o $(SIM_OUT)/fit_hsm.o \
+	$(O)/emu/tests/calib/stream.o \
 	$(O)/emu/tests/testdev.o
 
 $(CORUN_SIM): $(CORUN_SIM_OBJS) $(WORKLOADS_LIB) $(SIMHOST_LIB) $(EMU_LIB) \
