@@ -223,7 +223,7 @@ static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
 {
 	static const char *const keys[] = { "scale", "seed", "slot", "priority",
 					    "placement", "sms", "quota",
-					    "throttle" };
+					    "throttle", "qos" };
 	unsigned int given = 0, k;
 	struct mix_job *j;
 	char known[1024];
@@ -268,7 +268,7 @@ static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
 		}
 		if (k == sizeof(keys) / sizeof(keys[0])) {
 			param_names(1, " ", known, sizeof(known));
-			return perr(s, "unknown job key '%s' (known: scale seed slot priority placement sms quota throttle%s)",
+			return perr(s, "unknown job key '%s' (known: scale seed slot priority placement sms quota throttle qos%s)",
 				    w, known);
 		}
 		if (given & (1u << k))
@@ -315,6 +315,12 @@ static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
 			m->has_priority = 1;
 			break;
 		case 6: j->cta_quota = v; break;
+		case 8:
+			if (!v || v > 1024)
+				return perr(s, "qos=%s: out of range 1..1024",
+					    val);
+			j->qos = v;
+			break;
 		default: j->throttle = v; break;
 		}
 	}

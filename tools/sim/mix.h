@@ -42,6 +42,9 @@
  *	sms=LIST	SMs the job may use: "0-7,12" (default: the policy's)
  *	quota=N		max CTAs of the job per SM, 0 = the policy's
  *	throttle=N	CTAs per SM kept resident but not issuing
+ *	qos=N		QoS target of the job's launches in 1/1024 of its
+ *			alone IPC (drm_corun_submit.qos_target), 1..1024;
+ *			the QoS policies (proportional, hsm-qos) honour it
  *	irc_share=N irc_prio=N l1_ways=MASK l1_bypass_ctas=N llc_ways=MASK
  *	vc=N dram_prio=N
  *			firmware parameters of the job's slot (vc=config:
@@ -77,6 +80,7 @@
  * @scale, @seed: workload parameters
  * @slot: hardware slot
  * @priority, @placement, @cta_quota, @throttle: slot policy
+ * @qos: QoS target of its launches, 1/1024 of alone IPC, 0: none
  * @has_priority: @priority was given
  * @has_sms: @sm_mask was given (else the policy's)
  * @sm_mask: bit i of word i / 32 = SM i
@@ -91,6 +95,7 @@ struct mix_job {
 	uint32_t scale, seed;
 	uint32_t slot;
 	uint32_t priority, placement, cta_quota, throttle;
+	uint32_t qos;
 	int has_priority;
 	int has_sms;
 	uint32_t sm_mask[CORUN_SM_MASK_WORDS];
