@@ -22,6 +22,7 @@ import time
 
 from . import db as dbmod
 from .plan import Run
+from .simtool import build_ids
 
 PLAN_FORMAT = 1
 ERROR_LINES = 12
@@ -34,7 +35,7 @@ def write_plan(path, sim, runs, version, chunks=None):
 		with open(os.path.join(path, 'mixes', r.key + '.mix'), 'w') as f:
 			f.write(r.mix_text())
 	plan = {'format': PLAN_FORMAT, 'sim': sim.path, 'kernel_dir': sim.kernel_dir,
-		'builds': sim.builds(), 'version': version,
+		'firmware': sim.firmware, 'builds': sim.builds(), 'version': version,
 		'runs': [r.to_dict() for r in runs]}
 	if chunks is not None:
 		plan['chunks'] = chunks
@@ -172,6 +173,13 @@ def worker(plan_dir, db_path, keys, seq=None, total=None, quiet=False, wal=True,
 	for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
 		signal.signal(s, _on_signal)
 	plan = read_plan(plan_dir)
+	# The keys name the build the sweep was planned with: a rebuilt
+	# corun-sim, kernel or firmware must not run under them.
+	if 'firmware' in plan and plan['builds'] != build_ids(
+			plan['sim'], plan['kernel_dir'], plan['firmware']):
+		print(f'corun-eval: the build changed since {plan_dir} was planned: '
+		      'run the sweep again', file=sys.stderr)
+		return 3
 	conn = dbmod.connect(db_path, wal=wal)
 	try:
 		for i, key in enumerate(keys):

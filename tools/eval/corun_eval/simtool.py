@@ -20,6 +20,22 @@ def sha256_file(path):
 	return h.hexdigest()
 
 
+def build_ids(sim_path, kernel_dir, firmware):
+	"""Content hashes of corun-sim, the device kernels and the firmware
+	image ('none' without one): a result is only reused by the same three."""
+	h = hashlib.sha256()
+	try:
+		elfs = sorted(f for f in os.listdir(kernel_dir) if f.endswith('.elf'))
+	except OSError:
+		elfs = []
+	if not elfs:
+		raise SimError(f'no device kernels in {kernel_dir}: run make all')
+	for f in elfs:
+		h.update(f'{f} {sha256_file(os.path.join(kernel_dir, f))}\n'.encode())
+	fw = sha256_file(firmware) if os.path.isfile(firmware) else 'none'
+	return {'sim': sha256_file(sim_path), 'kernels': h.hexdigest(), 'firmware': fw}
+
+
 class Sim:
 	"""corun-sim and the images it loads, from one build directory."""
 
@@ -79,25 +95,8 @@ class Sim:
 		return self._configs[full]
 
 	def builds(self):
-		"""Content hashes of corun-sim, the device kernels and the
-		firmware: a result is only reused by the same three."""
 		if self._builds is None:
-			h = hashlib.sha256()
-			try:
-				elfs = sorted(f for f in os.listdir(self.kernel_dir)
-					      if f.endswith('.elf'))
-			except OSError:
-				elfs = []
-			if not elfs:
-				raise SimError(f'no device kernels in {self.kernel_dir}: '
-					       'run make all')
-			for f in elfs:
-				h.update(f'{f} {sha256_file(os.path.join(self.kernel_dir, f))}\n'
-					 .encode())
-			fw = sha256_file(self.firmware) if os.path.isfile(self.firmware) \
-				else 'none'
-			self._builds = {'sim': sha256_file(self.path),
-					'kernels': h.hexdigest(), 'firmware': fw}
+			self._builds = build_ids(self.path, self.kernel_dir, self.firmware)
 		return self._builds
 
 	def version(self):
