@@ -20,7 +20,7 @@ PKGS=(
 	bpftool zstd
 	# corun-eval: results database, local sweeps, plots, Slurm job arrays
 	# (and the private single-node Slurm of its test)
-	sqlite3 parallel python3-matplotlib slurm-wlm munge
+	sqlite3 parallel python3-matplotlib slurm-wlm munge python3-pyflakes
 )
 
 missing=()
