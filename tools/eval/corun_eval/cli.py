@@ -111,10 +111,9 @@ def tally(plan, st):
 
 
 def print_failures(conn, plan, limit=20):
-	rows = conn.execute(
-		'SELECT key, label, policy, config_name, error FROM runs WHERE status = '
-		f"'failed' AND key IN ({','.join('?' * len(plan.runs))}) ORDER BY label",
-		list(plan.runs)).fetchall()
+	rows = [r for r in dbmod.run_rows(conn, plan.runs, 'key, label, policy, '
+					  'config_name, error, status')
+		if r['status'] == 'failed']
 	for r in rows[:limit]:
 		first = (r['error'] or '').strip().splitlines()[:1]
 		say(f'  failed: {r["label"]} {r["policy"] or "alone"} on {r["config_name"]} '
@@ -277,14 +276,10 @@ def spec_stats(conn, plan):
 	keys = plan_keys(plan)
 	st = dbmod.statuses(conn, keys)
 	n, ok, failed, missing = tally(plan, st)
-	marks = ','.join('?' * len(keys))
-	row = conn.execute(f'SELECT sum(wall_seconds), group_concat(DISTINCT host), '
-			   f'group_concat(DISTINCT corun_version) FROM runs WHERE key IN ({marks})',
-			   keys).fetchone()
+	rows = list(dbmod.run_rows(conn, keys, 'wall_seconds, host, corun_version'))
 	return {'runs': n, 'ok': ok, 'failed': failed, 'missing': missing,
-		'wall': row[0] or 0.0, 'hosts': sorted((row[1] or '').split(',') if row[1] else []),
-		'versions': sorted((row[2] or '').split(',') if row[2] else []),
-		'tier': plan.tier.name}
+		'wall': sum(r[0] for r in rows), 'hosts': sorted({r[1] for r in rows}),
+		'versions': sorted({r[2] for r in rows}), 'tier': plan.tier.name}
 
 
 def cmd_report(args):

@@ -110,15 +110,21 @@ def connect(path, wal=True, create=True):
 	return conn
 
 
+CHUNK = 500	# keys per query, well below SQLite's limit on parameters
+
+
+def run_rows(conn, keys, columns):
+	"""The runs rows of keys that have a result (columns: SQL list)."""
+	keys = list(keys)
+	for i in range(0, len(keys), CHUNK):
+		part = keys[i:i + CHUNK]
+		yield from conn.execute(f'SELECT {columns} FROM runs WHERE key IN '
+					f'({",".join("?" * len(part))}) ORDER BY label, key', part)
+
+
 def statuses(conn, keys):
 	"""{key: status} of the keys that have a result."""
-	out = {}
-	keys = list(keys)
-	for i in range(0, len(keys), 500):
-		part = keys[i:i + 500]
-		q = f'SELECT key, status FROM runs WHERE key IN ({",".join("?" * len(part))})'
-		out.update({r[0]: r[1] for r in conn.execute(q, part)})
-	return out
+	return {r[0]: r[1] for r in run_rows(conn, keys, 'key, status')}
 
 
 def insert(conn, row, jobs):
@@ -168,8 +174,8 @@ def results(conn, keys):
 	"""{key: {'status', 'error', 'wall_seconds', 'host', 'jobs': [rows]}}."""
 	out = {}
 	keys = list(keys)
-	for i in range(0, len(keys), 500):
-		part = keys[i:i + 500]
+	for i in range(0, len(keys), CHUNK):
+		part = keys[i:i + CHUNK]
 		marks = ','.join('?' * len(part))
 		for r in conn.execute('SELECT key, kind, status, error, wall_seconds, '
 				      f'host FROM runs WHERE key IN ({marks})', part):

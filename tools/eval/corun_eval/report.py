@@ -38,8 +38,8 @@ class Agg:
 		v = metrics.fmt(self.value)
 		if integer and v not in ('-', 'inf'):
 			v = str(round(self.value))
-		if self.failed and not self.n:
-			return 'FAILED'
+		if not self.n:
+			return 'FAILED' if self.failed else '-'
 		return v if self.complete() else v + '*'
 
 
@@ -74,9 +74,17 @@ def run_states(plan, res):
 	return out
 
 
+def _defined(v, metric):
+	x = v.get(metric)
+	return x is not None and not math.isnan(x)
+
+
 def _agg(entries, metric, mean):
-	vals = [v[metric] for s, v in entries if s == 'ok' and v.get(metric) is not None]
-	return Agg(vals, len(entries), sum(s == 'failed' for s, _ in entries),
+	"""A cell from its runs' states; a run that is ok but leaves the
+	metric undefined (no IPC) counts like a failed one."""
+	vals = [v[metric] for s, v in entries if s == 'ok' and _defined(v, metric)]
+	return Agg(vals, len(entries), len(entries) - len(vals) -
+		   sum(s == 'missing' for s, _ in entries),
 		   sum(s == 'missing' for s, _ in entries), mean)
 
 

@@ -11,6 +11,7 @@ that does not parse.
 """
 
 import itertools
+import math
 import os
 import re
 
@@ -23,6 +24,7 @@ ALL_ROW = 'ALL'
 MAX_INCLUDE_DEPTH = 4
 MAX_SCALE = 4
 MAX_U32 = 0xffffffff
+MAX_RANDOM_POOL = 1000000
 
 _NAME_RE = re.compile(r'^[A-Za-z0-9][A-Za-z0-9_.+-]*$')
 _SECTION_RE = re.compile(r'^\[([a-z]+)(?:\s+(\S+))?\]$')
@@ -377,12 +379,17 @@ class _Parser:
 		if gen not in GENERATORS:
 			raise loc.err(f'{key}: unknown generator {gen} (known: '
 				      f'{", ".join(GENERATORS)})')
-		mixes = getattr(self, 'gen_' + gen)(key, args, loc)
-		if not mixes:
-			raise loc.err(f'{key}: no mixes')
-		if len(set(mixes)) != len(mixes):
-			raise loc.err(f'{key}: a mix is given twice')
-		s.categories.append(Category(key, value, mixes, loc))
+		# Generated in finish(): sets and mix-seed may come later.
+		s.categories.append(Category(key, (gen, args), None, loc))
+
+	def generate(self, c):
+		gen, args = c.generator
+		c.mixes = getattr(self, 'gen_' + gen)(c.name, args, c.loc)
+		if not c.mixes:
+			raise c.loc.err(f'{c.name}: no mixes')
+		if len(set(c.mixes)) != len(c.mixes):
+			raise c.loc.err(f'{c.name}: a mix is given twice')
+		c.generator = ' '.join([gen] + args)
 
 	def gen_each(self, cat, args, loc):
 		if len(args) != 1:
@@ -417,6 +424,9 @@ class _Parser:
 		members = self.set_arg(args[2], loc)
 		if not 1 <= k <= len(members):
 			raise loc.err(f'{cat}: random {k} of {len(members)} workloads')
+		if math.comb(len(members), k) > MAX_RANDOM_POOL:
+			raise loc.err(f'{cat}: random: {math.comb(len(members), k)} mixes of '
+				      f'{k} to draw from, more than {MAX_RANDOM_POOL}')
 		every = list(itertools.combinations(members, k))
 		if n > len(every):
 			raise loc.err(f'{cat}: random: only {len(every)} mixes of {k} exist')
@@ -479,6 +489,8 @@ class _Parser:
 	def finish(self):
 		s = self.spec
 		top = Loc(s.path, 1)
+		for c in s.categories:
+			self.generate(c)
 		if s.title is None:
 			raise top.err('[spec]: missing title')
 		if s.runs == 'corun' and not s.policies:
