@@ -38,7 +38,7 @@ def summary(st):
 		parts.append(f'{st["failed"]} failed')
 	if st['missing']:
 		parts.append(f'{st["missing"]} not run')
-	return ', '.join(parts) + f'; {_hours(st["wall"])} of simulation'
+	return ', '.join(parts) + f'; runs took {_hours(st["wall"])} (wall time, summed)'
 
 
 def _para(text):
