@@ -154,7 +154,7 @@ def footnotes(td):
 			if not a.complete():
 				why = ', '.join(f'{n} {w}' for n, w in ((a.failed, 'failed'),
 									(a.missing, 'not run yet')) if n)
-				notes.append(f'* {label} {col}: {a.n} of {a.total} runs ({why})')
+				notes.append(f'* {label} {col}: {a.n} of {a.total} mixes ({why})')
 	return notes
 
 
