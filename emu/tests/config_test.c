@@ -157,7 +157,7 @@ static void config_calib(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, err, "calib.dram_sustainable (170667) exceeds the DRAM peak (170666 bytes per 1000 SM cycles)");
 }
 
-/* Every shipped configuration carries its measured bandwidth. */
+/* Every shipped configuration carries its measured bandwidth and HSM fit. */
 static void config_shipped_calibrated(struct kunit *test)
 {
 	char path[512], err[256] = "";
@@ -181,6 +181,8 @@ static void config_shipped_calibrated(struct kunit *test)
 				    "%s: not calibrated", path);
 		KUNIT_EXPECT_GT_MSG(test, c.calib.dram_sustainable, 0u,
 				    "%s: not calibrated", path);
+		KUNIT_EXPECT_GT_MSG(test, c.calib.hsm_c2, 0u,
+				    "%s: no HSM fit (corun-sim --fit-hsm)", path);
 	}
 	closedir(d);
 	KUNIT_EXPECT_GE(test, n, 4u);
