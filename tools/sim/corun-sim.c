@@ -1135,7 +1135,7 @@ static void text_compare(const struct mix *mix, const struct corun *co,
 			;
 		if (p == np)
 			break;
-		snprintf(name, sizeof(name), "predicted slowdown %u %s", i,
+		snprintf(name, sizeof(name), "model slowdown %u %s", i,
 			 job_label(&co[0].jobs[i], lbl, sizeof(lbl)));
 		printf("  %-40s", name);
 		for (p = 0; p < np; p++)
