@@ -334,6 +334,12 @@ static void fw_policy_test_dram(struct kunit *test)
 			(u32)CORUN_DRAM_FRFCFS);
 }
 
+static void tick(void)
+{
+	fake.events = CORUN_MCU_EV_TICK;
+	fw_poll();
+}
+
 /* BW-App: the fewest DRAM accesses over each tick, the highest priority. */
 static void fw_policy_test_dram_bw_app(struct kunit *test)
 {
@@ -359,8 +365,7 @@ static void fw_policy_test_dram_bw_app(struct kunit *test)
 	fake.ctr[1][FW_CTR(dram_accesses)] += 100;
 	fake.ctr[2][FW_CTR(dram_accesses)] += 100;
 	fake.ctr[3][FW_CTR(dram_accesses)] += 900;
-	fake.events = CORUN_MCU_EV_TICK;
-	fw_poll();
+	tick();
 	KUNIT_EXPECT_EQ(test, slot_reg(4, CORUN_MCU_S_DRAM_PRIO), 15u);
 	KUNIT_EXPECT_EQ(test, slot_reg(1, CORUN_MCU_S_DRAM_PRIO), 11u);
 	KUNIT_EXPECT_EQ(test, slot_reg(2, CORUN_MCU_S_DRAM_PRIO), 11u);
@@ -368,8 +373,7 @@ static void fw_policy_test_dram_bw_app(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, slot_reg(3, CORUN_MCU_S_DRAM_PRIO), 8u);
 	/* the next tick sees only its own accesses */
 	fake.ctr[3][FW_CTR(dram_accesses)] += 10;
-	fake.events = CORUN_MCU_EV_TICK;
-	fw_poll();
+	tick();
 	KUNIT_EXPECT_EQ(test, slot_reg(0, CORUN_MCU_S_DRAM_PRIO), 15u);
 	KUNIT_EXPECT_EQ(test, slot_reg(3, CORUN_MCU_S_DRAM_PRIO), 15u - 7);
 	/* a priority set meanwhile waits; leaving BW-App restores them */
@@ -387,8 +391,7 @@ static void fw_policy_test_dram_bw_app(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, slot_reg(0, CORUN_MCU_S_DRAM_PRIO), 0u);
 	/* ticks change nothing outside BW-App */
 	fake.ctr[0][FW_CTR(dram_accesses)] += 10;
-	fake.events = CORUN_MCU_EV_TICK;
-	fw_poll();
+	tick();
 	KUNIT_EXPECT_EQ(test, slot_reg(0, CORUN_MCU_S_DRAM_PRIO), 0u);
 	KUNIT_EXPECT_EQ(test, slot_reg(3, CORUN_MCU_S_DRAM_PRIO), 2u);
 }
