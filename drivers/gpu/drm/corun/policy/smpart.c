@@ -14,7 +14,8 @@ bool smpart_predicted(const struct smpart *sp, const struct corun_policy_in *in,
 		      u32 slot)
 {
 	return in->slot_in[slot].running && sp->pred[slot].cls != HSM_NONE &&
-	       sp->pred[slot].sms;
+	       sp->pred[slot].sms &&
+	       hsm_part_count(&sp->pt, in->plat.num_sms, slot);
 }
 
 /* The compute predictor's guess before any counters: S / sigma. */
@@ -73,7 +74,7 @@ static void smpart_epoch(struct smpart *sp, const struct smpart_ops *ops,
 			 struct corun_policy_out *out)
 {
 	u32 s, ns = in->plat.num_slots, sms = in->plat.num_sms;
-	u32 settle = sp->pt.settle;
+	u32 settle = sp->pt.settle, n;
 	struct hsm_epoch e;
 	u64 from;
 
@@ -82,7 +83,9 @@ static void smpart_epoch(struct smpart *sp, const struct smpart_ops *ops,
 
 		if (!si->running)
 			continue;
-		hsm_epoch_read(in, s, hsm_part_count(&sp->pt, sms, s), &e);
+		/* owning none (more jobs than SMs), it shares them all */
+		n = hsm_part_count(&sp->pt, sms, s);
+		hsm_epoch_read(in, s, n ? n : sms, &e);
 		/* the epoch's counters cover only the cycles it was resident */
 		from = in->cycle > e.cycles ? in->cycle - e.cycles : 0;
 		if (sp->res_start[s] > from)

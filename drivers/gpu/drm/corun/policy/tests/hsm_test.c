@@ -234,7 +234,7 @@ static const struct smpart_ops qos_ops = {
 	.repartition = hsm_qos_repartition,
 };
 
-static void hsm_fair_policy_test(struct kunit *test)
+static void hsm_fair_policy_procedure_test(struct kunit *test)
 {
 	struct corun_policy_in *in = hsm_in(test);
 	struct corun_policy_out *out =
@@ -291,7 +291,7 @@ static void hsm_fair_policy_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 80u);
 }
 
-static void hsm_qos_policy_test(struct kunit *test)
+static void hsm_qos_policy_procedure_test(struct kunit *test)
 {
 	struct corun_policy_in *in = hsm_in(test);
 	struct corun_policy_out *out =
@@ -332,6 +332,33 @@ static void hsm_qos_policy_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 14u);
 }
 
+/* More jobs than SMs: every job shares every SM and none moves. */
+static void hsm_many_test(struct kunit *test)
+{
+	struct corun_policy_in *in = hsm_in(test);
+	struct corun_policy_out *out =
+		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
+	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+	u32 s;
+
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	KUNIT_ASSERT_NOT_NULL(test, sp);
+	in->plat.num_sms = 2;
+	for (s = 0; s < 3; s++) {
+		hsm_run(in, s, 31 + s, 0);
+		hsm_counters(in, s, 10 * (s + 1), 1000);
+	}
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_INIT, 0, 0);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
+	for (s = 0; s < 3; s++) {
+		KUNIT_EXPECT_EQ(test, out->slot[s].sm_mask[0], 0x3u);
+		KUNIT_EXPECT_EQ(test, sp->pred[s].sms, 2u);
+		KUNIT_EXPECT_GT(test, out->slot[s].est_alone_cycles, 0ull);
+	}
+	KUNIT_EXPECT_EQ(test, sp->moved, 0u);
+}
+
 static struct kunit_case corun_hsm_cases[] = {
 	KUNIT_CASE(hsm_beta_test),
 	KUNIT_CASE(hsm_memory_test),
@@ -339,9 +366,10 @@ static struct kunit_case corun_hsm_cases[] = {
 	KUNIT_CASE(hsm_check_test),
 	KUNIT_CASE(hsm_acct_test),
 	KUNIT_CASE(hsm_transfer_test),
-	KUNIT_CASE(hsm_fair_policy_test),
-	KUNIT_CASE(hsm_qos_policy_test),
-	{},
+	KUNIT_CASE(hsm_fair_policy_procedure_test),
+	KUNIT_CASE(hsm_qos_policy_procedure_test),
+	KUNIT_CASE(hsm_many_test),
+	{}
 };
 
 struct kunit_suite corun_hsm_suite = {
