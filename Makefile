@@ -58,7 +58,7 @@ WORKLOADS_LIB := $(O)/tools/kernels/libworkloads.a
 KERNEL_DIR := $(O)/tools/kernels
 
 include tools/kunit/kunit.mk
--include $(sort $(wildcard emu/emu.mk tools/kernels/kernels.mk \
+-include $(sort $(wildcard emu/emu.mk tools/kernels/kernels.mk tools/cc/cc.mk \
 	tools/sim/sim.mk tools/testing/testing.mk firmware/firmware.mk \
 	tools/vm/vm.mk selftests/selftests.mk \
 	drivers/gpu/drm/corun/policy/policy.mk \
