@@ -25,6 +25,7 @@ $(CORUN_CC): tools/cc/corun-cc.in tools/cc/cc.mk tools/kernels/kernels.mk \
 BINS += $(CORUN_CC)
 
 # The test builds kernels out of the tree with it and runs them.
-tools/cc/tests/corun-cc-test: $(CORUN_CC) $(O)/tools/kernels/lbm.elf
+tools/cc/tests/corun-cc-test: $(CORUN_CC) $(O)/tools/kernels/lbm.elf \
+	$(O)/tools/sim/corun-sim
 
 TEST_PROGS += tools/cc/tests/corun-cc-test

@@ -37,6 +37,6 @@ $(CORUN_RUN): $(CORUN_RUN_OBJS) $(LIBCORUN_LIB)
 BINS += $(CORUN_RUN)
 
 # The test script is the test program; it needs the binary and kernels.
-tools/run/tests/corun-run: $(CORUN_RUN) $(DEV_IMAGES)
+tools/run/tests/corun-run: $(CORUN_RUN) $(DEV_IMAGES) $(O)/bin/corun-cc
 
 TEST_PROGS += tools/run/tests/corun-run
