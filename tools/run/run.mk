@@ -15,6 +15,7 @@ CORUN_RUN := $(O)/tools/run/corun-run
 CORUN_RUN_OBJS := $(GUEST_OUT)/tools/run/corun-run.o $(GUEST_OUT)/tools/run/fwset.o \
 	$(GUEST_OUT)/tools/run/simhost_drm.o $(GUEST_OUT)/tools/sim/fault_name.o \
 	$(GUEST_OUT)/tools/sim/mix.o $(GUEST_OUT)/tools/sim/metrics.o \
+	$(GUEST_OUT)/tools/sim/json.o $(GUEST_OUT)/emu/config.o \
 	$(patsubst %.c,$(GUEST_OUT)/%.o,$(wildcard tools/kernels/host/*.c)) \
 	$(patsubst %.c,$(GUEST_OUT)/%.o,$(wildcard drivers/gpu/drm/corun/policy/*.c))
 

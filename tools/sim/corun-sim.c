@@ -107,13 +107,13 @@ struct opts {
 	const char *firmware;	/* NULL: the build's image; "" --no-firmware */
 	uint64_t cycles, alone_max, epoch_cycles;
 	int json, counters, quiet, alone_only, no_alone, list, trace, policies;
-	int whole_runs, alone_once, show_config;
+	int whole_runs, alone_once, show_config, full_config;
 };
 
 /* --whole-runs: a co-run job starts no new run past this window. */
 static uint64_t whole_budget;
 
-static struct opts opt = { .alone_sched = "gto", .alone_max = 1000000000ull,
+static struct opts opt = { .alone_max = 1000000000ull,
 			   .epoch_cycles = CORUN_POLICY_EPOCH_CYCLES_DEFAULT };
 
 /* ---- the policy engine, driven like the driver drives it ---- */
@@ -498,8 +498,10 @@ static void usage(FILE *f)
 		"  --no-firmware       run the device without firmware\n"
 		"  --alone-only        only the alone runs\n"
 		"  --no-alone          only the co-run (no slowdowns or metrics)\n"
-		"  --alone-sched P     warp scheduler of alone runs: gto (default), lrr,\n"
-		"                      two_level, kaware, or 'config' to keep the file's\n"
+		"  --alone-sched P     warp scheduler of alone runs: config (default: the\n"
+		"                      configuration's, as in the co-run), gto, lrr,\n"
+		"                      two_level or kaware (overrides the mix's\n"
+		"                      'alone_sched')\n"
 		"  --alone-runs M      once: one cold run per alone job; budget (default):\n"
 		"                      re-executed over the co-run's budget, as co-run\n"
 		"  --alone-max-cycles N  give up on an alone run after N cycles (once,\n"
@@ -519,6 +521,8 @@ static void usage(FILE *f)
 		"  --policies          list the driver policies and the firmware's\n"
 		"                      policies, settings and parameters (the image\n"
 		"                      of --firmware, on --config's device if given)\n"
+		"  --full-config       the whole effective configuration in the report\n"
+		"                      (default: a one-line summary)\n"
 		"  --show-config       print the effective configuration and its id\n"
 		"                      (JSON with --json) and exit; needs no --mix\n",
 		CORUN_POLICY_EPOCH_CYCLES_DEFAULT);
@@ -538,7 +542,7 @@ static void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
 	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
-	       O_ALONE_RUNS, O_SHOW_CONFIG };
+	       O_ALONE_RUNS, O_SHOW_CONFIG, O_FULL_CONFIG };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "mix", required_argument, NULL, 'm' },
@@ -561,6 +565,7 @@ static void parse_args(int argc, char **argv)
 		{ "whole-runs", no_argument, NULL, O_WHOLE },
 		{ "list", no_argument, NULL, 'l' },
 		{ "show-config", no_argument, NULL, O_SHOW_CONFIG },
+		{ "full-config", no_argument, NULL, O_FULL_CONFIG },
 		{ "policies", no_argument, NULL, O_POLICIES },
 		{ "help", no_argument, NULL, 'h' },
 		{}
@@ -603,6 +608,7 @@ static void parse_args(int argc, char **argv)
 		case O_TRACE: opt.trace = 1; break;
 		case O_WHOLE: opt.whole_runs = 1; break;
 		case O_SHOW_CONFIG: opt.show_config = 1; break;
+		case O_FULL_CONFIG: opt.full_config = 1; break;
 		case O_ALONE_RUNS:
 			if (!strcmp(optarg, "once"))
 				opt.alone_once = 1;
@@ -1096,6 +1102,33 @@ static void text_compare(const struct mix *mix, const struct corun *co,
 	}
 }
 
+/*
+ * The alone runs' configuration: @cfg with warp scheduler @sched ("config":
+ * the configuration's own), given by @what (for the message).
+ */
+static void alone_config(const struct emu_config *cfg, const char *sched,
+			 const char *what, struct emu_config *acfg)
+{
+	char err[ERRLEN];
+
+	*acfg = *cfg;
+	if (strcmp(sched, "config") &&
+	    (emu_config_set(acfg, "sm", "sched_policy", sched, err,
+			    sizeof(err)) ||
+	     emu_config_validate(acfg, err, sizeof(err))))
+		die(2, "%s %s: %s", what, sched, err);
+}
+
+/* One line for the report: what sets the timing apart at a glance. */
+static void config_summary(const struct emu_config *cfg, FILE *f)
+{
+	fprintf(f, "# configuration %s: %u SMs, warp %u, %u slots, warp scheduler %s, timing_address %s, id 0x%08x (--full-config: all of it)\n",
+		cfg->name, cfg->num_sms, cfg->warp_size, cfg->num_slots,
+		emu_sched_policy_name(cfg->sm.sched_policy),
+		cfg->timing_address == EMU_TIMING_VA ? "va" : "pa",
+		emu_config_id(cfg));
+}
+
 /* --show-config: what a run would print about its configuration, alone. */
 static void show_config(const struct emu_config *cfg,
 			const struct emu_config *acfg)
@@ -1129,6 +1162,7 @@ static void show_config(const struct emu_config *cfg,
 int main(int argc, char **argv)
 {
 	struct emu_config cfg, acfg;
+	const char *alone_sched_from;
 	struct job alone[MIX_MAX_JOBS], proto[MIX_MAX_JOBS];
 	const struct corun_policy_ops *pols[MAX_POLICIES];
 	struct corun *co = NULL;
@@ -1176,18 +1210,20 @@ int main(int argc, char **argv)
 	}
 	if (emu_config_load(opt.config, &cfg, err, sizeof(err)))
 		die(2, "%s", err);
-	acfg = cfg;
-	if (strcmp(opt.alone_sched, "config") &&
-	    (emu_config_set(&acfg, "sm", "sched_policy", opt.alone_sched, err,
-			    sizeof(err)) ||
-	     emu_config_validate(&acfg, err, sizeof(err))))
-		die(2, "--alone-sched %s: %s", opt.alone_sched, err);
+	/* --alone-sched beats the mix's alone_sched, the default is "config" */
+	alone_config(&cfg, opt.alone_sched ? opt.alone_sched : "config",
+		     "--alone-sched", &acfg);
 	if (opt.show_config) {
 		show_config(&cfg, &acfg);
 		return 0;
 	}
 	if (mix_load(opt.mix, lookup_workload, &mix, err, sizeof(err)))
 		die(2, "%s", err);
+	alone_sched_from = opt.alone_sched ? "--alone-sched" :
+			   mix.alone_sched[0] ? "the mix's alone_sched" :
+			   "the configuration's";
+	if (!opt.alone_sched && mix.alone_sched[0])
+		alone_config(&cfg, mix.alone_sched, "alone_sched =", &acfg);
 	if (mix_check_device(&mix, cfg.num_slots, cfg.num_sms, err, sizeof(err)))
 		die(2, "%s (configuration %s)", err, cfg.name);
 	check_kernels(&mix);
@@ -1281,9 +1317,17 @@ int main(int argc, char **argv)
 				printf("%s %s", p ? "," : "", pols[p]->name);
 			printf(", epoch %" PRIu64 " cycles\n", opt.epoch_cycles);
 		}
+		printf("# warp scheduler: alone runs %s (%s), co-runs %s (the configuration's)\n",
+		       emu_sched_policy_name(acfg.sm.sched_policy),
+		       alone_sched_from,
+		       emu_sched_policy_name(cfg.sm.sched_policy));
 		printf("# IPC = thread instructions per device cycle\n");
-		printf("# effective configuration:\n");
-		emu_config_print(&cfg, stdout);
+		if (opt.full_config) {
+			printf("# effective configuration:\n");
+			emu_config_print(&cfg, stdout);
+		} else {
+			config_summary(&cfg, stdout);
+		}
 		printf("\n");
 		fflush(stdout);
 	}
@@ -1342,8 +1386,12 @@ int main(int argc, char **argv)
 		json_str(&js, "name", cfg.name);
 		snprintf(b1, sizeof(b1), "0x%08x", emu_config_id(&cfg));
 		json_str(&js, "id", b1);
+		json_str(&js, "timing_address",
+			 cfg.timing_address == EMU_TIMING_VA ? "va" : "pa");
 		json_str(&js, "alone_sched",
 			 emu_sched_policy_name(acfg.sm.sched_policy));
+		json_str(&js, "corun_sched",
+			 emu_sched_policy_name(cfg.sm.sched_policy));
 		json_str(&js, "alone_runs", opt.alone_once ? "once" : "budget");
 		json_config(&js, &cfg);
 		json_obj_end(&js);
@@ -1362,6 +1410,8 @@ int main(int argc, char **argv)
 				json_str(&js, NULL, pols[p]->name);
 			json_arr_end(&js);
 		}
+		/* the VM's epoch handshake (corun-run): not applicable here */
+		json_null(&js, "lockstep");
 		json_arr_begin(&js, "alone");
 		for (k = 0; k < nalone && !opt.no_alone; k++) {
 			const struct job *a = &alone[k];

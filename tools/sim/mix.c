@@ -16,6 +16,8 @@
 #include <policy/policy.h>
 #include <sim/mix.h>
 
+#include "config.h"
+
 #define MIX_MAX_FILE (1u << 20)
 
 static const char *const placement_names[CORUN_PLACE_NR] = {
@@ -44,6 +46,22 @@ const char *mix_policy_names(void)
 		at += snprintf(buf + at, sizeof(buf) - at, "%s %s",
 			       i ? (corun_policies[i + 1] ? "," : " or") : "",
 			       corun_policies[i]->name);
+	return buf;
+}
+
+const char *mix_sched_names(void)
+{
+	static char buf[256];
+	size_t at;
+	uint32_t sp;
+
+	if (buf[0])
+		return buf;
+	at = snprintf(buf, sizeof(buf), "expected config");
+	for (sp = 0; sp < EMU_SCHED_NR && at < sizeof(buf); sp++)
+		at += snprintf(buf + at, sizeof(buf) - at, "%s %s",
+			       sp + 1 < EMU_SCHED_NR ? "," : " or",
+			       emu_sched_policy_name(sp));
 	return buf;
 }
 
@@ -615,7 +633,7 @@ static int parse_fw_setting(struct pstate *s, struct mix *m, const char *key,
 		at += snprintf(names + at, sizeof(names) - at, ", %s",
 			       corun_fwk[k].name);
 	param_names(0, ", ", names + at, sizeof(names) - at);
-	return perr(s, "unknown setting '%s' (known: name, budget, scale, policy%s; jobs are 'job WORKLOAD ...')",
+	return perr(s, "unknown setting '%s' (known: name, budget, scale, policy, alone_sched%s; jobs are 'job WORKLOAD ...')",
 		    key, names);
 }
 
@@ -713,6 +731,19 @@ int mix_parse(const char *text, const char *path, mix_lookup_fn lookup,
 				return perr(&s, "policy = %s: %s", val,
 					    mix_policy_names());
 			strcpy(m->policy, val);
+		} else if (!strcmp(key, "alone_sched")) {
+			uint32_t sp;
+
+			if (seen & 16)
+				return perr(&s, "alone_sched given twice");
+			seen |= 16;
+			for (sp = 0; sp < EMU_SCHED_NR; sp++)
+				if (!strcmp(val, emu_sched_policy_name(sp)))
+					break;
+			if (strcmp(val, "config") && sp == EMU_SCHED_NR)
+				return perr(&s, "alone_sched = %s: %s", val,
+					    mix_sched_names());
+			strcpy(m->alone_sched, val);
 		} else if (parse_fw_setting(&s, m, key, val)) {
 			return -1;
 		}

@@ -21,6 +21,11 @@
  *	policy	the driver policy that programs the slots during the
  *		co-run: fcfs (default) or even, any name of
  *		drivers/gpu/drm/corun/policy/; --policy overrides it
+ *	alone_sched	the warp scheduler of the alone runs (the baseline of
+ *		the slowdowns): config (default: the configuration's, as
+ *		in the co-run) or a scheduler name (gto, lrr, ...), e.g.
+ *		gto for CCBP's rule (alone IPC with GTO, shared with
+ *		LRR); corun-sim's --alone-sched overrides it
  *
  * Firmware settings of the co-run (DRM_IOCTL_CORUN_SET_POLICY's knobs and
  * parameters, named as in policy/fwknobs.c; each at most once, left out:
@@ -91,6 +96,7 @@
 #define MIX_NAME_LEN 64
 #define MIX_DEFAULT_BUDGET 1000000ull
 #define MIX_POLICY_LEN 32
+#define MIX_SCHED_LEN 16
 
 /**
  * struct mix_job - one job line
@@ -132,6 +138,7 @@ struct mix_job {
  * @name: the "name" setting, or the file's base name
  * @budget: co-run cycle budget
  * @policy: the "policy" setting, "" if not given
+ * @alone_sched: the "alone_sched" setting, "" if not given
  * @has_priority: some job line gives priority=
  * @fw_knob: the firmware knobs (enum corun_fwk), uapi values, 0: not given
  * @fw_knob_line: their lines
@@ -145,6 +152,7 @@ struct mix {
 	char name[MIX_NAME_LEN];
 	uint64_t budget;
 	char policy[MIX_POLICY_LEN];
+	char alone_sched[MIX_SCHED_LEN];
 	int has_priority;
 	uint32_t fw_knob[CORUN_FWK_NR];
 	unsigned int fw_knob_line[CORUN_FWK_NR];
@@ -231,6 +239,9 @@ const char *mix_fw_setting_text(const struct corun_fw_setting *s, uint32_t knob,
  */
 int mix_parse_count(const char *v, uint64_t *out);
 const char *mix_placement_name(uint32_t p);
+
+/* "expected config, gto, ... or lrr": alone_sched's values, for messages. */
+const char *mix_sched_names(void);
 
 /* "expected fcfs or even": the driver's policy names, for messages. */
 const char *mix_policy_names(void);

@@ -623,7 +623,7 @@ static const struct bad_mix bad_mixes[] = {
 	{ "budget =\n", "b.mix:1: budget: missing value" },
 	{ "job vecadd\nscale = 1\n", "b.mix:2: scale must come before the job lines" },
 	{ "colour = red\n",
-	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
+	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy, alone_sched, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
 	{ "policy = best\njob vecadd\n",
 	  "b.mix:1: policy = best: expected fcfs, even or proportional" },
 	{ "policy = even\npolicy = even\njob vecadd\n", "b.mix:2: policy given twice" },
@@ -636,7 +636,7 @@ static const struct bad_mix bad_mixes[] = {
 	{ "llc_prob = 2000\njob vecadd\n", "b.mix:1: llc_prob=2000: out of range 0..1024" },
 	{ "llc_prob = 1\nllc_prob = 2\njob vecadd\n", "b.mix:2: llc_prob given twice" },
 	{ "irc_share = 3\njob vecadd\n",
-	  "b.mix:1: unknown setting 'irc_share' (known: name, budget, scale, policy, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
+	  "b.mix:1: unknown setting 'irc_share' (known: name, budget, scale, policy, alone_sched, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
 	{ "job vecadd irc_share=1025\n", "b.mix:1: irc_share=1025: out of range 0..1024" },
 	{ "job vecadd dram_prio=16\n", "b.mix:1: dram_prio=16: out of range 0..15" },
 	{ "job vecadd vc=x\n",
@@ -647,6 +647,9 @@ static const struct bad_mix bad_mixes[] = {
 	{ "job vecadd llc_prob=3\n",
 	  "b.mix:1: unknown job key 'llc_prob' (known: scale seed slot priority placement sms quota throttle irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
 	{ "# nothing\n", "b.mix: no job lines" },
+	{ "alone_sched = fastest\njob vecadd\n",
+	  "b.mix:1: alone_sched = fastest: expected config, lrr, gto, two_level or kaware" },
+	{ "alone_sched = gto\nalone_sched = lrr\njob vecadd\n", "b.mix:2: alone_sched given twice" },
 	/* ELF jobs: the line is checked; the files only by mix_load() */
 	{ "job k.elf block=32\n",
 	  "b.mix:1: k.elf: grid= missing (an ELF job needs grid= and block=)" },
@@ -813,7 +816,12 @@ static void check_corun_json(struct kunit *test, const struct jv *doc)
 			  jget(doc, "ok")->num == 1);
 	cfg = jget(doc, "config");
 	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "name"), "test-2sm");
-	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "alone_sched"), "gto");
+	/* by default the alone runs use the configuration's scheduler */
+	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "alone_sched"), "lrr");
+	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "corun_sched"), "lrr");
+	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "timing_address"), "pa");
+	KUNIT_EXPECT_TRUE(test, jget(doc, "lockstep") &&
+			  jget(doc, "lockstep")->t == J_NULL);
 	KUNIT_EXPECT_EQ(test, jnum(test, jget(jget(cfg, "ini"), "gpu"), "num_sms"), 2.0);
 	KUNIT_ASSERT_NOT_NULL(test, alone);
 	KUNIT_ASSERT_NOT_NULL(test, co);
@@ -908,7 +916,11 @@ static void sim_deterministic(struct kunit *test)
 	/* Text: deterministic too, with or without the stderr extras. */
 	KUNIT_ASSERT_EQ(test, t1->status, 0);
 	KUNIT_EXPECT_STREQ(test, t1->out, t2->out);
-	KUNIT_EXPECT_TRUE(test, strstr(t1->out, "[gpu]") != NULL);
+	/* a one-line summary of the configuration, the whole on request */
+	KUNIT_EXPECT_TRUE(test, strstr(t1->out, "[gpu]") == NULL);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(t1->out, "\n# configuration test-2sm: 2 SMs, warp 8, 8 slots, warp scheduler lrr, timing_address pa, id 0x") != NULL,
+			      "stdout: %s", t1->out);
+	KUNIT_EXPECT_TRUE(test, strstr(t1->out, "\n# warp scheduler: alone runs lrr (the configuration's), co-runs lrr (the configuration's)\n") != NULL);
 	KUNIT_EXPECT_TRUE(test, strstr(t1->out, "metrics: STP ") != NULL);
 	KUNIT_EXPECT_TRUE(test, strstr(t1->out, "result: ok") != NULL);
 	KUNIT_EXPECT_TRUE(test, strstr(t1->err, "simulation rate:") != NULL);
@@ -982,6 +994,33 @@ static void sim_alone_runs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bad->status, 2);
 	KUNIT_EXPECT_TRUE_MSG(test, strstr(bad->err, "--alone-runs twice: expected once or budget") != NULL,
 			      "stderr: %s", bad->err);
+}
+
+/*
+ * The slowdown's baseline is explicit: a mix's alone_sched sets the alone
+ * runs' scheduler, --alone-sched beats it, and the report says which and
+ * where from; --full-config prints the whole configuration.
+ */
+static void sim_alone_sched(struct kunit *test)
+{
+	const char *m = tmp_file(test, ".mix",
+				 "budget = 20k\nalone_sched = gto\njob vecadd scale=0\n");
+	struct out *o = run_sim(test, "--config", cfg_path, "--mix", m,
+				"--quiet", "--full-config", NULL);
+	struct out *c = run_sim(test, "--config", cfg_path, "--mix", m,
+				"--quiet", "--alone-sched", "config", "--json",
+				NULL);
+	const struct jv *cfg;
+
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "%s", o->err);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->out, "\n# warp scheduler: alone runs gto (the mix's alone_sched), co-runs lrr (the configuration's)\n") != NULL,
+			      "stdout: %s", o->out);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "alone runs (scheduler gto,") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "# effective configuration:\n[gpu]\n") != NULL);
+	KUNIT_ASSERT_EQ_MSG(test, c->status, 0, "%s", c->err);
+	cfg = jget(json_doc(test, c->out), "config");
+	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "alone_sched"), "lrr");
+	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "corun_sched"), "lrr");
 }
 
 static void sim_bad_mix(struct kunit *test)
@@ -1337,7 +1376,7 @@ static void sim_show_config(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, rc);
 	KUNIT_EXPECT_STREQ(test, jstr(test, c, "id"), jstr(test, rc, "id"));
 	KUNIT_EXPECT_STREQ(test, jstr(test, c, "name"), "test-2sm");
-	KUNIT_EXPECT_STREQ(test, jstr(test, c, "alone_sched"), "gto");
+	KUNIT_EXPECT_STREQ(test, jstr(test, c, "alone_sched"), "lrr");
 	KUNIT_EXPECT_EQ(test, jnum(test, jget(jget(c, "ini"), "gpu"), "num_sms"), 2.0);
 
 	o = run_sim(test, "--config", cfg_path, "--show-config", NULL);
@@ -1400,6 +1439,7 @@ static struct kunit_case corun_sim_cases[] = {
 	KUNIT_CASE(sim_list),
 	KUNIT_CASE(sim_show_config),
 	KUNIT_CASE(sim_policies),
+	KUNIT_CASE(sim_alone_sched),
 	KUNIT_CASE(sim_bad_mix),
 	KUNIT_CASE(sim_bad_config_and_kernels),
 	KUNIT_CASE_SLOW(sim_small_mix_json),
