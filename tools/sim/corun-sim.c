@@ -653,9 +653,12 @@ static const struct {
 #undef F
 };
 
-static const char *const stall_names[CORUN_STALL_NR] = {
+/* The stall reasons hw.h names; the array's last entry is reserved. */
+#define STALL_NAMED (CORUN_STALL_THROTTLED + 1)
+
+static const char *const stall_names[STALL_NAMED] = {
 	"raw_short", "raw_long", "lsu_full", "fu_busy", "barrier", "fetch",
-	"throttled", "reserved7",
+	"throttled",
 };
 
 static uint64_t ctr_get(const struct corun_slot_counters *c, size_t i)
@@ -674,7 +677,7 @@ static void json_counters(struct json *js, const struct corun_slot_counters *c)
 	for (i = 0; i < sizeof(ctr_fields) / sizeof(ctr_fields[0]); i++)
 		json_u64(js, ctr_fields[i].name, ctr_get(c, i));
 	json_obj_begin(js, "stall");
-	for (i = 0; i < CORUN_STALL_NR; i++)
+	for (i = 0; i < STALL_NAMED; i++)
 		json_u64(js, stall_names[i], c->stall[i]);
 	json_obj_end(js);
 	json_obj_end(js);
@@ -687,7 +690,7 @@ static void text_counters(const struct corun_slot_counters *c)
 	for (i = 0; i < sizeof(ctr_fields) / sizeof(ctr_fields[0]); i++)
 		printf("      %-18s %" PRIu64 "\n", ctr_fields[i].name,
 		       ctr_get(c, i));
-	for (i = 0; i < CORUN_STALL_NR; i++)
+	for (i = 0; i < STALL_NAMED; i++)
 		printf("      stall.%-12s %" PRIu64 "\n", stall_names[i],
 		       c->stall[i]);
 }
