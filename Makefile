@@ -64,7 +64,7 @@ include tools/kunit/kunit.mk
 	drivers/gpu/drm/corun/policy/policy.mk \
 	tools/lib/libcorun/libcorun.mk tools/run/run.mk \
 	tools/trace/trace.mk tools/characterize/characterize.mk \
-	tools/examples/examples.mk \
+	tools/examples/examples.mk tools/analysis/analysis.mk \
 	tools/equiv/equiv.mk tools/eval/eval.mk))
 
 .PHONY: all deps check test demo bench lint clean module help
