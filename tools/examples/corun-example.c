@@ -16,7 +16,8 @@
  * may co-run them in two hardware slots. Each result is compared with
  * the CPU's sum.
  *
- * usage: corun-example [--elf FILE] [--device PATH]
+ * usage: corun-example [--elf FILE] [--device PATH] [--policy NAME]
+ * (--policy selects the device policy first, as root: even, fcfs, ...)
  * Exit status: 0 both jobs ran and their sums are right, 1 otherwise.
  */
 #include <errno.h>
@@ -167,11 +168,12 @@ int main(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "elf", required_argument, NULL, 'e' },
 		{ "device", required_argument, NULL, 'd' },
+		{ "policy", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
 	static struct job jobs[2] = { { .name = "job-a" }, { .name = "job-b" } };
-	const char *elf_path = NULL, *device = NULL;
+	const char *elf_path = NULL, *device = NULL, *policy = NULL;
 	const struct corun_kinfo *k;
 	struct corun_elf elf;
 	int c, failed = 0;
@@ -180,8 +182,9 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'e': elf_path = optarg; break;
 		case 'd': device = optarg; break;
+		case 'p': policy = optarg; break;
 		case 'h':
-			printf("usage: corun-example [--elf FILE] [--device PATH]\n");
+			printf("usage: corun-example [--elf FILE] [--device PATH] [--policy NAME]\n");
 			return 0;
 		default:
 			return 2;
@@ -193,6 +196,9 @@ int main(int argc, char **argv)
 		fail("open");
 	printf("device %s: %u SMs, %u slots, warp %u\n", dev.path, dev.num_sms,
 	       dev.num_slots, dev.warp_size);
+	/* 0: keep the policy's epoch length */
+	if (policy && corun_set_policy(&dev, policy, 0))
+		fail(policy);
 	if (corun_elf_load(&dev, elf_path, &elf))
 		fail(elf_path);
 	k = corun_elf_kernel(&elf, "vecadd");
