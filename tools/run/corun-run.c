@@ -543,6 +543,16 @@ static void json_str_or_null(struct json *js, const char *key, int known,
 		json_null(js, key);
 }
 
+/* A JSON job entry's outcome: status, error, runs and launches. */
+static void json_outcome(struct json *js, const struct job_result *r)
+{
+	json_str(js, "status", status_names[r->status]);
+	if (r->status != ST_OK)
+		json_str(js, "error", r->msg);
+	json_u64(js, "runs", r->runs);
+	json_u64(js, "launches", r->launches);
+}
+
 /* What a JSON job entry says about its workload. */
 static void json_result(struct json *js, const struct job *j)
 {
@@ -603,11 +613,7 @@ static void json_report(const struct run_devinfo *di, const struct mix *mix,
 
 		json_obj_begin(&js, NULL);
 		json_result(&js, &alone[i]);
-		json_str(&js, "status", status_names[r->status]);
-		if (r->status != ST_OK)
-			json_str(&js, "error", r->msg);
-		json_u64(&js, "runs", r->runs);
-		json_u64(&js, "launches", r->launches);
+		json_outcome(&js, r);
 		json_u64(&js, "cycles", r->busy_cycles);
 		json_u64(&js, "busy_cycles", r->busy_cycles);
 		json_u64(&js, "thread_insns", r->thread_insts);
@@ -637,11 +643,7 @@ static void json_report(const struct run_devinfo *di, const struct mix *mix,
 		json_str(&js, "placement",
 			 mix_placement_name(corun[i].mj->placement));
 		json_null(&js, "sm_mask");
-		json_str(&js, "status", status_names[r->status]);
-		if (r->status != ST_OK)
-			json_str(&js, "error", r->msg);
-		json_u64(&js, "runs", r->runs);
-		json_u64(&js, "launches", r->launches);
+		json_outcome(&js, r);
 		json_u64(&js, "busy_cycles", r->busy_cycles);
 		json_u64(&js, "thread_insns", r->thread_insts);
 		json_u64(&js, "warp_insns", r->warp_insts);

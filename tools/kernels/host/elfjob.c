@@ -158,11 +158,7 @@ static int elfjob_next(struct sim_ctx *ctx, struct wl_run *r,
 	(void)ctx;
 	(void)err;
 	(void)len;
-	if (r->launched)
-		return 0;
-	*l = r->launch;
-	r->launched = 1;
-	return 1;
+	return wl_next_once(&r->launch, &r->launched, l);
 }
 
 /* Compare buffer argument @i with its reference file. */
