@@ -565,8 +565,8 @@ static void json_result(struct json *js, const struct job *j)
 }
 
 /*
- * The report in corun-sim's JSON shape (Documentation/tools/corun-run.rst
- * says which keys differ): what the driver does not report is null.
+ * The report in corun-sim's JSON shape (tools/run/README.md says which
+ * keys differ): what the driver does not report is null.
  */
 static void json_report(const struct run_devinfo *di, const struct mix *mix,
 			uint64_t budget, const struct drm_corun_policy *pol,
