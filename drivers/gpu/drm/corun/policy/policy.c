@@ -11,6 +11,7 @@ const struct corun_policy_ops *const corun_policies[] = {
 	&corun_policy_fcfs,
 	&corun_policy_even,
 	&corun_policy_proportional,
+	&corun_policy_smk,
 	0,
 };
 
