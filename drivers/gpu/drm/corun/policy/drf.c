@@ -67,6 +67,7 @@ void corun_drf_static(const struct corun_policy_in *in, u32 *n)
 {
 	u32 ns = in->plat.num_slots, s, best;
 	u32 live = 0, dom[CORUN_POLICY_MAX_SLOTS];
+	const struct corun_cta_footprint *f;
 
 	if (ns > CORUN_POLICY_MAX_SLOTS)
 		ns = CORUN_POLICY_MAX_SLOTS;
@@ -89,7 +90,7 @@ void corun_drf_static(const struct corun_policy_in *in, u32 *n)
 			live &= ~(1u << best);
 			continue;
 		}
-		dom[best] = corun_drf_share(
-			&in->plat.sm, &in->slot_in[best].job.cta, n[best]);
+		f = &in->slot_in[best].job.cta;
+		dom[best] = corun_drf_share(&in->plat.sm, f, n[best]);
 	}
 }

@@ -8,10 +8,11 @@
 #include "policy.h"
 
 const struct corun_policy_ops *const corun_policies[] = {
-	&corun_policy_fcfs,
+	&corun_policy_fcfs, /* the default */
 	&corun_policy_even,
 	&corun_policy_proportional,
 	&corun_policy_smk,
+	&corun_policy_ccbp,
 	0,
 };
 
