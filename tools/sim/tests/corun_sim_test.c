@@ -624,7 +624,7 @@ static const struct bad_mix bad_mixes[] = {
 	{ "colour = red\n",
 	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
 	{ "policy = best\njob vecadd\n",
-	  "b.mix:1: policy = best: expected fcfs, even, proportional, smk or ccbp" },
+	  "b.mix:1: policy = best: expected fcfs, even, proportional, smk, ccbp or warped-slicer" },
 	{ "policy = even\npolicy = even\njob vecadd\n", "b.mix:2: policy given twice" },
 	{ "vecadd\n", "b.mix:1: expected 'job WORKLOAD ...' or 'key = value', got 'vecadd'" },
 	/* firmware settings */
@@ -1203,7 +1203,7 @@ static void sim_policy_errors(struct kunit *test)
 
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--policy", "best", NULL);
 	KUNIT_EXPECT_EQ(test, o->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--policy best: expected fcfs, even, proportional, smk or ccbp") != NULL,
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--policy best: expected fcfs, even, proportional, smk, ccbp or warped-slicer") != NULL,
 			      "stderr: %s", o->err);
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--compare-policies",
 		    "fcfs", NULL);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * KUnit suites for the policies that share SMs between jobs' CTAs: the
- * static-resource DRF (drf.c) and SMK, on synthetic counter inputs.
+ * static-resource DRF (drf.c), SMK and Warped-Slicer, on synthetic
+ * counter inputs. CCBP's suite is ccbp_test.c.
  */
 #include <kunit/test.h>
 #ifdef __KERNEL__
@@ -202,10 +203,120 @@ static void smk_test(struct kunit *test)
 			-CORUN_EOPNOTSUPP);
 }
 
+/*
+ * Profile Warped-Slicer on 10000-cycle epochs: @pa/@pb(n) are the two
+ * kernels' performance (warp instructions per SM per 1000 cycles) with
+ * the CTA quota in force, on the SMs of the even split (0-7 and 8-15).
+ */
+static void ws_profile(struct kunit *test, void *st, struct corun_policy_in *in,
+		       struct corun_policy_out *out, u32 (*pa)(u32 n),
+		       u32 (*pb)(u32 n), u32 epochs)
+{
+	u32 sm;
+
+	while (epochs--) {
+		u32 qa = out->slot[0].cta_quota, qb = out->slot[1].cta_quota;
+
+		KUNIT_ASSERT_EQ(test, out->slot[0].sm_mask[0], 0x00ffu);
+		KUNIT_ASSERT_EQ(test, out->slot[1].sm_mask[0], 0xff00u);
+		memset(in->sm_slot, 0, sizeof(in->sm_slot));
+		in->epoch_cycles = 10000;
+		for (sm = 0; sm < 8; sm++) {
+			in->sm_slot[sm][0].warp_insns = pa(qa) * 10;
+			in->sm_slot[sm + 8][1].warp_insns = pb(qb) * 10;
+		}
+		in->epoch++;
+		cta_decide(test, &corun_policy_warped_slicer, st, in,
+			   CORUN_POLICY_EV_EPOCH, out);
+	}
+}
+
+static u32 ws_sat2(u32 n)
+{
+	return 100 * (n < 2 ? n : 2);
+}
+
+static u32 ws_lin(u32 n)
+{
+	return 50 * n;
+}
+
+static u32 ws_sq(u32 n)
+{
+	return 10 * n * n;
+}
+
+static void warped_slicer_test(struct kunit *test)
+{
+	struct corun_policy_in *in = cta_new_in(test, 8, 16);
+	struct corun_policy_out out;
+	void *st = cta_new_state(test, &corun_policy_warped_slicer, &in->plat);
+	u32 i;
+
+	cta_set_job(test, in, 0, 1, 256, 32, 0, 10000);
+	cta_decide(test, &corun_policy_warped_slicer, st, in,
+		   CORUN_POLICY_EV_JOB_START, &out);
+	KUNIT_EXPECT_EQ(test, out.slot[0].cta_quota, 0u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out.slot[0].sm_mask), 16u);
+
+	/* a second kernel: profiling on half the SMs each, from 1 CTA */
+	cta_set_job(test, in, 1, 2, 128, 16, 16384, 10000);
+	cta_decide(test, &corun_policy_warped_slicer, st, in,
+		   CORUN_POLICY_EV_JOB_START, &out);
+	KUNIT_EXPECT_EQ(test, out.slot[0].cta_quota, 1u);
+	KUNIT_EXPECT_EQ(test, out.slot[1].cta_quota, 1u);
+	/* the epoch of the start is skipped, then 2 epochs a point */
+	ws_profile(test, st, in, &out, ws_sat2, ws_lin, 1);
+	for (i = 1; i <= 6; i++) {
+		KUNIT_EXPECT_EQ(test, out.slot[0].cta_quota, i);
+		KUNIT_EXPECT_EQ(test, out.slot[1].cta_quota, i);
+		ws_profile(test, st, in, &out, ws_sat2, ws_lin, 2);
+	}
+	/* A has 8 points, B 6: B stays at its last */
+	KUNIT_EXPECT_EQ(test, out.slot[0].cta_quota, 7u);
+	KUNIT_EXPECT_EQ(test, out.slot[1].cta_quota, 6u);
+	ws_profile(test, st, in, &out, ws_sat2, ws_lin, 4);
+
+	/*
+	 * Water-filling: A is at 1.0 from 2 CTAs, B grows to its 6
+	 * (shared memory); A then takes what threads are left: 5.
+	 */
+	KUNIT_EXPECT_EQ(test, out.slot[0].cta_quota, 5u);
+	KUNIT_EXPECT_EQ(test, out.slot[1].cta_quota, 6u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out.slot[0].sm_mask), 16u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out.slot[1].sm_mask), 16u);
+
+	/* a relaunch keeps the combination */
+	in->slot_in[1].running = 0;
+	cta_decide(test, &corun_policy_warped_slicer, st, in,
+		   CORUN_POLICY_EV_JOB_END, &out);
+	KUNIT_EXPECT_EQ(test, out.slot[0].cta_quota, 0u);
+	in->slot_in[1].running = 1;
+	in->slot_in[1].job.seqno = 3;
+	cta_decide(test, &corun_policy_warped_slicer, st, in,
+		   CORUN_POLICY_EV_JOB_START, &out);
+	KUNIT_EXPECT_EQ(test, out.slot[0].cta_quota, 5u);
+	KUNIT_EXPECT_EQ(test, out.slot[1].cta_quota, 6u);
+
+	/*
+	 * Kernels that need whole SMs (performance grows with the square of
+	 * the CTAs): sharing predicts less than spatial partitioning.
+	 */
+	cta_set_job(test, in, 1, 4, 512, 16, 0, 10000);
+	cta_decide(test, &corun_policy_warped_slicer, st, in,
+		   CORUN_POLICY_EV_JOB_START, &out);
+	ws_profile(test, st, in, &out, ws_sq, ws_sq, 1 + 2 * 8);
+	KUNIT_EXPECT_EQ(test, out.slot[0].sm_mask[0], 0x00ffu);
+	KUNIT_EXPECT_EQ(test, out.slot[1].sm_mask[0], 0xff00u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].cta_quota, 0u);
+	KUNIT_EXPECT_EQ(test, out.slot[1].cta_quota, 0u);
+}
+
 static struct kunit_case corun_cta_policy_cases[] = {
 	KUNIT_CASE(drf_share_test),
 	KUNIT_CASE(drf_static_test),
 	KUNIT_CASE(smk_test),
+	KUNIT_CASE(warped_slicer_test),
 	{}
 };
 
