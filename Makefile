@@ -64,9 +64,9 @@ include tools/kunit/kunit.mk
 	drivers/gpu/drm/corun/policy/policy.mk \
 	tools/lib/libcorun/libcorun.mk tools/run/run.mk \
 	tools/trace/trace.mk tools/characterize/characterize.mk \
-	tools/equiv/equiv.mk))
+	tools/equiv/equiv.mk tools/eval/eval.mk))
 
-.PHONY: all deps check test demo bench eval lint clean module help
+.PHONY: all deps check test demo bench lint clean module help
 
 all: $(BINS) $(TEST_PROGS) $(DEV_IMAGES)
 
@@ -76,7 +76,8 @@ help:
 	@echo "make check    build everything and run all tests (SAN=1: ASan+UBSan)"
 	@echo "make demo     the main job: co-run a default mix end to end"
 	@echo "make bench    print simulation-rate figures"
-	@echo "make eval     every workload at full size, checked against its CPU reference"
+	@echo "make eval     every experiment spec at the local tier; regenerates Documentation/evaluation"
+	@echo "make eval-workloads  every workload at full size, checked against its CPU reference"
 	@echo "make characterize  every workload alone on ccbp-16sm: classes vs the papers"
 	@echo "make calibrate  every configuration's stored sustainable bandwidth vs the model"
 	@echo "make lint     checkpatch --strict and clang-format over drivers/ include/"
@@ -124,11 +125,6 @@ demo: deps
 # Simulation-rate figures of the device model (tools/bench/run).
 bench: all
 	@tools/bench/run $(O)
-
-# The workload suite at full size, checked against the CPU references;
-# the papers' comparison tables join it with the policy issues.
-eval: all
-	@tools/eval/run $(O)
 
 clean:
 	rm -rf build build-san

@@ -18,6 +18,9 @@ PKGS=(
 	libdrm-dev libbpf-dev
 	# corun-trace: skeleton, guest vmlinux.h (extract-vmlinux needs zstd)
 	bpftool zstd
+	# corun-eval: results database, local sweeps, plots, Slurm job arrays
+	# (and the private single-node Slurm of its test)
+	sqlite3 parallel python3-matplotlib slurm-wlm munge python3-pyflakes
 )
 
 missing=()

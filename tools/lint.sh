@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make lint: the kernel's checkpatch.pl --strict and clang-format over the
-# kernel-style trees (drivers/ and include/). Zero findings or it fails.
+# kernel-style trees (drivers/ and include/), pyflakes over the Python
+# tools. Zero findings or it fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -77,5 +78,20 @@ for f in "${files[@]}"; do
 done
 rm -f /tmp/corun-fmt.$$
 
-echo "lint: ${#files[@]} files, checkpatch findings: $nchk, clang-format findings: $nfmt"
-[ $fail -eq 0 ] && [ $nfmt -eq 0 ]
+# Python (corun-eval): pyflakes over the modules and the scripts that
+# run them.
+mapfile -t py < <(git ls-files -co --exclude-standard -- 'tools/*' | sort |
+	while read -r f; do
+		case $f in
+		*.py) echo "$f" ;;
+		*) head -c 64 "$f" 2>/dev/null | grep -q '^#!/usr/bin/python3' && echo "$f" ;;
+		esac
+	done)
+npy=0
+if [ ${#py[@]} -gt 0 ]; then
+	npy=$(/usr/bin/python3 -m pyflakes "${py[@]}" | tee /dev/stderr | grep -c . || true)
+fi
+
+echo "lint: ${#files[@]} files, checkpatch findings: $nchk, clang-format findings: $nfmt," \
+	"${#py[@]} Python files, pyflakes findings: $npy"
+[ $fail -eq 0 ] && [ $nfmt -eq 0 ] && [ "$npy" -eq 0 ]

@@ -107,7 +107,7 @@ struct opts {
 	const char *firmware;	/* NULL: the build's image; "" --no-firmware */
 	uint64_t cycles, alone_max, epoch_cycles;
 	int json, counters, quiet, alone_only, no_alone, list, trace, policies;
-	int whole_runs, alone_once;
+	int whole_runs, alone_once, show_config;
 };
 
 /* --whole-runs: a co-run job starts no new run past this window. */
@@ -497,7 +497,9 @@ static void usage(FILE *f)
 		"  --list              list the workloads\n"
 		"  --policies          list the driver policies and the firmware's\n"
 		"                      policies, settings and parameters (the image\n"
-		"                      of --firmware, on --config's device if given)\n",
+		"                      of --firmware, on --config's device if given)\n"
+		"  --show-config       print the effective configuration and its id\n"
+		"                      (JSON with --json) and exit; needs no --mix\n",
 		CORUN_POLICY_EPOCH_CYCLES_DEFAULT);
 }
 
@@ -515,7 +517,7 @@ static void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
 	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
-	       O_ALONE_RUNS };
+	       O_ALONE_RUNS, O_SHOW_CONFIG };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "mix", required_argument, NULL, 'm' },
@@ -537,6 +539,7 @@ static void parse_args(int argc, char **argv)
 		{ "trace-policy", no_argument, NULL, O_TRACE },
 		{ "whole-runs", no_argument, NULL, O_WHOLE },
 		{ "list", no_argument, NULL, 'l' },
+		{ "show-config", no_argument, NULL, O_SHOW_CONFIG },
 		{ "policies", no_argument, NULL, O_POLICIES },
 		{ "help", no_argument, NULL, 'h' },
 		{}
@@ -578,6 +581,7 @@ static void parse_args(int argc, char **argv)
 			break;
 		case O_TRACE: opt.trace = 1; break;
 		case O_WHOLE: opt.whole_runs = 1; break;
+		case O_SHOW_CONFIG: opt.show_config = 1; break;
 		case O_ALONE_RUNS:
 			if (!strcmp(optarg, "once"))
 				opt.alone_once = 1;
@@ -599,7 +603,8 @@ static void parse_args(int argc, char **argv)
 		die(2, "--policy and --compare-policies exclude each other");
 	if (opt.compare && opt.alone_only)
 		die(2, "--compare-policies and --alone-only exclude each other");
-	if (!opt.list && !opt.policies && (!opt.config || !opt.mix)) {
+	if (!opt.list && !opt.policies &&
+	    (!opt.config || (!opt.mix && !opt.show_config))) {
 		usage(stderr);
 		exit(2);
 	}
@@ -1067,6 +1072,36 @@ static void text_compare(const struct mix *mix, const struct corun *co,
 	}
 }
 
+/* --show-config: what a run would print about its configuration, alone. */
+static void show_config(const struct emu_config *cfg,
+			const struct emu_config *acfg)
+{
+	struct json js;
+	char id[32];
+
+	snprintf(id, sizeof(id), "0x%08x", emu_config_id(cfg));
+	if (!opt.json) {
+		printf("# corun-sim: configuration %s (id %s) from %s\n",
+		       cfg->name, id, opt.config);
+		emu_config_print(cfg, stdout);
+		return;
+	}
+	json_init(&js, stdout);
+	json_obj_begin(&js, NULL);
+	json_str(&js, "tool", "corun-sim");
+	json_u64(&js, "format_version", 1);
+	json_obj_begin(&js, "config");
+	json_str(&js, "file", opt.config);
+	json_str(&js, "name", cfg->name);
+	json_str(&js, "id", id);
+	json_str(&js, "alone_sched",
+		 emu_sched_policy_name(acfg->sm.sched_policy));
+	json_config(&js, cfg);
+	json_obj_end(&js);
+	json_obj_end(&js);
+	json_finish(&js);
+}
+
 int main(int argc, char **argv)
 {
 	struct emu_config cfg, acfg;
@@ -1123,6 +1158,10 @@ int main(int argc, char **argv)
 			    sizeof(err)) ||
 	     emu_config_validate(&acfg, err, sizeof(err))))
 		die(2, "--alone-sched %s: %s", opt.alone_sched, err);
+	if (opt.show_config) {
+		show_config(&cfg, &acfg);
+		return 0;
+	}
 	if (mix_load(opt.mix, lookup_workload, &mix, err, sizeof(err)))
 		die(2, "%s", err);
 	if (mix_check_device(&mix, cfg.num_slots, cfg.num_sms, err, sizeof(err)))

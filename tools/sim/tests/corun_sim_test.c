@@ -1231,6 +1231,40 @@ static void sim_list(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, strstr(o->out, "fault test") != NULL);
 }
 
+/* --show-config: the id and configuration a run reports, without a mix. */
+static void sim_show_config(struct kunit *test)
+{
+	const char *m = tmp_file(test, ".mix", "budget = 1k\njob vecadd scale=0\n");
+	struct out *o = run_sim(test, "--config", cfg_path, "--show-config",
+				"--json", NULL);
+	struct out *r = run_sim(test, "--config", cfg_path, "--mix", m,
+				"--alone-only", "--json", "--quiet", NULL);
+	const struct jv *c, *rc;
+	char want[128];
+
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
+	KUNIT_ASSERT_EQ_MSG(test, r->status, 0, "stderr: %s", r->err);
+	c = jget(json_doc(test, o->out), "config");
+	rc = jget(json_doc(test, r->out), "config");
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_ASSERT_NOT_NULL(test, rc);
+	KUNIT_EXPECT_STREQ(test, jstr(test, c, "id"), jstr(test, rc, "id"));
+	KUNIT_EXPECT_STREQ(test, jstr(test, c, "name"), "test-2sm");
+	KUNIT_EXPECT_STREQ(test, jstr(test, c, "alone_sched"), "gto");
+	KUNIT_EXPECT_EQ(test, jnum(test, jget(jget(c, "ini"), "gpu"), "num_sms"), 2.0);
+
+	o = run_sim(test, "--config", cfg_path, "--show-config", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 0);
+	snprintf(want, sizeof(want), "(id %s)", jstr(test, rc, "id"));
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->out, want) != NULL, "stdout: %s", o->out);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "num_sms = 2") != NULL);
+
+	o = run_sim(test, "--show-config", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	o = run_sim(test, "--config", "/nonexistent.ini", "--show-config", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+}
+
 /*
  * --policies: every registered driver policy with its description, and
  * what the firmware booted says it implements, one line each.
@@ -1276,6 +1310,7 @@ static struct kunit_suite corun_sim_unit_suite = {
 
 static struct kunit_case corun_sim_cases[] = {
 	KUNIT_CASE(sim_list),
+	KUNIT_CASE(sim_show_config),
 	KUNIT_CASE(sim_policies),
 	KUNIT_CASE(sim_bad_mix),
 	KUNIT_CASE(sim_bad_config_and_kernels),

@@ -1,0 +1,260 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Report tables: per-category geometric means (or one row per mix) of a
+metric under each policy, and beside them the papers' published numbers
+with measured / published. Rendered as text, Markdown, CSV and
+reStructuredText (the pages of Documentation/evaluation/)."""
+
+import csv
+import io
+import math
+
+from . import metrics
+from .spec import ALL_ROW, mix_label
+
+INTEGER_METRICS = ('cycles', 'thread_insns')
+
+
+class Agg:
+	"""A table cell: the mean (geometric unless the table says
+	arithmetic) over the mixes that ran, and how many of the cell's mixes
+	did not (failed, or no result yet)."""
+
+	def __init__(self, values, total, failed, missing, mean='geometric'):
+		if not values:
+			self.value = math.nan
+		elif mean == 'geometric':
+			self.value = metrics.geomean(values)
+		else:
+			self.value = sum(values) / len(values)
+		self.n = len(values)
+		self.total = total
+		self.failed = failed
+		self.missing = missing
+
+	def complete(self):
+		return self.n == self.total
+
+	def text(self, integer=False):
+		v = metrics.fmt(self.value)
+		if integer and v not in ('-', 'inf'):
+			v = str(round(self.value))
+		if not self.n:
+			return 'FAILED' if self.failed else '-'
+		return v if self.complete() else v + '*'
+
+
+class TableData:
+	def __init__(self, spec, tier, table, config):
+		self.spec = spec
+		self.tier = tier
+		self.table = table
+		self.config = config
+		self.columns = spec.columns()
+		self.rows = []		# (label, mixes, [Agg per column])
+		self.published = []	# (Published, measured)
+
+
+def run_states(plan, res):
+	"""{cell index: (state, value dict)}; state ok, failed or missing."""
+	out = {}
+	for i, c in enumerate(plan.cells):
+		run = plan.runs[c.key]
+		need = [c.key] + run.alone_keys
+		got = [res.get(k) for k in need]
+		if any(g and g['status'] == 'failed' for g in got):
+			out[i] = ('failed', None)
+		elif any(g is None for g in got):
+			out[i] = ('missing', None)
+		elif run.kind == 'alone':
+			out[i] = ('ok', got[0]['jobs'][0])
+		else:
+			shared = [j['ipc'] for j in got[0]['jobs']]
+			alone = [res[k]['jobs'][0]['ipc'] for k in run.alone_keys]
+			out[i] = ('ok', metrics.compute(alone, shared))
+	return out
+
+
+def _defined(v, metric):
+	x = v.get(metric)
+	return x is not None and not math.isnan(x)
+
+
+def _agg(entries, metric, mean):
+	"""A cell from its runs' states; a run that is ok but leaves the
+	metric undefined (no IPC) counts like a failed one."""
+	vals = [v[metric] for s, v in entries if s == 'ok' and _defined(v, metric)]
+	return Agg(vals, len(entries), len(entries) - len(vals) -
+		   sum(s == 'missing' for s, _ in entries),
+		   sum(s == 'missing' for s, _ in entries), mean)
+
+
+def tables(plan, res):
+	"""TableData for every table of the spec and configuration of the tier."""
+	spec = plan.spec
+	states = run_states(plan, res)
+	out = []
+	configs = []
+	for c in plan.cells:
+		if c.config['id'] not in [x['id'] for x in configs]:
+			configs.append(c.config)
+	for t in spec.tables:
+		for cfg in configs:
+			td = TableData(spec, plan.tier, t, cfg)
+			cells = [(i, c) for i, c in enumerate(plan.cells)
+				 if c.config['id'] == cfg['id'] and c.category in t.categories]
+			if t.rows == 'category':
+				groups = [(cat, [x for x in cells if x[1].category == cat])
+					  for cat in t.categories]
+				groups.append((ALL_ROW, cells))
+			else:
+				groups, seen = [], set()
+				for i, c in cells:
+					lbl = mix_label(c.mix)
+					if lbl not in seen:
+						seen.add(lbl)
+						groups.append((lbl, [x for x in cells
+								     if mix_label(x[1].mix) == lbl]))
+			for label, members in groups:
+				aggs = []
+				for col in td.columns:
+					ent = [states[i] for i, c in members if c.column == col]
+					aggs.append(_agg(ent, t.metric, t.mean))
+				mixes = len({(c.category, c.mix, c.seed) for _, c in members})
+				td.rows.append((label, mixes, aggs))
+			for p in t.published:
+				td.published.append((p, measured(td, p)))
+			out.append(td)
+	return out
+
+
+def measured(td, p):
+	"""The measured counterpart of a published number: a cell, or the
+	ratio of two cells of its row; None if the row is not in this tier."""
+	row = next((r for r in td.rows if r[0] == p.row), None)
+	if row is None:
+		return None
+	vals = [row[2][td.columns.index(c)] for c in p.policies()]
+	if any(not v.n for v in vals):
+		return math.nan
+	if len(vals) == 1:
+		return vals[0].value
+	return vals[0].value / vals[1].value if vals[1].value else math.nan
+
+
+def ratio(m, paper):
+	if m is None or math.isnan(m) or not paper:
+		return math.nan
+	return m / paper
+
+
+def footnotes(td):
+	notes = []
+	for label, _, aggs in td.rows:
+		for col, a in zip(td.columns, aggs):
+			if not a.complete():
+				why = ', '.join(f'{n} {w}' for n, w in ((a.failed, 'failed'),
+									(a.missing, 'not run yet')) if n)
+				notes.append(f'* {label} {col}: {a.n} of {a.total} mixes ({why})')
+	return notes
+
+
+def matrix(td):
+	first = 'workload' if td.spec.runs == 'alone' else td.table.rows
+	whole = td.table.metric in INTEGER_METRICS
+	head = [first, 'mixes'] + td.columns
+	body = [[label, str(n)] + [a.text(whole) for a in aggs]
+		for label, n, aggs in td.rows]
+	return head, body
+
+
+def published_matrix(td):
+	head = ['row', 'column', 'measured', 'paper', 'measured/paper', 'source']
+	body = []
+	for p, m in td.published:
+		body.append([p.row, p.column, 'not in tier' if m is None else metrics.fmt(m),
+			     f'{p.value:g}', metrics.fmt(ratio(m, p.value)), p.source])
+	return head, body
+
+
+def _aligned(head, body, indent='  '):
+	"""Columns padded to their widest cell: labels and sources left,
+	numbers right."""
+	w = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
+	left = {0, len(head) - 1} if head[-1] == 'source' else {0}
+	return [(indent + '  '.join(c.ljust(w[i]) if i in left else c.rjust(w[i])
+				   for i, c in enumerate(r))).rstrip()
+		for r in [head] + body]
+
+
+def heading(td):
+	t = td.table
+	return (f'table {t.name}: {t.title} [tier {td.tier.name}, '
+		f'{td.config["name"]} {td.config["id"]}]')
+
+
+def text(tds):
+	out = []
+	for td in tds:
+		out.append(heading(td))
+		out += _aligned(*matrix(td))
+		out += ['  ' + n for n in footnotes(td)]
+		if td.published:
+			out.append(f'  published ({td.spec.paper}):')
+			out += _aligned(*published_matrix(td), indent='    ')
+		out.append('')
+	return '\n'.join(out)
+
+
+def _md_table(head, body):
+	esc = [[c.replace('|', '\\|') for c in r] for r in [head] + body]
+	lines = ['| ' + ' | '.join(esc[0]) + ' |',
+		 '|' + '|'.join('---' if i == 0 or (i == len(head) - 1 and head[-1] == 'source')
+				else '---:' for i in range(len(head))) + '|']
+	lines += ['| ' + ' | '.join(r) + ' |' for r in esc[1:]]
+	return lines
+
+
+def markdown(tds):
+	out = []
+	for td in tds:
+		out += [f'### {heading(td)}', '']
+		out += _md_table(*matrix(td))
+		notes = footnotes(td)
+		if notes:
+			out += [''] + [n.replace('* ', '\\* ', 1) for n in notes]
+		if td.published:
+			out += ['', f'Published ({td.spec.paper}):', '']
+			out += _md_table(*published_matrix(td))
+		out.append('')
+	return '\n'.join(out)
+
+
+def csv_text(td, published=False):
+	buf = io.StringIO()
+	w = csv.writer(buf, lineterminator='\n')
+	if published:
+		w.writerow(['config', 'row', 'column', 'measured', 'paper', 'ratio', 'source'])
+		for p, m in td.published:
+			w.writerow([td.config['name'], p.row, p.column,
+				    '' if m is None or math.isnan(m) else repr(m), repr(p.value),
+				    '' if math.isnan(ratio(m, p.value)) else repr(ratio(m, p.value)),
+				    p.source])
+	else:
+		w.writerow(['config', td.table.rows, 'mixes'] +
+			   [f'{c}' for c in td.columns] + [f'{c}_runs' for c in td.columns])
+		for label, n, aggs in td.rows:
+			w.writerow([td.config['name'], label, n] +
+				   ['' if math.isnan(a.value) else repr(a.value) for a in aggs] +
+				   [f'{a.n}/{a.total}' for a in aggs])
+	return buf.getvalue()
+
+
+def csv_all(tds):
+	return '\n'.join(csv_text(td) for td in tds)
+
+
+def rst_table(head, body):
+	w = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
+	rule = '  '.join('=' * x for x in w)
+	fmt = lambda r: '  '.join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip()
+	return [rule, fmt(head), rule] + [fmt(r) for r in body] + [rule]
