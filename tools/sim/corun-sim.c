@@ -103,7 +103,8 @@ struct job {
 };
 
 struct opts {
-	const char *config, *mix, *kernel_dir, *alone_sched, *policy, *compare;
+	const char *config, *mix, *kernel_dir, *alone_sched, *sched, *policy,
+		*compare;
 	const char *firmware;	/* NULL: the build's image; "" --no-firmware */
 	uint64_t cycles, alone_max, epoch_cycles;
 	int json, counters, quiet, alone_only, no_alone, list, trace, policies;
@@ -479,12 +480,14 @@ static void usage(FILE *f)
 		"  --no-alone          only the co-run (no slowdowns or metrics)\n"
 		"  --alone-sched P     warp scheduler of alone runs: gto (default), lrr,\n"
 		"                      two_level, kaware, or 'config' to keep the file's\n"
+		"  --sched P           warp scheduler of the co-runs (overrides the mix's\n"
+		"                      'sched' and the configuration's sm.sched_policy)\n"
 		"  --alone-runs M      once: one cold run per alone job; budget (default):\n"
 		"                      re-executed over the co-run's budget, as co-run\n"
 		"  --alone-max-cycles N  give up on an alone run after N cycles (once,\n"
 		"                      or --whole-runs)\n"
-		"  --policy P          driver policy of the co-run: fcfs (default) or even\n"
-		"                      (overrides the mix's 'policy')\n"
+		"  --policy P          driver policy of the co-run: fcfs (default) or another\n"
+		"                      of --policies (overrides the mix's 'policy')\n"
 		"  --compare-policies P1,P2,...  run the co-run under each policy and\n"
 		"                      compare slowdowns and metrics side by side\n"
 		"  --epoch-cycles N    epoch length of the policy (default: the driver's, %u)\n"
@@ -517,7 +520,7 @@ static void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
 	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
-	       O_ALONE_RUNS, O_SHOW_CONFIG };
+	       O_ALONE_RUNS, O_SHOW_CONFIG, O_SCHED };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "mix", required_argument, NULL, 'm' },
@@ -531,6 +534,7 @@ static void parse_args(int argc, char **argv)
 		{ "alone-only", no_argument, NULL, O_ALONE_ONLY },
 		{ "no-alone", no_argument, NULL, O_NO_ALONE },
 		{ "alone-sched", required_argument, NULL, O_ALONE_SCHED },
+		{ "sched", required_argument, NULL, O_SCHED },
 		{ "alone-max-cycles", required_argument, NULL, O_ALONE_MAX },
 		{ "alone-runs", required_argument, NULL, O_ALONE_RUNS },
 		{ "policy", required_argument, NULL, O_POLICY },
@@ -562,6 +566,7 @@ static void parse_args(int argc, char **argv)
 		case O_ALONE_ONLY: opt.alone_only = 1; break;
 		case O_NO_ALONE: opt.no_alone = 1; break;
 		case O_ALONE_SCHED: opt.alone_sched = optarg; break;
+		case O_SCHED: opt.sched = optarg; break;
 		case O_ALONE_MAX:
 			opt.alone_max = parse_count(optarg, "--alone-max-cycles");
 			break;
@@ -827,9 +832,13 @@ static void mix_pins(const struct mix *mix, struct corun_policy_pin *pins)
 		struct corun_policy_pin *p = &pins[mj->slot];
 
 		p->v.priority = mj->priority;
-		p->set |= CORUN_POLICY_CH_PLACEMENT | CORUN_POLICY_CH_THROTTLE;
+		p->set |= CORUN_POLICY_CH_PLACEMENT;
 		p->v.placement = mj->placement;
-		p->v.throttle = mj->throttle;
+		/* like quota=: 0 leaves it to the policy (ccbp's probes) */
+		if (mj->throttle) {
+			p->set |= CORUN_POLICY_CH_THROTTLE;
+			p->v.throttle = mj->throttle;
+		}
 		if (mj->has_sms) {
 			p->set |= CORUN_POLICY_CH_SM_MASK;
 			memcpy(p->v.sm_mask, mj->sm_mask, sizeof(p->v.sm_mask));
@@ -1167,6 +1176,19 @@ int main(int argc, char **argv)
 	if (mix_check_device(&mix, cfg.num_slots, cfg.num_sms, err, sizeof(err)))
 		die(2, "%s (configuration %s)", err, cfg.name);
 	check_kernels(&mix);
+	/* the co-run's warp scheduler; alone runs keep --alone-sched */
+	if (opt.sched || mix.sched[0]) {
+		const char *sp = opt.sched ? opt.sched : mix.sched;
+
+		if (emu_config_set(&cfg, "sm", "sched_policy", sp, err,
+				   sizeof(err)) ||
+		    emu_config_validate(&cfg, err, sizeof(err))) {
+			if (opt.sched)
+				die(2, "--sched %s: %s", sp, err);
+			die(2, "%s:%u: sched = %s: %s", mix.path,
+			    mix.sched_line, sp, err);
+		}
+	}
 	budget = opt.cycles ? opt.cycles : mix.budget;
 	/*
 	 * A bad firmware image, or firmware settings the device or its

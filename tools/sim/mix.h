@@ -21,6 +21,10 @@
  *	policy	the driver policy that programs the slots during the
  *		co-run: fcfs (default) or even, any name of
  *		drivers/gpu/drm/corun/policy/; --policy overrides it
+ *	sched	the warp scheduler of the co-run (the configuration's
+ *		sm.sched_policy: lrr, gto, two_level or kaware), checked
+ *		by corun-sim against the configuration; --sched overrides
+ *		it; alone runs keep --alone-sched
  *
  * Firmware settings of the co-run (DRM_IOCTL_CORUN_SET_POLICY's knobs and
  * parameters, named as in policy/fwknobs.c; each at most once, left out:
@@ -41,7 +45,8 @@
  *	placement=P	rr, chunk, reset, flip or steal (default rr)
  *	sms=LIST	SMs the job may use: "0-7,12" (default: the policy's)
  *	quota=N		max CTAs of the job per SM, 0 = the policy's
- *	throttle=N	CTAs per SM kept resident but not issuing
+ *	throttle=N	CTAs per SM kept resident but not issuing, 0 = the
+ *			policy's
  *	irc_share=N irc_prio=N l1_ways=MASK l1_bypass_ctas=N llc_ways=MASK
  *	vc=N dram_prio=N
  *			firmware parameters of the job's slot (vc=config:
@@ -49,7 +54,7 @@
  *
  * The policy decides every slot's SM mask, CTA quota and priority at each
  * job start, job end and epoch, as in the driver. sms= and a non-zero
- * quota= override the decision for the job's slot (static settings the
+ * quota= or throttle= override the decision for the job's slot (static settings the
  * driver does not have). If any job line gives priority=, the mix sets
  * all slot priorities itself: jobs without it get priority 0, and the
  * policy's priorities are not used.
@@ -105,6 +110,8 @@ struct mix_job {
  * @name: the "name" setting, or the file's base name
  * @budget: co-run cycle budget
  * @policy: the "policy" setting, "" if not given
+ * @sched: the "sched" setting, "" if not given
+ * @sched_line: its line
  * @has_priority: some job line gives priority=
  * @fw_knob: the firmware knobs (enum corun_fwk), uapi values, 0: not given
  * @fw_knob_line: their lines
@@ -118,6 +125,8 @@ struct mix {
 	char name[MIX_NAME_LEN];
 	uint64_t budget;
 	char policy[MIX_POLICY_LEN];
+	char sched[MIX_POLICY_LEN];
+	unsigned int sched_line;
 	int has_priority;
 	uint32_t fw_knob[CORUN_FWK_NR];
 	unsigned int fw_knob_line[CORUN_FWK_NR];
