@@ -17,6 +17,7 @@ const struct corun_policy_ops *const corun_policies[] = {
 	&corun_policy_warped_slicer,
 	0,
 };
+
 /* clang-format on */
 
 const struct corun_policy_ops *corun_policy_find_id(u32 id)
