@@ -85,7 +85,7 @@ struct ccbp_acc {
  * @acc: the current step's counters
  */
 struct ccbp_slot {
-	u32 shape[4];
+	u32 shape[CORUN_DRF_SHAPE_WORDS];
 	u32 even_n;
 	u32 rf;
 	u32 df;
@@ -119,15 +119,6 @@ struct ccbp_state {
 	u64 best_cost;
 	u32 have_best;
 };
-
-static u32 ccbp_weight(u32 mask)
-{
-	u32 n = 0;
-
-	for (; mask; mask &= mask - 1)
-		n++;
-	return n;
-}
 
 /* Milli-units of a sustainable bandwidth @bw that @bytes over @cycles use. */
 static u32 ccbp_units(u64 bytes, u64 cycles, u32 bw)
@@ -170,7 +161,7 @@ static void ccbp_step(struct ccbp_state *st, u32 phase)
 static void ccbp_restart(struct ccbp_state *st,
 			 const struct corun_policy_in *in, u32 running)
 {
-	u32 k = ccbp_weight(running), s, n;
+	u32 k = corun_drf_count(running), s, n;
 
 	st->mask = running;
 	st->have_best = 0;
@@ -196,20 +187,10 @@ static bool ccbp_track(struct ccbp_state *st, const struct corun_policy_in *in,
 	bool changed = (running & ~st->mask) != 0;
 	u32 s;
 
-	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++) {
-		const struct corun_policy_job *j = &in->slot_in[s].job;
-		u32 *sh = st->slot[s].shape;
-
-		if (!(running & (1u << s)))
-			continue;
-		if (sh[0] != j->threads || sh[1] != j->regs_per_thread ||
-		    sh[2] != j->shared_bytes || sh[3] != j->ctas_total)
+	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++)
+		if ((running & (1u << s)) &&
+		    corun_drf_shape(st->slot[s].shape, &in->slot_in[s].job))
 			changed = true;
-		sh[0] = j->threads;
-		sh[1] = j->regs_per_thread;
-		sh[2] = j->shared_bytes;
-		sh[3] = j->ctas_total;
-	}
 	return changed;
 }
 
@@ -262,7 +243,7 @@ static u32 ccbp_dbw(const struct corun_policy_platform *p,
 static void ccbp_classify_all(struct ccbp_state *st,
 			      const struct corun_policy_in *in)
 {
-	u32 k = ccbp_weight(st->mask), sms = in->plat.num_sms, s;
+	u32 k = corun_drf_count(st->mask), sms = in->plat.num_sms, s;
 
 	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++) {
 		struct ccbp_slot *c = &st->slot[s];
@@ -441,7 +422,7 @@ static u32 ccbp_even_share(const struct ccbp_state *st,
 			   const struct corun_policy_platform *p,
 			   const struct ccbp_slot *c)
 {
-	u32 k = ccbp_weight(st->mask);
+	u32 k = corun_drf_count(st->mask);
 
 	return ccbp_share(corun_ccbp_issue_rate(p, CCBP_M * CCBP_UNIT / k,
 						CCBP_M * CCBP_UNIT / k, CCBP_M,
@@ -493,7 +474,7 @@ static void ccbp_decide(void *vst, const struct corun_policy_in *in,
 	for (s = 0; s < ns; s++)
 		if (in->slot_in[s].running)
 			running |= 1u << s;
-	if (ccbp_weight(running) >= 2) {
+	if (corun_drf_count(running) >= 2) {
 		/* a job away over an epoch end: detect for those left */
 		if (ccbp_track(st, in, running) || st->phase == CCBP_PH_IDLE ||
 		    (in->event == CORUN_POLICY_EV_EPOCH && running != st->mask))
@@ -502,7 +483,7 @@ static void ccbp_decide(void *vst, const struct corun_policy_in *in,
 			ccbp_epoch(st, in);
 	}
 	/* fewer than two jobs: run alone, keep what was learnt */
-	active = ccbp_weight(running) >= 2 && st->phase != CCBP_PH_IDLE;
+	active = corun_drf_count(running) >= 2 && st->phase != CCBP_PH_IDLE;
 
 	out->fw_set |= CORUN_POLICY_FWG_IRC_ENABLE;
 	out->fw.irc_enable = active && st->phase != CCBP_PH_WARMUP &&

@@ -51,6 +51,31 @@ bool corun_drf_fits(const struct corun_sm_limits *l,
 	       shared <= l->shared;
 }
 
+bool corun_drf_shape(u32 *shape, const struct corun_policy_job *j)
+{
+	const u32 now[CORUN_DRF_SHAPE_WORDS] = { j->threads, j->regs_per_thread,
+						 j->shared_bytes,
+						 j->ctas_total };
+	bool changed = false;
+	u32 i;
+
+	for (i = 0; i < CORUN_DRF_SHAPE_WORDS; i++) {
+		if (shape[i] != now[i])
+			changed = true;
+		shape[i] = now[i];
+	}
+	return changed;
+}
+
+u32 corun_drf_count(u32 mask)
+{
+	u32 n = 0;
+
+	for (; mask; mask &= mask - 1)
+		n++;
+	return n;
+}
+
 u32 corun_drf_cap(const struct corun_policy_in *in, u32 s)
 {
 	const struct corun_policy_job *j = &in->slot_in[s].job;

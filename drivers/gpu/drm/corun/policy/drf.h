@@ -46,6 +46,25 @@ bool corun_drf_fits(const struct corun_sm_limits *l,
  */
 u32 corun_drf_cap(const struct corun_policy_in *in, u32 s);
 
+/* Words of a kernel's shape (corun_drf_shape()). */
+#define CORUN_DRF_SHAPE_WORDS 4
+
+/**
+ * corun_drf_shape() - note the shape of a slot's kernel
+ * @shape: CORUN_DRF_SHAPE_WORDS words, the shape noted last (zeroes: none)
+ * @j: the job now in the slot
+ *
+ * The shape is the CTA's threads, registers per thread and shared bytes
+ * and the grid's CTAs: a job of the same shape in the same slot is taken
+ * for a relaunch of the same kernel, whose measurements still hold.
+ *
+ * Return: true if @j's shape differs from @shape, which now holds it.
+ */
+bool corun_drf_shape(u32 *shape, const struct corun_policy_job *j);
+
+/* Set bits of @mask: running jobs in a slot mask. */
+u32 corun_drf_count(u32 mask);
+
 /**
  * corun_drf_static() - DRF over the static resources (SMK's partition)
  * @in: the input

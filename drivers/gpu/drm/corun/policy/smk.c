@@ -41,18 +41,14 @@ enum smk_phase {
 /**
  * struct smk_slot - what SMK knows about a slot's job
  * @seqno: the job
- * @threads, @regs_per_thread, @shared_bytes, @ctas_total: its shape, to
- *	recognise a relaunch of the same kernel
+ * @shape: its kernel's shape, to recognise a relaunch (corun_drf_shape())
  * @phase: enum smk_phase
  * @ipc_alone: estimated alone IPC per SM, warp instructions per 1000
  *	cycles
  */
 struct smk_slot {
 	u64 seqno;
-	u32 threads;
-	u32 regs_per_thread;
-	u32 shared_bytes;
-	u32 ctas_total;
+	u32 shape[CORUN_DRF_SHAPE_WORDS];
 	u32 phase;
 	u64 ipc_alone;
 };
@@ -68,27 +64,14 @@ struct smk_state {
 	u64 achieved;
 };
 
-static bool smk_same_kernel(const struct smk_slot *k,
-			    const struct corun_policy_job *j)
-{
-	return k->threads == j->threads &&
-	       k->regs_per_thread == j->regs_per_thread &&
-	       k->shared_bytes == j->shared_bytes &&
-	       k->ctas_total == j->ctas_total;
-}
-
 /* A new job in a slot: profile it unless it relaunches the last kernel. */
 static void smk_track(struct smk_slot *k, const struct corun_policy_job *j)
 {
 	if (k->seqno == j->seqno)
 		return;
-	if (k->phase != SMK_KNOWN || !smk_same_kernel(k, j))
-		k->phase = SMK_STARTED;
 	k->seqno = j->seqno;
-	k->threads = j->threads;
-	k->regs_per_thread = j->regs_per_thread;
-	k->shared_bytes = j->shared_bytes;
-	k->ctas_total = j->ctas_total;
+	if (corun_drf_shape(k->shape, j) || k->phase != SMK_KNOWN)
+		k->phase = SMK_STARTED;
 }
 
 /* The epoch that just ended: advance profiling, note the issue rate. */

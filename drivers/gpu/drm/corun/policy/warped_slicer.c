@@ -52,7 +52,7 @@ enum ws_phase {
  * @cta: the combination's CTAs per SM
  */
 struct ws_slot {
-	u32 shape[4];
+	u32 shape[CORUN_DRF_SHAPE_WORDS];
 	u32 np;
 	u32 n[WS_POINTS];
 	u32 perf[WS_POINTS];
@@ -75,15 +75,6 @@ struct ws_state {
 	u32 point;
 	u64 cycles;
 };
-
-static u32 ws_weight(u32 mask)
-{
-	u32 n = 0;
-
-	for (; mask; mask &= mask - 1)
-		n++;
-	return n;
-}
 
 /* Normalised performance of @w with @n CTAs per SM, in 1/WS_ONE. */
 static u32 ws_norm(const struct ws_slot *w, u32 n)
@@ -175,20 +166,10 @@ static bool ws_changed(struct ws_state *st, const struct corun_policy_in *in,
 	bool changed = running != st->mask;
 	u32 s;
 
-	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++) {
-		const struct corun_policy_job *j = &in->slot_in[s].job;
-		u32 *sh = st->slot[s].shape;
-
-		if (!(running & (1u << s)))
-			continue;
-		if (sh[0] != j->threads || sh[1] != j->regs_per_thread ||
-		    sh[2] != j->shared_bytes || sh[3] != j->ctas_total)
+	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++)
+		if ((running & (1u << s)) &&
+		    corun_drf_shape(st->slot[s].shape, &in->slot_in[s].job))
 			changed = true;
-		sh[0] = j->threads;
-		sh[1] = j->regs_per_thread;
-		sh[2] = j->shared_bytes;
-		sh[3] = j->ctas_total;
-	}
 	return changed;
 }
 
@@ -196,7 +177,7 @@ static bool ws_changed(struct ws_state *st, const struct corun_policy_in *in,
 static u32 ws_sms_of(const struct ws_state *st,
 		     const struct corun_policy_in *in, u32 slot)
 {
-	u32 k = ws_weight(st->mask), sms = in->plat.num_sms, s, idx = 0;
+	u32 k = corun_drf_count(st->mask), sms = in->plat.num_sms, s, idx = 0;
 
 	for (s = 0; s < slot; s++)
 		if (st->mask & (1u << s))
@@ -258,7 +239,8 @@ static void ws_decide(void *vst, const struct corun_policy_in *in,
 	 * Fewer than two jobs (or more than SMs): all share all, and what
 	 * was learnt stays for a relaunch.
 	 */
-	active = ws_weight(running) >= 2 && ws_weight(running) <= sms;
+	active = corun_drf_count(running) >= 2 &&
+		 corun_drf_count(running) <= sms;
 	if (active) {
 		if (ws_changed(st, in, running) || st->phase == WS_IDLE)
 			ws_restart(st, in, running);
