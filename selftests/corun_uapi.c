@@ -306,12 +306,12 @@ static void test_policy_cta(int fd)
 	} pol[] = {
 		{ "smk", DRM_CORUN_POLICY_SMK },
 		{ "warped-slicer", DRM_CORUN_POLICY_WARPED_SLICER },
-		{ "ccbp", DRM_CORUN_POLICY_CCBP },
 	};
 	struct drm_corun_policy p = { 0 };
 	uint64_t v, mask = 0;
 	unsigned int i;
 	__u32 epoch;
+	int r;
 
 	io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p);
 	epoch = p.epoch_cycles;
@@ -334,6 +334,20 @@ static void test_policy_cta(int fd)
 			       p.epoch_cycles == 10000,
 		       "set_policy_cta_by_id", "%s", pol[i].name);
 	}
+	/*
+	 * ccbp needs the calibrated sustainable bandwidths; the device's
+	 * built-in configuration (no config= property) has none, so it is
+	 * refused and the policy in force stays.
+	 */
+	memset(&p, 0, sizeof(p));
+	p.policy = DRM_CORUN_POLICY_BY_NAME;
+	strcpy(p.name, "ccbp");
+	r = io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p);
+	result(r == -EOPNOTSUPP &&
+		       !get_param(fd, DRM_CORUN_PARAM_CURRENT_POLICY, &v) &&
+		       v == pol[i - 1].id &&
+		       (mask & (1ull << DRM_CORUN_POLICY_CCBP)),
+	       "set_policy_ccbp_uncalibrated", "SET_POLICY returned %d", r);
 	/* back to what the caller had: even, the epoch it had */
 	memset(&p, 0, sizeof(p));
 	p.policy = DRM_CORUN_POLICY_EVEN;
