@@ -5,8 +5,9 @@
  * Documentation/tools/corun-sim.rst and mix.h for the mix format).
  *
  * 1. Alone runs: every distinct (workload, scale, seed) runs alone on a
- *    fresh device whose warp scheduler is GTO (as the CCBP paper measures
- *    alone IPC; --alone-sched changes it), measured like the co-run: it is
+ *    fresh device whose warp scheduler is the configuration's (the mix's
+ *    alone_sched or --alone-sched changes it: the CCBP paper measures
+ *    alone IPC with GTO), measured like the co-run: it is
  *    re-executed over the same budget and IPC_alone = thread instructions
  *    its slot retired / budget cycles, so a short job's warm re-runs are
  *    compared with warm re-runs (--alone-runs once: one cold run, IPC =
@@ -103,7 +104,8 @@ struct job {
 };
 
 struct opts {
-	const char *config, *mix, *kernel_dir, *alone_sched, *policy, *compare;
+	const char *config, *mix, *kernel_dir, *alone_sched, *sched, *policy,
+		*compare;
 	const char *firmware;	/* NULL: the build's image; "" --no-firmware */
 	uint64_t cycles, alone_max, epoch_cycles;
 	int json, counters, quiet, alone_only, no_alone, list, trace, policies;
@@ -502,12 +504,14 @@ static void usage(FILE *f)
 		"                      configuration's, as in the co-run), gto, lrr,\n"
 		"                      two_level or kaware (overrides the mix's\n"
 		"                      'alone_sched')\n"
+		"  --sched P           warp scheduler of the co-runs (overrides the mix's\n"
+		"                      'sched' and the configuration's sm.sched_policy)\n"
 		"  --alone-runs M      once: one cold run per alone job; budget (default):\n"
 		"                      re-executed over the co-run's budget, as co-run\n"
 		"  --alone-max-cycles N  give up on an alone run after N cycles (once,\n"
 		"                      or --whole-runs)\n"
-		"  --policy P          driver policy of the co-run: fcfs (default) or even\n"
-		"                      (overrides the mix's 'policy')\n"
+		"  --policy P          driver policy of the co-run: fcfs (default) or another\n"
+		"                      of --policies (overrides the mix's 'policy')\n"
 		"  --compare-policies P1,P2,...  run the co-run under each policy and\n"
 		"                      compare slowdowns and metrics side by side\n"
 		"  --epoch-cycles N    epoch length of the policy (default: the driver's, %u)\n"
@@ -542,7 +546,7 @@ static void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
 	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
-	       O_ALONE_RUNS, O_SHOW_CONFIG, O_FULL_CONFIG };
+	       O_ALONE_RUNS, O_SHOW_CONFIG, O_FULL_CONFIG, O_SCHED };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "mix", required_argument, NULL, 'm' },
@@ -556,6 +560,7 @@ static void parse_args(int argc, char **argv)
 		{ "alone-only", no_argument, NULL, O_ALONE_ONLY },
 		{ "no-alone", no_argument, NULL, O_NO_ALONE },
 		{ "alone-sched", required_argument, NULL, O_ALONE_SCHED },
+		{ "sched", required_argument, NULL, O_SCHED },
 		{ "alone-max-cycles", required_argument, NULL, O_ALONE_MAX },
 		{ "alone-runs", required_argument, NULL, O_ALONE_RUNS },
 		{ "policy", required_argument, NULL, O_POLICY },
@@ -588,6 +593,7 @@ static void parse_args(int argc, char **argv)
 		case O_ALONE_ONLY: opt.alone_only = 1; break;
 		case O_NO_ALONE: opt.no_alone = 1; break;
 		case O_ALONE_SCHED: opt.alone_sched = optarg; break;
+		case O_SCHED: opt.sched = optarg; break;
 		case O_ALONE_MAX:
 			opt.alone_max = parse_count(optarg, "--alone-max-cycles");
 			break;
@@ -857,9 +863,13 @@ static void mix_pins(const struct mix *mix, struct corun_policy_pin *pins)
 		struct corun_policy_pin *p = &pins[mj->slot];
 
 		p->v.priority = mj->priority;
-		p->set |= CORUN_POLICY_CH_PLACEMENT | CORUN_POLICY_CH_THROTTLE;
+		p->set |= CORUN_POLICY_CH_PLACEMENT;
 		p->v.placement = mj->placement;
-		p->v.throttle = mj->throttle;
+		/* like quota=: 0 leaves it to the policy (ccbp's probes) */
+		if (mj->throttle) {
+			p->set |= CORUN_POLICY_CH_THROTTLE;
+			p->v.throttle = mj->throttle;
+		}
 		if (mj->has_sms) {
 			p->set |= CORUN_POLICY_CH_SM_MASK;
 			memcpy(p->v.sm_mask, mj->sm_mask, sizeof(p->v.sm_mask));
@@ -1230,6 +1240,19 @@ int main(int argc, char **argv)
 	if (mix_check_device(&mix, cfg.num_slots, cfg.num_sms, err, sizeof(err)))
 		die(2, "%s (configuration %s)", err, cfg.name);
 	check_kernels(&mix);
+	/* the co-run's warp scheduler; alone runs keep --alone-sched */
+	if (opt.sched || mix.sched[0]) {
+		const char *sp = opt.sched ? opt.sched : mix.sched;
+
+		if (emu_config_set(&cfg, "sm", "sched_policy", sp, err,
+				   sizeof(err)) ||
+		    emu_config_validate(&cfg, err, sizeof(err))) {
+			if (opt.sched)
+				die(2, "--sched %s: %s", sp, err);
+			die(2, "%s:%u: sched = %s: %s", mix.path,
+			    mix.sched_line, sp, err);
+		}
+	}
 	budget = opt.cycles ? opt.cycles : mix.budget;
 	/*
 	 * A bad firmware image, or firmware settings the device or its
@@ -1320,10 +1343,12 @@ int main(int argc, char **argv)
 				printf("%s %s", p ? "," : "", pols[p]->name);
 			printf(", epoch %" PRIu64 " cycles\n", opt.epoch_cycles);
 		}
-		printf("# warp scheduler: alone runs %s (%s), co-runs %s (the configuration's)\n",
+		printf("# warp scheduler: alone runs %s (%s), co-runs %s (%s)\n",
 		       emu_sched_policy_name(acfg.sm.sched_policy),
 		       alone_sched_from,
-		       emu_sched_policy_name(cfg.sm.sched_policy));
+		       emu_sched_policy_name(cfg.sm.sched_policy),
+		       opt.sched ? "--sched" :
+		       mix.sched[0] ? "the mix's sched" : "the configuration's");
 		printf("# IPC = thread instructions per device cycle\n");
 		if (opt.full_config) {
 			printf("# effective configuration:\n");

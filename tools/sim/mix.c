@@ -633,7 +633,7 @@ static int parse_fw_setting(struct pstate *s, struct mix *m, const char *key,
 		at += snprintf(names + at, sizeof(names) - at, ", %s",
 			       corun_fwk[k].name);
 	param_names(0, ", ", names + at, sizeof(names) - at);
-	return perr(s, "unknown setting '%s' (known: name, budget, scale, policy, alone_sched%s; jobs are 'job WORKLOAD ...')",
+	return perr(s, "unknown setting '%s' (known: name, budget, scale, policy, alone_sched, sched%s; jobs are 'job WORKLOAD ...')",
 		    key, names);
 }
 
@@ -744,6 +744,15 @@ int mix_parse(const char *text, const char *path, mix_lookup_fn lookup,
 				return perr(&s, "alone_sched = %s: %s", val,
 					    mix_sched_names());
 			strcpy(m->alone_sched, val);
+		} else if (!strcmp(key, "sched")) {
+			/* the names are the configuration's: corun-sim checks */
+			if (seen & 32)
+				return perr(&s, "sched given twice");
+			seen |= 32;
+			if (strlen(val) >= MIX_POLICY_LEN)
+				return perr(&s, "sched = %s: name too long", val);
+			strcpy(m->sched, val);
+			m->sched_line = s.line;
 		} else if (parse_fw_setting(&s, m, key, val)) {
 			return -1;
 		}

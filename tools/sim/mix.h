@@ -26,6 +26,10 @@
  *		in the co-run) or a scheduler name (gto, lrr, ...), e.g.
  *		gto for CCBP's rule (alone IPC with GTO, shared with
  *		LRR); corun-sim's --alone-sched overrides it
+ *	sched	the warp scheduler of the co-run (the configuration's
+ *		sm.sched_policy: lrr, gto, two_level or kaware), checked
+ *		by corun-sim against the configuration; --sched overrides
+ *		it; alone runs keep --alone-sched
  *
  * Firmware settings of the co-run (DRM_IOCTL_CORUN_SET_POLICY's knobs and
  * parameters, named as in policy/fwknobs.c; each at most once, left out:
@@ -46,7 +50,8 @@
  *	placement=P	rr, chunk, reset, flip or steal (default rr)
  *	sms=LIST	SMs the job may use: "0-7,12" (default: the policy's)
  *	quota=N		max CTAs of the job per SM, 0 = the policy's
- *	throttle=N	CTAs per SM kept resident but not issuing
+ *	throttle=N	CTAs per SM kept resident but not issuing, 0 = the
+ *			policy's
  *	irc_share=N irc_prio=N l1_ways=MASK l1_bypass_ctas=N llc_ways=MASK
  *	vc=N dram_prio=N
  *			firmware parameters of the job's slot (vc=config:
@@ -75,7 +80,7 @@
  *
  * The policy decides every slot's SM mask, CTA quota and priority at each
  * job start, job end and epoch, as in the driver. sms= and a non-zero
- * quota= override the decision for the job's slot (static settings the
+ * quota= or throttle= override the decision for the job's slot (static settings the
  * driver does not have). If any job line gives priority=, the mix sets
  * all slot priorities itself: jobs without it get priority 0, and the
  * policy's priorities are not used.
@@ -139,6 +144,8 @@ struct mix_job {
  * @budget: co-run cycle budget
  * @policy: the "policy" setting, "" if not given
  * @alone_sched: the "alone_sched" setting, "" if not given
+ * @sched: the "sched" setting, "" if not given
+ * @sched_line: its line
  * @has_priority: some job line gives priority=
  * @fw_knob: the firmware knobs (enum corun_fwk), uapi values, 0: not given
  * @fw_knob_line: their lines
@@ -153,6 +160,8 @@ struct mix {
 	uint64_t budget;
 	char policy[MIX_POLICY_LEN];
 	char alone_sched[MIX_SCHED_LEN];
+	char sched[MIX_POLICY_LEN];
+	unsigned int sched_line;
 	int has_priority;
 	uint32_t fw_knob[CORUN_FWK_NR];
 	unsigned int fw_knob_line[CORUN_FWK_NR];

@@ -623,10 +623,11 @@ static const struct bad_mix bad_mixes[] = {
 	{ "budget =\n", "b.mix:1: budget: missing value" },
 	{ "job vecadd\nscale = 1\n", "b.mix:2: scale must come before the job lines" },
 	{ "colour = red\n",
-	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy, alone_sched, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
+	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy, alone_sched, sched, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
 	{ "policy = best\njob vecadd\n",
-	  "b.mix:1: policy = best: expected fcfs, even or proportional" },
+	  "b.mix:1: policy = best: expected fcfs, even, proportional, smk, ccbp or warped-slicer" },
 	{ "policy = even\npolicy = even\njob vecadd\n", "b.mix:2: policy given twice" },
+	{ "sched = gto\nsched = lrr\njob vecadd\n", "b.mix:2: sched given twice" },
 	{ "vecadd\n", "b.mix:1: expected 'job WORKLOAD ...' or 'key = value', got 'vecadd'" },
 	/* firmware settings */
 	{ "irc = maybe\njob vecadd\n", "b.mix:1: irc = maybe: expected off or on" },
@@ -636,7 +637,7 @@ static const struct bad_mix bad_mixes[] = {
 	{ "llc_prob = 2000\njob vecadd\n", "b.mix:1: llc_prob=2000: out of range 0..1024" },
 	{ "llc_prob = 1\nllc_prob = 2\njob vecadd\n", "b.mix:2: llc_prob given twice" },
 	{ "irc_share = 3\njob vecadd\n",
-	  "b.mix:1: unknown setting 'irc_share' (known: name, budget, scale, policy, alone_sched, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
+	  "b.mix:1: unknown setting 'irc_share' (known: name, budget, scale, policy, alone_sched, sched, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
 	{ "job vecadd irc_share=1025\n", "b.mix:1: irc_share=1025: out of range 0..1024" },
 	{ "job vecadd dram_prio=16\n", "b.mix:1: dram_prio=16: out of range 0..15" },
 	{ "job vecadd vc=x\n",
@@ -1329,7 +1330,7 @@ static void sim_policy_errors(struct kunit *test)
 
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--policy", "best", NULL);
 	KUNIT_EXPECT_EQ(test, o->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--policy best: expected fcfs, even or proportional") != NULL,
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--policy best: expected fcfs, even, proportional, smk, ccbp or warped-slicer") != NULL,
 			      "stderr: %s", o->err);
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--compare-policies",
 		    "fcfs", NULL);
@@ -1346,6 +1347,47 @@ static void sim_policy_errors(struct kunit *test)
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--epoch-cycles",
 		    "10", NULL);
 	KUNIT_EXPECT_EQ(test, o->status, 2);
+}
+
+/* The co-run's warp scheduler: a mix's sched, --sched over it. */
+static void sim_sched(struct kunit *test)
+{
+	const char *m = tmp_file(test, ".mix",
+				 "budget = 1k\nsched = kaware\njob vecadd scale=0\n");
+	const char *bad = tmp_file(test, ".mix",
+				   "budget = 1k\nsched = fifo\njob vecadd scale=0\n");
+	const struct jv *sm;
+	struct mix mx;
+	char err[256] = "", want[PATH_MAX + 64];
+	struct out *o;
+
+	KUNIT_ASSERT_EQ_MSG(test, mix_parse("sched = two_level\njob vecadd\n",
+					    "s.mix", lookup, &mx, err, sizeof(err)),
+			    0, "%s", err);
+	KUNIT_EXPECT_STREQ(test, mx.sched, "two_level");
+	KUNIT_EXPECT_EQ(test, mx.sched_line, 1u);
+
+	o = run_sim(test, "--config", cfg_path, "--mix", m, "--no-alone",
+		    "--json", "--quiet", NULL);
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
+	sm = jget(jget(jget(json_doc(test, o->out), "config"), "ini"), "sm");
+	KUNIT_ASSERT_NOT_NULL(test, sm);
+	KUNIT_EXPECT_STREQ(test, jstr(test, sm, "sched_policy"), "kaware");
+	o = run_sim(test, "--config", cfg_path, "--mix", m, "--no-alone",
+		    "--json", "--quiet", "--sched", "gto", NULL);
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
+	sm = jget(jget(jget(json_doc(test, o->out), "config"), "ini"), "sm");
+	KUNIT_ASSERT_NOT_NULL(test, sm);
+	KUNIT_EXPECT_STREQ(test, jstr(test, sm, "sched_policy"), "gto");
+
+	o = run_sim(test, "--config", cfg_path, "--mix", bad, "--no-alone", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	snprintf(want, sizeof(want), "%s:2: sched = fifo:", bad);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, want) != NULL, "stderr: %s", o->err);
+	o = run_sim(test, "--config", cfg_path, "--mix", m, "--sched", "fifo", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--sched fifo:") != NULL,
+			      "stderr: %s", o->err);
 }
 
 static void sim_list(struct kunit *test)
@@ -1447,6 +1489,7 @@ static struct kunit_case corun_sim_cases[] = {
 	KUNIT_CASE_SLOW(sim_alone_only_and_no_alone),
 	KUNIT_CASE_SLOW(sim_alone_runs),
 	KUNIT_CASE(sim_policy_errors),
+	KUNIT_CASE(sim_sched),
 	KUNIT_CASE_SLOW(sim_policy_even_masks),
 	KUNIT_CASE_SLOW(sim_policy_fcfs_default),
 	KUNIT_CASE_SLOW(sim_compare_policies),

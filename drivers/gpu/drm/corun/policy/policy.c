@@ -7,12 +7,18 @@
 
 #include "policy.h"
 
+/* clang-format off: one policy a line */
 const struct corun_policy_ops *const corun_policies[] = {
 	&corun_policy_fcfs,
 	&corun_policy_even,
 	&corun_policy_proportional,
+	&corun_policy_smk,
+	&corun_policy_ccbp,
+	&corun_policy_warped_slicer,
 	0,
 };
+
+/* clang-format on */
 
 const struct corun_policy_ops *corun_policy_find_id(u32 id)
 {

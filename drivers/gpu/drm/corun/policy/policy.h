@@ -295,6 +295,9 @@ struct corun_policy_ops {
 extern const struct corun_policy_ops corun_policy_fcfs;
 extern const struct corun_policy_ops corun_policy_even;
 extern const struct corun_policy_ops corun_policy_proportional;
+extern const struct corun_policy_ops corun_policy_smk;
+extern const struct corun_policy_ops corun_policy_ccbp;
+extern const struct corun_policy_ops corun_policy_warped_slicer;
 
 /* All built-in policies, NULL-terminated. */
 extern const struct corun_policy_ops *const corun_policies[];
