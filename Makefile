@@ -58,12 +58,13 @@ WORKLOADS_LIB := $(O)/tools/kernels/libworkloads.a
 KERNEL_DIR := $(O)/tools/kernels
 
 include tools/kunit/kunit.mk
--include $(sort $(wildcard emu/emu.mk tools/kernels/kernels.mk \
+-include $(sort $(wildcard emu/emu.mk tools/kernels/kernels.mk tools/cc/cc.mk \
 	tools/sim/sim.mk tools/testing/testing.mk firmware/firmware.mk \
 	tools/vm/vm.mk selftests/selftests.mk \
 	drivers/gpu/drm/corun/policy/policy.mk \
 	tools/lib/libcorun/libcorun.mk tools/run/run.mk \
 	tools/trace/trace.mk tools/characterize/characterize.mk \
+	tools/examples/examples.mk tools/analysis/analysis.mk \
 	tools/equiv/equiv.mk tools/eval/eval.mk))
 
 .PHONY: all deps check test demo bench lint clean module help

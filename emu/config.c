@@ -773,7 +773,7 @@ int emu_config_load(const char *path, struct emu_config *cfg, char *err,
 	int ret;
 
 	if (!f) {
-		set_err(err, errlen, "%s:0: %s", path, strerror(errno));
+		set_err(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
 	if (fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 ||

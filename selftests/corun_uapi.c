@@ -297,6 +297,65 @@ static void test_ctxs(int fd)
 	ctx_destroy(fd, b);
 }
 
+/* The policies that share SMs between CTAs: by name, by id, listed. */
+static void test_policy_cta(int fd)
+{
+	static const struct {
+		const char *name;
+		__u32 id;
+	} pol[] = {
+		{ "smk", DRM_CORUN_POLICY_SMK },
+		{ "warped-slicer", DRM_CORUN_POLICY_WARPED_SLICER },
+	};
+	struct drm_corun_policy p = { 0 };
+	uint64_t v, mask = 0;
+	unsigned int i;
+	__u32 epoch;
+	int r;
+
+	io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p);
+	epoch = p.epoch_cycles;
+	get_param(fd, DRM_CORUN_PARAM_POLICIES, &mask);
+	for (i = 0; i < sizeof(pol) / sizeof(pol[0]); i++) {
+		memset(&p, 0, sizeof(p));
+		p.policy = DRM_CORUN_POLICY_BY_NAME;
+		strcpy(p.name, pol[i].name);
+		result(!io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) &&
+			       !get_param(fd, DRM_CORUN_PARAM_CURRENT_POLICY,
+					  &v) &&
+			       v == pol[i].id && (mask & (1ull << pol[i].id)),
+		       "set_policy_cta_by_name", "%s", pol[i].name);
+		memset(&p, 0, sizeof(p));
+		p.policy = pol[i].id;
+		p.epoch_cycles = 10000;
+		result(!io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) &&
+			       !io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) &&
+			       !strcmp(p.name, pol[i].name) &&
+			       p.epoch_cycles == 10000,
+		       "set_policy_cta_by_id", "%s", pol[i].name);
+	}
+	/*
+	 * ccbp needs the calibrated sustainable bandwidths; the device's
+	 * built-in configuration (no config= property) has none, so it is
+	 * refused and the policy in force stays.
+	 */
+	memset(&p, 0, sizeof(p));
+	p.policy = DRM_CORUN_POLICY_BY_NAME;
+	strcpy(p.name, "ccbp");
+	r = io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p);
+	result(r == -EOPNOTSUPP &&
+		       !get_param(fd, DRM_CORUN_PARAM_CURRENT_POLICY, &v) &&
+		       v == pol[i - 1].id &&
+		       (mask & (1ull << DRM_CORUN_POLICY_CCBP)),
+	       "set_policy_ccbp_uncalibrated", "SET_POLICY returned %d", r);
+	/* back to what the caller had: even, the epoch it had */
+	memset(&p, 0, sizeof(p));
+	p.policy = DRM_CORUN_POLICY_EVEN;
+	p.epoch_cycles = epoch;
+	result(!io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p), "set_policy_cta_restore",
+	       NULL);
+}
+
 static void test_policy(int fd)
 {
 	struct drm_corun_policy p = { 0 };
@@ -315,6 +374,7 @@ static void test_policy(int fd)
 	strcpy(p.name, "nope");
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -ENOENT,
 	       "set_policy_unknown_name", NULL);
+	test_policy_cta(fd);
 	memset(&p, 0, sizeof(p));
 	p.policy = DRM_CORUN_POLICY_HSM_QOS;
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EOPNOTSUPP,

@@ -21,6 +21,8 @@ PKGS=(
 	# corun-eval: results database, local sweeps, plots, Slurm job arrays
 	# (and the private single-node Slurm of its test)
 	sqlite3 parallel python3-matplotlib slurm-wlm munge python3-pyflakes
+	# the analysis examples (tools/analysis): pandas and R
+	python3-pandas r-base-core r-cran-jsonlite
 )
 
 missing=()

@@ -5,7 +5,8 @@
  * paper's rule assigns, beside the papers' figures (characterize.h,
  * Documentation/emu/characterization.rst).
  *
- * Per workload: a base run (GTO, like corun-sim's alone runs), a run with
+ * Per workload: a base run (GTO, CCBP's alone scheduler; corun-sim's
+ * alone runs use it when a mix says alone_sched = gto), a run with
  * half the CTAs per SM (CCBP's even CTA share of two kernels, where Eq. 5
  * measures the bandwidth demand), for kernels that are not BI a run with
  * doubled l2.latency and dram.latency (CCBP's LS test), and runs with the

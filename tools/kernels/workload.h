@@ -29,6 +29,7 @@
 struct sim_ctx;		/* <sim/simhost.h> */
 struct sim_launch;	/* <sim/simhost.h> */
 struct corun_fault_record;	/* <corun/hw.h> */
+struct wl_elf_job;	/* <kernels/elfjob.h> */
 
 /**
  * struct wl_params - what to generate
@@ -36,10 +37,12 @@ struct corun_fault_record;	/* <corun/hw.h> */
  *	instructions), 1 = default (aimed at 1-10 M cycles alone on the
  *	16-SM config), 2+ = larger
  * @seed: input generator seed; 0 selects the workload's fixed default
+ * @elf: the job of an ELF job's workload (elfjob.h), else NULL
  */
 struct wl_params {
 	uint32_t scale;
 	uint32_t seed;
+	const struct wl_elf_job *elf;
 };
 
 #define WL_SCALE_MAX 4
@@ -55,6 +58,8 @@ struct wl_run;		/* private to each workload */
  * without --workloads characterizes only the workloads themselves.
  */
 #define WL_F_VARIANT	(1u << 2)
+/* An ELF job without a reference output: its runs are not checked. */
+#define WL_F_UNCHECKED	(1u << 3)
 
 /**
  * struct workload - one registered workload

@@ -13,8 +13,10 @@
 # is $(O)/tools/kernels as for corun-sim.
 CORUN_RUN := $(O)/tools/run/corun-run
 CORUN_RUN_OBJS := $(GUEST_OUT)/tools/run/corun-run.o $(GUEST_OUT)/tools/run/fwset.o \
+	$(GUEST_OUT)/tools/run/devconfig.o \
 	$(GUEST_OUT)/tools/run/simhost_drm.o $(GUEST_OUT)/tools/sim/fault_name.o \
 	$(GUEST_OUT)/tools/sim/mix.o $(GUEST_OUT)/tools/sim/metrics.o \
+	$(GUEST_OUT)/tools/sim/json.o $(GUEST_OUT)/emu/config.o \
 	$(patsubst %.c,$(GUEST_OUT)/%.o,$(wildcard tools/kernels/host/*.c)) \
 	$(patsubst %.c,$(GUEST_OUT)/%.o,$(wildcard drivers/gpu/drm/corun/policy/*.c))
 
@@ -27,6 +29,10 @@ $(patsubst %.c,$(GUEST_OUT)/%.o,$(wildcard drivers/gpu/drm/corun/policy/*.c)): \
 $(GUEST_OUT)/tools/sim/mix.o $(GUEST_OUT)/tools/run/corun-run.o \
 	$(GUEST_OUT)/tools/run/fwset.o: GUEST_CFLAGS += -Idrivers/gpu/drm/corun
 
+# The device's configuration is found among the shipped files by its id.
+$(GUEST_OUT)/tools/run/devconfig.o: \
+	GUEST_CFLAGS += -DCORUN_CONFIG_DIR='"$(CURDIR)/emu/configs"'
+
 # Same rounding as the device, as in kernels.mk.
 $(GUEST_OUT)/tools/kernels/host/%.o: GUEST_CFLAGS += -ffp-contract=off
 
@@ -37,6 +43,6 @@ $(CORUN_RUN): $(CORUN_RUN_OBJS) $(LIBCORUN_LIB)
 BINS += $(CORUN_RUN)
 
 # The test script is the test program; it needs the binary and kernels.
-tools/run/tests/corun-run: $(CORUN_RUN) $(DEV_IMAGES)
+tools/run/tests/corun-run: $(CORUN_RUN) $(DEV_IMAGES) $(O)/bin/corun-cc
 
 TEST_PROGS += tools/run/tests/corun-run

@@ -9,11 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <kernels/elfjob.h>
 #include <kernels/workload.h>
 #include <corun/fwif.h>
 #include <policy/fwknobs.h>
 #include <policy/policy.h>
 #include <sim/mix.h>
+
+#include "config.h"
 
 #define MIX_MAX_FILE (1u << 20)
 
@@ -46,6 +49,22 @@ const char *mix_policy_names(void)
 	return buf;
 }
 
+const char *mix_sched_names(void)
+{
+	static char buf[256];
+	size_t at;
+	uint32_t sp;
+
+	if (buf[0])
+		return buf;
+	at = snprintf(buf, sizeof(buf), "expected config");
+	for (sp = 0; sp < EMU_SCHED_NR && at < sizeof(buf); sp++)
+		at += snprintf(buf + at, sizeof(buf) - at, "%s %s",
+			       sp + 1 < EMU_SCHED_NR ? "," : " or",
+			       emu_sched_policy_name(sp));
+	return buf;
+}
+
 struct pstate {
 	const char *path;
 	unsigned int line;
@@ -56,13 +75,15 @@ struct pstate {
 static int __attribute__((format(printf, 2, 3)))
 perr(struct pstate *s, const char *fmt, ...)
 {
-	char msg[512];
+	char msg[2048];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (s->err && s->len)
+	if (s->err && s->len && !s->line)
+		snprintf(s->err, s->len, "%s: %s", s->path, msg);
+	else if (s->err && s->len)
 		snprintf(s->err, s->len, "%s:%u: %s", s->path, s->line, msg);
 	return -1;
 }
@@ -218,41 +239,289 @@ static int parse_fw_value(struct pstate *s, uint32_t id, const char *key,
 	return 0;
 }
 
+/* An ELF job's first word: a path ("x/y", "k.elf"), not a workload name. */
+static int is_elf_word(const char *w)
+{
+	size_t n = strlen(w);
+
+	return strchr(w, '/') || (n > 4 && !strcmp(w + n - 4, ".elf"));
+}
+
+/* @file relative to the mix's directory (as given) unless absolute. */
+static int mix_rel_path(struct pstate *s, const char *what, const char *file,
+			char *out)
+{
+	const char *slash = strrchr(s->path, '/');
+	int n;
+
+	if (!*file)
+		return perr(s, "%s: empty file name", what);
+	if (file[0] == '/' || !slash)
+		n = snprintf(out, WL_ELF_PATH_LEN, "%s", file);
+	else
+		n = snprintf(out, WL_ELF_PATH_LEN, "%.*s/%s",
+			     (int)(slash - s->path), s->path, file);
+	if (n < 0 || n >= WL_ELF_PATH_LEN)
+		return perr(s, "%s: path longer than %d characters", what,
+			    WL_ELF_PATH_LEN - 1);
+	return 0;
+}
+
+/* "X", "XxY" or "XxYxZ", each 1..2^31. */
+static int parse_dim(struct pstate *s, const char *key, const char *v,
+		     uint32_t *d)
+{
+	const char *p = v;
+	unsigned int i;
+
+	d[0] = d[1] = d[2] = 1;
+	for (i = 0; i < 3; i++) {
+		unsigned long long n;
+		char *end;
+
+		if (!isdigit((unsigned char)*p))
+			break;
+		errno = 0;
+		n = strtoull(p, &end, 10);
+		if (errno || !n || n > (1ull << 31))
+			break;
+		d[i] = (uint32_t)n;
+		p = end;
+		if (!*p)
+			return 0;
+		if (*p++ != 'x')
+			break;
+	}
+	return perr(s, "%s=%s: expected X, XxY or XxYxZ with each 1..2147483648",
+		    key, v);
+}
+
+static const char *const fill_names[] = {
+	[WL_ELF_FILL_ZERO] = "zero",
+	[WL_ELF_FILL_IOTA] = "iota",
+	[WL_ELF_FILL_RAND] = "rand",
+	[WL_ELF_FILL_FRAND] = "frand",
+};
+
+/* One arg=: u32:N, i32:N, f32:X, buf:BYTES[:FILL] or file:PATH. */
+static int parse_elf_arg(struct pstate *s, struct wl_elf_job *e, const char *v)
+{
+	struct wl_elf_arg *a = &e->args[e->nargs];
+	const char *colon = strchr(v, ':'), *x;
+	uint64_t n;
+	char *end;
+	float f;
+	long l;
+
+	if (e->nargs == WL_ELF_MAX_ARGS)
+		return perr(s, "more than %d arg=", WL_ELF_MAX_ARGS);
+	memset(a, 0, sizeof(*a));
+	if (!colon)
+		goto bad;
+	x = colon + 1;
+	if (!strncmp(v, "u32:", 4)) {
+		if (parse_u64(x, 0, UINT32_MAX, &n))
+			return perr(s, "arg=%s: expected an unsigned 32-bit number", v);
+		a->kind = WL_ELF_U32;
+		a->value = (uint32_t)n;
+	} else if (!strncmp(v, "i32:", 4)) {
+		errno = 0;
+		l = strtol(x, &end, 0);
+		if (!*x || *end || errno || l < INT32_MIN || l > INT32_MAX)
+			return perr(s, "arg=%s: expected a signed 32-bit number", v);
+		a->kind = WL_ELF_I32;
+		a->value = (uint32_t)(int32_t)l;
+	} else if (!strncmp(v, "f32:", 4)) {
+		errno = 0;
+		f = strtof(x, &end);
+		if (!*x || *end || errno || f != f || f - f != 0)
+			return perr(s, "arg=%s: expected a finite float", v);
+		a->kind = WL_ELF_F32;
+		memcpy(&a->value, &f, sizeof(f));
+	} else if (!strncmp(v, "buf:", 4)) {
+		char num[32];
+		const char *fl = strchr(x, ':');
+		size_t k = fl ? (size_t)(fl - x) : strlen(x);
+
+		if (k >= sizeof(num))
+			goto badbuf;
+		memcpy(num, x, k);
+		num[k] = 0;
+		if (parse_u64(num, 0, WL_ELF_MAX_BUF, &n) || !n)
+			goto badbuf;
+		a->kind = WL_ELF_BUF;
+		a->bytes = (uint32_t)n;
+		if (fl) {
+			for (k = 0; k < sizeof(fill_names) / sizeof(fill_names[0]); k++)
+				if (!strcmp(fl + 1, fill_names[k]))
+					break;
+			if (k == sizeof(fill_names) / sizeof(fill_names[0]))
+				return perr(s, "arg=%s: fill %s: expected zero, iota, rand or frand",
+					    v, fl + 1);
+			a->fill = (uint32_t)k;
+		}
+	} else if (!strncmp(v, "file:", 5)) {
+		a->kind = WL_ELF_FILE;
+		if (mix_rel_path(s, "arg=file:", x, a->path))
+			return -1;
+	} else {
+		goto bad;
+	}
+	e->nargs++;
+	return 0;
+badbuf:
+	return perr(s, "arg=%s: expected buf:BYTES with 1..%u bytes, then :FILL if any",
+		    v, WL_ELF_MAX_BUF);
+bad:
+	return perr(s, "arg=%s: expected u32:N, i32:N, f32:X, buf:BYTES[:FILL] or file:PATH",
+		    v);
+}
+
+/* expect=N:PATH, checked against the args once the line is read. */
+static int parse_elf_expect(struct pstate *s, const char *v, uint32_t *arg,
+			    char *path)
+{
+	const char *colon = strchr(v, ':');
+	char num[16];
+	uint64_t n;
+
+	if (!colon || colon == v || (size_t)(colon - v) >= sizeof(num))
+		goto bad;
+	memcpy(num, v, colon - v);
+	num[colon - v] = 0;
+	if (parse_u64(num, 0, WL_ELF_MAX_ARGS - 1, &n))
+		goto bad;
+	*arg = (uint32_t)n;
+	return mix_rel_path(s, "expect=", colon + 1, path);
+bad:
+	return perr(s, "expect=%s: expected N:PATH, N the buffer argument's index (from 0)",
+		    v);
+}
+
+/*
+ * The ELF job's own keys (@key=@val); 1 if @key is none of them. Expects
+ * are collected in @exp_arg/@exp_path (*nexp of them) and matched to
+ * the arguments at the end of the line.
+ */
+static int parse_elf_key(struct pstate *s, struct wl_elf_job *e,
+			 const char *key, const char *val, unsigned int *given,
+			 uint32_t *exp_arg, char (*exp_path)[WL_ELF_PATH_LEN],
+			 unsigned int *nexp)
+{
+	if (!strcmp(key, "kernel")) {
+		if (*given & 1)
+			return perr(s, "kernel given twice");
+		*given |= 1;
+		if (strlen(val) >= WL_ELF_NAME_LEN)
+			return perr(s, "kernel=%s: longer than %d characters", val,
+				    WL_ELF_NAME_LEN - 1);
+		strcpy(e->kernel, val);
+		return 0;
+	}
+	if (!strcmp(key, "grid") || !strcmp(key, "block")) {
+		unsigned int bit = key[0] == 'g' ? 2 : 4;
+
+		if (*given & bit)
+			return perr(s, "%s given twice", key);
+		*given |= bit;
+		return parse_dim(s, key, val, bit == 2 ? e->grid : e->block);
+	}
+	if (!strcmp(key, "arg"))
+		return parse_elf_arg(s, e, val);
+	if (!strcmp(key, "expect")) {
+		unsigned int i = *nexp;
+
+		if (i == WL_ELF_MAX_ARGS)
+			return perr(s, "more than %d expect=", WL_ELF_MAX_ARGS);
+		*nexp = i + 1;
+		return parse_elf_expect(s, val, &exp_arg[i], exp_path[i]);
+	}
+	return 1;
+}
+
+/* The end of an ELF job's line: what must be there, expects to buffers. */
+static int finish_elf_job(struct pstate *s, struct mix_job *j,
+			  unsigned int given, const uint32_t *exp_arg,
+			  char (*exp_path)[WL_ELF_PATH_LEN], unsigned int nexp)
+{
+	struct wl_elf_job *e = &j->elf;
+	unsigned int i;
+
+	if (!(given & 2))
+		return perr(s, "%s: grid= missing (an ELF job needs grid= and block=)",
+			    j->workload);
+	if (!(given & 4))
+		return perr(s, "%s: block= missing (an ELF job needs grid= and block=)",
+			    j->workload);
+	for (i = 0; i < nexp; i++) {
+		struct wl_elf_arg *a = &e->args[exp_arg[i]];
+
+		if (exp_arg[i] >= e->nargs)
+			return perr(s, "expect=%u:...: the job has %u arg=", exp_arg[i],
+				    e->nargs);
+		if (a->kind != WL_ELF_BUF && a->kind != WL_ELF_FILE)
+			return perr(s, "expect=%u:...: argument %u is a scalar, not a buffer",
+				    exp_arg[i], exp_arg[i]);
+		if (a->expect[0])
+			return perr(s, "expect=%u given twice", exp_arg[i]);
+		strcpy(a->expect, exp_path[i]);
+	}
+	return 0;
+}
+
 static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
 		     struct mix *m, const uint32_t *seen_scale)
 {
 	static const char *const keys[] = { "scale", "seed", "slot", "priority",
 					    "placement", "sms", "quota",
 					    "throttle", "qos" };
-	unsigned int given = 0, k;
+	char exp_path[WL_ELF_MAX_ARGS][WL_ELF_PATH_LEN];
+	uint32_t exp_arg[WL_ELF_MAX_ARGS];
+	unsigned int given = 0, egiven = 0, nexp = 0, k;
 	struct mix_job *j;
-	char known[1024];
+	char known[4096];
 	uint64_t v;
 	char *w;
-	int fw;
+	int fw, elf, ret;
 
 	w = word(&rest);
 	if (!w)
 		return perr(s, "job: missing workload name");
 	if (m->njobs == MIX_MAX_JOBS)
 		return perr(s, "more than %d jobs", MIX_MAX_JOBS);
+	elf = is_elf_word(w);
 	if (strlen(w) >= MIX_NAME_LEN)
-		return perr(s, "workload name too long");
+		return perr(s, "%s too long", elf ? "ELF name" : "workload name");
 	known[0] = 0;
-	if (lookup && lookup(w, known, sizeof(known)))
-		return perr(s, "unknown workload '%s' (known: %s)", w, known);
+	if (!elf && lookup && lookup(w, known, sizeof(known)))
+		return perr(s, "unknown workload '%s' (known: %s; or a kernel ELF: job FILE.elf grid=... block=...)",
+			    w, known);
 	j = &m->jobs[m->njobs];
 	memset(j, 0, sizeof(*j));
 	j->line = s->line;
 	strcpy(j->workload, w);
 	j->scale = *seen_scale;
 	j->slot = m->njobs;
+	j->is_elf = elf;
+	if (elf && mix_rel_path(s, "ELF", w, j->elf.path))
+		return -1;
 	while ((w = word(&rest))) {
 		char *val = strchr(w, '=');
 
 		if (!val || val == w || !val[1])
 			return perr(s, "'%s': expected key=value", w);
 		*val++ = 0;
+		if (elf) {
+			ret = parse_elf_key(s, &j->elf, w, val, &egiven, exp_arg,
+					    exp_path, &nexp);
+			if (ret <= 0) {
+				if (ret)
+					return -1;
+				continue;
+			}
+			if (!strcmp(w, "scale"))
+				return perr(s, "scale= does not apply to an ELF job (its arg= give the sizes)");
+		}
 		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
 			if (!strcmp(w, keys[k]))
 				break;
@@ -268,6 +537,9 @@ static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
 		}
 		if (k == sizeof(keys) / sizeof(keys[0])) {
 			param_names(1, " ", known, sizeof(known));
+			if (elf)
+				return perr(s, "unknown key '%s' of an ELF job (known: kernel grid block arg expect seed slot priority placement sms quota throttle qos%s)",
+					    w, known);
 			return perr(s, "unknown job key '%s' (known: scale seed slot priority placement sms quota throttle qos%s)",
 				    w, known);
 		}
@@ -324,6 +596,8 @@ static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
 		default: j->throttle = v; break;
 		}
 	}
+	if (elf && finish_elf_job(s, j, egiven, exp_arg, exp_path, nexp))
+		return -1;
 	for (k = 0; k < m->njobs; k++)
 		if (m->jobs[k].slot == j->slot)
 			return perr(s, "slot %u already used by the job on line %u",
@@ -365,7 +639,7 @@ static int parse_fw_setting(struct pstate *s, struct mix *m, const char *key,
 		at += snprintf(names + at, sizeof(names) - at, ", %s",
 			       corun_fwk[k].name);
 	param_names(0, ", ", names + at, sizeof(names) - at);
-	return perr(s, "unknown setting '%s' (known: name, budget, scale, policy%s; jobs are 'job WORKLOAD ...')",
+	return perr(s, "unknown setting '%s' (known: name, budget, scale, policy, alone_sched, sched%s; jobs are 'job WORKLOAD ...')",
 		    key, names);
 }
 
@@ -376,7 +650,7 @@ int mix_parse(const char *text, const char *path, mix_lookup_fn lookup,
 	unsigned int seen = 0;
 	uint32_t scale = 1;
 	const char *p = text, *base;
-	char line[1024], kv[1024];
+	char line[4096], kv[4096];
 
 	memset(m, 0, sizeof(*m));
 	snprintf(m->path, sizeof(m->path), "%s", path);
@@ -463,6 +737,28 @@ int mix_parse(const char *text, const char *path, mix_lookup_fn lookup,
 				return perr(&s, "policy = %s: %s", val,
 					    mix_policy_names());
 			strcpy(m->policy, val);
+		} else if (!strcmp(key, "alone_sched")) {
+			uint32_t sp;
+
+			if (seen & 16)
+				return perr(&s, "alone_sched given twice");
+			seen |= 16;
+			for (sp = 0; sp < EMU_SCHED_NR; sp++)
+				if (!strcmp(val, emu_sched_policy_name(sp)))
+					break;
+			if (strcmp(val, "config") && sp == EMU_SCHED_NR)
+				return perr(&s, "alone_sched = %s: %s", val,
+					    mix_sched_names());
+			strcpy(m->alone_sched, val);
+		} else if (!strcmp(key, "sched")) {
+			/* the names are the configuration's: corun-sim checks */
+			if (seen & 32)
+				return perr(&s, "sched given twice");
+			seen |= 32;
+			if (strlen(val) >= MIX_POLICY_LEN)
+				return perr(&s, "sched = %s: name too long", val);
+			strcpy(m->sched, val);
+			m->sched_line = s.line;
 		} else if (parse_fw_setting(&s, m, key, val)) {
 			return -1;
 		}
@@ -477,6 +773,7 @@ int mix_parse(const char *text, const char *path, mix_lookup_fn lookup,
 int mix_load(const char *path, mix_lookup_fn lookup, struct mix *m,
 	     char *err, size_t len)
 {
+	unsigned int i;
 	char *buf;
 	size_t n;
 	FILE *f;
@@ -504,7 +801,29 @@ int mix_load(const char *path, mix_lookup_fn lookup, struct mix *m,
 	buf[n] = 0;
 	ret = mix_parse(buf, path, lookup, m, err, len);
 	free(buf);
+	for (i = 0; !ret && i < m->njobs; i++) {
+		char why[1024];
+
+		if (m->jobs[i].is_elf &&
+		    wl_elf_job_prepare(&m->jobs[i].elf, why, sizeof(why))) {
+			snprintf(err, len, "%s:%u: %s", path, m->jobs[i].line, why);
+			ret = -1;
+		}
+	}
 	return ret;
+}
+
+const struct workload *mix_job_workload(const struct mix_job *j,
+					struct wl_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->scale = j->scale;
+	p->seed = j->seed;
+	if (j->is_elf) {
+		p->elf = &j->elf;
+		return &j->elf.wl;
+	}
+	return wl_find(j->workload);
 }
 
 int mix_check_device(const struct mix *m, unsigned int num_slots,

@@ -21,6 +21,15 @@
  *	policy	the driver policy that programs the slots during the
  *		co-run: fcfs (default) or even, any name of
  *		drivers/gpu/drm/corun/policy/; --policy overrides it
+ *	alone_sched	the warp scheduler of the alone runs (the baseline of
+ *		the slowdowns): config (default: the configuration's, as
+ *		in the co-run) or a scheduler name (gto, lrr, ...), e.g.
+ *		gto for CCBP's rule (alone IPC with GTO, shared with
+ *		LRR); corun-sim's --alone-sched overrides it
+ *	sched	the warp scheduler of the co-run (the configuration's
+ *		sm.sched_policy: lrr, gto, two_level or kaware), checked
+ *		by corun-sim against the configuration; --sched overrides
+ *		it; alone runs keep --alone-sched
  *
  * Firmware settings of the co-run (DRM_IOCTL_CORUN_SET_POLICY's knobs and
  * parameters, named as in policy/fwknobs.c; each at most once, left out:
@@ -41,7 +50,8 @@
  *	placement=P	rr, chunk, reset, flip or steal (default rr)
  *	sms=LIST	SMs the job may use: "0-7,12" (default: the policy's)
  *	quota=N		max CTAs of the job per SM, 0 = the policy's
- *	throttle=N	CTAs per SM kept resident but not issuing
+ *	throttle=N	CTAs per SM kept resident but not issuing, 0 = the
+ *			policy's
  *	qos=N		QoS target of the job's launches in 1/1024 of its
  *			alone IPC (drm_corun_submit.qos_target), 1..1024;
  *			the QoS policies (proportional, hsm-qos) honour it
@@ -50,9 +60,30 @@
  *			firmware parameters of the job's slot (vc=config:
  *			the configuration's VC); ranges as in the uapi
  *
+ * A job line whose first word ends in ".elf" or holds a '/' runs that
+ * device ELF (built with corun-cc; a relative path is taken from the mix
+ * file's directory) instead of a registered workload:
+ *
+ *	job ./vscale.elf grid=16 block=256 arg=file:in.bin arg=buf:16384
+ *	    arg=u32:4096 arg=f32:2.5 expect=1:out.bin    (one line)
+ *
+ *	kernel=NAME	the kernel (default: the ELF's only one)
+ *	grid=X[xY[xZ]], block=X[xY[xZ]]	launch geometry (required)
+ *	arg=A		the next 32-bit word of the argument block, in order:
+ *			u32:N, i32:N or f32:X (scalars), buf:BYTES[:FILL]
+ *			(a new buffer's GPU address; FILL zero (default),
+ *			iota, rand (u32) or frand (floats in [-1, 1)), from
+ *			seed=) or file:PATH (a buffer holding the file)
+ *	expect=N:PATH	after each run, buffer argument N (from 0) must equal
+ *			the file byte for byte; without any expect= the runs
+ *			are unchecked and the reports say so
+ *
+ * and the keys seed, slot, priority, placement, sms, quota, throttle and
+ * the firmware parameters as above (not scale). One launch per run.
+ *
  * The policy decides every slot's SM mask, CTA quota and priority at each
  * job start, job end and epoch, as in the driver. sms= and a non-zero
- * quota= override the decision for the job's slot (static settings the
+ * quota= or throttle= override the decision for the job's slot (static settings the
  * driver does not have). If any job line gives priority=, the mix sets
  * all slot priorities itself: jobs without it get priority 0, and the
  * policy's priorities are not used.
@@ -66,12 +97,14 @@
 #include <stdint.h>
 
 #include <corun/hw.h>
+#include <kernels/elfjob.h>
 #include <policy/fwknobs.h>
 
 #define MIX_MAX_JOBS CORUN_MAX_SLOTS
 #define MIX_NAME_LEN 64
 #define MIX_DEFAULT_BUDGET 1000000ull
 #define MIX_POLICY_LEN 32
+#define MIX_SCHED_LEN 16
 
 /**
  * struct mix_job - one job line
@@ -88,6 +121,9 @@
  * @fw_set: bit n: firmware parameter n (enum drm_corun_fw_param_id) of the
  *	job's slot is given
  * @fw: the values, by parameter id
+ * @is_elf: an ELF job ("job FILE.elf ..."): @elf describes it and
+ *	@workload is the ELF's name as written
+ * @elf: the ELF job (prepared by mix_load(): elf.wl is its workload)
  */
 struct mix_job {
 	unsigned int line;
@@ -102,6 +138,8 @@ struct mix_job {
 	uint32_t max_sm;
 	uint32_t fw_set;
 	uint32_t fw[CORUN_FWP_NR];
+	int is_elf;
+	struct wl_elf_job elf;
 };
 
 /**
@@ -110,6 +148,9 @@ struct mix_job {
  * @name: the "name" setting, or the file's base name
  * @budget: co-run cycle budget
  * @policy: the "policy" setting, "" if not given
+ * @alone_sched: the "alone_sched" setting, "" if not given
+ * @sched: the "sched" setting, "" if not given
+ * @sched_line: its line
  * @has_priority: some job line gives priority=
  * @fw_knob: the firmware knobs (enum corun_fwk), uapi values, 0: not given
  * @fw_knob_line: their lines
@@ -123,6 +164,9 @@ struct mix {
 	char name[MIX_NAME_LEN];
 	uint64_t budget;
 	char policy[MIX_POLICY_LEN];
+	char alone_sched[MIX_SCHED_LEN];
+	char sched[MIX_POLICY_LEN];
+	unsigned int sched_line;
 	int has_priority;
 	uint32_t fw_knob[CORUN_FWK_NR];
 	unsigned int fw_knob_line[CORUN_FWK_NR];
@@ -139,11 +183,23 @@ struct mix {
  */
 typedef int (*mix_lookup_fn)(const char *name, char *known, size_t len);
 
-/* Parse @text; @path names it in messages. 0, or -1 with err set. */
+/*
+ * Parse @text; @path names it in messages (and relative paths of ELF jobs
+ * are taken from its directory). 0, or -1 with err set. The files of ELF
+ * jobs are not opened: mix_load() checks them.
+ */
 int mix_parse(const char *text, const char *path, mix_lookup_fn lookup,
 	      struct mix *m, char *err, size_t len);
+/* Read and parse @path, then check its ELF jobs' files. */
 int mix_load(const char *path, mix_lookup_fn lookup, struct mix *m,
 	     char *err, size_t len);
+
+/*
+ * mix_job_workload() - the workload a job line runs, with its parameters
+ * in @p: an ELF job's own, else the registered one (@lookup checked it).
+ */
+const struct workload *mix_job_workload(const struct mix_job *j,
+					struct wl_params *p);
 
 /* Check slots and SM masks against a device: "file:line: ..." on error. */
 int mix_check_device(const struct mix *m, unsigned int num_slots,
@@ -197,6 +253,9 @@ const char *mix_fw_setting_text(const struct corun_fw_setting *s, uint32_t knob,
  */
 int mix_parse_count(const char *v, uint64_t *out);
 const char *mix_placement_name(uint32_t p);
+
+/* "expected config, gto, ... or lrr": alone_sched's values, for messages. */
+const char *mix_sched_names(void);
 
 /* "expected fcfs or even": the driver's policy names, for messages. */
 const char *mix_policy_names(void);

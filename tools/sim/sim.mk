@@ -79,9 +79,11 @@ $(SIMHOST_TEST): $(SIM_OUT)/tests/simhost_test.o $(SIMHOST_LIB) $(EMU_LIB) \
 	$(CC) $(HOST_LDFLAGS) $(SIM_OUT)/tests/simhost_test.o $(KUNIT_OBJS) \
 		-o $@ $(SIMHOST_LIB) $(EMU_LIB) $(HOST_LDLIBS)
 
+# The mix parser prepares ELF jobs with the workload library.
 $(CORUN_SIM_TEST): $(SIM_OUT)/tests/corun_sim_test.o $(CORUN_SIM_LIBOBJS) \
-		   $(KUNIT_OBJS) $(POLICY_LIB) | $(CORUN_SIM)
+		   $(KUNIT_OBJS) $(POLICY_LIB) $(WORKLOADS_LIB) $(SIMHOST_LIB) \
+		   $(EMU_LIB) | $(CORUN_SIM)
 	$(CC) $(HOST_LDFLAGS) $(filter %.o,$^) -o $@ $(POLICY_LIB) \
-		$(HOST_LDLIBS)
+		$(WORKLOADS_LIB) $(SIMHOST_LIB) $(EMU_LIB) $(HOST_LDLIBS)
 
 TEST_PROGS += $(KELF_TEST) $(SIMHOST_TEST) $(CORUN_SIM_TEST)

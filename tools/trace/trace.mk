@@ -6,6 +6,7 @@
 # gen-vmlinux-h and cached in $(CORUN_CACHE)/btf-$(KVER).
 #
 #   tools/trace/tests/trace  VM test of corun-trace and tools/bpftrace/*.bt
+#   tools/trace/tests/oneliners  the one-liners of tracing.rst, in the VM
 
 TRACE_DIR := $(O)/tools/trace
 CORUN_TRACE := $(TRACE_DIR)/corun-trace
@@ -38,3 +39,9 @@ $(CORUN_TRACE): tools/trace/corun-trace.c tools/trace/corun-trace.h \
 tools/trace/tests/trace: $(CORUN_TRACE) $(O)/selftests/corun_uapi
 
 TEST_PROGS += tools/trace/tests/trace
+
+# The one-liners of Documentation/gpu/corun/tracing.rst, run in the VM.
+tools/trace/tests/oneliners: $(CORUN_TRACE) $(O)/tools/examples/corun-example \
+	Documentation/gpu/corun/tracing.rst
+
+TEST_PROGS += tools/trace/tests/oneliners

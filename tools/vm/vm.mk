@@ -13,7 +13,8 @@
 # tools/vm/tests/qtest needs no guest: it drives the device through QEMU's
 # qtest protocol with $(O)/vm/qtest, built here.
 
-VM_TESTS := tools/vm/tests/enumerate tools/vm/tests/job tools/vm/tests/qtest
+VM_TESTS := tools/vm/tests/enumerate tools/vm/tests/job tools/vm/tests/qtest \
+	tools/vm/tests/share
 VM_QTEST := $(O)/vm/qtest
 BINS += $(VM_QTEST)
 

@@ -119,7 +119,7 @@ class Spec:
 		self.runs = 'corun'
 		self.policies = []
 		self.policies_loc = None
-		self.alone_sched = 'gto'
+		self.alone_sched = 'config'
 		self.alone_runs = 'budget'
 		self.alone_max_cycles = None
 		self.epoch_cycles = None

@@ -183,6 +183,16 @@ void wl_launch_1d(struct sim_launch *l, const struct sim_kernel *k,
 	l->args_va = args_va;
 }
 
+int wl_next_once(const struct sim_launch *launch, int *launched,
+		 struct sim_launch *l)
+{
+	if (*launched)
+		return 0;
+	*l = *launch;
+	*launched = 1;
+	return 1;
+}
+
 uint32_t wl_div_up(uint32_t n, uint32_t block)
 {
 	return (uint32_t)(((uint64_t)n + block - 1) / block);

@@ -107,11 +107,7 @@ static int fault_next(struct sim_ctx *ctx, struct wl_run *r,
 	(void)ctx;
 	(void)err;
 	(void)len;
-	if (r->launched)
-		return 0;
-	*l = r->launch;
-	r->launched = 1;
-	return 1;
+	return wl_next_once(&r->launch, &r->launched, l);
 }
 
 /* Nothing to compare: the fault record is the result. */

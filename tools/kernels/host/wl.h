@@ -88,6 +88,13 @@ void wl_launch_1d(struct sim_launch *l, const struct sim_kernel *k,
 uint32_t wl_div_up(uint32_t n, uint32_t block);
 
 /*
+ * next() of a workload that launches once per run: *l = *launch the
+ * first time (1), then 0; *launched remembers.
+ */
+int wl_next_once(const struct sim_launch *launch, int *launched,
+		 struct sim_launch *l);
+
+/*
  * One thread per element: a 1-D launch (y = z = 1) of at least @n
  * threads, n >= 1.
  */

@@ -597,7 +597,8 @@ struct bad_mix {
 
 static const struct bad_mix bad_mixes[] = {
 	{ "job\n", "b.mix:1: job: missing workload name" },
-	{ "\n\njob nope\n", "b.mix:3: unknown workload 'nope' (known: vecadd, matmul)" },
+	{ "\n\njob nope\n",
+	  "b.mix:3: unknown workload 'nope' (known: vecadd, matmul; or a kernel ELF: job FILE.elf grid=... block=...)" },
 	{ "job vecadd slot=1\njob matmul slot=1\n",
 	  "b.mix:2: slot 1 already used by the job on line 1" },
 	{ "job vecadd colour=red\n",
@@ -626,10 +627,11 @@ static const struct bad_mix bad_mixes[] = {
 	{ "budget =\n", "b.mix:1: budget: missing value" },
 	{ "job vecadd\nscale = 1\n", "b.mix:2: scale must come before the job lines" },
 	{ "colour = red\n",
-	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
+	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy, alone_sched, sched, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
 	{ "policy = best\njob vecadd\n",
-	  "b.mix:1: policy = best: expected fcfs, even, proportional, hsm-fair or hsm-qos" },
+	  "b.mix:1: policy = best: expected fcfs, even, proportional, smk, ccbp, warped-slicer, hsm-fair or hsm-qos" },
 	{ "policy = even\npolicy = even\njob vecadd\n", "b.mix:2: policy given twice" },
+	{ "sched = gto\nsched = lrr\njob vecadd\n", "b.mix:2: sched given twice" },
 	{ "vecadd\n", "b.mix:1: expected 'job WORKLOAD ...' or 'key = value', got 'vecadd'" },
 	/* firmware settings */
 	{ "irc = maybe\njob vecadd\n", "b.mix:1: irc = maybe: expected off or on" },
@@ -639,7 +641,7 @@ static const struct bad_mix bad_mixes[] = {
 	{ "llc_prob = 2000\njob vecadd\n", "b.mix:1: llc_prob=2000: out of range 0..1024" },
 	{ "llc_prob = 1\nllc_prob = 2\njob vecadd\n", "b.mix:2: llc_prob given twice" },
 	{ "irc_share = 3\njob vecadd\n",
-	  "b.mix:1: unknown setting 'irc_share' (known: name, budget, scale, policy, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
+	  "b.mix:1: unknown setting 'irc_share' (known: name, budget, scale, policy, alone_sched, sched, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
 	{ "job vecadd irc_share=1025\n", "b.mix:1: irc_share=1025: out of range 0..1024" },
 	{ "job vecadd dram_prio=16\n", "b.mix:1: dram_prio=16: out of range 0..15" },
 	{ "job vecadd vc=x\n",
@@ -649,7 +651,45 @@ static const struct bad_mix bad_mixes[] = {
 	{ "job vecadd irc_share=1 irc_share=2\n", "b.mix:1: irc_share given twice" },
 	{ "job vecadd llc_prob=3\n",
 	  "b.mix:1: unknown job key 'llc_prob' (known: scale seed slot priority placement sms quota throttle qos irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
-	{ "# nothing\n", "b.mix:0: no job lines" },
+	{ "# nothing\n", "b.mix: no job lines" },
+	{ "alone_sched = fastest\njob vecadd\n",
+	  "b.mix:1: alone_sched = fastest: expected config, lrr, gto, two_level or kaware" },
+	{ "alone_sched = gto\nalone_sched = lrr\njob vecadd\n", "b.mix:2: alone_sched given twice" },
+	/* ELF jobs: the line is checked; the files only by mix_load() */
+	{ "job k.elf block=32\n",
+	  "b.mix:1: k.elf: grid= missing (an ELF job needs grid= and block=)" },
+	{ "job d/k grid=1\n",
+	  "b.mix:1: d/k: block= missing (an ELF job needs grid= and block=)" },
+	{ "job k.elf grid=1 block=0\n",
+	  "b.mix:1: block=0: expected X, XxY or XxYxZ with each 1..2147483648" },
+	{ "job k.elf grid=2x3x4x5 block=1\n",
+	  "b.mix:1: grid=2x3x4x5: expected X, XxY or XxYxZ with each 1..2147483648" },
+	{ "job k.elf grid=1 grid=2 block=1\n", "b.mix:1: grid given twice" },
+	{ "job k.elf grid=1 block=1 kernel=a kernel=b\n", "b.mix:1: kernel given twice" },
+	{ "job k.elf grid=1 block=1 arg=u32:-1\n",
+	  "b.mix:1: arg=u32:-1: expected an unsigned 32-bit number" },
+	{ "job k.elf grid=1 block=1 arg=i32:2147483648\n",
+	  "b.mix:1: arg=i32:2147483648: expected a signed 32-bit number" },
+	{ "job k.elf grid=1 block=1 arg=f32:inf\n", "b.mix:1: arg=f32:inf: expected a finite float" },
+	{ "job k.elf grid=1 block=1 arg=buf:0\n",
+	  "b.mix:1: arg=buf:0: expected buf:BYTES with 1..268435456 bytes, then :FILL if any" },
+	{ "job k.elf grid=1 block=1 arg=buf:8:ones\n",
+	  "b.mix:1: arg=buf:8:ones: fill ones: expected zero, iota, rand or frand" },
+	{ "job k.elf grid=1 block=1 arg=ptr:3\n",
+	  "b.mix:1: arg=ptr:3: expected u32:N, i32:N, f32:X, buf:BYTES[:FILL] or file:PATH" },
+	{ "job k.elf grid=1 block=1 arg=file:\n", "b.mix:1: arg=file:: empty file name" },
+	{ "job k.elf grid=1 block=1 arg=buf:8 expect=1:r.bin\n",
+	  "b.mix:1: expect=1:...: the job has 1 arg=" },
+	{ "job k.elf grid=1 block=1 arg=f32:1 expect=0:r.bin\n",
+	  "b.mix:1: expect=0:...: argument 0 is a scalar, not a buffer" },
+	{ "job k.elf grid=1 block=1 arg=buf:8 expect=0:r expect=0:s\n",
+	  "b.mix:1: expect=0 given twice" },
+	{ "job k.elf grid=1 block=1 expect=x\n",
+	  "b.mix:1: expect=x: expected N:PATH, N the buffer argument's index (from 0)" },
+	{ "job k.elf grid=1 block=1 scale=0\n",
+	  "b.mix:1: scale= does not apply to an ELF job (its arg= give the sizes)" },
+	{ "job k.elf grid=1 block=1 colour=red\n",
+	  "b.mix:1: unknown key 'colour' of an ELF job (known: kernel grid block arg expect seed slot priority placement sms quota throttle qos irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
 };
 
 static void mix_bad_desc(const struct bad_mix *b, char *desc)
@@ -668,6 +708,53 @@ static void mix_errors(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mix_parse(b->text, "b.mix", lookup, &m, err,
 					sizeof(err)), -1);
 	KUNIT_EXPECT_STREQ(test, err, b->msg);
+}
+
+static void mix_elf_job(struct kunit *test)
+{
+	static const char text[] =
+		"job k.elf grid=4x2 block=64 arg=buf:4096:frand arg=file:d/in.bin arg=u32:0x10 arg=i32:-3 arg=f32:2.5 arg=buf:12 expect=5:/abs/ref.bin seed=3 slot=2\n"
+		"job vecadd\n";
+	const struct wl_elf_job *e;
+	struct wl_params p;
+	struct mix m;
+	char err[512] = "";
+	float f = 2.5f;
+	uint32_t fbits;
+
+	memcpy(&fbits, &f, sizeof(fbits));
+	KUNIT_ASSERT_EQ_MSG(test, mix_parse(text, "dir/x.mix", lookup, &m, err,
+					    sizeof(err)), 0, "%s", err);
+	KUNIT_ASSERT_EQ(test, m.njobs, 2u);
+	KUNIT_EXPECT_TRUE(test, m.jobs[0].is_elf);
+	KUNIT_EXPECT_FALSE(test, m.jobs[1].is_elf);
+	e = &m.jobs[0].elf;
+	/* relative paths from the mix's directory, absolute ones as given */
+	KUNIT_EXPECT_STREQ(test, e->path, "dir/k.elf");
+	KUNIT_EXPECT_STREQ(test, e->kernel, "");
+	KUNIT_EXPECT_EQ(test, e->grid[0], 4u);
+	KUNIT_EXPECT_EQ(test, e->grid[1], 2u);
+	KUNIT_EXPECT_EQ(test, e->grid[2], 1u);
+	KUNIT_EXPECT_EQ(test, e->block[0], 64u);
+	KUNIT_ASSERT_EQ(test, e->nargs, 6u);
+	KUNIT_EXPECT_EQ(test, e->args[0].kind, (uint32_t)WL_ELF_BUF);
+	KUNIT_EXPECT_EQ(test, e->args[0].bytes, 4096u);
+	KUNIT_EXPECT_EQ(test, e->args[0].fill, (uint32_t)WL_ELF_FILL_FRAND);
+	KUNIT_EXPECT_EQ(test, e->args[1].kind, (uint32_t)WL_ELF_FILE);
+	KUNIT_EXPECT_STREQ(test, e->args[1].path, "dir/d/in.bin");
+	KUNIT_EXPECT_EQ(test, e->args[2].value, 16u);
+	KUNIT_EXPECT_EQ(test, e->args[3].value, (uint32_t)-3);
+	KUNIT_EXPECT_EQ(test, e->args[4].value, fbits);
+	KUNIT_EXPECT_EQ(test, e->args[5].fill, (uint32_t)WL_ELF_FILL_ZERO);
+	KUNIT_EXPECT_STREQ(test, e->args[5].expect, "/abs/ref.bin");
+	KUNIT_EXPECT_STREQ(test, e->args[0].expect, "");
+	KUNIT_EXPECT_EQ(test, m.jobs[0].seed, 3u);
+	KUNIT_EXPECT_EQ(test, m.jobs[0].slot, 2u);
+	KUNIT_EXPECT_TRUE(test, mix_job_workload(&m.jobs[0], &p) == &e->wl);
+	KUNIT_EXPECT_TRUE(test, p.elf == e);
+	KUNIT_EXPECT_EQ(test, p.seed, 3u);
+	KUNIT_EXPECT_TRUE(test, mix_job_workload(&m.jobs[1], &p) == wl_find("vecadd"));
+	KUNIT_EXPECT_TRUE(test, p.elf == NULL);
 }
 
 static void mix_too_many_jobs(struct kunit *test)
@@ -734,7 +821,12 @@ static void check_corun_json(struct kunit *test, const struct jv *doc)
 			  jget(doc, "ok")->num == 1);
 	cfg = jget(doc, "config");
 	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "name"), "test-2sm");
-	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "alone_sched"), "gto");
+	/* by default the alone runs use the configuration's scheduler */
+	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "alone_sched"), "lrr");
+	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "corun_sched"), "lrr");
+	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "timing_address"), "pa");
+	KUNIT_EXPECT_TRUE(test, jget(doc, "lockstep") &&
+			  jget(doc, "lockstep")->t == J_NULL);
 	KUNIT_EXPECT_EQ(test, jnum(test, jget(jget(cfg, "ini"), "gpu"), "num_sms"), 2.0);
 	KUNIT_ASSERT_NOT_NULL(test, alone);
 	KUNIT_ASSERT_NOT_NULL(test, co);
@@ -829,7 +921,11 @@ static void sim_deterministic(struct kunit *test)
 	/* Text: deterministic too, with or without the stderr extras. */
 	KUNIT_ASSERT_EQ(test, t1->status, 0);
 	KUNIT_EXPECT_STREQ(test, t1->out, t2->out);
-	KUNIT_EXPECT_TRUE(test, strstr(t1->out, "[gpu]") != NULL);
+	/* a one-line summary of the configuration, the whole on request */
+	KUNIT_EXPECT_TRUE(test, strstr(t1->out, "[gpu]") == NULL);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(t1->out, "\n# configuration test-2sm: 2 SMs, warp 8, 8 slots, warp scheduler lrr, timing_address pa, id 0x") != NULL,
+			      "stdout: %s", t1->out);
+	KUNIT_EXPECT_TRUE(test, strstr(t1->out, "\n# warp scheduler: alone runs lrr (the configuration's), co-runs lrr (the configuration's)\n") != NULL);
 	KUNIT_EXPECT_TRUE(test, strstr(t1->out, "metrics: STP ") != NULL);
 	KUNIT_EXPECT_TRUE(test, strstr(t1->out, "result: ok") != NULL);
 	KUNIT_EXPECT_TRUE(test, strstr(t1->err, "simulation rate:") != NULL);
@@ -905,6 +1001,33 @@ static void sim_alone_runs(struct kunit *test)
 			      "stderr: %s", bad->err);
 }
 
+/*
+ * The slowdown's baseline is explicit: a mix's alone_sched sets the alone
+ * runs' scheduler, --alone-sched beats it, and the report says which and
+ * where from; --full-config prints the whole configuration.
+ */
+static void sim_alone_sched(struct kunit *test)
+{
+	const char *m = tmp_file(test, ".mix",
+				 "budget = 20k\nalone_sched = gto\njob vecadd scale=0\n");
+	struct out *o = run_sim(test, "--config", cfg_path, "--mix", m,
+				"--quiet", "--full-config", NULL);
+	struct out *c = run_sim(test, "--config", cfg_path, "--mix", m,
+				"--quiet", "--alone-sched", "config", "--json",
+				NULL);
+	const struct jv *cfg;
+
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "%s", o->err);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->out, "\n# warp scheduler: alone runs gto (the mix's alone_sched), co-runs lrr (the configuration's)\n") != NULL,
+			      "stdout: %s", o->out);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "alone runs (scheduler gto,") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "# effective configuration:\n[gpu]\n") != NULL);
+	KUNIT_ASSERT_EQ_MSG(test, c->status, 0, "%s", c->err);
+	cfg = jget(json_doc(test, c->out), "config");
+	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "alone_sched"), "lrr");
+	KUNIT_EXPECT_STREQ(test, jstr(test, cfg, "corun_sched"), "lrr");
+}
+
 static void sim_bad_mix(struct kunit *test)
 {
 	const char *m = tmp_file(test, ".mix", "budget = 10k\njob vecadd scale=0\njob vecadd scale=0 slot=zero\n");
@@ -924,6 +1047,10 @@ static void sim_bad_mix(struct kunit *test)
 	snprintf(want, sizeof(want), "%s:2: unknown workload 'no-such-workload' (known: ", u);
 	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, want) != NULL, "stderr: %s", o->err);
 	KUNIT_EXPECT_TRUE(test, strstr(o->err, "vecadd") != NULL);
+	/* the whole list: the last variant and the fault tests */
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "coloring-rmat; fault tests: fault-null") &&
+			      strstr(o->err, "fault-assert; or a kernel ELF"),
+			      "stderr: %s", o->err);
 
 	/* test-2sm has 8 slots. */
 	o = run_sim(test, "--config", cfg_path, "--mix", s, NULL);
@@ -1207,7 +1334,7 @@ static void sim_policy_errors(struct kunit *test)
 
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--policy", "best", NULL);
 	KUNIT_EXPECT_EQ(test, o->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--policy best: expected fcfs, even, proportional, hsm-fair or hsm-qos") != NULL,
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--policy best: expected fcfs, even, proportional, smk, ccbp, warped-slicer, hsm-fair or hsm-qos") != NULL,
 			      "stderr: %s", o->err);
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--compare-policies",
 		    "fcfs", NULL);
@@ -1224,6 +1351,47 @@ static void sim_policy_errors(struct kunit *test)
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--epoch-cycles",
 		    "10", NULL);
 	KUNIT_EXPECT_EQ(test, o->status, 2);
+}
+
+/* The co-run's warp scheduler: a mix's sched, --sched over it. */
+static void sim_sched(struct kunit *test)
+{
+	const char *m = tmp_file(test, ".mix",
+				 "budget = 1k\nsched = kaware\njob vecadd scale=0\n");
+	const char *bad = tmp_file(test, ".mix",
+				   "budget = 1k\nsched = fifo\njob vecadd scale=0\n");
+	const struct jv *sm;
+	struct mix mx;
+	char err[256] = "", want[PATH_MAX + 64];
+	struct out *o;
+
+	KUNIT_ASSERT_EQ_MSG(test, mix_parse("sched = two_level\njob vecadd\n",
+					    "s.mix", lookup, &mx, err, sizeof(err)),
+			    0, "%s", err);
+	KUNIT_EXPECT_STREQ(test, mx.sched, "two_level");
+	KUNIT_EXPECT_EQ(test, mx.sched_line, 1u);
+
+	o = run_sim(test, "--config", cfg_path, "--mix", m, "--no-alone",
+		    "--json", "--quiet", NULL);
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
+	sm = jget(jget(jget(json_doc(test, o->out), "config"), "ini"), "sm");
+	KUNIT_ASSERT_NOT_NULL(test, sm);
+	KUNIT_EXPECT_STREQ(test, jstr(test, sm, "sched_policy"), "kaware");
+	o = run_sim(test, "--config", cfg_path, "--mix", m, "--no-alone",
+		    "--json", "--quiet", "--sched", "gto", NULL);
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
+	sm = jget(jget(jget(json_doc(test, o->out), "config"), "ini"), "sm");
+	KUNIT_ASSERT_NOT_NULL(test, sm);
+	KUNIT_EXPECT_STREQ(test, jstr(test, sm, "sched_policy"), "gto");
+
+	o = run_sim(test, "--config", cfg_path, "--mix", bad, "--no-alone", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	snprintf(want, sizeof(want), "%s:2: sched = fifo:", bad);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, want) != NULL, "stderr: %s", o->err);
+	o = run_sim(test, "--config", cfg_path, "--mix", m, "--sched", "fifo", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--sched fifo:") != NULL,
+			      "stderr: %s", o->err);
 }
 
 static void sim_list(struct kunit *test)
@@ -1254,7 +1422,7 @@ static void sim_show_config(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, rc);
 	KUNIT_EXPECT_STREQ(test, jstr(test, c, "id"), jstr(test, rc, "id"));
 	KUNIT_EXPECT_STREQ(test, jstr(test, c, "name"), "test-2sm");
-	KUNIT_EXPECT_STREQ(test, jstr(test, c, "alone_sched"), "gto");
+	KUNIT_EXPECT_STREQ(test, jstr(test, c, "alone_sched"), "lrr");
 	KUNIT_EXPECT_EQ(test, jnum(test, jget(jget(c, "ini"), "gpu"), "num_sms"), 2.0);
 
 	o = run_sim(test, "--config", cfg_path, "--show-config", NULL);
@@ -1302,6 +1470,7 @@ static struct kunit_case corun_sim_unit_cases[] = {
 	KUNIT_CASE(mix_valid),
 	KUNIT_CASE(mix_fw),
 	KUNIT_CASE_PARAM(mix_errors, bad_mix_gen_params),
+	KUNIT_CASE(mix_elf_job),
 	KUNIT_CASE(mix_too_many_jobs),
 	KUNIT_CASE(metrics_formulas),
 	{}
@@ -1316,6 +1485,7 @@ static struct kunit_case corun_sim_cases[] = {
 	KUNIT_CASE(sim_list),
 	KUNIT_CASE(sim_show_config),
 	KUNIT_CASE(sim_policies),
+	KUNIT_CASE(sim_alone_sched),
 	KUNIT_CASE(sim_bad_mix),
 	KUNIT_CASE(sim_bad_config_and_kernels),
 	KUNIT_CASE_SLOW(sim_small_mix_json),
@@ -1323,6 +1493,7 @@ static struct kunit_case corun_sim_cases[] = {
 	KUNIT_CASE_SLOW(sim_alone_only_and_no_alone),
 	KUNIT_CASE_SLOW(sim_alone_runs),
 	KUNIT_CASE(sim_policy_errors),
+	KUNIT_CASE(sim_sched),
 	KUNIT_CASE_SLOW(sim_policy_even_masks),
 	KUNIT_CASE_SLOW(sim_policy_fcfs_default),
 	KUNIT_CASE_SLOW(sim_compare_policies),

@@ -7,11 +7,20 @@
 
 #include "policy.h"
 
+/* clang-format off: one policy a line */
 const struct corun_policy_ops *const corun_policies[] = {
-	&corun_policy_fcfs,	    &corun_policy_even,
-	&corun_policy_proportional, &corun_policy_hsm_fair,
-	&corun_policy_hsm_qos,	    0,
+	&corun_policy_fcfs,
+	&corun_policy_even,
+	&corun_policy_proportional,
+	&corun_policy_smk,
+	&corun_policy_ccbp,
+	&corun_policy_warped_slicer,
+	&corun_policy_hsm_fair,
+	&corun_policy_hsm_qos,
+	0,
 };
+
+/* clang-format on */
 
 const struct corun_policy_ops *corun_policy_find_id(u32 id)
 {

@@ -308,6 +308,9 @@ struct corun_policy_ops {
 extern const struct corun_policy_ops corun_policy_fcfs;
 extern const struct corun_policy_ops corun_policy_even;
 extern const struct corun_policy_ops corun_policy_proportional;
+extern const struct corun_policy_ops corun_policy_smk;
+extern const struct corun_policy_ops corun_policy_ccbp;
+extern const struct corun_policy_ops corun_policy_warped_slicer;
 extern const struct corun_policy_ops corun_policy_hsm_fair;
 extern const struct corun_policy_ops corun_policy_hsm_qos;
 

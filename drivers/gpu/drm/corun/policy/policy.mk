@@ -9,8 +9,11 @@ POLICY_OBJS := $(patsubst %.c,$(O)/%.o,$(wildcard drivers/gpu/drm/corun/policy/*
 
 # Kernel code: the kernel does not warn about unused parameters either.
 $(POLICY_OBJS) $(POLICY_DIR)/tests/policy_test.o \
-	$(POLICY_DIR)/tests/engine_test.o $(POLICY_DIR)/tests/hsm_test.o \
-	$(POLICY_DIR)/tests/fwknobs_test.o: HOST_CFLAGS += -Wno-unused-parameter
+	$(POLICY_DIR)/tests/engine_test.o \
+	$(POLICY_DIR)/tests/fwknobs_test.o \
+	$(POLICY_DIR)/tests/cta_policy_test.o \
+	$(POLICY_DIR)/tests/ccbp_test.o \
+	$(POLICY_DIR)/tests/hsm_test.o: HOST_CFLAGS += -Wno-unused-parameter
 
 # fwknobs.c checks its table against the uapi header, which includes
 # "drm.h" the way user space sees it (libdrm's copy).
@@ -23,8 +26,10 @@ $(POLICY_LIB): $(POLICY_OBJS)
 
 $(POLICY_DIR)/tests/corun-policy-test: $(POLICY_DIR)/tests/policy_test.o \
 		$(POLICY_DIR)/tests/engine_test.o \
-		$(POLICY_DIR)/tests/hsm_test.o \
-		$(POLICY_DIR)/tests/fwknobs_test.o $(POLICY_LIB) $(KUNIT_OBJS)
+		$(POLICY_DIR)/tests/fwknobs_test.o \
+		$(POLICY_DIR)/tests/cta_policy_test.o \
+		$(POLICY_DIR)/tests/ccbp_test.o \
+		$(POLICY_DIR)/tests/hsm_test.o $(POLICY_LIB) $(KUNIT_OBJS)
 	$(KUNIT_LINK)
 
 TEST_PROGS += $(POLICY_DIR)/tests/corun-policy-test

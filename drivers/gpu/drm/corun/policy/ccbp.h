@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * CCBP's pieces that its tests drive directly: the bandwidth model
+ * (Eqs. 1-7 of the paper), the bandwidth-vs-CTA curves and Algorithm 1.
+ * Bandwidths are in milli-units: CCBP_UNIT is one of the M units a
+ * sustainable bandwidth is split into.
+ */
+#ifndef _CORUN_POLICY_CCBP_H_
+#define _CORUN_POLICY_CCBP_H_
+
+#include "policy.h"
+
+#define CCBP_UNIT 1000u
+/* Probed CTA counts per bandwidth-intensive kernel, at most. */
+#define CCBP_PROBES 4
+
+enum ccbp_class {
+	CCBP_LS = 0, /* latency-sensitive */
+	CCBP_NBI = 1, /* NoC-bandwidth-intensive */
+	CCBP_DBI = 2, /* DRAM-bandwidth-intensive */
+};
+
+/**
+ * struct ccbp_curve - NoC and DRAM bandwidth against CTAs per SM
+ * @np: points
+ * @n: CTAs per SM at each point, increasing
+ * @nbw: NoC bandwidth there, milli-units
+ * @dbw: DRAM bandwidth there, milli-units
+ * @linear: extrapolate after the last point (LS kernels) instead of
+ *	staying flat (BI kernels: they saturated what they can use)
+ *
+ * Linear from (0, 0) through the points.
+ */
+struct ccbp_curve {
+	u32 np;
+	u32 linear;
+	u32 n[CCBP_PROBES];
+	u32 nbw[CCBP_PROBES];
+	u32 dbw[CCBP_PROBES];
+};
+
+/* @c's NoC (@dram false) or DRAM bandwidth with @n CTAs per SM. */
+u32 corun_ccbp_curve_at(const struct ccbp_curve *c, u32 n, bool dram);
+
+/**
+ * corun_ccbp_classify() - LS, NBI or DBI (Section 5.1, Eqs. 5-7)
+ * @p: the platform (sustainable bandwidths, line and flit sizes)
+ * @kernels: co-running kernels
+ * @rf: read requests per request, 1/1024
+ * @df: DRAM accesses per request, 1/1024
+ * @demand: L1-miss demand per SM per 1000 cycles (IRDemand)
+ *
+ * BI if @demand reaches IREven less 1/16 (the credits round down and a
+ * kernel held at its limit cannot show more), then NBI if Eq. 7 holds.
+ */
+u32 corun_ccbp_classify(const struct corun_policy_platform *p, u32 kernels,
+			u32 rf, u32 df, u64 demand);
+
+/**
+ * corun_ccbp_issue_rate() - L1-miss issue rate per SM per 1000 cycles
+ * @p: the platform
+ * @nbw: NoC quota, milli-units of the sustainable NoC bandwidth
+ * @dbw: DRAM quota, milli-units of the sustainable DRAM bandwidth
+ * @m: units per bandwidth (M)
+ * @rf: 1/1024
+ * @df: 1/1024
+ *
+ * The smaller of the rates Eq. 1 and Eq. 3 allow for the quotas; a
+ * factor of 0 does not limit. At most U32_MAX.
+ */
+u64 corun_ccbp_issue_rate(const struct corun_policy_platform *p, u64 nbw,
+			  u64 dbw, u32 m, u32 rf, u32 df);
+
+/**
+ * struct ccbp_alloc - Algorithm 1's input and output for one kernel
+ * @live: the slot takes part
+ * @cls: enum ccbp_class
+ * @cap: CTAs per SM it may get at most
+ * @curve: its bandwidth against CTAs per SM
+ * @cta: out: CTAs per SM
+ * @nbw: out: NoC quota, milli-units
+ * @dbw: out: DRAM quota, milli-units
+ */
+struct ccbp_alloc {
+	u32 live;
+	u32 cls;
+	u32 cap;
+	struct ccbp_curve curve;
+	u32 cta;
+	u32 nbw;
+	u32 dbw;
+};
+
+/**
+ * corun_ccbp_alg1() - Algorithm 1: DRF over CTA slots, NoC and DRAM bandwidth
+ * @in: the input (the SM's limits and the jobs' CTA footprints)
+ * @a: per slot
+ * @m: units per bandwidth (M)
+ * @prior: priorLSK, 1/1024
+ */
+void corun_ccbp_alg1(const struct corun_policy_in *in, struct ccbp_alloc *a,
+		     u32 m, u32 prior);
+
+#endif /* _CORUN_POLICY_CCBP_H_ */

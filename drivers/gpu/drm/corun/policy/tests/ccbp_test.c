@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * KUnit suite for CCBP: the bandwidth model, the classification
+ * boundaries, Algorithm 1 on the paper's worked example (Table 3) and the
+ * detection timeline on synthetic counters.
+ */
+#include <kunit/test.h>
+#ifdef __KERNEL__
+#include <linux/string.h>
+#else
+#include <string.h>
+#endif
+
+#include <corun/fwif.h>
+#include <corun/hw.h>
+
+#include "../ccbp.h"
+#include "cta_policy_test.h"
+#include "policy_test.h"
+
+/* Sustainable bandwidths, bytes per 1000 cycles: Eq. 7's bound is 1. */
+#define T_NOC_BW 160000
+#define T_DRAM_BW 128000
+
+static void ccbp_platform(struct corun_policy_platform *p)
+{
+	p->noc_bw = T_NOC_BW;
+	p->dram_bw = T_DRAM_BW;
+}
+
+static void ccbp_model_test(struct kunit *test)
+{
+	struct corun_policy_in *in = cta_new_in(test, 8, 16);
+	struct corun_policy_platform *p = &in->plat;
+	struct ccbp_curve c = { 0 };
+
+	ccbp_platform(p);
+	/*
+	 * Two kernels, rf = 1, df = 0.5: IREven is 31.25 requests per SM
+	 * per 1000 cycles on the NoC (62.5 on DRAM); BI from 15/16 of it.
+	 */
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 512, 29),
+			(u32)CCBP_LS);
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 512, 30),
+			(u32)CCBP_NBI);
+	/* Eq. 7 with a bound of 1: df < rf is NBI, df = rf is DBI */
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 1023, 40),
+			(u32)CCBP_NBI);
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 1024, 40),
+			(u32)CCBP_DBI);
+	/* writes only: DRAM-bound */
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 0, 2048, 40),
+			(u32)CCBP_DBI);
+	/* no requests at all */
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 0, 0, 1000),
+			(u32)CCBP_LS);
+	/* more kernels, smaller even share: the same demand becomes BI */
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 4, 1024, 512, 15),
+			(u32)CCBP_NBI);
+
+	/* Eqs. 1 and 3: the smaller rate binds; a 0 factor does not */
+	KUNIT_EXPECT_EQ(test,
+			corun_ccbp_issue_rate(p, 10000, 20000, 20, 1024, 512),
+			31ull);
+	KUNIT_EXPECT_EQ(test,
+			corun_ccbp_issue_rate(p, 10000, 20000, 20, 0, 512),
+			125ull);
+	KUNIT_EXPECT_EQ(test,
+			corun_ccbp_issue_rate(p, 10000, 1000, 20, 1024, 512),
+			6ull);
+
+	/* curves: linear through the points, flat after (BI) */
+	c.np = 2;
+	c.n[0] = 2;
+	c.n[1] = 4;
+	c.nbw[0] = 4000;
+	c.nbw[1] = 6000;
+	KUNIT_EXPECT_EQ(test, corun_ccbp_curve_at(&c, 0, false), 0u);
+	KUNIT_EXPECT_EQ(test, corun_ccbp_curve_at(&c, 1, false), 2000u);
+	KUNIT_EXPECT_EQ(test, corun_ccbp_curve_at(&c, 3, false), 5000u);
+	KUNIT_EXPECT_EQ(test, corun_ccbp_curve_at(&c, 9, false), 6000u);
+	c.linear = 1;
+	KUNIT_EXPECT_EQ(test, corun_ccbp_curve_at(&c, 6, false), 8000u);
+}
+
+/* Table 3: 10 units of everything, one CTA slot per CTA. */
+static void ccbp_table3(struct kunit *test, struct corun_policy_in *in,
+			struct ccbp_alloc *a)
+{
+	static const u32 cls[3] = { CCBP_LS, CCBP_DBI, CCBP_NBI };
+	static const u32 nbw[3] = { 500, 2000, 3000 };
+	static const u32 dbw[3] = { 500, 4000, 1000 };
+	u32 k;
+
+	in->plat.sm.ctas = 10;
+	memset(a, 0, sizeof(*a) * CORUN_POLICY_MAX_SLOTS);
+	for (k = 0; k < 3; k++) {
+		cta_set_job(test, in, k, k + 1, 32, 8, 0, 1000);
+		a[k].live = 1;
+		a[k].cls = cls[k];
+		a[k].cap = 10;
+		a[k].curve.np = 1;
+		a[k].curve.linear = 1;
+		a[k].curve.n[0] = 1;
+		a[k].curve.nbw[0] = nbw[k];
+		a[k].curve.dbw[0] = dbw[k];
+	}
+}
+
+static void ccbp_alg1_test(struct kunit *test)
+{
+	struct corun_policy_in *in = cta_new_in(test, 8, 16);
+	struct ccbp_alloc a[CORUN_POLICY_MAX_SLOTS];
+	u32 k, sn, sd;
+
+	ccbp_table3(test, in, a);
+	corun_ccbp_alg1(in, a, 10, 1024);
+	/*
+	 * The paper's final column (iteration 16 prints K1's tentative 6
+	 * CTAs, which the NoC refuses: 10.5 units): every dominant share 0.5.
+	 */
+	KUNIT_EXPECT_EQ(test, a[0].cta, 5u);
+	KUNIT_EXPECT_EQ(test, a[0].nbw, 2500u);
+	KUNIT_EXPECT_EQ(test, a[0].dbw, 2500u);
+	KUNIT_EXPECT_EQ(test, a[1].cta, 2u);
+	KUNIT_EXPECT_EQ(test, a[1].nbw, 2500u);
+	KUNIT_EXPECT_EQ(test, a[1].dbw, 5000u);
+	KUNIT_EXPECT_EQ(test, a[2].cta, 2u);
+	KUNIT_EXPECT_EQ(test, a[2].nbw, 5000u);
+	KUNIT_EXPECT_EQ(test, a[2].dbw, 1666u);
+
+	/* a lower priorLSK gives the LS kernel more, within the limits */
+	ccbp_table3(test, in, a);
+	corun_ccbp_alg1(in, a, 10, 512);
+	KUNIT_EXPECT_GT(test, a[0].cta, 5u);
+	for (k = 0, sn = 0, sd = 0; k < 3; k++) {
+		sn += a[k].nbw;
+		sd += a[k].dbw;
+	}
+	KUNIT_EXPECT_LE(test, sn, 10000u);
+	KUNIT_EXPECT_LE(test, sd, 10000u);
+	KUNIT_EXPECT_LE(test, a[0].cta + a[1].cta + a[2].cta, 10u);
+
+	/* static limits bind: 4 CTA slots in all */
+	ccbp_table3(test, in, a);
+	in->plat.sm.ctas = 4;
+	corun_ccbp_alg1(in, a, 10, 1024);
+	KUNIT_EXPECT_LE(test, a[0].cta + a[1].cta + a[2].cta, 4u);
+	KUNIT_EXPECT_GE(test, a[0].cta, 1u);
+	KUNIT_EXPECT_GE(test, a[1].cta, 1u);
+	KUNIT_EXPECT_GE(test, a[2].cta, 1u);
+}
+
+/* One epoch of 10000 cycles: A light (LS), B streaming with df = rf. */
+static void ccbp_feed(struct corun_policy_in *in, u32 a_ctas, u32 b_ctas,
+		      u64 b_insns)
+{
+	struct corun_slot_counters *a = &in->slot_in[0].d;
+	struct corun_slot_counters *b = &in->slot_in[1].d;
+
+	in->epoch++;
+	cta_epoch_slot(in, 0, 10000, 1000, a_ctas);
+	cta_epoch_slot(in, 1, 10000, b_insns / 16, b_ctas);
+	a->requests = 1000;
+	a->read_requests = 1000;
+	a->dram_accesses = 200;
+	a->missq_demand = 1000;
+	a->warp_insns = 16000;
+	b->requests = 8000;
+	b->read_requests = 8000;
+	b->dram_accesses = 8000;
+	b->missq_demand = 8000;
+	b->warp_insns = b_insns;
+}
+
+static void ccbp_epochs(struct kunit *test, void *st,
+			struct corun_policy_in *in, u32 n, u32 a_ctas,
+			u32 b_ctas, struct corun_policy_out *out)
+{
+	while (n--) {
+		ccbp_feed(in, a_ctas, b_ctas, 8000);
+		cta_decide(test, &corun_policy_ccbp, st, in,
+			   CORUN_POLICY_EV_EPOCH, out);
+	}
+}
+
+static void ccbp_timeline_test(struct kunit *test)
+{
+	struct corun_policy_in *in = cta_new_in(test, 8, 16);
+	struct corun_policy_out out;
+	void *st;
+	u32 i, sn;
+
+	in->plat.noc_bw = 0;
+	KUNIT_EXPECT_EQ(test, corun_policy_ccbp.init(NULL, &in->plat),
+			-CORUN_EOPNOTSUPP);
+	ccbp_platform(&in->plat);
+	st = cta_new_state(test, &corun_policy_ccbp, &in->plat);
+
+	/* alone: everything, no issue-rate control */
+	cta_set_job(test, in, 0, 1, 128, 16, 16384, 10000);
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
+		   &out);
+	KUNIT_EXPECT_EQ(test, out.slot[0].cta_quota, 0u);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 0u);
+	KUNIT_EXPECT_TRUE(test, out.fw_set & CORUN_POLICY_FWG_IRC_ENABLE);
+
+	/* warm-up: the even combination (6 / 2 and 8 / 2), no limits */
+	cta_set_job(test, in, 1, 2, 256, 32, 0, 10000);
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
+		   &out);
+	KUNIT_EXPECT_EQ(test, out.slot[0].cta_quota, 3u);
+	KUNIT_EXPECT_EQ(test, out.slot[1].cta_quota, 4u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out.slot[1].sm_mask), 16u);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 0u);
+	ccbp_epochs(test, st, in, 5, 3, 4, &out); /* 50K: warm-up done */
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 0u);
+	ccbp_epochs(test, st, in, 2, 3, 4, &out); /* 20K: rf and df */
+
+	/*
+	 * Classification under even issue rates: B (rf 1, df 1) may send
+	 * 31 requests per SM per 1000 cycles = share 31; A (df 0.2) too.
+	 */
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 1u);
+	KUNIT_EXPECT_EQ(test, out.slot[1].fw.irc_share, 31u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_share, 31u);
+	KUNIT_EXPECT_TRUE(test, out.slot[0].fw_set & CORUN_POLICY_FW_IRC_SHARE);
+	ccbp_epochs(test, st, in, 2, 3, 4, &out);
+
+	/* B is BI (50 > 31 per SM per 1000 cycles): probed at 1..4 CTAs */
+	for (i = 1; i <= 4; i++) {
+		KUNIT_EXPECT_EQ(test, out.slot[1].throttle, 4 - i);
+		KUNIT_EXPECT_EQ(test, out.slot[1].cta_quota, 4u);
+		KUNIT_EXPECT_EQ(test, out.slot[1].fw.irc_share,
+				CORUN_FW_IRC_SHARE_ONE);
+		KUNIT_EXPECT_EQ(test, out.slot[0].throttle, 0u);
+		ccbp_epochs(test, st, in, 2, 3, i, &out);
+	}
+
+	/*
+	 * Algorithm 1 applied: A (LS, shared memory bound at 6 CTAs) first
+	 * in the miss queue and unlimited; B (DBI) capped by its credits.
+	 */
+	KUNIT_EXPECT_EQ(test, out.slot[1].throttle, 0u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_prio, 1u);
+	KUNIT_EXPECT_EQ(test, out.slot[1].fw.irc_prio, 0u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_share, CORUN_FW_IRC_SHARE_ONE);
+	KUNIT_EXPECT_LT(test, out.slot[1].fw.irc_share, CORUN_FW_IRC_SHARE_ONE);
+	KUNIT_EXPECT_GE(test, out.slot[0].cta_quota, 1u);
+	KUNIT_EXPECT_LE(test, out.slot[0].cta_quota, 6u);
+	KUNIT_EXPECT_GE(test, out.slot[1].cta_quota, 1u);
+	/* B's share fits what is left of the NoC beside A's CTAs */
+	sn = out.slot[1].fw.irc_share;
+	KUNIT_EXPECT_LE(test, sn, 2 * 31u);
+
+	/* a relaunch of B keeps everything */
+	in->slot_in[1].running = 0;
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_END,
+		   &out);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 0u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].cta_quota, 0u);
+	in->slot_in[1].running = 1;
+	in->slot_in[1].job.seqno = 3;
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
+		   &out);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 1u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_prio, 1u);
+
+	/* priorLSK climbs down while the IPCs do not get worse, then stays */
+	ccbp_epochs(test, st, in, 40, 3, 4, &out);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_prio, 1u);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 1u);
+
+	/* a new kernel restarts detection: even combination, no limits */
+	cta_set_job(test, in, 1, 4, 512, 32, 0, 10000);
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
+		   &out);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 0u);
+	KUNIT_EXPECT_EQ(test, out.slot[1].cta_quota, 2u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_prio, 0u);
+}
+
+static struct kunit_case corun_ccbp_cases[] = { KUNIT_CASE(ccbp_model_test),
+						KUNIT_CASE(ccbp_alg1_test),
+						KUNIT_CASE(ccbp_timeline_test),
+						{} };
+
+static struct kunit_suite corun_ccbp_suite = {
+	.name = "corun_ccbp",
+	.test_cases = corun_ccbp_cases,
+};
+
+kunit_test_suites(&corun_ccbp_suite);
+
+MODULE_LICENSE("GPL");
