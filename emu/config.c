@@ -160,6 +160,8 @@ static const struct key keys[] = {
 
 	U32("calib", "noc_sustainable", calib.noc_sustainable, 0, UINT32_MAX),
 	U32("calib", "dram_sustainable", calib.dram_sustainable, 0, UINT32_MAX),
+	U32("calib", "hsm_c1", calib.hsm_c1, 0, CORUN_HSM_FIT_ONE),
+	U32("calib", "hsm_c2", calib.hsm_c2, 0, CORUN_HSM_FIT_ONE),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -282,6 +284,8 @@ void emu_config_defaults(struct emu_config *cfg)
 	/* Not calibrated: measured values belong to a configuration file. */
 	cfg->calib.noc_sustainable = 0;
 	cfg->calib.dram_sustainable = 0;
+	cfg->calib.hsm_c1 = 0;
+	cfg->calib.hsm_c2 = 0;
 }
 
 uint64_t emu_config_noc_peak(const struct emu_config *c)
@@ -625,6 +629,10 @@ static int validate(const struct emu_config *c, char *msg, size_t len,
 		FAIL("calib", "dram_sustainable", "calib.dram_sustainable (%u) exceeds the DRAM peak (%llu bytes per 1000 SM cycles)",
 		     c->calib.dram_sustainable,
 		     (unsigned long long)emu_config_dram_peak(c));
+	/* beta = c1 * RBH + c2 divides: it must not be 0 at RBH 0 */
+	if (c->calib.hsm_c1 && !c->calib.hsm_c2)
+		FAIL("calib", "hsm_c1", "calib.hsm_c2 is 0 while calib.hsm_c1 (%u) is not: the fitted utilization at row-buffer hit rate 0 must be above 0",
+		     c->calib.hsm_c1);
 #undef FAIL
 	return 0;
 }

@@ -233,6 +233,13 @@ struct emu_fu_timing {
  *	(line and header flit) an L2-hitting read stream sustains
  * @calib.dram_sustainable: DRAM: bytes of L2-missing read data a
  *	sequential read stream sustains
+ * @calib.hsm_c1: HSM's fit of private-mode DRAM utilization (data-bus busy
+ *	cycles / (channels * DRAM cycles)) against row-buffer hit rate,
+ *	utilization = c1 * RBH + c2, in 1/CORUN_HSM_FIT_ONE, measured by
+ *	``corun-sim --fit-hsm``; 0 and 0: not fitted (the HSM policies then
+ *	refuse to run). Each at most CORUN_HSM_FIT_ONE; c2 > 0 when c1 > 0
+ *	(the line may pass 1 at RBH 1, beyond the streams' hit rates)
+ * @calib.hsm_c2: see @calib.hsm_c1
  */
 struct emu_config {
 	char name[EMU_CONFIG_NAME_LEN];
@@ -330,6 +337,8 @@ struct emu_config {
 	struct {
 		uint32_t noc_sustainable;
 		uint32_t dram_sustainable;
+		uint32_t hsm_c1;
+		uint32_t hsm_c2;
 	} calib;
 };
 

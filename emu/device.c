@@ -513,6 +513,14 @@ static int64_t read_ident(const struct emu_dev *dev, uint32_t addr)
 		return c->calib.dram_sustainable;
 	case CORUN_REG_ISSUE_PERIOD:
 		return c->sm.issue_period;
+	case CORUN_REG_DRAM_MHZ:
+		return c->dram_mhz;
+	case CORUN_REG_SM_ISSUE:
+		return c->sm.schedulers * c->sm.issue_width;
+	case CORUN_REG_HSM_C1:
+		return c->calib.hsm_c1;
+	case CORUN_REG_HSM_C2:
+		return c->calib.hsm_c2;
 	}
 	return -1;
 }

@@ -316,7 +316,8 @@ static bool global_write(struct emu_dev *dev, uint32_t off, uint32_t val)
 			break;
 		return true;
 	case CORUN_MCU_DRAM_POLICY:
-		if (val >= CORUN_DRAM_NR)
+		/* the hardware's modes; BW-App is the firmware's */
+		if (val > CORUN_DRAM_SLOT_PRIO)
 			break;
 		dev->mcu_dram_policy = val;
 		for (n = 0; n < dev->cfg.num_slots; n++)

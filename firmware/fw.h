@@ -63,6 +63,13 @@ struct fw_policy {
 	void (*epoch)(void);
 };
 
+/*
+ * The one policy that works on ticks: BW-App (dram.c), while
+ * fw_dram_bw_app says it is selected. An idle tick then costs a test.
+ */
+extern bool fw_dram_bw_app;
+void fw_dram_tick(void);
+
 /* The policies, in the order they are initialised; NULL-terminated. */
 extern const struct fw_policy *const fw_policies[];
 

@@ -44,6 +44,8 @@ void fw_boot(void)
 void fw_tick(void)
 {
 	fw.ticks++;
+	if (fw_dram_bw_app)
+		fw_dram_tick();
 }
 
 void fw_epoch(void)

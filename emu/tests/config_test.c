@@ -189,7 +189,7 @@ static void config_calib(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, err, "calib.dram_sustainable (170667) exceeds the DRAM peak (170666 bytes per 1000 SM cycles)");
 }
 
-/* Every shipped configuration carries its measured bandwidth. */
+/* Every shipped configuration carries its measured bandwidth and HSM fit. */
 static void config_shipped_calibrated(struct kunit *test)
 {
 	char path[512], err[256] = "";
@@ -213,6 +213,8 @@ static void config_shipped_calibrated(struct kunit *test)
 				    "%s: not calibrated", path);
 		KUNIT_EXPECT_GT_MSG(test, c.calib.dram_sustainable, 0u,
 				    "%s: not calibrated", path);
+		KUNIT_EXPECT_GT_MSG(test, c.calib.hsm_c2, 0u,
+				    "%s: no HSM fit (corun-sim --fit-hsm)", path);
 	}
 	closedir(d);
 	KUNIT_EXPECT_GE(test, n, 4u);
@@ -291,6 +293,12 @@ static const struct bad_case bad_cases[] = {
 	  "t.ini:3: calib.noc_sustainable (341334) exceeds the reply-NoC peak (341333 bytes per 1000 SM cycles)" },
 	{ "[calib]\ndram_sustainable = 170667\n",
 	  "t.ini:2: calib.dram_sustainable (170667) exceeds the DRAM peak (170666 bytes per 1000 SM cycles)" },
+	{ "[calib]\nhsm_c1 = 5000\n",
+	  "t.ini:2: calib.hsm_c2 is 0 while calib.hsm_c1 (5000) is not: the fitted utilization at row-buffer hit rate 0 must be above 0" },
+	{ "[calib]\nhsm_c1 = 10001\nhsm_c2 = 4001\n",
+	  "t.ini:2: calib.hsm_c1: 10001 out of range" },
+	{ "[calib]\nhsm_c2 = 10001\n",
+	  "t.ini:2: calib.hsm_c2: 10001 out of range" },
 };
 
 static void config_errors(struct kunit *test)

@@ -208,6 +208,11 @@ static void device_test_ident(struct kunit *test)
 			c->calib.dram_sustainable);
 	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ISSUE_PERIOD),
 			c->sm.issue_period);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_DRAM_MHZ), c->dram_mhz);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_SM_ISSUE),
+			c->sm.schedulers * c->sm.issue_width);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_HSM_C1), c->calib.hsm_c1);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_HSM_C2), c->calib.hsm_c2);
 	KUNIT_EXPECT_TRUE(test, dt_rd(d, CORUN_REG_CAPS) & CORUN_CAP_FIRMWARE);
 	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_STATUS),
 			(uint32_t)CORUN_STATUS_RUNNING);

@@ -334,6 +334,68 @@ static void fw_policy_test_dram(struct kunit *test)
 			(u32)CORUN_DRAM_FRFCFS);
 }
 
+static void tick(void)
+{
+	fake.events = CORUN_MCU_EV_TICK;
+	fw_poll();
+}
+
+/* BW-App: the fewest DRAM accesses over each tick, the highest priority. */
+static void fw_policy_test_dram_bw_app(struct kunit *test)
+{
+	unsigned int s;
+
+	fw_test_boot(test);
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_DRAM_PRIO, 1),
+				    9, NULL),
+			OK_HDR(1));
+	for (s = 0; s < CORUN_MAX_SLOTS; s++)
+		fake.ctr[s][FW_CTR(dram_accesses)] = 1000;
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_P_DRAM_POLICY, CORUN_DRAM_BW_APP,
+				    NULL),
+			OK_HDR(1));
+	/* the hardware serves slot priorities, all 0 until the first tick */
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_DRAM_POLICY),
+			(u32)CORUN_DRAM_SLOT_PRIO);
+	KUNIT_EXPECT_EQ(test, slot_reg(1, CORUN_MCU_S_DRAM_PRIO), 0u);
+	/* over the tick: slot 0 500 accesses, 1 100, 2 100, 3 900, others 0 */
+	fake.ctr[0][FW_CTR(dram_accesses)] += 500;
+	fake.ctr[1][FW_CTR(dram_accesses)] += 100;
+	fake.ctr[2][FW_CTR(dram_accesses)] += 100;
+	fake.ctr[3][FW_CTR(dram_accesses)] += 900;
+	tick();
+	KUNIT_EXPECT_EQ(test, slot_reg(4, CORUN_MCU_S_DRAM_PRIO), 15u);
+	KUNIT_EXPECT_EQ(test, slot_reg(1, CORUN_MCU_S_DRAM_PRIO), 11u);
+	KUNIT_EXPECT_EQ(test, slot_reg(2, CORUN_MCU_S_DRAM_PRIO), 11u);
+	KUNIT_EXPECT_EQ(test, slot_reg(0, CORUN_MCU_S_DRAM_PRIO), 9u);
+	KUNIT_EXPECT_EQ(test, slot_reg(3, CORUN_MCU_S_DRAM_PRIO), 8u);
+	/* the next tick sees only its own accesses */
+	fake.ctr[3][FW_CTR(dram_accesses)] += 10;
+	tick();
+	KUNIT_EXPECT_EQ(test, slot_reg(0, CORUN_MCU_S_DRAM_PRIO), 15u);
+	KUNIT_EXPECT_EQ(test, slot_reg(3, CORUN_MCU_S_DRAM_PRIO), 15u - 7);
+	/* a priority set meanwhile waits; leaving BW-App restores them */
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_DRAM_PRIO, 3),
+				    2, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, slot_reg(3, CORUN_MCU_S_DRAM_PRIO), 15u - 7);
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_P_DRAM_POLICY, CORUN_DRAM_SLOT_PRIO,
+				    NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, slot_reg(1, CORUN_MCU_S_DRAM_PRIO), 9u);
+	KUNIT_EXPECT_EQ(test, slot_reg(3, CORUN_MCU_S_DRAM_PRIO), 2u);
+	KUNIT_EXPECT_EQ(test, slot_reg(0, CORUN_MCU_S_DRAM_PRIO), 0u);
+	/* ticks change nothing outside BW-App */
+	fake.ctr[0][FW_CTR(dram_accesses)] += 10;
+	tick();
+	KUNIT_EXPECT_EQ(test, slot_reg(0, CORUN_MCU_S_DRAM_PRIO), 0u);
+	KUNIT_EXPECT_EQ(test, slot_reg(3, CORUN_MCU_S_DRAM_PRIO), 2u);
+}
+
 /* ---- monitor.c ---- */
 
 static void fw_policy_test_ratio(struct kunit *test)
@@ -486,6 +548,7 @@ static struct kunit_case fw_policy_test_cases[] = {
 	KUNIT_CASE(fw_policy_test_llc),
 	KUNIT_CASE(fw_policy_test_vcp),
 	KUNIT_CASE(fw_policy_test_dram),
+	KUNIT_CASE(fw_policy_test_dram_bw_app),
 	KUNIT_CASE(fw_policy_test_ratio),
 	KUNIT_CASE(fw_policy_test_ratio_sweep),
 	KUNIT_CASE(fw_policy_test_monitor),

@@ -184,6 +184,7 @@ enum corun_fw_param {
 #define CORUN_FW_FEAT_DRAM_PRIO BIT(7) /* DRAM_POLICY, DRAM_PRIO */
 #define CORUN_FW_FEAT_MONITORS BIT(8) /* RF, DF, EPOCHS */
 #define CORUN_FW_FEAT_SET_PARAMS BIT(9) /* CORUN_FW_CMD_SET_PARAMS */
+#define CORUN_FW_FEAT_DRAM_BW_APP BIT(10) /* DRAM_POLICY BW_APP */
 
 /* Ranges SET_PARAM accepts; anything else is answered CORUN_FW_EINVAL. */
 #define CORUN_FW_TICK_CYCLES_MIN 100u
@@ -231,6 +232,12 @@ enum corun_vcp_mode {
 enum corun_dram_policy {
 	CORUN_DRAM_FRFCFS = 0, /* FR-FCFS, the configuration's CPU priority */
 	CORUN_DRAM_SLOT_PRIO = 1, /* higher CORUN_FW_P_DRAM_PRIO first */
+	/*
+	 * BW-App (firmware only): each firmware tick, the slots' priorities
+	 * rank their DRAM accesses over the last tick, the fewest highest;
+	 * the hardware runs CORUN_DRAM_SLOT_PRIO
+	 */
+	CORUN_DRAM_BW_APP = 2,
 	CORUN_DRAM_NR
 };
 
@@ -275,7 +282,8 @@ enum corun_dram_policy {
 #define CORUN_MCU_LLC_VICTIM 0x0038
 #define CORUN_MCU_LLC_PROB 0x003c
 /*
- * DRAM scheduling: enum corun_dram_policy. Reset: CORUN_DRAM_FRFCFS, under
+ * DRAM scheduling: CORUN_DRAM_FRFCFS or CORUN_DRAM_SLOT_PRIO (BW-App is
+ * the firmware's, on top of SLOT_PRIO). Reset: CORUN_DRAM_FRFCFS, under
  * which every slot's requests have priority 0 whatever S_DRAM_PRIO says.
  */
 #define CORUN_MCU_DRAM_POLICY 0x0040

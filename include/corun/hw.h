@@ -183,8 +183,21 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
 #define CORUN_REG_NOC_BW 0x021c
 #define CORUN_REG_DRAM_BW 0x0220
 #define CORUN_REG_ISSUE_PERIOD 0x0224
+/*
+ * HSM's platform constants: the DRAM clock (its cycles time the data-bus
+ * busy counters), the warp instructions one SM can issue per cycle (HSM's
+ * I_Max per SM and cycle), and the fitted private-mode bandwidth
+ * utilization against row-buffer hit rate, utilization = c1 * RBH + c2,
+ * both in 1/CORUN_HSM_FIT_ONE (0 and 0: not fitted; see
+ * Documentation/gpu/corun/hsm.rst).
+ */
+#define CORUN_REG_DRAM_MHZ 0x0228
+#define CORUN_REG_SM_ISSUE 0x022c
+#define CORUN_REG_HSM_C1 0x0230
+#define CORUN_REG_HSM_C2 0x0234
 #define CORUN_REG_PLATFORM_BASE 0x0200
-#define CORUN_REG_PLATFORM_END 0x0228
+#define CORUN_REG_PLATFORM_END 0x0238
+#define CORUN_HSM_FIT_ONE 10000
 
 #define CORUN_CAP_LOCKSTEP BIT(0)
 #define CORUN_CAP_MSIX BIT(1)

@@ -86,6 +86,8 @@ struct job_result {
 	uint64_t launches;
 	uint64_t thread_insts, warp_insts;
 	uint64_t busy_cycles;		/* sum of end - start per launch */
+	/* sum of the policy's est_alone_cycles, and the busy cycles they cover */
+	uint64_t est_alone, est_busy;
 	uint64_t first_cycle, last_cycle;
 	double wall_s;
 	char msg[ERRLEN];
@@ -204,6 +206,8 @@ static int one_run(struct corun_dev *dev, uint32_t ctx_id, struct job *j,
 	}
 	simdrm_ctx_set_submit(ctx, opt.lockstep ? DRM_CORUN_SUBMIT_HOLD : 0,
 			      launch_submitted, dev);
+	if (j->mj)
+		simdrm_ctx_set_qos(ctx, j->mj->qos);
 	if (j->wl->setup(ctx, &j->params, &run, err, sizeof(err))) {
 		job_fail(r, ST_ERROR, "setup(): %s", err);
 		run = NULL;
@@ -241,6 +245,11 @@ static int one_run(struct corun_dev *dev, uint32_t ctx_id, struct job *j,
 			r->first_cycle = sr.counters.start_cycle;
 		r->last_cycle = sr.counters.end_cycle;
 		r->busy_cycles += sr.counters.end_cycle - sr.counters.start_cycle;
+		if (sr.counters.est_alone_cycles) {
+			r->est_alone += sr.counters.est_alone_cycles;
+			r->est_busy += sr.counters.end_cycle -
+				       sr.counters.start_cycle;
+		}
 		r->thread_insts += sr.counters.thread_insts;
 		r->warp_insts += sr.counters.warp_insts;
 		r->launches++;
@@ -845,6 +854,12 @@ int main(int argc, char **argv)
 			       sizeof(b3)), r->wall_s);
 		if (r->status != ST_OK)
 			fprintf(txt, "    %s: %s\n", status_names[r->status], r->msg);
+		if (r->est_alone)
+			fprintf(txt, "    the policy's model: %" PRIu64 " alone cycles predicted for %" PRIu64 " busy cycles: slowdown %.4f (measured %s)\n",
+				r->est_alone, r->est_busy,
+				(double)r->est_busy / (double)r->est_alone,
+				metrics_fmt(metrics_slowdown(ipc_a[i], ipc_s[i]),
+					    b3, sizeof(b3)));
 	}
 	metrics_compute(ipc_a, ipc_s, mix.njobs, &mm);
 	fprintf(txt, "metrics: STP %s  harmonic-speedup %s  ANTT %s  fairness %s\n",

@@ -32,6 +32,7 @@ struct sim_ctx {
 	struct simdrm_elf *elfs;
 	uint32_t *handles;	/* every buffer of the run, for SUBMIT */
 	uint32_t submit_flags;
+	uint32_t qos_target;
 	void (*submitted)(void *arg, uint64_t job_id);
 	void *submitted_arg;
 };
@@ -247,6 +248,11 @@ void simdrm_ctx_set_submit(struct sim_ctx *ctx, uint32_t flags,
 	ctx->submitted_arg = arg;
 }
 
+void simdrm_ctx_set_qos(struct sim_ctx *ctx, uint32_t qos_target)
+{
+	ctx->qos_target = qos_target;
+}
+
 int simdrm_run(struct sim_ctx *ctx, const struct sim_launch *l,
 	       uint32_t placement, int64_t timeout_ms,
 	       struct simdrm_result *r, char *err, size_t len)
@@ -291,6 +297,7 @@ int simdrm_run(struct sim_ctx *ctx, const struct sim_launch *l,
 	cl.out_sync = ctx->syncobj;
 	cl.counters = 1;
 	cl.flags = ctx->submit_flags;
+	cl.qos_target = ctx->qos_target;
 	ret = corun_submit(dev, &cl, &r->job_id);
 	if (ret)
 		return serr(err, len, ret, "%s: %s", l->k.name,

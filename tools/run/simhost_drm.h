@@ -41,6 +41,9 @@ struct simdrm_result {
 	struct drm_corun_job_counters counters;
 };
 
+/* The QoS target of @ctx's launches (drm_corun_submit.qos_target). */
+void simdrm_ctx_set_qos(struct sim_ctx *ctx, uint32_t qos_target);
+
 /*
  * Submit @l (with a counters request and an out-syncobj), wait for it at
  * most @timeout_ms and read its state and counters. @placement is used

@@ -52,6 +52,7 @@
 #include <policy/fwknobs.h>
 #include <policy/policy.h>
 #include <sim/calibrate.h>
+#include <sim/fit_hsm.h>
 #include <sim/json.h>
 #include <sim/metrics.h>
 #include <sim/mix.h>
@@ -98,6 +99,12 @@ struct job {
 	uint64_t cycles;		/* alone: cycles IPC_alone is over */
 	uint64_t busy_cycles;		/* sum of end - start per launch */
 	uint64_t first_cycle, last_cycle; /* first launch start, last end */
+	uint64_t launch_cycle;		/* the launch in flight: submitted at */
+	/*
+	 * The policy's estimate of the cycles its launches would take alone
+	 * (policy.h, est_alone_cycles), and the co-run cycles it covers.
+	 */
+	uint64_t est_alone, est_cycles;
 	enum job_status status;
 	char msg[ERRLEN];
 	struct corun_slot_counters ctr;	/* slot counters at the end */
@@ -255,8 +262,11 @@ static void job_launch_next(struct sim_dev *dev, struct job *j, int alone)
 		job_fail(j, ST_ERROR, "launch rejected: %s", err);
 		return;
 	}
+	if (j->mj)
+		d.qos_target = j->mj->qos;
 	/* Job start: the driver decides before the job can dispatch. */
 	j->inflight = 1;
+	j->launch_cycle = emu_gpu_cycle(sim_dev_gpu(dev));
 	if (cur_pol && sim_policy_job_start(cur_pol->sp, j->slot, &d,
 					    CTX_PRIORITY_NORMAL, err,
 					    sizeof(err)))
@@ -293,6 +303,23 @@ static void job_start_run(struct sim_dev *dev, struct job *j)
 	job_launch_next(dev, j, !j->mj);
 }
 
+/*
+ * The policy's estimate of the alone cycles of @j's launch, which covers
+ * the launch from its submission to @upto (its end, or the last epoch of
+ * a launch the budget cut).
+ */
+static void job_add_estimate(struct job *j,
+			     const struct corun_policy_engine *eng,
+			     uint64_t upto)
+{
+	uint64_t est = eng->out.slot[j->slot].est_alone_cycles;
+
+	if (!est || upto <= j->launch_cycle)
+		return;
+	j->est_alone += est;
+	j->est_cycles += upto - j->launch_cycle;
+}
+
 static void job_done(struct sim_dev *dev, struct job *j,
 		     const struct emu_event *ev, int alone)
 {
@@ -304,6 +331,9 @@ static void job_done(struct sim_dev *dev, struct job *j,
 	if (cur_pol && sim_policy_job_end(cur_pol->sp, j->slot, err,
 					  sizeof(err)))
 		die(1, "%s", err);
+	if (cur_pol)
+		job_add_estimate(j, sim_policy_engine(cur_pol->sp),
+				 emu_gpu_cycle(sim_dev_gpu(dev)));
 	if (sim_complete(j->ctx, ev->seqno, &ev->fault, &r, err, sizeof(err))) {
 		job_fail(j, ST_ERROR, "%s", err);
 		return;
@@ -407,6 +437,11 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 				 "alone run not done after %" PRIu64 " cycles (--alone-max-cycles)",
 				 stop);
 	}
+	/* the estimate of a launch in flight, up to the last epoch */
+	for (i = 0; i < n && pr; i++)
+		if (jobs[i].inflight)
+			job_add_estimate(&jobs[i], sim_policy_engine(pr->sp),
+					 sim_policy_engine(pr->sp)->in.cycle);
 	/* Kill what still runs at the budget and collect it, like a driver. */
 	for (i = 0; i < n; i++)
 		if (jobs[i].inflight)
@@ -489,6 +524,7 @@ static void usage(FILE *f)
 		"       corun-sim --list\n"
 		"       corun-sim --characterize --config FILE.ini [options] (--characterize --help)\n"
 		"       corun-sim --calibrate --config FILE.ini [--check] (--calibrate --help)\n"
+		"       corun-sim --fit-hsm --config FILE.ini [--check] (--fit-hsm --help)\n"
 		"  --config FILE       GPU configuration (emu/configs/*.ini)\n"
 		"  --mix FILE          job mix (format: Documentation/tools/corun-sim.rst)\n"
 		"  --cycles N          co-run cycle budget (overrides the mix's budget)\n"
@@ -833,6 +869,8 @@ static const char *fw_version_str(char *buf, size_t len)
  * @pol: the policy state (decisions, last slot programming, trace)
  * @jobs: the jobs
  * @ipc_s, @ipc_a: shared and alone IPC of each job
+ * @np_pred: each job's NP as the policy's model predicts it (its
+ *	est_alone_cycles over the cycles they cover), NaN without a model
  * @mm: the metrics
  * @cycles: co-run length
  * @failed: jobs that failed
@@ -841,6 +879,7 @@ struct corun {
 	struct pol_run pol;
 	struct job jobs[MIX_MAX_JOBS];
 	double ipc_s[MIX_MAX_JOBS], ipc_a[MIX_MAX_JOBS];
+	double np_pred[MIX_MAX_JOBS];
 	struct mix_metrics mm;
 	uint64_t cycles;
 	unsigned int failed;
@@ -945,8 +984,30 @@ static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 		co->ipc_s[i] = metrics_ipc(co->jobs[i].ctr.thread_insns, co->cycles);
 		co->ipc_a[i] = !opt.no_alone && a->status == ST_OK ?
 			       metrics_ipc(a->ctr.thread_insns, a->cycles) : NAN;
+		co->np_pred[i] = co->jobs[i].est_cycles ?
+					 (double)co->jobs[i].est_alone /
+						 (double)co->jobs[i].est_cycles :
+					 NAN;
 	}
 	metrics_compute(co->ipc_a, co->ipc_s, mix->njobs, &co->mm);
+}
+
+/* |predicted - measured| / measured NP of job @i, NaN if either is missing. */
+static double np_error(const struct corun *co, unsigned int i)
+{
+	double np = metrics_np(co->ipc_a[i], co->ipc_s[i]);
+
+	return fabs(co->np_pred[i] - np) / np;
+}
+
+static int has_estimates(const struct mix *mix, const struct corun *co)
+{
+	unsigned int i;
+
+	for (i = 0; i < mix->njobs; i++)
+		if (!isnan(co->np_pred[i]))
+			return 1;
+	return 0;
 }
 
 static void json_trace(struct json *js, const struct corun *co)
@@ -1007,6 +1068,12 @@ static void json_corun(struct json *js, const char *key, const struct mix *mix,
 			 metrics_np(co->ipc_a[i], co->ipc_s[i]));
 		json_dbl(js, "slowdown",
 			 metrics_slowdown(co->ipc_a[i], co->ipc_s[i]));
+		if (!isnan(co->np_pred[i])) {
+			json_u64(js, "est_alone_cycles", j->est_alone);
+			json_u64(js, "est_covered_cycles", j->est_cycles);
+			json_dbl(js, "norm_progress_predicted", co->np_pred[i]);
+			json_dbl(js, "norm_progress_error", np_error(co, i));
+		}
 		if (opt.counters)
 			json_counters(js, &j->ctr);
 		json_obj_end(js);
@@ -1051,6 +1118,20 @@ static void text_corun(const struct mix *mix, const struct corun *co)
 		if (opt.counters)
 			text_counters(&j->ctr);
 	}
+	if (has_estimates(mix, co)) {
+		printf("  the policy's model (est_alone_cycles: predicted alone cycles over the co-run cycles they cover):\n");
+		printf("  %-3s %14s %14s %9s %9s %9s %9s\n", "job",
+		       "est-alone", "covered", "NP", "NP-pred", "error",
+		       "slowdown-pred");
+		for (i = 0; i < mix->njobs; i++)
+			printf("  %-3u %14" PRIu64 " %14" PRIu64 " %9s %9s %9s %9s\n",
+			       i, co->jobs[i].est_alone, co->jobs[i].est_cycles,
+			       metrics_fmt(metrics_np(co->ipc_a[i], co->ipc_s[i]),
+					   b1, sizeof(b1)),
+			       metrics_fmt(co->np_pred[i], b2, sizeof(b2)),
+			       metrics_fmt(np_error(co, i), b3, sizeof(b3)),
+			       metrics_fmt(1 / co->np_pred[i], b4, sizeof(b4)));
+	}
 	printf("metrics: STP %s  harmonic-speedup %s  ANTT %s  fairness %s\n",
 	       metrics_fmt(co->mm.stp, b1, sizeof(b1)),
 	       metrics_fmt(co->mm.hs, b2, sizeof(b2)),
@@ -1090,6 +1171,19 @@ static void text_compare(const struct mix *mix, const struct corun *co,
 			       metrics_fmt(metrics_slowdown(co[p].ipc_a[i],
 							co[p].ipc_s[i]),
 				       b, sizeof(b)));
+		printf("\n");
+	}
+	for (i = 0; i < mix->njobs; i++) {
+		for (p = 0; p < np && !has_estimates(mix, &co[p]); p++)
+			;
+		if (p == np)
+			break;
+		snprintf(name, sizeof(name), "model slowdown %u %s", i,
+			 job_label(&co[0].jobs[i], lbl, sizeof(lbl)));
+		printf("  %-40s", name);
+		for (p = 0; p < np; p++)
+			printf(" | %10s",
+			       metrics_fmt(1 / co[p].np_pred[i], b, sizeof(b)));
 		printf("\n");
 	}
 	for (i = 0; i < mix->njobs; i++) {
@@ -1195,10 +1289,16 @@ int main(int argc, char **argv)
 			argv[1] = argv[0];
 			return characterize_main(argc - 1, argv + 1);
 		}
-	/* --calibrate anywhere: the calibration mode (calibrate.c). */
-	for (i = 1; i < (unsigned int)argc; i++)
+	/*
+	 * --calibrate or --fit-hsm anywhere: the calibration modes
+	 * (calibrate.c, fit_hsm.c).
+	 */
+	for (i = 1; i < (unsigned int)argc; i++) {
 		if (!strcmp(argv[i], "--calibrate"))
 			return calibrate_main(argc, argv);
+		if (!strcmp(argv[i], "--fit-hsm"))
+			return fit_hsm_main(argc, argv);
+	}
 	parse_args(argc, argv);
 	/* --kernel-dir must beat $CORUN_KERNEL_DIR, which wl_kernel_dir prefers. */
 	if (opt.kernel_dir && setenv("CORUN_KERNEL_DIR", opt.kernel_dir, 1))

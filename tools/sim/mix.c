@@ -474,7 +474,7 @@ static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
 {
 	static const char *const keys[] = { "scale", "seed", "slot", "priority",
 					    "placement", "sms", "quota",
-					    "throttle" };
+					    "throttle", "qos" };
 	char exp_path[WL_ELF_MAX_ARGS][WL_ELF_PATH_LEN];
 	uint32_t exp_arg[WL_ELF_MAX_ARGS];
 	unsigned int given = 0, egiven = 0, nexp = 0, k;
@@ -538,9 +538,9 @@ static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
 		if (k == sizeof(keys) / sizeof(keys[0])) {
 			param_names(1, " ", known, sizeof(known));
 			if (elf)
-				return perr(s, "unknown key '%s' of an ELF job (known: kernel grid block arg expect seed slot priority placement sms quota throttle%s)",
+				return perr(s, "unknown key '%s' of an ELF job (known: kernel grid block arg expect seed slot priority placement sms quota throttle qos%s)",
 					    w, known);
-			return perr(s, "unknown job key '%s' (known: scale seed slot priority placement sms quota throttle%s)",
+			return perr(s, "unknown job key '%s' (known: scale seed slot priority placement sms quota throttle qos%s)",
 				    w, known);
 		}
 		if (given & (1u << k))
@@ -587,6 +587,12 @@ static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
 			m->has_priority = 1;
 			break;
 		case 6: j->cta_quota = v; break;
+		case 8:
+			if (!v || v > 1024)
+				return perr(s, "qos=%s: out of range 1..1024",
+					    val);
+			j->qos = v;
+			break;
 		default: j->throttle = v; break;
 		}
 	}

@@ -37,7 +37,7 @@
  *	irc	off or on (issue-rate control)
  *	llc	lru, prob-static, prob-dynamic or way-partition
  *	vcp	shared, partitioned, cpu-priority or dynamic
- *	dram	frfcfs, cpu-priority or slot-prio
+ *	dram	frfcfs, cpu-priority, slot-prio or bw-app
  *	l1	shared, static-partition, dynamic-partition or bypass
  *	llc_prob	the LLC protection probability, 0..1024
  *
@@ -52,6 +52,9 @@
  *	quota=N		max CTAs of the job per SM, 0 = the policy's
  *	throttle=N	CTAs per SM kept resident but not issuing, 0 = the
  *			policy's
+ *	qos=N		QoS target of the job's launches in 1/1024 of its
+ *			alone IPC (drm_corun_submit.qos_target), 1..1024;
+ *			the QoS policies (proportional, hsm-qos) honour it
  *	irc_share=N irc_prio=N l1_ways=MASK l1_bypass_ctas=N llc_ways=MASK
  *	vc=N dram_prio=N
  *			firmware parameters of the job's slot (vc=config:
@@ -110,6 +113,7 @@
  * @scale, @seed: workload parameters
  * @slot: hardware slot
  * @priority, @placement, @cta_quota, @throttle: slot policy
+ * @qos: QoS target of its launches, 1/1024 of alone IPC, 0: none
  * @has_priority: @priority was given
  * @has_sms: @sm_mask was given (else the policy's)
  * @sm_mask: bit i of word i / 32 = SM i
@@ -127,6 +131,7 @@ struct mix_job {
 	uint32_t scale, seed;
 	uint32_t slot;
 	uint32_t priority, placement, cta_quota, throttle;
+	uint32_t qos;
 	int has_priority;
 	int has_sms;
 	uint32_t sm_mask[CORUN_SM_MASK_WORDS];

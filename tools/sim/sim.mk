@@ -31,7 +31,8 @@ $(CORUN_SIM_OBJS) $(SIM_OUT)/tests/corun_sim_test.o: \
 
 # --calibrate: the calibration streams of emu/tests/calib on the model's
 # test device (Documentation/emu/calibration.rst).
-CORUN_SIM_OBJS += $(SIM_OUT)/calibrate.o $(O)/emu/tests/calib/stream.o \
+CORUN_SIM_OBJS += $(SIM_OUT)/calibrate.o $(SIM_OUT)/fit_hsm.o \
+	$(O)/emu/tests/calib/stream.o \
 	$(O)/emu/tests/testdev.o
 
 $(CORUN_SIM): $(CORUN_SIM_OBJS) $(WORKLOADS_LIB) $(SIMHOST_LIB) $(EMU_LIB) \
@@ -42,14 +43,16 @@ $(CORUN_SIM): $(CORUN_SIM_OBJS) $(WORKLOADS_LIB) $(SIMHOST_LIB) $(EMU_LIB) \
 BINS += $(CORUN_SIM)
 
 # make calibrate: every configuration's [calib] values against a fresh
-# measurement (corun-sim --calibrate --check; about two minutes on two
-# cores). emu-calib-test, in make check, checks ccbp-16sm and test-2sm.
+# measurement (corun-sim --calibrate --check, then --fit-hsm --check for
+# hsm_c1/hsm_c2; about ten minutes on two cores). emu-calib-test, in
+# make check, checks ccbp-16sm's and test-2sm's bandwidth.
 CALIB_CONFIGS ?= $(sort $(wildcard emu/configs/*.ini))
 
 .PHONY: calibrate
 calibrate: $(CORUN_SIM)
 	@fail=0; for f in $(CALIB_CONFIGS); do \
 		$(CORUN_SIM) --calibrate --check --config $$f || fail=1; \
+		$(CORUN_SIM) --fit-hsm --check --config $$f || fail=1; \
 	done; exit $$fail
 
 # Test kernel image: a static PIE at base 0 like every device kernel.

@@ -352,6 +352,8 @@ static void list_fw_features(FILE *f, uint32_t features)
 		  "per-slot DRAM scheduling priority" },
 		{ CORUN_FW_FEAT_MONITORS, "monitors",
 		  "per-slot rf and df over each epoch (CCBP's monitors), readable as parameters" },
+		{ CORUN_FW_FEAT_DRAM_BW_APP, "dram-bw-app",
+		  "BW-App: the slot with the lowest DRAM bandwidth over each firmware tick is served first (HSM's baseline)" },
 		{ CORUN_FW_FEAT_SET_PARAMS, "set-params",
 		  "batched parameter requests, applied all or none" },
 	};

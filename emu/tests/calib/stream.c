@@ -430,3 +430,56 @@ int calib_sustainable(const struct emu_config *c, struct calib_bw *bw,
 	}
 	return 0;
 }
+
+int calib_locality_fit(const struct emu_config *c, struct calib_fit *f,
+		       char *err, size_t len)
+{
+	static const uint32_t blks[CALIB_FIT_STREAMS] = { 1, 2, 4, 8, 16, 16 };
+	uint64_t l2 = (uint64_t)c->l2.banks * c->l2.bank_size;
+	struct calib_stream s = { .iters = 1u << 30 };
+	double sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0, n = CALIB_FIT_STREAMS;
+	double dcyc, vx, vy;
+	struct calib_window w;
+	unsigned int i;
+
+	memset(f, 0, sizeof(*f));
+	occupancy(c, &s.block, &s.ctas_per_sm);
+	if (!s.ctas_per_sm) {
+		set_err(err, len, "a %u-thread CTA of 32 registers per thread does not fit an SM",
+			s.block);
+		return -1;
+	}
+	if (l2 * 64 > (1u << 30)) {
+		set_err(err, len, "the L2 (%llu bytes) is too large for the streams' region (at most 1 GB)",
+			(unsigned long long)l2);
+		return -1;
+	}
+	s.region = pow2_ceil(l2 * 64);
+	for (i = 0; i < CALIB_FIT_STREAMS; i++) {
+		s.blk = blks[i];
+		s.seq = i == CALIB_FIT_STREAMS - 1;
+		if (measure(c, &s, false, &w, err, len))
+			return -1;
+		dcyc = (double)w.cycles * c->dram_mhz / c->sm_mhz;
+		f->util[i] = (double)w.c.dram_bus_cycles /
+			     (c->dram.channels * dcyc);
+		f->rbh[i] = w.c.dram_accesses ? (double)w.c.dram_row_hits /
+							(double)w.c.dram_accesses :
+						0;
+		sx += f->rbh[i];
+		sy += f->util[i];
+		sxx += f->rbh[i] * f->rbh[i];
+		sxy += f->rbh[i] * f->util[i];
+		syy += f->util[i] * f->util[i];
+	}
+	vx = n * sxx - sx * sx;
+	vy = n * syy - sy * sy;
+	if (vx < 1e-6 || vy <= 0) {
+		set_err(err, len, "the streams' hit rates or utilizations do not vary: no line to fit");
+		return -1;
+	}
+	f->c1 = (n * sxy - sx * sy) / vx;
+	f->c2 = (sy - f->c1 * sx) / n;
+	f->r2 = (n * sxy - sx * sy) * (n * sxy - sx * sy) / (vx * vy);
+	return 0;
+}

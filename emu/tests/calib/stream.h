@@ -135,4 +135,40 @@ struct calib_bw {
 int calib_sustainable(const struct emu_config *cfg, struct calib_bw *bw,
 		      char *err, size_t errlen);
 
+/* Streams of HSM's locality fit: B-line blocks, B = 1..16, and sequential. */
+#define CALIB_FIT_STREAMS 6
+
+/**
+ * struct calib_fit - private-mode DRAM utilization against row-buffer hit
+ * rate, HSM's Eq. 5 training (corun-sim --fit-hsm)
+ * @rbh: per stream, DRAM row hits / DRAM accesses in its window
+ * @util: per stream, DRAM data-bus busy cycles / (channels * DRAM cycles)
+ * @c1: least-squares slope of @util against @rbh
+ * @c2: its intercept (utilization at hit rate 0)
+ * @r2: coefficient of determination of the line
+ */
+struct calib_fit {
+	double rbh[CALIB_FIT_STREAMS];
+	double util[CALIB_FIT_STREAMS];
+	double c1, c2, r2;
+};
+
+/**
+ * calib_locality_fit() - measure and fit HSM's c1 and c2 on a configuration
+ * @cfg: a valid configuration
+ * @f: receives the points and the line
+ * @err: receives a message on failure
+ * @errlen: size of @err
+ *
+ * Each stream runs alone on a fresh device (private mode: every SM, as
+ * many 256-thread CTAs as fit) through the window of calib_sustainable():
+ * read blocks of 1, 2, 4, 8 and 16 lines at random positions of a region
+ * 64 times the L2, and a sequential read sweep.
+ *
+ * Return: 0, or -1 when a stream cannot be measured or the points do not
+ * span enough hit rates for a line.
+ */
+int calib_locality_fit(const struct emu_config *cfg, struct calib_fit *f,
+		       char *err, size_t errlen);
+
 #endif /* _EMU_CALIB_STREAM_H_ */

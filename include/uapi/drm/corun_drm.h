@@ -1392,12 +1392,17 @@ enum drm_corun_vcp {
  *	firmware yet: the device configuration sets it).
  * @DRM_CORUN_DRAM_SLOT_PRIORITY: Requests of slots with a higher
  *	%DRM_CORUN_FW_PARAM_DRAM_PRIO first, FR-FCFS among equals.
+ * @DRM_CORUN_DRAM_BW_APP: BW-App: requests of the slot with the lowest
+ *	DRAM bandwidth over the last firmware tick first, FR-FCFS among
+ *	equals; the firmware sets the slot priorities itself (a
+ *	%DRM_CORUN_FW_PARAM_DRAM_PRIO is kept for when the policy changes).
  */
 enum drm_corun_dram_policy {
 	DRM_CORUN_DRAM_DEFAULT = 0,
 	DRM_CORUN_DRAM_FRFCFS = 1,
 	DRM_CORUN_DRAM_CPU_PRIORITY = 2,
 	DRM_CORUN_DRAM_SLOT_PRIORITY = 3,
+	DRM_CORUN_DRAM_BW_APP = 4,
 };
 
 /**

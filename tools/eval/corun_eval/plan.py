@@ -46,8 +46,10 @@ class Run:
 		lines = [f'# corun-eval run {self.key}', f'name = {self.label}']
 		if self.kind == 'corun' or self.options['alone_runs'] == 'budget':
 			lines.append(f'budget = {self.cycles}')
+		qos = self.options.get('qos_target') if self.kind == 'corun' else None
 		for i, (w, scale, seed) in enumerate(self.jobs):
-			lines.append(f'job {w} scale={scale} seed={seed} slot={i}')
+			lines.append(f'job {w} scale={scale} seed={seed} slot={i}' +
+				     (f' qos={qos}' if qos and i == 0 else ''))
 		return '\n'.join(lines) + '\n'
 
 	def argv(self, sim_path, kernel_dir, mix_path):
@@ -150,6 +152,9 @@ def expand(spec, tier_name, sim):
 
 def corun(plan, spec, tier, cfg, jobs, policy, alone_keys, builds):
 	opts = {'epoch_cycles': spec.epoch_cycles}
+	if spec.qos_target:
+		# only when set: the keys of specs without one stay as they were
+		opts['qos_target'] = spec.qos_target
 	inputs = {'v': KEY_VERSION, 'kind': 'corun', 'config_id': cfg['id'],
 		  'jobs': [list(j) for j in jobs], 'policy': policy,
 		  'cycles': tier.cycles, 'builds': builds, **opts}

@@ -33,7 +33,7 @@ _SUFFIX = {'': 1, 'k': 10**3, 'M': 10**6, 'G': 10**9}
 
 # Keys of [spec], and the tier settings [spec] may give for every tier.
 SPEC_KEYS = ('title', 'paper', 'runs', 'policies', 'alone-sched', 'alone-runs',
-	     'alone-max-cycles', 'epoch-cycles', 'mix-seed', 'note')
+	     'alone-max-cycles', 'epoch-cycles', 'mix-seed', 'qos-target', 'note')
 TIER_KEYS = ('configs', 'scale', 'cycles', 'seeds', 'sample', 'sample-seed',
 	     'protocol')
 TABLE_KEYS = ('title', 'metric', 'rows', 'categories', 'plot', 'mean')
@@ -123,6 +123,7 @@ class Spec:
 		self.alone_runs = 'budget'
 		self.alone_max_cycles = None
 		self.epoch_cycles = None
+		self.qos_target = None
 		self.mix_seed = 1
 		self.note = ''
 		self.sets = {}
@@ -302,6 +303,10 @@ class _Parser:
 			s.epoch_cycles = parse_count(value, loc, key)
 		elif key == 'mix-seed':
 			s.mix_seed = parse_uint(value, loc, key)
+		elif key == 'qos-target':
+			s.qos_target = parse_uint(value, loc, key, 1024)
+			if not s.qos_target:
+				raise loc.err(f'{key} = {value}: expected a number 1..1024')
 
 	def tier_key(self, t, key, value, loc):
 		if key == 'configs':

@@ -307,6 +307,7 @@ int corun_submit(struct corun_dev *dev, const struct corun_launch *l,
 	s.placement = l->placement;
 	s.coherence = l->coherence;
 	s.insn_budget = l->insn_budget;
+	s.qos_target = l->qos_target;
 	s.bo_handles = (uintptr_t)l->bo_handles;
 	s.bo_handle_count = l->bo_count;
 	s.in_syncs = (uintptr_t)l->in_syncs;

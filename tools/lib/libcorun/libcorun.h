@@ -93,6 +93,7 @@ struct corun_launch {
 	uint32_t regs_per_thread, shared_bytes, stack_bytes;
 	uint32_t placement, coherence;
 	uint64_t insn_budget;
+	uint32_t qos_target;	/* 1/DRM_CORUN_QOS_ONE of alone IPC, 0: none */
 	const uint32_t *bo_handles;
 	uint32_t bo_count;
 	const uint32_t *in_syncs;

@@ -434,7 +434,7 @@ static void mix_valid(struct kunit *test)
 		"scale=2\n"
 		"\n"
 		"job vecadd\n"
-		"job matmul slot=5 seed=9 scale=0 priority=15 placement=steal sms=0-3,6 quota=2 throttle=1\n"
+		"job matmul slot=5 seed=9 scale=0 priority=15 placement=steal sms=0-3,6 quota=2 throttle=1 qos=819\n"
 		"  job vecadd   seed=0x10\n";
 	struct mix m;
 	char err[256] = "";
@@ -463,6 +463,8 @@ static void mix_valid(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, m.jobs[1].max_sm, 6u);
 	KUNIT_EXPECT_EQ(test, m.jobs[1].cta_quota, 2u);
 	KUNIT_EXPECT_EQ(test, m.jobs[1].throttle, 1u);
+	KUNIT_EXPECT_EQ(test, m.jobs[1].qos, 819u);
+	KUNIT_EXPECT_EQ(test, m.jobs[0].qos, 0u);
 	/* Default slot = job index. */
 	KUNIT_EXPECT_EQ(test, m.jobs[2].slot, 2u);
 	KUNIT_EXPECT_EQ(test, m.jobs[2].seed, 16u);
@@ -600,8 +602,10 @@ static const struct bad_mix bad_mixes[] = {
 	{ "job vecadd slot=1\njob matmul slot=1\n",
 	  "b.mix:2: slot 1 already used by the job on line 1" },
 	{ "job vecadd colour=red\n",
-	  "b.mix:1: unknown job key 'colour' (known: scale seed slot priority placement sms quota throttle irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
+	  "b.mix:1: unknown job key 'colour' (known: scale seed slot priority placement sms quota throttle qos irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
 	{ "job vecadd seed=1 seed=2\n", "b.mix:1: seed given twice" },
+	{ "job vecadd qos=0\n", "b.mix:1: qos=0: out of range 1..1024" },
+	{ "job vecadd qos=1025\n", "b.mix:1: qos=1025: out of range 1..1024" },
 	{ "job vecadd seed\n", "b.mix:1: 'seed': expected key=value" },
 	{ "job vecadd seed=-1\n", "b.mix:1: seed=-1: expected an unsigned 32-bit number" },
 	{ "job vecadd seed=4294967296\n",
@@ -625,7 +629,7 @@ static const struct bad_mix bad_mixes[] = {
 	{ "colour = red\n",
 	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy, alone_sched, sched, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
 	{ "policy = best\njob vecadd\n",
-	  "b.mix:1: policy = best: expected fcfs, even, proportional, smk, ccbp or warped-slicer" },
+	  "b.mix:1: policy = best: expected fcfs, even, proportional, smk, ccbp, warped-slicer, hsm-fair or hsm-qos" },
 	{ "policy = even\npolicy = even\njob vecadd\n", "b.mix:2: policy given twice" },
 	{ "sched = gto\nsched = lrr\njob vecadd\n", "b.mix:2: sched given twice" },
 	{ "vecadd\n", "b.mix:1: expected 'job WORKLOAD ...' or 'key = value', got 'vecadd'" },
@@ -646,7 +650,7 @@ static const struct bad_mix bad_mixes[] = {
 	  "b.mix:1: l1_ways=-1: expected an unsigned 32-bit number" },
 	{ "job vecadd irc_share=1 irc_share=2\n", "b.mix:1: irc_share given twice" },
 	{ "job vecadd llc_prob=3\n",
-	  "b.mix:1: unknown job key 'llc_prob' (known: scale seed slot priority placement sms quota throttle irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
+	  "b.mix:1: unknown job key 'llc_prob' (known: scale seed slot priority placement sms quota throttle qos irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
 	{ "# nothing\n", "b.mix: no job lines" },
 	{ "alone_sched = fastest\njob vecadd\n",
 	  "b.mix:1: alone_sched = fastest: expected config, lrr, gto, two_level or kaware" },
@@ -685,7 +689,7 @@ static const struct bad_mix bad_mixes[] = {
 	{ "job k.elf grid=1 block=1 scale=0\n",
 	  "b.mix:1: scale= does not apply to an ELF job (its arg= give the sizes)" },
 	{ "job k.elf grid=1 block=1 colour=red\n",
-	  "b.mix:1: unknown key 'colour' of an ELF job (known: kernel grid block arg expect seed slot priority placement sms quota throttle irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
+	  "b.mix:1: unknown key 'colour' of an ELF job (known: kernel grid block arg expect seed slot priority placement sms quota throttle qos irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
 };
 
 static void mix_bad_desc(const struct bad_mix *b, char *desc)
@@ -1330,7 +1334,7 @@ static void sim_policy_errors(struct kunit *test)
 
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--policy", "best", NULL);
 	KUNIT_EXPECT_EQ(test, o->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--policy best: expected fcfs, even, proportional, smk, ccbp or warped-slicer") != NULL,
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--policy best: expected fcfs, even, proportional, smk, ccbp, warped-slicer, hsm-fair or hsm-qos") != NULL,
 			      "stderr: %s", o->err);
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--compare-policies",
 		    "fcfs", NULL);

@@ -443,7 +443,8 @@ int corun_policy_apply(struct corun_device *cdev,
 		       struct corun_file *gate, u32 gate_jobs);
 void corun_policy_on_job_start(struct corun_device *cdev, u32 slot,
 			       const struct corun_job *job);
-void corun_policy_on_job_end(struct corun_device *cdev, u32 slot);
+/* Return: the policy's estimate of the ended job's alone cycles, or 0. */
+u64 corun_policy_on_job_end(struct corun_device *cdev, u32 slot);
 void corun_policy_on_epoch(struct corun_device *cdev);
 u32 corun_policy_id(struct corun_device *cdev);
 extern const struct attribute_group *corun_attr_groups[];

@@ -135,13 +135,18 @@ void corun_policy_on_job_start(struct corun_device *cdev, u32 slot,
 	mutex_unlock(&cdev->policy_lock);
 }
 
-void corun_policy_on_job_end(struct corun_device *cdev, u32 slot)
+u64 corun_policy_on_job_end(struct corun_device *cdev, u32 slot)
 {
+	u64 est;
+
 	mutex_lock(&cdev->policy_lock);
 	corun_policy_pins(cdev);
 	corun_policy_job_end(cdev->eng, slot);
+	/* the policy's estimate of the ended job's alone cycles, or 0 */
+	est = cdev->eng->out.slot[slot].est_alone_cycles;
 	corun_policy_sync(cdev);
 	mutex_unlock(&cdev->policy_lock);
+	return est;
 }
 
 /* Called from the threaded epoch interrupt. */

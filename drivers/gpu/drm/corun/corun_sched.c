@@ -264,6 +264,22 @@ static void corun_job_rec_end(struct corun_job *job, u32 state, int error,
 	spin_unlock_irqrestore(&rec->lock, flags);
 }
 
+/*
+ * The policy's estimate of @job's alone cycles, known once the policy has
+ * seen it end: into its counters before the fence lets anyone read them.
+ */
+static void corun_job_rec_est(struct corun_job *job, u64 est)
+{
+	struct corun_job_rec *rec = job->rec;
+	unsigned long flags;
+
+	if (!rec || !rec->counters)
+		return;
+	spin_lock_irqsave(&rec->lock, flags);
+	rec->counters->est_alone_cycles = est;
+	spin_unlock_irqrestore(&rec->lock, flags);
+}
+
 /* Start gate and completion hold ----------------------------------------- */
 
 static void corun_device_enable(struct corun_device *cdev)
@@ -541,7 +557,7 @@ static void corun_slot_finish(struct corun_slot *slot, struct corun_job *job,
 	 * job start (as corun-sim does): in lockstep, with the device held,
 	 * the decisions then reach the device in the same order.
 	 */
-	corun_policy_on_job_end(cdev, s);
+	corun_job_rec_est(job, corun_policy_on_job_end(cdev, s));
 	fence = job->hw_fence;
 	if (error)
 		dma_fence_set_error(fence, error);

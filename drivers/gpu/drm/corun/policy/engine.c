@@ -430,6 +430,9 @@ static void corun_decide(struct corun_policy_engine *eng, u32 event, u32 slot)
 		return;
 	eng->in.event = event;
 	eng->in.slot = slot;
+	eng->in.now = event != CORUN_POLICY_EV_EPOCH && eng->hw.cycle ?
+			      eng->hw.cycle(eng->hw.ctx) :
+			      eng->in.cycle;
 	eng->next = eng->out;
 	eng->ops->decide(eng->state[eng->active], &eng->in, &eng->next);
 	eng->decisions++;

@@ -15,6 +15,8 @@ const struct corun_policy_ops *const corun_policies[] = {
 	&corun_policy_smk,
 	&corun_policy_ccbp,
 	&corun_policy_warped_slicer,
+	&corun_policy_hsm_fair,
+	&corun_policy_hsm_qos,
 	0,
 };
 
@@ -82,6 +84,10 @@ void corun_policy_platform_read(struct corun_policy_platform *p,
 	p->dram_bw = rd(ctx, CORUN_REG_DRAM_BW);
 	p->issue_period = rd(ctx, CORUN_REG_ISSUE_PERIOD);
 	p->sm_mhz = rd(ctx, CORUN_REG_CLK_SM_MHZ);
+	p->dram_mhz = rd(ctx, CORUN_REG_DRAM_MHZ);
+	p->sm_issue = rd(ctx, CORUN_REG_SM_ISSUE);
+	p->hsm_c1 = rd(ctx, CORUN_REG_HSM_C1);
+	p->hsm_c2 = rd(ctx, CORUN_REG_HSM_C2);
 }
 
 int corun_fw_send_params(const u32 *pairs, u32 n, u32 features,

@@ -77,6 +77,12 @@ enum corun_policy_event {
  * @dram_bw: sustainable DRAM bandwidth, same unit
  * @issue_period: cycles of a warp-issue quota period
  * @sm_mhz: SM clock
+ * @dram_mhz: DRAM clock (the unit of the data-bus busy counters)
+ * @sm_issue: warp instructions one SM can issue per cycle
+ * @hsm_c1: HSM's fitted private-mode DRAM utilization per unit of
+ *	row-buffer hit rate, in 1/CORUN_HSM_FIT_ONE (0 with @hsm_c2 0: not
+ *	fitted)
+ * @hsm_c2: the fitted utilization at hit rate 0, same unit
  */
 struct corun_policy_platform {
 	u32 num_slots;
@@ -93,6 +99,10 @@ struct corun_policy_platform {
 	u32 dram_bw;
 	u32 issue_period;
 	u32 sm_mhz;
+	u32 dram_mhz;
+	u32 sm_issue;
+	u32 hsm_c1;
+	u32 hsm_c2;
 };
 
 /**
@@ -140,6 +150,8 @@ struct corun_policy_slot_in {
  * @slot: the slot of JOB_START and JOB_END
  * @epoch: sequence number of the last snapshot (0 before the first)
  * @cycle: device cycle at the end of that epoch
+ * @now: device cycle of this decision (EPOCH: @cycle; other events: the
+ *	device clock when the host has one, else @cycle)
  * @epoch_cycles: cycles the deltas cover (0 before the first snapshot)
  * @plat: the platform
  * @slot_in: per slot
@@ -153,6 +165,7 @@ struct corun_policy_in {
 	u32 slot;
 	u32 epoch;
 	u64 cycle;
+	u64 now;
 	u64 epoch_cycles;
 	struct corun_policy_platform plat;
 	struct corun_policy_slot_in slot_in[CORUN_POLICY_MAX_SLOTS];
@@ -298,6 +311,8 @@ extern const struct corun_policy_ops corun_policy_proportional;
 extern const struct corun_policy_ops corun_policy_smk;
 extern const struct corun_policy_ops corun_policy_ccbp;
 extern const struct corun_policy_ops corun_policy_warped_slicer;
+extern const struct corun_policy_ops corun_policy_hsm_fair;
+extern const struct corun_policy_ops corun_policy_hsm_qos;
 
 /* All built-in policies, NULL-terminated. */
 extern const struct corun_policy_ops *const corun_policies[];

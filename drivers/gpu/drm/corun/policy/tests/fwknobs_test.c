@@ -24,8 +24,9 @@
 	(CORUN_FW_FEAT_IRC | CORUN_FW_FEAT_L1_STATIC |               \
 	 CORUN_FW_FEAT_LLC_PROB_STATIC | CORUN_FW_FEAT_LLC_WAYPART | \
 	 CORUN_FW_FEAT_VCP_STATIC | CORUN_FW_FEAT_DRAM_PRIO |        \
-	 CORUN_FW_FEAT_MONITORS | CORUN_FW_FEAT_SET_PARAMS)
-#define FEAT_ALL 0x3ffu
+	 CORUN_FW_FEAT_MONITORS | CORUN_FW_FEAT_SET_PARAMS |         \
+	 CORUN_FW_FEAT_DRAM_BW_APP)
+#define FEAT_ALL 0x7ffu
 
 /* Every firmware mode is one uapi value, and GET reports it back. */
 static void fwknobs_map_test(struct kunit *test)
@@ -292,7 +293,7 @@ static void fwknobs_settings_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bad, 2u);
 	s[2].slot = 3;
 	/* a knob outside its enumeration */
-	knobs[CORUN_FWK_DRAM] = DRM_CORUN_DRAM_SLOT_PRIORITY + 1;
+	knobs[CORUN_FWK_DRAM] = DRM_CORUN_DRAM_BW_APP + 1;
 	ret = corun_fw_settings(&p, FEAT_TREE, knobs, s, 3, &fw, &bad);
 	KUNIT_EXPECT_EQ(test, ret, -CORUN_EINVAL);
 	KUNIT_EXPECT_EQ(test, bad, 3u);

@@ -81,7 +81,11 @@ static void policy_registry_test(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, corun_policy_find_id(1), &corun_policy_even);
 	KUNIT_EXPECT_PTR_EQ(test, corun_policy_find_id(2),
 			    &corun_policy_proportional);
-	KUNIT_EXPECT_NULL(test, corun_policy_find_id(7));
+	KUNIT_EXPECT_PTR_EQ(test, corun_policy_find_id(6),
+			    &corun_policy_hsm_fair);
+	KUNIT_EXPECT_PTR_EQ(test, corun_policy_find_id(7),
+			    &corun_policy_hsm_qos);
+	KUNIT_EXPECT_NULL(test, corun_policy_find_id(8));
 	KUNIT_EXPECT_PTR_EQ(test, corun_policy_find_name("even"),
 			    &corun_policy_even);
 	KUNIT_EXPECT_NULL(test, corun_policy_find_name("eve"));
@@ -281,6 +285,6 @@ static struct kunit_suite corun_policy_suite = {
 };
 
 kunit_test_suites(&corun_policy_suite, &corun_policy_engine_suite,
-		  &corun_fwknobs_suite);
+		  &corun_fwknobs_suite, &corun_hsm_suite);
 
 MODULE_LICENSE("GPL");

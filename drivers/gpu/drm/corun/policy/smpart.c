@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Epoch-driven SM partitioning with a slowdown model (smpart.h).
+ */
+#include "smpart.h"
+
+void hsm_predict_in(const struct corun_policy_in *in, u32 slot,
+		    const struct hsm_epoch *e, struct hsm_pred *r)
+{
+	hsm_predict(&in->plat, e, r);
+}
+
+bool smpart_predicted(const struct smpart *sp, const struct corun_policy_in *in,
+		      u32 slot)
+{
+	return in->slot_in[slot].running && sp->pred[slot].cls != HSM_NONE &&
+	       sp->pred[slot].sms &&
+	       hsm_part_count(&sp->pt, in->plat.num_sms, slot);
+}
+
+/* The compute predictor's guess before any counters: S / sigma. */
+static u32 smpart_guess(const struct smpart *sp,
+			const struct corun_policy_in *in, u32 slot)
+{
+	const struct corun_policy_job *j = &in->slot_in[slot].job;
+	u32 sigma = in->plat.num_sms, s;
+
+	if (j->ctas_total && j->ctas_total < sigma)
+		sigma = j->ctas_total;
+	s = hsm_part_count(&sp->pt, in->plat.num_sms, slot);
+	if (!s || s > sigma) /* no SM of its own: it shares them all */
+		s = sigma;
+	return sigma ? s * HSM_ONE / sigma : HSM_ONE;
+}
+
+/*
+ * Every job start or end: an even split. A job's NP from here on is its
+ * last prediction scaled to its new SMs (NP is linear in SMs through the
+ * origin, HSM's Fig. 9), or the compute guess without one.
+ */
+static void smpart_restart(struct smpart *sp, const struct corun_policy_in *in)
+{
+	const struct hsm_pred *p;
+	u32 s, n, np;
+
+	hsm_part_even(&sp->pt, in);
+	for (s = 0; s < in->plat.num_slots && s < CORUN_POLICY_MAX_SLOTS; s++) {
+		if (!in->slot_in[s].running)
+			continue;
+		p = &sp->pred[s];
+		n = hsm_part_count(&sp->pt, in->plat.num_sms, s);
+		np = smpart_guess(sp, in, s);
+		if (p->cls != HSM_NONE && p->sms && n) {
+			np = (u32)((u64)p->np * n / p->sms);
+			if (np > HSM_ONE)
+				np = HSM_ONE;
+		}
+		hsm_acct_guess(&sp->acct[s], np);
+	}
+}
+
+static void smpart_job_start(struct smpart *sp,
+			     const struct corun_policy_in *in, u32 s)
+{
+	/* a job following the last one at once keeps the residency */
+	if (in->now != sp->idle_since[s] || !sp->res_start[s])
+		sp->res_start[s] = in->now;
+	hsm_acct_start(&sp->acct[s], in->slot_in[s].job.seqno, in->now, 0);
+	sp->pred[s].cls = HSM_NONE;
+}
+
+static void smpart_epoch(struct smpart *sp, const struct smpart_ops *ops,
+			 const struct corun_policy_in *in,
+			 struct corun_policy_out *out)
+{
+	u32 s, ns = in->plat.num_slots, sms = in->plat.num_sms;
+	u32 settle = sp->pt.settle, n;
+	struct hsm_epoch e;
+	u64 from;
+
+	for (s = 0; s < ns && s < CORUN_POLICY_MAX_SLOTS; s++) {
+		const struct corun_policy_slot_in *si = &in->slot_in[s];
+
+		if (!si->running)
+			continue;
+		/* owning none (more jobs than SMs), it shares them all */
+		n = hsm_part_count(&sp->pt, sms, s);
+		hsm_epoch_read(in, s, n ? n : sms, &e);
+		/* the epoch's counters cover only the cycles it was resident */
+		from = in->cycle > e.cycles ? in->cycle - e.cycles : 0;
+		if (sp->res_start[s] > from)
+			e.cycles = in->cycle - sp->res_start[s];
+		ops->predict(in, s, &e, &sp->pred[s]);
+		if (sp->pred[s].cls != HSM_NONE &&
+		    sp->acct[s].seqno == si->job.seqno)
+			hsm_acct_epoch(&sp->acct[s], in->cycle, sp->pred[s].np);
+		out->slot[s].est_alone_cycles =
+			hsm_acct_alone(&sp->acct[s], in->cycle);
+	}
+	sp->pt.settle = 0;
+	sp->moved = 0;
+	/* the first epoch after a start or end straddles the even split */
+	if (!settle)
+		ops->repartition(sp, in);
+}
+
+void smpart_decide(struct smpart *sp, const struct smpart_ops *ops,
+		   const struct corun_policy_in *in,
+		   struct corun_policy_out *out)
+{
+	u32 s = in->slot;
+
+	switch (in->event) {
+	case CORUN_POLICY_EV_INIT:
+		for (s = 0;
+		     s < in->plat.num_slots && s < CORUN_POLICY_MAX_SLOTS; s++)
+			if (in->slot_in[s].running &&
+			    sp->acct[s].seqno != in->slot_in[s].job.seqno)
+				smpart_job_start(sp, in, s);
+		smpart_restart(sp, in);
+		sp->pt.settle = 1;
+		break;
+	case CORUN_POLICY_EV_JOB_START:
+		smpart_job_start(sp, in, s);
+		smpart_restart(sp, in);
+		sp->pt.settle = 1;
+		out->slot[s].est_alone_cycles = 0;
+		break;
+	case CORUN_POLICY_EV_JOB_END:
+		/* the ended job's estimate, for its counters */
+		out->slot[s].est_alone_cycles =
+			hsm_acct_alone(&sp->acct[s], in->now);
+		sp->idle_since[s] = in->now;
+		smpart_restart(sp, in);
+		sp->pt.settle = 1;
+		break;
+	case CORUN_POLICY_EV_EPOCH:
+		smpart_epoch(sp, ops, in, out);
+		break;
+	}
+	hsm_part_masks(&sp->pt, in, out);
+}

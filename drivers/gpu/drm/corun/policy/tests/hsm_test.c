@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * KUnit suite for HSM (hsm_model.c) and the policies built on it
+ * (smpart.c, hsm_fair.c, hsm_qos.c), on synthetic counters. The
+ * platform is the paper's HBM system: 80 SMs at 1400 MHz, 32 channels at
+ * 440 MHz, and c1 = 0.50, c2 = 0.36, the line through the paper's two
+ * quoted points (86 % utilization at RBH 1, 46 % at RBH 0.2).
+ */
+#include <kunit/test.h>
+#ifdef __KERNEL__
+#include <linux/string.h>
+#else
+#include <string.h>
+#endif
+
+#include "../smpart.h"
+#include "policy_test.h"
+
+static void hbm_platform(struct corun_policy_platform *p)
+{
+	test_platform(p, 8, 80);
+	p->num_channels = 32;
+	p->sm_mhz = 1400;
+	p->dram_mhz = 440;
+	p->sm_issue = 2;
+	p->hsm_c1 = 5000;
+	p->hsm_c2 = 3600;
+}
+
+/* 500 K cycles: 157142 DRAM cycles per channel, 5028544 over 32. */
+#define EPOCH 500000ull
+#define PEAK_BUS 5028544ull
+
+static void hsm_beta_test(struct kunit *test)
+{
+	struct corun_policy_platform p;
+	struct hsm_epoch e = { .cycles = EPOCH,
+			       .sms = 40,
+			       .insns = 1000,
+			       .accesses = 1000,
+			       .bus_cycles = PEAK_BUS / 2 };
+	struct hsm_pred r;
+
+	hbm_platform(&p);
+	/* the paper's points: beta(1.0) = 0.86, beta(0.2) = 0.46 */
+	e.row_hits = 1000;
+	hsm_predict(&p, &e, &r);
+	KUNIT_EXPECT_EQ(test, r.rbh, 1024u);
+	KUNIT_EXPECT_EQ(test, r.beta, 8600u);
+	e.row_hits = 200;
+	hsm_predict(&p, &e, &r);
+	KUNIT_EXPECT_EQ(test, r.rbh, 204u); /* 0.2 in 1/1024, truncated */
+	KUNIT_EXPECT_EQ(test, r.beta, 4600u - 4u);
+	KUNIT_EXPECT_EQ(test, r.util, 5000u);
+}
+
+static void hsm_memory_test(struct kunit *test)
+{
+	struct corun_policy_platform p;
+	/* 23 % of the peak at RBH 0.5: beta = 0.61, NP = 0.23 / 0.61 */
+	struct hsm_epoch e = { .cycles = EPOCH,
+			       .sms = 40,
+			       .insns = 2000000,
+			       .accesses = 100000,
+			       .row_hits = 50000,
+			       .bus_cycles = PEAK_BUS * 23 / 100 };
+	struct hsm_pred r;
+
+	hbm_platform(&p);
+	hsm_predict(&p, &e, &r);
+	KUNIT_EXPECT_EQ(test, r.cls, (u32)HSM_MEMORY);
+	KUNIT_EXPECT_EQ(test, r.util, 2299u);
+	KUNIT_EXPECT_EQ(test, r.beta, 6100u);
+	/* 2299 * 1024 / 6100 */
+	KUNIT_EXPECT_EQ(test, r.np, 385u);
+	/*
+	 * Eq. 2: 80 SMs x 2 x 500 K = 80 M instructions possible, 2 M done:
+	 * demand = 40 x 0.2299, far above beta
+	 */
+	KUNIT_EXPECT_EQ(test, r.demand, 2299u * 40);
+	/* NP never exceeds 1: more than the predicted private bandwidth */
+	e.bus_cycles = PEAK_BUS * 8 / 10;
+	hsm_predict(&p, &e, &r);
+	KUNIT_EXPECT_EQ(test, r.np, 1024u);
+}
+
+static void hsm_compute_test(struct kunit *test)
+{
+	struct corun_policy_platform p;
+	/* 1 % of the peak, and near peak issue: demand 0.0125 < beta */
+	struct hsm_epoch e = { .cycles = EPOCH,
+			       .sms = 20,
+			       .insns = 64000000,
+			       .accesses = 1000,
+			       .row_hits = 100,
+			       .bus_cycles = PEAK_BUS / 100 };
+	struct hsm_pred r;
+
+	hbm_platform(&p);
+	hsm_predict(&p, &e, &r);
+	KUNIT_EXPECT_EQ(test, r.cls, (u32)HSM_COMPUTE);
+	KUNIT_EXPECT_EQ(test, r.util, 99u);
+	KUNIT_EXPECT_EQ(test, r.demand, 99u * 80 / 64);
+	KUNIT_EXPECT_EQ(test, r.sigma, 80u);
+	KUNIT_EXPECT_EQ(test, r.np, 20u * 1024 / 80); /* Eq. 4: S / sigma */
+	/* a grid of 30 CTAs: sigma is 30 */
+	e.ctas_total = 30;
+	hsm_predict(&p, &e, &r);
+	KUNIT_EXPECT_EQ(test, r.sigma, 30u);
+	KUNIT_EXPECT_EQ(test, r.np, 20u * 1024 / 30);
+	e.sms = 40; /* more SMs than CTAs: never more than alone */
+	hsm_predict(&p, &e, &r);
+	KUNIT_EXPECT_EQ(test, r.np, 1024u);
+	/* no DRAM traffic at all: compute */
+	e.accesses = 0;
+	e.row_hits = 0;
+	e.bus_cycles = 0;
+	hsm_predict(&p, &e, &r);
+	KUNIT_EXPECT_EQ(test, r.cls, (u32)HSM_COMPUTE);
+	/* nothing happened: no prediction */
+	e.insns = 0;
+	hsm_predict(&p, &e, &r);
+	KUNIT_EXPECT_EQ(test, r.cls, (u32)HSM_NONE);
+	/* accesses without instructions (all stalled): memory */
+	e.accesses = 10;
+	e.bus_cycles = 20;
+	hsm_predict(&p, &e, &r);
+	KUNIT_EXPECT_EQ(test, r.cls, (u32)HSM_MEMORY);
+}
+
+static void hsm_check_test(struct kunit *test)
+{
+	struct corun_policy_platform p;
+
+	hbm_platform(&p);
+	KUNIT_EXPECT_EQ(test, hsm_model_check(&p), 0);
+	KUNIT_EXPECT_EQ(test, corun_policy_hsm_fair.init(NULL, &p), 0);
+	p.hsm_c1 = 0;
+	p.hsm_c2 = 0;
+	KUNIT_EXPECT_EQ(test, corun_policy_hsm_fair.init(NULL, &p),
+			-CORUN_EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, corun_policy_hsm_qos.init(NULL, &p),
+			-CORUN_EOPNOTSUPP);
+	hbm_platform(&p);
+	p.dram_mhz = 0;
+	KUNIT_EXPECT_EQ(test, hsm_model_check(&p), -CORUN_EINVAL);
+}
+
+static void hsm_acct_test(struct kunit *test)
+{
+	struct hsm_acct a;
+
+	hsm_acct_start(&a, 7, 1000, 512);
+	KUNIT_EXPECT_EQ(test, hsm_acct_alone(&a, 3000), 1000ull);
+	/* the epoch measured NP 0.5 over all its cycles */
+	hsm_acct_epoch(&a, 11000, 512);
+	KUNIT_EXPECT_EQ(test, hsm_acct_alone(&a, 11000), 5000ull);
+	hsm_acct_guess(&a, 1024);
+	KUNIT_EXPECT_EQ(test, hsm_acct_alone(&a, 21000), 15000ull);
+	/* an epoch that ended before the job's start adds nothing */
+	hsm_acct_epoch(&a, 5000, 256);
+	KUNIT_EXPECT_EQ(test, hsm_acct_alone(&a, 21000), 15000ull);
+}
+
+static void hsm_transfer_test(struct kunit *test)
+{
+	struct hsm_pred h = { .np = 819, .sms = 40 },
+			l = { .np = 410, .sms = 40 };
+
+	/* 0.8 and 0.4 on 40 SMs each: x = 0.4 * 1600 / 48 = 13.3 */
+	KUNIT_EXPECT_EQ(test, hsm_fair_transfer(&h, &l), 13u);
+	/* NP_l 0: everything but one SM */
+	l.np = 0;
+	KUNIT_EXPECT_EQ(test, hsm_fair_transfer(&h, &l), 39u);
+	/* equal: nothing */
+	l.np = 819;
+	KUNIT_EXPECT_EQ(test, hsm_fair_transfer(&h, &l), 0u);
+}
+
+static struct corun_policy_in *hsm_in(struct kunit *test)
+{
+	struct corun_policy_in *in =
+		kunit_kzalloc(test, sizeof(*in), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, in);
+	hbm_platform(&in->plat);
+	return in;
+}
+
+static void hsm_run(struct corun_policy_in *in, u32 s, u64 seqno, u32 qos)
+{
+	in->slot_in[s].running = 1;
+	in->slot_in[s].job.seqno = seqno;
+	in->slot_in[s].job.qos_target = qos;
+	in->slot_in[s].job.ctas_total = 10000;
+}
+
+/* @s's counters over an epoch: @util of the peak at RBH 0.5, @insns. */
+static void hsm_counters(struct corun_policy_in *in, u32 s, u32 util_pct,
+			 u64 insns)
+{
+	u32 c;
+
+	in->slot_in[s].d.warp_insns = insns;
+	in->slot_in[s].d.dram_bus_cycles = PEAK_BUS * util_pct / 100;
+	for (c = 0; c < 32; c++) {
+		in->chan_slot[c][s].accesses = util_pct ? 1000 : 0;
+		in->chan_slot[c][s].row_hits = util_pct ? 500 : 0;
+	}
+}
+
+static void hsm_event(struct smpart *sp, const struct smpart_ops *ops,
+		      struct corun_policy_in *in, struct corun_policy_out *out,
+		      u32 ev, u32 slot, u64 now)
+{
+	in->event = ev;
+	in->slot = slot;
+	in->now = now;
+	if (ev == CORUN_POLICY_EV_EPOCH) {
+		in->cycle = now;
+		in->epoch_cycles = EPOCH;
+		in->epoch++;
+	}
+	smpart_decide(sp, ops, in, out);
+}
+
+static const struct smpart_ops fair_ops = {
+	.predict = hsm_predict_in,
+	.repartition = hsm_fair_repartition,
+};
+
+static const struct smpart_ops qos_ops = {
+	.predict = hsm_predict_in,
+	.repartition = hsm_qos_repartition,
+};
+
+static void hsm_fair_policy_procedure_test(struct kunit *test)
+{
+	struct corun_policy_in *in = hsm_in(test);
+	struct corun_policy_out *out =
+		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
+	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+	u64 est;
+
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	KUNIT_ASSERT_NOT_NULL(test, sp);
+	/* a memory-bound job in slot 0, a compute-bound one in slot 2 */
+	hsm_run(in, 0, 11, 0);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 0, 0);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 80u);
+	hsm_run(in, 2, 12, 0);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 2, 0);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 40u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 40u);
+	KUNIT_EXPECT_EQ(test, out->slot[0].sm_mask[0] & out->slot[2].sm_mask[0],
+			0u);
+	/* memory: 0.549 / 0.61 = 0.9; compute: 40 / 80 = 0.5 */
+	hsm_counters(in, 0, 55, 2000000);
+	hsm_counters(in, 2, 1, 30000000);
+	/* the first epoch straddled the split: predictions only */
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	KUNIT_EXPECT_EQ(test, sp->pred[0].cls, (u32)HSM_MEMORY);
+	KUNIT_EXPECT_EQ(test, sp->pred[2].cls, (u32)HSM_COMPUTE);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 40u);
+	KUNIT_EXPECT_EQ(test, out->slot[2].est_alone_cycles, EPOCH / 2);
+	/*
+	 * then the pair is balanced: NP 923 and 512 (1/1024) on 40 SMs each,
+	 * x = 411 * 1600 / (923 * 40 + 512 * 40) = 11.5, 11
+	 */
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
+	KUNIT_EXPECT_EQ(test, sp->pred[0].np, 923u);
+	KUNIT_EXPECT_EQ(test, sp->moved, 11u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 29u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 51u);
+	KUNIT_EXPECT_EQ(test, out->slot[0].sm_mask[0] & out->slot[2].sm_mask[0],
+			0u);
+	/* fair within 0.9: no move */
+	hsm_counters(in, 0, 39, 2000000); /* 3899 * 1024 / 6100 = 654 */
+	hsm_counters(in, 2, 1, 30000000); /* 51 * 1024 / 80 = 652 */
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
+	KUNIT_EXPECT_EQ(test, sp->pred[2].np, 652u);
+	KUNIT_EXPECT_EQ(test, sp->moved, 0u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 51u);
+	/* a completion restarts from even and reports the estimate */
+	in->slot_in[2].running = 0;
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_END, 2,
+		  3 * EPOCH + 1000);
+	/* each epoch at its measured NP, the last 1000 cycles at the last */
+	est = (512 * EPOCH + 512 * EPOCH + 652 * EPOCH + 652 * 1000) / 1024;
+	KUNIT_EXPECT_EQ(test, out->slot[2].est_alone_cycles, est);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 80u);
+}
+
+static void hsm_qos_policy_procedure_test(struct kunit *test)
+{
+	struct corun_policy_in *in = hsm_in(test);
+	struct corun_policy_out *out =
+		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
+	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	KUNIT_ASSERT_NOT_NULL(test, sp);
+	/* QoS job (0.8) compute-bound in slot 1, memory-bound job in slot 0 */
+	hsm_run(in, 0, 21, 0);
+	hsm_run(in, 1, 22, 819);
+	hsm_event(sp, &qos_ops, in, out, CORUN_POLICY_EV_INIT, 0, 0);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[1].sm_mask), 40u);
+	hsm_counters(in, 0, 30, 2000000);
+	hsm_counters(in, 1, 1, 30000000);
+	hsm_event(sp, &qos_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	hsm_event(sp, &qos_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
+	/* NP 0.5 < 0.8: ceil(0.8 * 40 / 0.5) = 64 SMs */
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[1].sm_mask), 64u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 16u);
+	/* at 0.8: nothing moves */
+	hsm_event(sp, &qos_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
+	KUNIT_EXPECT_EQ(test, sp->moved, 0u);
+	/* a memory-bound QoS job above 0.9 gives back what it does not need */
+	in->slot_in[0].job.qos_target = 0;
+	in->slot_in[1].job.qos_target = 0;
+	in->slot_in[0].job.qos_target = 819;
+	hsm_counters(in, 0, 58, 2000000); /* 16 SMs, 0.95 */
+	hsm_event(sp, &qos_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 4 * EPOCH);
+	KUNIT_EXPECT_EQ(test, sp->pred[0].np, 5799u * 1024 / 6100);
+	/* ceil(819 * 16 / 973) = 14 */
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 14u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[1].sm_mask), 66u);
+	/* no QoS job: the split stays */
+	in->slot_in[0].job.qos_target = 0;
+	hsm_counters(in, 0, 10, 2000000);
+	hsm_event(sp, &qos_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 5 * EPOCH);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 14u);
+}
+
+/* More jobs than SMs: every job shares every SM and none moves. */
+static void hsm_many_test(struct kunit *test)
+{
+	struct corun_policy_in *in = hsm_in(test);
+	struct corun_policy_out *out =
+		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
+	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+	u32 s;
+
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	KUNIT_ASSERT_NOT_NULL(test, sp);
+	in->plat.num_sms = 2;
+	for (s = 0; s < 3; s++) {
+		hsm_run(in, s, 31 + s, 0);
+		hsm_counters(in, s, 10 * (s + 1), 1000);
+	}
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_INIT, 0, 0);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
+	for (s = 0; s < 3; s++) {
+		KUNIT_EXPECT_EQ(test, out->slot[s].sm_mask[0], 0x3u);
+		KUNIT_EXPECT_EQ(test, sp->pred[s].sms, 2u);
+		KUNIT_EXPECT_GT(test, out->slot[s].est_alone_cycles, 0ull);
+	}
+	KUNIT_EXPECT_EQ(test, sp->moved, 0u);
+}
+
+static struct kunit_case corun_hsm_cases[] = {
+	KUNIT_CASE(hsm_beta_test),
+	KUNIT_CASE(hsm_memory_test),
+	KUNIT_CASE(hsm_compute_test),
+	KUNIT_CASE(hsm_check_test),
+	KUNIT_CASE(hsm_acct_test),
+	KUNIT_CASE(hsm_transfer_test),
+	KUNIT_CASE(hsm_fair_policy_procedure_test),
+	KUNIT_CASE(hsm_qos_policy_procedure_test),
+	KUNIT_CASE(hsm_many_test),
+	{}
+};
+
+struct kunit_suite corun_hsm_suite = {
+	.name = "corun_hsm",
+	.test_cases = corun_hsm_cases,
+};
