@@ -7,7 +7,8 @@
 #   emu-config-test   INI parsing, validation, printing
 #   emu-mmu-test      page-table walk, permissions, reserved bits, TLB
 #   emu-gpu-test      dispatcher, schedulers, timing, faults, budget,
-#                     barriers, determinism, descriptor validation
+#                     barriers, determinism, descriptor validation;
+#                     16-byte vector accesses (lsu_vec_test.c)
 #   emu-bench         simulation rate (not a test): $(O)/emu/tests/emu-bench
 #                     [-c config.ini] [-s sms] [-n iterations] [-p policy]
 
@@ -32,7 +33,8 @@ $(EMU_TEST_DIR)/emu-mmu-test: $(EMU_TEST_DIR)/mmu_test.o $(EMU_LIB) \
 	$(KUNIT_LINK)
 
 $(EMU_TEST_DIR)/emu-gpu-test: $(EMU_TEST_DIR)/gpu_test.o \
-		$(EMU_TEST_DIR)/testdev.o $(EMU_LIB) $(KUNIT_OBJS)
+		$(EMU_TEST_DIR)/lsu_vec_test.o $(EMU_TEST_DIR)/testdev.o \
+		$(EMU_LIB) $(KUNIT_OBJS)
 	$(KUNIT_LINK)
 
 $(EMU_TEST_DIR)/emu-bench: $(EMU_TEST_DIR)/bench.o $(EMU_TEST_DIR)/testdev.o \

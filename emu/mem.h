@@ -89,6 +89,8 @@ enum emu_mem_cls {
  * @warp: SM-local warp slot
  * @mshr: MSHR index (memory side)
  * @reg: destination register (scoreboard id) or 0xff
+ * @nreg: registers from @reg that the request writes (4 for a vector
+ *	load, else 1)
  * @is_write: store
  * @is_atomic: AMO/LR/SC, performed at the L2
  * @bypass: do not look up or fill the L1
@@ -109,6 +111,7 @@ struct emu_mem_req {
 	uint16_t warp;
 	uint16_t mshr;
 	uint8_t reg;
+	uint8_t nreg;
 	uint8_t is_write;
 	uint8_t is_atomic;
 	uint8_t bypass;

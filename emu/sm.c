@@ -830,6 +830,12 @@ static inline bool in_args(const struct emu_job *job, uint32_t va)
 	return va - job->desc.args < CORUN_ARGS_MAX;
 }
 
+/* Scoreboard bits of the @n registers from @r (a vector operand: 4). */
+static inline uint64_t reg_group(uint8_t r, uint32_t n)
+{
+	return ((1ull << n) - 1) << r;
+}
+
 /* Timing address of a word of the stack of @w's thread in @lane. */
 static uint64_t local_line(struct emu_sm *sm, struct emu_warp *w,
 			   unsigned int lane, uint32_t va)
@@ -877,17 +883,18 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	const struct emu_config *c = &gpu->cfg;
 	struct emu_cta *cta = w->cta;
 	struct emu_job *job = cta->job;
-	uint64_t now = gpu->now, lines[2 * RV_MAX_LANES];
-	uint32_t lsize[2 * RV_MAX_LANES], lbyp[2 * RV_MAX_LANES];
-	uint32_t lro[2 * RV_MAX_LANES];
-	uint32_t words[2 * RV_MAX_LANES], nwords = 0;
-	uint32_t nw = st->size > 4 ? 2 : 1; /* words per lane */
+	uint64_t now = gpu->now, lines[4 * RV_MAX_LANES];
+	uint32_t lsize[4 * RV_MAX_LANES], lbyp[4 * RV_MAX_LANES];
+	uint32_t lro[4 * RV_MAX_LANES];
+	uint32_t words[4 * RV_MAX_LANES], nwords = 0;
+	uint32_t nw = st->size > 4 ? st->size / 4 : 1; /* words per lane */
 	uint8_t bank_cnt[32] = { 0 };
 	uint32_t nl = 0, i, degree = 0, lat = c->fu[EMU_FU_LDST].latency;
 	uint64_t line_mask = ~(uint64_t)(c->l1.line - 1);
 	uint32_t m = st->mask, last_vpn = UINT32_MAX;
 	uint64_t last_pa = 0;
 	uint8_t dst = u->dst;
+	uint32_t nreg = u->vregs && dst != RV_REG_NONE ? u->vregs : 1;
 	bool amo = st->access == CORUN_ACCESS_AMO;
 
 	sc->fu_free[EMU_FU_LDST] = now + c->fu[EMU_FU_LDST].interval;
@@ -958,17 +965,18 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		ro = (st->ro >> lane & 1) | in_args(job, va);
 		bytes = st->size;
 		if (va >= CORUN_VA_LOCAL_BASE) {
-			pa = local_line(sm, w, lane, va);
 			/*
 			 * Local memory interleaves the threads' stacks word
-			 * by word: a doubleword's high word lies apart.
+			 * by word: the words of a wider access lie apart.
 			 */
-			if (nw == 2) {
+			pa = local_line(sm, w, lane, va);
+			for (i = 1; i < nw; i++) {
 				add_line(lines, lsize, lbyp, lro, &nl,
 					 pa & line_mask, 4, byp, ro);
-				pa = local_line(sm, w, lane, va + 4);
-				bytes = 4;
+				pa = local_line(sm, w, lane, va + 4 * i);
 			}
+			if (nw > 1)
+				bytes = 4;
 		} else if (c->timing_address == EMU_TIMING_VA) {
 			pa = (uint64_t)job->desc.as_tag << 32 | va;
 		} else if ((va >> CORUN_PAGE_SHIFT) == last_vpn) {
@@ -992,8 +1000,9 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		uint64_t done = now + lat + c->sm.shared_latency + degree - 1;
 
 		sm->lsu_busy = now + degree;
-		if (dst != RV_REG_NONE && done > w->ready[dst])
-			w->ready[dst] = done;
+		for (i = 0; dst != RV_REG_NONE && i < nreg; i++)
+			if (done > w->ready[dst + i])
+				w->ready[dst + i] = done;
 	}
 	for (i = 0; i < nl; i++) {
 		struct emu_mem_req r = {
@@ -1005,6 +1014,7 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			.sm = (uint16_t)sm->id,
 			.warp = (uint16_t)w->idx,
 			.reg = dst,
+			.nreg = (uint8_t)nreg,
 			.is_write = st->access == CORUN_ACCESS_WRITE,
 			.is_atomic = st->access == CORUN_ACCESS_AMO,
 			.bypass = (uint8_t)lbyp[i],
@@ -1015,9 +1025,27 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		lsu_push(sm, job, &r);
 	}
 	if (nl && dst != RV_REG_NONE) {
-		w->long_mask |= 1ull << dst;
+		w->long_mask |= reg_group(dst, nreg);
 		w->pending[dst] = (uint8_t)nl;
 	}
+}
+
+/*
+ * The registers after the first of a vector operand (LDV4's destination,
+ * STV4's data): add them to @regs; returns @t raised to their ready time.
+ */
+static uint64_t vec_operand(const struct emu_warp *w, const struct rv_uop *u,
+			    uint64_t t, uint64_t *regs)
+{
+	uint8_t r = u->dst != RV_REG_NONE ? u->dst : u->src[u->nsrc - 1];
+	uint32_t i;
+
+	for (i = 1; i < u->vregs; i++) {
+		*regs |= 1ull << (r + i);
+		if (w->ready[r + i] > t)
+			t = w->ready[r + i];
+	}
+	return t;
 }
 
 /* Try to issue @w. Returns EMU_STALL_NONE if it issued. */
@@ -1058,6 +1086,8 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 			if (w->ready[u->dst] > t)
 				t = w->ready[u->dst];
 		}
+		if (u->vregs)
+			t = vec_operand(w, u, t, &regs);
 		if (regs & w->long_mask) {
 			h->wake = EMU_NEVER;
 			return regs & w->long_mask & w->miss_mask ?
@@ -1413,7 +1443,7 @@ static void lsu_tick(struct emu_sm *sm)
 			struct emu_warp *w = &sm->warps[r->warp];
 
 			if (w->gen == r->gen && w->cta)
-				w->miss_mask |= 1ull << r->reg;
+				w->miss_mask |= reg_group(r->reg, r->nreg);
 		}
 		sm->lsu_head = (sm->lsu_head + 1) % EMU_LSU_CAP;
 		sm->lsu_n--;
@@ -1473,20 +1503,22 @@ void emu_sm_mem_done(struct emu_gpu *gpu, const struct emu_mem_req *r,
 	struct emu_sm *sm = &gpu->sms[r->sm];
 	struct emu_warp *w = &sm->warps[r->warp];
 	uint64_t bit;
+	uint32_t i;
 
 	if (gpu->job_id[r->slot] == r->job)
 		emu_gpu_job_mem_done(gpu, r->slot, r->job);
 	if (w->gen != r->gen || !w->cta || r->reg == RV_REG_NONE)
 		return;
-	bit = 1ull << r->reg;
+	bit = reg_group(r->reg, r->nreg);
 	if (!(w->long_mask & bit))
 		return;
 	if (w->pending[r->reg] && --w->pending[r->reg])
 		return;
 	w->long_mask &= ~bit;
 	w->miss_mask &= ~bit;
-	if (w->ready[r->reg] < cycle)
-		w->ready[r->reg] = cycle;
+	for (i = 0; i < r->nreg; i++)
+		if (w->ready[r->reg + i] < cycle)
+			w->ready[r->reg + i] = cycle;
 	WH(sm, w)->lsu_wait = 0;
 	WH(sm, w)->wake = cycle;
 	sched_wake(warp_sched(sm, w), sm, cycle);
