@@ -43,6 +43,8 @@ static const char *const noc_vc_map_names[] = { "class", "slot", "cpu_gpu",
 						NULL };
 static const char *const dram_sched_names[] = { "frfcfs", "fcfs", NULL };
 static const char *const l1_write_names[] = { "evict", "through", NULL };
+static const char *const l1_local_names[] = { "global", "back", "back_alloc",
+					      NULL };
 static const char *const timing_address_names[] = { "pa", "va", NULL };
 
 #define OFF(f) offsetof(struct emu_config, f)
@@ -103,6 +105,8 @@ static const struct key keys[] = {
 	U32("l1", "store_buffer", l1.store_buffer, 1, 4096),
 	{ "l1", "write_policy", KT_ENUM, OFF(l1.write_policy), 0, 0,
 	  l1_write_names },
+	{ "l1", "local_write", KT_ENUM, OFF(l1.local_write), 0, 0,
+	  l1_local_names },
 	U32("l1", "irc_window", l1.irc_window, 1, 1u << 20),
 	SZ("l1", "ro_size", l1.ro_size, 0, 1u << 24),
 	U32("l1", "ro_ways", l1.ro_ways, 1, 32),
@@ -221,6 +225,7 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->l1.missq_subqueues = 8;
 	cfg->l1.store_buffer = 16;
 	cfg->l1.write_policy = EMU_L1_WRITE_EVICT;
+	cfg->l1.local_write = EMU_L1_LOCAL_BACK;
 	cfg->l1.irc_window = 200;
 	/* GPGPU-Sim's GTX480 texture cache: 4 sets x 24 ways x 128 B. */
 	cfg->l1.ro_size = 12 * 1024;

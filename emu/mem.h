@@ -81,6 +81,7 @@ enum emu_mem_cls {
  * @addr: physical address of the line (line aligned)
  * @t_issue: cycle the request entered the L1 (set by emu_mem_push())
  * @t_miss: cycle it entered the miss queue (set by the memory side)
+ * @words: local requests: the 4-byte words of the line the warp touches
  * @size: bytes the warp touches in the line
  * @job: job id, for per-job counters (see struct emu_mem_ctr)
  * @gen: requester's generation (SM-side use: drop stale completions)
@@ -97,12 +98,16 @@ enum emu_mem_cls {
  * @ro: a read through the read-only data cache instead of the L1 (wins
  *	over @bypass; ignored for stores and atomics and without a
  *	read-only cache)
+ * @local: an access to local (stack) memory: the L1 treats it as
+ *	l1.local_write says (config.h)
+ * @wb: memory side: the write-back of a dirty L1 line (no ops->done)
  * @cls: enum emu_mem_cls
  */
 struct emu_mem_req {
 	uint64_t addr;
 	uint64_t t_issue;
 	uint64_t t_miss;
+	uint64_t words;
 	uint32_t size;
 	uint32_t job;
 	uint32_t gen;
@@ -116,6 +121,8 @@ struct emu_mem_req {
 	uint8_t is_atomic;
 	uint8_t bypass;
 	uint8_t ro;
+	uint8_t local;
+	uint8_t wb;
 	uint8_t cls;
 };
 

@@ -836,6 +836,12 @@ static inline uint64_t reg_group(uint8_t r, uint32_t n)
 	return ((1ull << n) - 1) << r;
 }
 
+/* The bit of the 4-byte word at @pa in its line of @line bytes. */
+static inline uint64_t word_bit(uint64_t pa, uint32_t line)
+{
+	return 1ull << ((pa & (line - 1)) >> 2);
+}
+
 /* Timing address of a word of the stack of @w's thread in @lane. */
 static uint64_t local_line(struct emu_sm *sm, struct emu_warp *w,
 			   unsigned int lane, uint32_t va)
@@ -847,10 +853,14 @@ static uint64_t local_line(struct emu_sm *sm, struct emu_warp *w,
 	       local_off(w, lane, va - CORUN_VA_LOCAL_BASE, c->warp_size);
 }
 
-/* Count @bytes of a warp access in line @pa (a new line if not seen yet). */
+/*
+ * Count @bytes of a warp access in line @pa (a new line if not seen yet);
+ * @word: for local memory, the bit of the word accessed in the line.
+ */
 static inline __attribute__((always_inline)) void
 add_line(uint64_t *lines, uint32_t *lsize, uint32_t *lbyp, uint32_t *lro,
-	 uint32_t *nl, uint64_t pa, uint32_t bytes, uint32_t byp, uint32_t ro)
+	 uint64_t *lwords, uint32_t *nl, uint64_t pa, uint32_t bytes,
+	 uint32_t byp, uint32_t ro, uint64_t word)
 {
 	uint32_t i, n = *nl;
 
@@ -867,11 +877,13 @@ add_line(uint64_t *lines, uint32_t *lsize, uint32_t *lbyp, uint32_t *lro,
 		lsize[n] = 0;
 		lbyp[n] = 0;
 		lro[n] = 0;
+		lwords[n] = 0;
 		*nl = n + 1;
 	}
 	lsize[i] += bytes;
 	lbyp[i] |= byp;
 	lro[i] |= ro;
+	lwords[i] |= word;
 }
 
 /* Timing of a memory instruction after it executed functionally. */
@@ -886,6 +898,7 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	uint64_t now = gpu->now, lines[4 * RV_MAX_LANES];
 	uint32_t lsize[4 * RV_MAX_LANES], lbyp[4 * RV_MAX_LANES];
 	uint32_t lro[4 * RV_MAX_LANES];
+	uint64_t lwords[4 * RV_MAX_LANES];
 	uint32_t words[4 * RV_MAX_LANES], nwords = 0;
 	uint32_t nw = st->size > 4 ? st->size / 4 : 1; /* words per lane */
 	uint8_t bank_cnt[32] = { 0 };
@@ -921,13 +934,14 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		lro[0] = (st->ro & m) != 0 || in_args(job, va);
 		lbyp[0] = (st->bypass & m) != 0 ||
 			  (cta->bypass && (m & ~st->cache) != 0);
+		lwords[0] = 0;
 		nl = 1;
 		m = 0;
 	}
 	while (m) {
 		unsigned int lane = __builtin_ctz(m);
 		uint32_t va = st->addr[lane], bytes, byp, ro;
-		uint64_t pa;
+		uint64_t pa, word = 0;
 
 		m &= m - 1;
 		if (va >= CORUN_VA_SHARED_BASE &&
@@ -971,12 +985,14 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			 */
 			pa = local_line(sm, w, lane, va);
 			for (i = 1; i < nw; i++) {
-				add_line(lines, lsize, lbyp, lro, &nl,
-					 pa & line_mask, 4, byp, ro);
+				add_line(lines, lsize, lbyp, lro, lwords, &nl,
+					 pa & line_mask, 4, byp, ro,
+					 word_bit(pa, c->l1.line));
 				pa = local_line(sm, w, lane, va + 4 * i);
 			}
 			if (nw > 1)
 				bytes = 4;
+			word = word_bit(pa, c->l1.line);
 		} else if (c->timing_address == EMU_TIMING_VA) {
 			pa = (uint64_t)job->desc.as_tag << 32 | va;
 		} else if ((va >> CORUN_PAGE_SHIFT) == last_vpn) {
@@ -992,8 +1008,8 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			last_vpn = va >> CORUN_PAGE_SHIFT;
 			last_pa = pa & ~(uint64_t)(CORUN_PAGE_SIZE - 1);
 		}
-		add_line(lines, lsize, lbyp, lro, &nl, pa & line_mask, bytes,
-			 byp, ro);
+		add_line(lines, lsize, lbyp, lro, lwords, &nl, pa & line_mask,
+			 bytes, byp, ro, word);
 	}
 
 	if (degree) {
@@ -1019,6 +1035,8 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			.is_atomic = st->access == CORUN_ACCESS_AMO,
 			.bypass = (uint8_t)lbyp[i],
 			.ro = (uint8_t)lro[i],
+			.words = lwords[i],
+			.local = lwords[i] != 0,
 			.cls = EMU_CLS_GPU,
 		};
 

@@ -3,8 +3,8 @@
  * 16-byte vector accesses (LDV4, STV4) through the SM's load/store path,
  * on hand-assembled kernels: one request per line a warp's vectors touch,
  * the scoreboard holding all four registers of a vector load (and the
- * four sources of a vector store), and shared-memory bank conflicts of
- * four words per lane.
+ * four sources of a vector store), shared-memory bank conflicts of four
+ * words per lane, and local vectors whose words lie apart.
  *
  * test-2sm: 8-lane warps and 64 B lines, so a warp's 8 consecutive
  * vectors are 128 B, two lines.
@@ -234,10 +234,55 @@ static void vec_shared_banks(struct kunit *test)
 	KUNIT_EXPECT_LE(test, slow - fast, 64ull * 7 + 16);
 }
 
+/*
+ * Local vectors under back_alloc: the four words of 8 lanes are four
+ * 32 B runs, two lines; the load finds them in the L1.
+ */
+static void vec_local(struct kunit *test)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct emu_config c;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry, i, *v;
+
+	tdev_test_config(&c);
+	c.l1.local_write = EMU_L1_LOCAL_BACK_ALLOC;
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, &c, MEM_BYTES), 0);
+	emit_out_ptr(&p);
+	emit(&p, ADDI(S2, T0, 10));
+	emit(&p, ADDI(S3, T0, 20));
+	emit(&p, ADDI(S4, T0, 30));
+	emit(&p, ADDI(S5, T0, 40));
+	emit(&p, STV4(S2, SP, -16));
+	emit(&p, LDV4(S6, SP, -16));
+	emit(&p, LW(T2, SP, -8)); /* the third word */
+	emit(&p, ADD(T2, T2, S6));
+	emit(&p, ADD(T2, T2, S9));
+	emit(&p, SW(T2, A0, 0)); /* 3 gtid + 80 */
+	emit(&p, EXIT);
+	entry = tdev_code(&t, p.w, p.n);
+	tdev_desc(&t, 0, &d, entry, 1, 8);
+	d.args = tdev_alloc(&t, 4096, TDEV_RW);
+	if (!run_one(test, &t, 0, &d, &ev)) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+		v = tdev_ptr(&t, d.args);
+		for (i = 0; i < 8; i++)
+			KUNIT_EXPECT_EQ(test, v[i], 3 * i + 80);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.l1_local_accesses,
+				2ull + 2 + 1);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.l1_local_misses, 2ull);
+		KUNIT_EXPECT_EQ(test, ev.counters.c.read_requests, 0ull);
+	}
+	tdev_fini(&t);
+}
+
 static struct kunit_case lsu_vec_cases[] = {
 	KUNIT_CASE(vec_coalescing),
 	KUNIT_CASE(vec_scoreboard),
 	KUNIT_CASE(vec_shared_banks),
+	KUNIT_CASE(vec_local),
 	{}
 };
 
