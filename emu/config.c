@@ -274,8 +274,8 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->dram.tWR = 12;
 	cfg->dram.burst_length = 2; /* BL8 on 2 x32 = 64 B: 2 bursts per line */
 	cfg->dram.cpu_priority = 0;
-	cfg->dram.tREFI = 4680; /* 3.9 us */
-	cfg->dram.tRFC = 132; /* 110 ns */
+	cfg->dram.tREFI = 4680; /* 3.9 us: 8K refreshes / 32 ms (1 Gb) */
+	cfg->dram.tRFC = 78; /* 65 ns: H5GQ1H24AFR */
 	cfg->dram.tCCDL = 3;
 	cfg->dram.tRRDL = 6;
 }
