@@ -22,13 +22,16 @@ int emu_l1_tags_init(struct emu_l1_tags *t, uint32_t size, uint32_t line,
 	if (!size)
 		return 0;
 	t->e = calloc((size_t)t->sets * ways, sizeof(*t->e));
-	return t->e ? 0 : -ENOMEM;
+	t->w = calloc((size_t)t->sets * ways, sizeof(*t->w));
+	return t->e && t->w ? 0 : -ENOMEM;
 }
 
 void emu_l1_tags_fini(struct emu_l1_tags *t)
 {
 	free(t->e);
+	free(t->w);
 	t->e = NULL;
+	t->w = NULL;
 }
 
 struct emu_l1_line *emu_l1_victim(struct emu_l1_tags *t, uint64_t line,
@@ -42,7 +45,7 @@ struct emu_l1_line *emu_l1_victim(struct emu_l1_tags *t, uint64_t line,
 			continue;
 		if (!w[i].tag)
 			return &w[i];
-		if (clean && w[i].dirty)
+		if (clean && emu_l1_words_of(t, &w[i])->dirty)
 			continue;
 		if (!victim || w[i].lru < victim->lru)
 			victim = &w[i];
@@ -54,10 +57,12 @@ void emu_l1_install(struct emu_l1_tags *t, struct emu_l1_line *l,
 		    uint64_t line, uint64_t valid, uint64_t dirty,
 		    uint32_t job, uint16_t slot)
 {
+	struct emu_l1_words *lw = emu_l1_words_of(t, l);
+
 	l->tag = line + 1;
-	l->valid = valid;
-	l->dirty = dirty;
-	l->job = job;
-	l->slot = slot;
+	lw->valid = valid;
+	lw->dirty = dirty;
+	lw->job = job;
+	lw->slot = slot;
 	emu_l1_touch(t, l);
 }

@@ -20,17 +20,24 @@
 #include <stdint.h>
 
 /**
- * struct emu_l1_line - one line of a tag store
+ * struct emu_l1_line - one line of a tag store, what every lookup reads
  * @tag: line address + 1; 0: invalid
  * @lru: last use (a per-store clock)
+ */
+struct emu_l1_line {
+	uint64_t tag;
+	uint64_t lru;
+};
+
+/**
+ * struct emu_l1_words - the rest of a line, kept apart so that lookups
+ *	scan only tags (emu_l1_words_of())
  * @valid: words the line holds (bit i: bytes 4i..4i+3)
  * @dirty: words to write back when the line leaves
  * @job: job id that last dirtied the line
  * @slot: its hardware slot
  */
-struct emu_l1_line {
-	uint64_t tag;
-	uint64_t lru;
+struct emu_l1_words {
 	uint64_t valid;
 	uint64_t dirty;
 	uint32_t job;
@@ -40,6 +47,7 @@ struct emu_l1_line {
 /**
  * struct emu_l1_tags - a tag store
  * @e: sets * ways lines, set-major; NULL: no such cache (size 0)
+ * @w: the words of each line of @e, by the same index
  * @sets: sets
  * @ways: ways per set (at most 32: way masks are 32-bit)
  * @line_shift: log2 of the line size
@@ -48,6 +56,7 @@ struct emu_l1_line {
  */
 struct emu_l1_tags {
 	struct emu_l1_line *e;
+	struct emu_l1_words *w;
 	uint32_t sets, ways, line_shift;
 	uint64_t full;
 	uint64_t clock;
@@ -90,6 +99,12 @@ static inline struct emu_l1_line *emu_l1_find(const struct emu_l1_tags *t,
 		if (w[i].tag == line + 1)
 			return &w[i];
 	return NULL;
+}
+
+static inline struct emu_l1_words *emu_l1_words_of(const struct emu_l1_tags *t,
+						  const struct emu_l1_line *l)
+{
+	return &t->w[l - t->e];
 }
 
 static inline void emu_l1_touch(struct emu_l1_tags *t, struct emu_l1_line *l)

@@ -650,11 +650,12 @@ static bool subq_full(const struct mem_sm *ms, const struct iring *sq)
  * shrunken share keeps its entries).
  */
 static bool wb_room(const struct emu_mem *m, const struct mem_sm *ms,
-		    const struct emu_l1_line *l)
+		    const struct emu_l1_tags *t, const struct emu_l1_line *l)
 {
-	const struct iring *sq = &ms->subq[m->slot_subq[l->slot]];
+	const struct emu_l1_words *lw = emu_l1_words_of(t, l);
+	const struct iring *sq = &ms->subq[m->slot_subq[lw->slot]];
 
-	return !l->dirty || (ms->nwr_free && sq->n < sq->cap);
+	return !lw->dirty || (ms->nwr_free && sq->n < sq->cap);
 }
 
 /*
@@ -663,15 +664,17 @@ static bool wb_room(const struct emu_mem *m, const struct mem_sm *ms,
  * side waits for it (no completion callback).
  */
 static void wb_push(struct emu_mem *m, struct mem_sm *ms, unsigned int s,
-		    struct emu_l1_line *l, uint64_t now)
+		    const struct emu_l1_tags *t, const struct emu_l1_line *l,
+		    uint64_t now)
 {
+	struct emu_l1_words *lw = emu_l1_words_of(t, l);
 	struct emu_mem_req q = {
 		.addr = l->tag - 1,
 		.t_issue = now,
 		.t_miss = now,
-		.size = (uint32_t)__builtin_popcountll(l->dirty) * 4,
-		.job = l->job,
-		.slot = l->slot,
+		.size = (uint32_t)__builtin_popcountll(lw->dirty) * 4,
+		.job = lw->job,
+		.slot = lw->slot,
 		.sm = (uint16_t)s,
 		.reg = 0xff, /* no register */
 		.is_write = 1,
@@ -682,7 +685,7 @@ static void wb_push(struct emu_mem *m, struct mem_sm *ms, unsigned int s,
 	struct iring *sq;
 	uint32_t idx;
 
-	if (!l->dirty)
+	if (!lw->dirty)
 		return;
 	sq = subq_of(m, ms, q.slot, now);
 	idx = ms->wr_free[--ms->nwr_free];
@@ -693,7 +696,7 @@ static void wb_push(struct emu_mem *m, struct mem_sm *ms, unsigned int s,
 		emu_bit_set(m->qmask, s);
 	m->busy++;
 	CTR(m, &q, missq_demand, 1);
-	l->dirty = 0;
+	lw->dirty = 0;
 }
 
 /*
@@ -708,16 +711,16 @@ static void l1_fill(struct emu_mem *m, struct mem_sm *ms, unsigned int s,
 	struct emu_l1_line *l = emu_l1_find(t, line);
 
 	if (l) {
-		l->valid = t->full;
+		emu_l1_words_of(t, l)->valid = t->full;
 		return;
 	}
 	l = emu_l1_victim(t, line, mask, false);
-	if (l && !wb_room(m, ms, l))
+	if (l && !wb_room(m, ms, t, l))
 		l = emu_l1_victim(t, line, mask, true);
 	if (!l)
 		return;
 	if (l->tag)
-		wb_push(m, ms, s, l, m->now);
+		wb_push(m, ms, s, t, l, m->now);
 	emu_l1_install(t, l, line, t->full, 0, 0, 0);
 }
 
@@ -776,16 +779,18 @@ static int local_store(struct emu_mem *m, struct mem_sm *ms,
 		       uint64_t now)
 {
 	struct emu_l1_line *l = emu_l1_find(&ms->l1, q->addr);
+	struct emu_l1_words *lw;
 
 	if (!l && m->cfg->l1.local_write == EMU_L1_LOCAL_BACK_ALLOC) {
 		l = emu_l1_victim(&ms->l1, q->addr, m->l1_ways[q->slot],
 				  false);
 		if (!l)
 			return 1;
-		if (!wb_room(m, ms, l) || ms->hits.n == ms->hits.cap)
+		if (!wb_room(m, ms, &ms->l1, l) ||
+		    ms->hits.n == ms->hits.cap)
 			return -EBUSY;
 		if (l->tag)
-			wb_push(m, ms, q->sm, l, now);
+			wb_push(m, ms, q->sm, &ms->l1, l, now);
 		emu_l1_install(&ms->l1, l, q->addr, 0, 0, 0, 0);
 		ctr_access(m, sc, q, true);
 	} else if (l) {
@@ -796,10 +801,11 @@ static int local_store(struct emu_mem *m, struct mem_sm *ms,
 	} else {
 		return 1;
 	}
-	l->valid |= q->words;
-	l->dirty |= q->words;
-	l->job = q->job;
-	l->slot = q->slot;
+	lw = emu_l1_words_of(&ms->l1, l);
+	lw->valid |= q->words;
+	lw->dirty |= q->words;
+	lw->job = q->job;
+	lw->slot = q->slot;
 	return hit_push(m, ms, q, now);
 }
 
@@ -877,12 +883,12 @@ store:
 		if (subq_full(ms, sq) || !ms->nfree)
 			goto resfail;
 		l = t ? emu_l1_find(t, q.addr) : NULL;
-		if (l && !wb_room(m, ms, l))
+		if (l && !wb_room(m, ms, t, l))
 			goto resfail;
 		if (t)
 			ctr_access(m, sc, &q, true);
 		if (l) {
-			wb_push(m, ms, r->sm, l, now);
+			wb_push(m, ms, r->sm, t, l, now);
 			l->tag = 0;
 		}
 		goto alloc;
@@ -891,7 +897,9 @@ store:
 	if (t) {
 		l = emu_l1_find(t, q.addr);
 		/* A local line may hold only some of its words. */
-		if (l && (!q.local || (l->valid & q.words) == q.words)) {
+		if (l && (!q.local ||
+			  (emu_l1_words_of(t, l)->valid & q.words) ==
+				  q.words)) {
 			if (hit_push(m, ms, &q, now))
 				goto resfail;
 			emu_l1_touch(t, l);
