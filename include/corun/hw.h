@@ -469,7 +469,7 @@ struct corun_slot_counters {
 	u64 ro_misses;
 	u64 l1_local_accesses;
 	u64 l1_local_misses;
-	u64 reserved[1];
+	u64 reserved;
 };
 
 CORUN_STATIC_ASSERT(sizeof(struct corun_slot_counters) == 256,
