@@ -78,6 +78,7 @@ help:
 	@echo "make bench    print simulation-rate figures"
 	@echo "make eval     every workload at full size, checked against its CPU reference"
 	@echo "make characterize  every workload alone on ccbp-16sm: classes vs the papers"
+	@echo "make calibrate  every configuration's stored sustainable bandwidth vs the model"
 	@echo "make lint     checkpatch --strict and clang-format over drivers/ include/"
 	@echo "make module   build corun.ko against the pinned Debian kernel headers"
 	@echo "make qemu     build Debian's QEMU 7.2 with the corun-gpu device (cached)"

@@ -77,6 +77,7 @@ static const struct key keys[] = {
 	U32("sm", "shared_latency", sm.shared_latency, 1, 10000),
 	SZ("sm", "local_bytes", sm.local_bytes, 1024, 1u << 30),
 	U32("sm", "max_kernels", sm.max_kernels, 1, CORUN_MAX_SLOTS),
+	U32("sm", "issue_period", sm.issue_period, 1, 1u << 24),
 	U32("sm", "schedulers", sm.schedulers, 1, EMU_MAX_SCHEDULERS),
 	{ "sm", "sched_policy", KT_ENUM, OFF(sm.sched_policy), 0, 0,
 	  sched_names },
@@ -160,6 +161,9 @@ static const struct key keys[] = {
 	U32("dram", "tCCDL", dram.tCCDL, 1, 1000),
 	U32("dram", "tRRDL", dram.tRRDL, 1, 1000),
 	SZ("dram", "interleave", dram.interleave, 0, 65536),
+
+	U32("calib", "noc_sustainable", calib.noc_sustainable, 0, UINT32_MAX),
+	U32("calib", "dram_sustainable", calib.dram_sustainable, 0, UINT32_MAX),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -193,6 +197,7 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->sm.shared_latency = 24;
 	cfg->sm.local_bytes = 4u << 20;
 	cfg->sm.max_kernels = 8;
+	cfg->sm.issue_period = 1000;
 	cfg->sm.schedulers = 4;
 	cfg->sm.sched_policy = EMU_SCHED_LRR;
 	cfg->sm.two_level_active = 8;
@@ -278,6 +283,23 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->dram.tRFC = 78; /* 65 ns: H5GQ1H24AFR */
 	cfg->dram.tCCDL = 3;
 	cfg->dram.tRRDL = 6;
+
+	/* Not calibrated: measured values belong to a configuration file. */
+	cfg->calib.noc_sustainable = 0;
+	cfg->calib.dram_sustainable = 0;
+}
+
+uint64_t emu_config_noc_peak(const struct emu_config *c)
+{
+	uint64_t ports = c->num_sms < c->l2.banks ? c->num_sms : c->l2.banks;
+
+	return ports * c->noc.flit_bytes * c->noc_mhz * 1000 / c->sm_mhz;
+}
+
+uint64_t emu_config_dram_peak(const struct emu_config *c)
+{
+	return (uint64_t)c->dram.channels * c->dram.bus_bytes * c->dram_mhz *
+	       1000 / c->sm_mhz;
 }
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
@@ -600,6 +622,14 @@ static int validate(const struct emu_config *c, char *msg, size_t len,
 	}
 	if ((uint64_t)c->sm.local_bytes * c->num_sms > (1ull << 40))
 		FAIL("sm", "local_bytes", "sm.local_bytes * num_sms exceeds 1 TiB");
+	if (c->calib.noc_sustainable > emu_config_noc_peak(c))
+		FAIL("calib", "noc_sustainable", "calib.noc_sustainable (%u) exceeds the reply-NoC peak (%llu bytes per 1000 SM cycles)",
+		     c->calib.noc_sustainable,
+		     (unsigned long long)emu_config_noc_peak(c));
+	if (c->calib.dram_sustainable > emu_config_dram_peak(c))
+		FAIL("calib", "dram_sustainable", "calib.dram_sustainable (%u) exceeds the DRAM peak (%llu bytes per 1000 SM cycles)",
+		     c->calib.dram_sustainable,
+		     (unsigned long long)emu_config_dram_peak(c));
 #undef FAIL
 	return 0;
 }
@@ -834,4 +864,16 @@ uint32_t emu_config_id(const struct emu_config *cfg)
 		h = (h ^ '\n') * 16777619u;
 	}
 	return h;
+}
+
+void emu_config_sm_limits(const struct emu_config *cfg,
+			  struct corun_sm_limits *l)
+{
+	l->warp_size = cfg->warp_size;
+	l->ctas = cfg->sm.cta_slots;
+	l->threads = cfg->sm.max_threads;
+	l->regs = cfg->sm.regs;
+	l->reg_unit = cfg->sm.reg_alloc_unit;
+	l->shared = cfg->sm.shared_bytes;
+	l->shared_unit = cfg->sm.shared_alloc_unit;
 }

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <corun/footprint.h>
 
 #define EMU_CONFIG_NAME_LEN 64
 #define EMU_MAX_WARP_SIZE 32
@@ -58,6 +59,9 @@ enum emu_noc_vc_map {
 	EMU_NOC_VC_CPU_GPU = 2, /* CPU and GPU packets in separate VCs */
 	EMU_NOC_VC_MAP_NR
 };
+
+/* A slot with no VC of its own follows vc_map (emu_gpu_set_slot_vc()). */
+#define EMU_NOC_VC_MAPPED UINT32_MAX
 
 /* L1 write policy ([l1] write_policy); neither allocates on a miss. */
 enum emu_l1_write {
@@ -148,6 +152,9 @@ struct emu_fu_timing {
  * @sm.local_bytes: device-internal local (stack) memory per SM, bytes; a
  *	CTA needs threads * stack_bytes of it to become resident
  * @sm.max_kernels: distinct slots that may have CTAs on one SM at once
+ * @sm.issue_period: SM cycles of a warp-issue quota period (the slot
+ *	register CORUN_SLOT_ISSUE_QUOTA, SMK's quotas); the papers leave it
+ *	open, 1000 by default
  * @sm.schedulers: warp schedulers per SM; warp w of the SM belongs to
  *	scheduler w % schedulers
  * @sm.sched_policy: enum emu_sched_policy
@@ -237,6 +244,16 @@ struct emu_fu_timing {
  *	moves to the next channel (a multiple of l2.line dividing
  *	row_bytes; 0 = row_bytes, a whole row per channel; GPGPU-Sim's
  *	GDDR5 configurations interleave partitions at 256 B; emu/addrmap.h)
+ *
+ * @calib: platform constants measured on this configuration by
+ *	``corun-sim --calibrate`` (Documentation/emu/calibration.rst), in
+ *	bytes per 1000 SM cycles; 0 = not calibrated (a policy that needs
+ *	one must then refuse to run); at most the peak
+ *	(emu_config_noc_peak(), emu_config_dram_peak())
+ * @calib.noc_sustainable: reply NoC (L2 to SMs): read-reply bytes
+ *	(line and header flit) an L2-hitting read stream sustains
+ * @calib.dram_sustainable: DRAM: bytes of L2-missing read data a
+ *	sequential read stream sustains
  */
 struct emu_config {
 	char name[EMU_CONFIG_NAME_LEN];
@@ -261,6 +278,7 @@ struct emu_config {
 		uint32_t shared_latency;
 		uint32_t local_bytes;
 		uint32_t max_kernels;
+		uint32_t issue_period;
 		uint32_t schedulers;
 		uint32_t sched_policy;
 		uint32_t two_level_active;
@@ -330,6 +348,11 @@ struct emu_config {
 		uint32_t tCCDL, tRRDL;
 		uint32_t interleave;
 	} dram;
+
+	struct {
+		uint32_t noc_sustainable;
+		uint32_t dram_sustainable;
+	} calib;
 };
 
 /**
@@ -407,6 +430,15 @@ int emu_config_validate(const struct emu_config *cfg, char *err,
 void emu_config_print(const struct emu_config *cfg, FILE *f);
 
 /**
+ * emu_config_sm_limits() - one SM's static resources, as footprint.h wants
+ * @cfg: configuration
+ * @l: receives warp size, CTA slots, threads, registers, shared memory and
+ *	their allocation granules
+ */
+void emu_config_sm_limits(const struct emu_config *cfg,
+			  struct corun_sm_limits *l);
+
+/**
  * emu_config_id() - stable 32-bit hash of every field (FNV-1a over the
  *	printed form), reported in CORUN_REG_CONFIG_ID
  * @cfg: configuration
@@ -414,6 +446,29 @@ void emu_config_print(const struct emu_config *cfg, FILE *f);
  * Return: the hash.
  */
 uint32_t emu_config_id(const struct emu_config *cfg);
+
+/**
+ * emu_config_noc_peak() - peak reply-NoC bandwidth
+ * @cfg: configuration
+ *
+ * Replies leave the L2 slices and enter the SMs, each port one flit per
+ * NoC cycle, so the narrower side bounds them: min(num_sms, l2.banks) *
+ * noc.flit_bytes * noc_mhz / sm_mhz bytes per SM cycle.
+ *
+ * Return: bytes per 1000 SM cycles, rounded down.
+ */
+uint64_t emu_config_noc_peak(const struct emu_config *cfg);
+
+/**
+ * emu_config_dram_peak() - peak DRAM bandwidth
+ * @cfg: configuration
+ *
+ * Every channel's data bus busy: dram.channels * dram.bus_bytes *
+ * dram_mhz / sm_mhz bytes per SM cycle.
+ *
+ * Return: bytes per 1000 SM cycles, rounded down.
+ */
+uint64_t emu_config_dram_peak(const struct emu_config *cfg);
 
 /**
  * emu_sched_policy_name() - name of a scheduler policy as in the INI file

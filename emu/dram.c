@@ -25,6 +25,10 @@
 
 enum { CMD_COL, CMD_PRE, CMD_ACT };
 
+struct slot_ctr {
+	uint64_t accesses, row_hits, bus_cycles;
+};
+
 /* A queued request: what only issuing it needs, in the channel's pool. */
 struct dreq {
 	struct emu_dram_req r;
@@ -44,7 +48,7 @@ struct dhot {
 	uint8_t bank;
 	uint8_t grp; /* bank % ngroups, computed once at push */
 	uint8_t is_write;
-	uint8_t cls;
+	uint8_t rank; /* priority class, 0 first (see rank_of()) */
 	uint8_t started; /* its first bursts went: it keeps row and priority */
 };
 
@@ -88,10 +92,7 @@ struct chan {
 	uint64_t next_ref; /* start of the next refresh */
 
 	uint64_t accesses, row_hits, bus_cycles;
-};
-
-struct slot_ctr {
-	uint64_t accesses, row_hits, bus_cycles;
+	struct slot_ctr *slot; /* per slot, CORUN_MAX_SLOTS */
 };
 
 struct emu_dram {
@@ -104,9 +105,28 @@ struct emu_dram {
 	uint32_t ncols, ngroups; /* column commands per line, bank groups */
 	uint32_t row_hit_cap;
 	uint8_t frfcfs, cpu_priority;
+	uint8_t slot_prio[CORUN_MAX_SLOTS];
+	uint8_t prio_max; /* highest of slot_prio */
 	struct chan *ch;
 	struct slot_ctr slot[CORUN_MAX_SLOTS];
 };
+
+/*
+ * Priority class of a request, lower first: with dram.cpu_priority the
+ * CPU class before the GPU class, then higher slot priorities first (a
+ * request without a slot has priority 0). With every slot at one
+ * priority this is 0 for all (or 0 CPU, 1 GPU), as before slot
+ * priorities existed.
+ */
+static uint8_t rank_of(const struct emu_dram *d, const struct emu_dram_req *r)
+{
+	uint32_t prio = r->slot < CORUN_MAX_SLOTS ? d->slot_prio[r->slot] : 0;
+	uint32_t rank = d->prio_max - prio;
+
+	if (d->cpu_priority && r->cls != EMU_CLS_CPU)
+		rank += d->prio_max + 1u;
+	return (uint8_t)rank;
+}
 
 static inline uint64_t max64(uint64_t a, uint64_t b)
 {
@@ -170,8 +190,9 @@ static void issue_col(struct emu_dram *d, struct chan *ch, unsigned int i,
 	unsigned int idx = h->idx;
 	struct dreq *q = &ch->pool[idx];
 	struct bank *b = &ch->banks[h->bank];
-	struct slot_ctr *s = q->r.slot < CORUN_MAX_SLOTS ? &d->slot[q->r.slot] :
-							   NULL;
+	bool has_slot = q->r.slot < CORUN_MAX_SLOTS;
+	struct slot_ctr *s = has_slot ? &d->slot[q->r.slot] : NULL;
+	struct slot_ctr *cs = has_slot ? &ch->slot[q->r.slot] : NULL;
 	struct flight *f;
 	bool older_miss = false;
 	unsigned int j;
@@ -189,8 +210,10 @@ static void issue_col(struct emu_dram *d, struct chan *ch, unsigned int i,
 	}
 	ch->bus_write = q->r.is_write;
 	ch->bus_cycles += d->burst;
-	if (s)
+	if (s) {
 		s->bus_cycles += d->burst;
+		cs->bus_cycles += d->burst;
+	}
 	if (--q->cols_left) {
 		h->started = 1;
 		return;
@@ -212,6 +235,8 @@ static void issue_col(struct emu_dram *d, struct chan *ch, unsigned int i,
 	if (s) {
 		s->accesses++;
 		s->row_hits += !q->activated;
+		cs->accesses++;
+		cs->row_hits += !q->activated;
 	}
 
 	f = &ch->fl[(ch->fl_head + ch->fl_n) % ch->fl_cap];
@@ -260,17 +285,27 @@ static void refresh(const struct emu_dram *d, struct chan *ch, uint64_t t)
  * the next one can be ready. Return: true if a command issued.
  *
  * One pass over the queue, oldest first. A bank with queued hits to its
- * open row (FR-FCFS), or with a line whose bursts have started, is not
- * precharged; that mask is only complete after the pass, so precharges
- * are kept per bank (the first ready one of each priority class, and the
- * earliest time one becomes ready) and judged at the end. A ready row hit
- * of the best class ends the pass at once: nothing can beat it.
+ * open row (FR-FCFS) is not precharged for a request of their priority
+ * class or a worse one, and one with a line whose bursts have started
+ * not at all; those hits are only known after the pass, so precharges
+ * are kept per bank (the oldest ready one of the best class, the best
+ * class of any, and the earliest time one becomes ready) and judged at
+ * the end. With one class (every slot at one priority) this is plain
+ * FR-FCFS. A ready row hit of the best class ends the pass at once:
+ * nothing can beat it.
  */
 static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 {
 	uint64_t hitmask = 0, premask = 0, earliest = NEVER;
 	uint64_t pre_wait[64]; /* per bank: earliest not-yet-ready PRE */
-	uint16_t pre_first[64][2]; /* per bank and class: first ready PRE */
+	/*
+	 * Per bank, the oldest ready PRE of the best priority class: one of
+	 * a worse class of the same bank can never win over it.
+	 */
+	uint16_t pre_first[64];
+	uint8_t pre_rank[64];
+	uint8_t pre_best[64]; /* per bank: best class of any PRE */
+	uint8_t hit_rank[64]; /* per bank in hitmask: best class of its hits */
 	int best = -1, best_cmd = 0;
 	unsigned int best_key = ~0u, i, bn;
 	uint64_t pre_base;
@@ -289,14 +324,20 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 		int cmd;
 
 		/* Lower is better: class, then row hits (FR), then age. */
-		key = (d->cpu_priority && q->cls != EMU_CLS_CPU) ? 2 : 0;
+		key = (unsigned int)q->rank << 1;
 		if (b->open && b->row == q->row) {
 			bool hit =
 				q->started ||
 				(d->frfcfs && q->arrival <= t && !capped(d, b));
 
-			if (hit)
+			if (hit) {
+				/* A started line holds it for any class. */
+				uint8_t r = q->started ? 0 : q->rank;
+
+				if (!(hitmask & bit) || r < hit_rank[q->bank])
+					hit_rank[q->bank] = r;
 				hitmask |= bit;
+			}
 			cmd = CMD_COL;
 			e = max64(col_time(ch, &ct, q), q->arrival);
 			if (!(d->frfcfs && (!capped(d, b) || q->started)))
@@ -305,15 +346,19 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 			if (!(premask & bit)) {
 				premask |= bit;
 				pre_wait[q->bank] = NEVER;
-				pre_first[q->bank][0] = UINT16_MAX;
-				pre_first[q->bank][1] = UINT16_MAX;
+				pre_first[q->bank] = UINT16_MAX;
+				pre_best[q->bank] = q->rank;
 			}
+			if (q->rank < pre_best[q->bank])
+				pre_best[q->bank] = q->rank;
 			e = max64(max64(pre_base, b->pre_ok), q->arrival);
 			if (e > t) {
 				if (e < pre_wait[q->bank])
 					pre_wait[q->bank] = e;
-			} else if (pre_first[q->bank][key >> 1] == UINT16_MAX) {
-				pre_first[q->bank][key >> 1] = (uint16_t)i;
+			} else if (pre_first[q->bank] == UINT16_MAX ||
+				   q->rank < pre_rank[q->bank]) {
+				pre_first[q->bank] = (uint16_t)i;
+				pre_rank[q->bank] = q->rank;
 			}
 			continue;
 		} else {
@@ -335,26 +380,32 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 		}
 	}
 
-	/* Precharges of banks without queued hits (only if no hit won). */
+	/* Precharges of banks their hits do not hold (if no hit won). */
 	if (best_key) {
-		for (premask &= ~hitmask; premask; premask &= premask - 1) {
-			unsigned int c;
+		for (; premask; premask &= premask - 1) {
+			unsigned int key, j;
+			bool held;
 
 			bn = (unsigned int)__builtin_ctzll(premask);
+			held = hitmask >> bn & 1;
+			/*
+			 * Its queued hits hold the row against requests of
+			 * their class and worse ones.
+			 */
+			if (held && hit_rank[bn] <= pre_best[bn])
+				continue;
 			if (pre_wait[bn] < earliest)
 				earliest = pre_wait[bn];
-			for (c = 0; c < 2; c++) {
-				unsigned int key = c << 1 | 1;
-				unsigned int j = pre_first[bn][c];
-
-				if (j == UINT16_MAX)
-					continue;
-				if (key < best_key ||
-				    (key == best_key && (int)j < best)) {
-					best_key = key;
-					best = (int)j;
-					best_cmd = CMD_PRE;
-				}
+			j = pre_first[bn];
+			if (j == UINT16_MAX ||
+			    (held && hit_rank[bn] <= pre_rank[bn]))
+				continue;
+			key = (unsigned int)pre_rank[bn] << 1 | 1;
+			if (key < best_key ||
+			    (key == best_key && (int)j < best)) {
+				best_key = key;
+				best = (int)j;
+				best_cmd = CMD_PRE;
 			}
 		}
 	}
@@ -500,7 +551,9 @@ struct emu_dram *emu_dram_create(const struct emu_config *cfg,
 		ch->free = calloc(d->qlen, sizeof(*ch->free));
 		ch->fl = calloc(ch->fl_cap, sizeof(*ch->fl));
 		ch->banks = calloc(d->nbanks, sizeof(*ch->banks));
-		if (!ch->pool || !ch->hot || !ch->free || !ch->fl || !ch->banks)
+		ch->slot = calloc(CORUN_MAX_SLOTS, sizeof(*ch->slot));
+		if (!ch->pool || !ch->hot || !ch->free || !ch->fl ||
+		    !ch->banks || !ch->slot)
 			goto fail;
 		for (i = 0; i < d->qlen; i++)
 			ch->free[i] = (uint16_t)(d->qlen - 1 - i);
@@ -528,6 +581,7 @@ void emu_dram_destroy(struct emu_dram *d)
 		free(d->ch[c].free);
 		free(d->ch[c].fl);
 		free(d->ch[c].banks);
+		free(d->ch[c].slot);
 	}
 	free(d->ch);
 	free(d);
@@ -563,7 +617,7 @@ int emu_dram_push(struct emu_dram *d, const struct emu_dram_req *r,
 	h->bank = (uint8_t)loc.bank;
 	h->grp = (uint8_t)(loc.bank % d->ngroups);
 	h->is_write = r->is_write;
-	h->cls = r->cls;
+	h->rank = rank_of(d, r);
 	h->started = 0;
 	if (now < ch->next_t)
 		ch->next_t = push_wake(d, ch, h, now);
@@ -640,4 +694,58 @@ void emu_dram_slot_counters(const struct emu_dram *d, unsigned int slot,
 		*row_hits = s ? s->row_hits : 0;
 	if (bus_cycles)
 		*bus_cycles = s ? s->bus_cycles : 0;
+}
+
+void emu_dram_chan_slot_counters(const struct emu_dram *d, unsigned int channel,
+				 unsigned int slot,
+				 struct corun_chan_counters *out)
+{
+	const struct slot_ctr *s;
+
+	memset(out, 0, sizeof(*out));
+	if (channel >= d->nch || slot >= CORUN_MAX_SLOTS)
+		return;
+	s = &d->ch[channel].slot[slot];
+	out->accesses = s->accesses;
+	out->row_hits = s->row_hits;
+	out->bus_busy_cycles = s->bus_cycles;
+}
+
+uint32_t emu_dram_slot_prio(const struct emu_dram *d, unsigned int slot)
+{
+	return slot < CORUN_MAX_SLOTS ? d->slot_prio[slot] : 0;
+}
+
+int emu_dram_set_slot_prio(struct emu_dram *d, unsigned int slot,
+			   uint32_t prio, uint64_t now)
+{
+	unsigned int c, i;
+
+	if (slot >= CORUN_MAX_SLOTS || prio > EMU_DRAM_PRIO_MAX)
+		return -EINVAL;
+	d->slot_prio[slot] = (uint8_t)prio;
+	d->prio_max = 0;
+	for (i = 0; i < CORUN_MAX_SLOTS; i++)
+		if (d->slot_prio[i] > d->prio_max)
+			d->prio_max = d->slot_prio[i];
+	/*
+	 * Queued requests take their new class at once. A bank's hits may
+	 * no longer hold a precharge back, which a sleeping channel did
+	 * not foresee: it decides again at the next cycle (a decision that
+	 * issues nothing changes nothing).
+	 */
+	for (c = 0; c < d->nch; c++) {
+		struct chan *ch = &d->ch[c];
+
+		for (i = 0; i < ch->nq; i++) {
+			struct dhot *h = &ch->hot[i];
+
+			h->rank = rank_of(d, &ch->pool[h->idx].r);
+		}
+		if (ch->nq && ch->next_t > now + 1) {
+			ch->next_t = now + 1;
+			ch->quiet = 0;
+		}
+	}
+	return 0;
 }

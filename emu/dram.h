@@ -45,8 +45,11 @@
  * an older request for another row of that bank waits, the bank's hits
  * lose their priority and the older request's precharge may go (0: no
  * cap). FCFS serves the oldest ready command only by age. In both, a line
- * whose first burst went keeps its row until its last burst. With
- * dram.cpu_priority CPU-class requests (cls 1) go before GPU ones.
+ * whose first burst went keeps its row until its last burst. Requests
+ * are served by priority class first: with dram.cpu_priority CPU-class
+ * requests (cls 1) before GPU ones, then those of slots with a higher
+ * priority (emu_dram_set_slot_prio(); all 0 at reset) before lower ones;
+ * within a class FR-FCFS or FCFS as above.
  *
  * A queue entry is freed when its last column command issues; completion
  * is reported at the end of its last burst. Requests are served in any
@@ -120,8 +123,8 @@
  * struct emu_dram_req - one line access
  * @addr: physical address (line granularity; the low bits are ignored)
  * @tag: caller's opaque id (e.g. an L2 MSHR index), returned in done
- * @slot: hardware slot, for the per-slot counters (>= CORUN_MAX_SLOTS:
- *	not counted per slot)
+ * @slot: hardware slot, for its priority and the per-slot counters
+ *	(>= CORUN_MAX_SLOTS: priority 0, not counted per slot)
  * @cls: enum emu_mem_cls (0 GPU, 1 CPU) for dram.cpu_priority
  * @is_write: write (write-back) instead of read
  */
@@ -238,5 +241,41 @@ void emu_dram_counters(const struct emu_dram *d, unsigned int channel,
 void emu_dram_slot_counters(const struct emu_dram *d, unsigned int slot,
 			    uint64_t *accesses, uint64_t *row_hits,
 			    uint64_t *bus_cycles);
+
+/* Highest slot priority of emu_dram_set_slot_prio(). */
+#define EMU_DRAM_PRIO_MAX 15u
+
+/**
+ * emu_dram_set_slot_prio() - the scheduling priority of a slot's requests
+ * @d: DRAM
+ * @slot: slot (< CORUN_MAX_SLOTS)
+ * @prio: 0 (lowest, the reset value) .. EMU_DRAM_PRIO_MAX
+ * @now: current DRAM cycle (the last emu_dram_tick() or later)
+ *
+ * Queued requests take it at once (a sleeping channel decides again at
+ * @now + 1). A higher priority goes first, before row hits of lower
+ * ones; dram.cpu_priority still puts the CPU class above every GPU
+ * priority.
+ *
+ * Return: 0 or -EINVAL.
+ */
+int emu_dram_set_slot_prio(struct emu_dram *d, unsigned int slot,
+			   uint32_t prio, uint64_t now);
+
+/* A slot's priority as set; 0 for a bad slot. */
+uint32_t emu_dram_slot_prio(const struct emu_dram *d, unsigned int slot);
+
+/**
+ * emu_dram_chan_slot_counters() - cumulative counters of one slot in one
+ *	channel
+ * @d: DRAM
+ * @channel: channel
+ * @slot: slot
+ * @out: receives accesses, row_hits, bus_busy_cycles (reserved = 0);
+ *	zeros for a bad channel or slot
+ */
+void emu_dram_chan_slot_counters(const struct emu_dram *d, unsigned int channel,
+				 unsigned int slot,
+				 struct corun_chan_counters *out);
 
 #endif /* _EMU_DRAM_H_ */

@@ -10,6 +10,9 @@
 #                     barriers, determinism, descriptor validation; local
 #                     memory in the L1 (local_test.c); 16-byte vector
 #                     accesses (lsu_vec_test.c)
+#   emu-device-test   the device (emu/device.h) through BAR0: registers,
+#                     rings, fences, hold, epochs, resets, firmware upload,
+#                     mailbox, the MCU window, the lockstep rule
 #   emu-bench         simulation rate (not a test): $(O)/emu/tests/emu-bench
 #                     [-c config.ini] [-s sms] [-n iterations] [-p policy]
 
@@ -49,6 +52,17 @@ $(EMU_TEST_DIR)/config_test.o: HOST_CFLAGS += -DEMU_CONFIG_DIR='"$(CURDIR)/emu/c
 
 EMU_TESTS := $(EMU_TEST_DIR)/emu-config-test $(EMU_TEST_DIR)/emu-mmu-test \
 	$(EMU_TEST_DIR)/emu-gpu-test
+
+# emu-device-test: the device library through BAR0 (device_test.c) and
+# its firmware side, with a hand-assembled probe firmware
+# (device_fw_test.c).
+$(EMU_TEST_DIR)/emu-device-test: $(EMU_TEST_DIR)/device_test.o \
+		$(EMU_TEST_DIR)/device_fw_test.o \
+		$(EMU_TEST_DIR)/device_test_util.o $(EMU_TEST_DIR)/testdev.o \
+		$(EMU_LIB) $(KUNIT_OBJS)
+	$(KUNIT_LINK)
+
+EMU_TESTS += $(EMU_TEST_DIR)/emu-device-test
 
 TEST_PROGS += $(EMU_TESTS)
 BINS += $(EMU_TEST_DIR)/emu-bench
@@ -90,12 +104,28 @@ TEST_PROGS += $(EMU_TEST_DIR)/emu-mem-test
 
 # emu-calib-test: calibration microbenchmarks (hand-assembled kernels on
 # ccbp-16sm and the HSM configurations): idle latencies, DRAM and NoC
-# saturation, row-buffer locality vs bandwidth, HSM c1/c2 fit.
+# saturation, row-buffer locality vs bandwidth, HSM c1/c2 fit, and the
+# stored sustainable bandwidth of ccbp-16sm and test-2sm. The streams
+# (calib/stream.c) are shared with corun-sim --calibrate.
 $(EMU_TEST_DIR)/emu-calib-test: $(EMU_TEST_DIR)/calib/calib_test.o \
-		$(EMU_TEST_DIR)/testdev.o $(EMU_LIB) $(KUNIT_OBJS)
+		$(EMU_TEST_DIR)/calib/stream.o $(EMU_TEST_DIR)/testdev.o \
+		$(EMU_LIB) $(KUNIT_OBJS)
 	$(KUNIT_LINK)
 
 $(EMU_TEST_DIR)/calib/calib_test.o: HOST_CFLAGS += -DCALIB_CONFIG_DIR='"$(CURDIR)/emu/configs"'
 
 EMU_TESTS += $(EMU_TEST_DIR)/emu-calib-test
 TEST_PROGS += $(EMU_TEST_DIR)/emu-calib-test
+
+# emu-knobs-test: the model mechanisms that policies set: LLC owners,
+# owner protection and way partitioning (llc_test.c), and through the
+# whole device the per-slot NoC VC, LLC policy, DRAM priority, warp-issue
+# quota and the per-SM and per-channel slot counters (knobs_test.c).
+EMU_KNOBS_TEST_OBJS := $(EMU_TEST_DIR)/llc_test.o $(EMU_TEST_DIR)/knobs_test.o
+
+$(EMU_TEST_DIR)/emu-knobs-test: $(EMU_KNOBS_TEST_OBJS) \
+		$(EMU_TEST_DIR)/testdev.o $(EMU_LIB) $(KUNIT_OBJS)
+	$(KUNIT_LINK)
+
+EMU_TESTS += $(EMU_TEST_DIR)/emu-knobs-test
+TEST_PROGS += $(EMU_TEST_DIR)/emu-knobs-test

@@ -41,6 +41,7 @@ struct emu_gpu *emu_gpu_create(const struct emu_config *cfg,
 	gpu->cfg = *cfg;
 	gpu->phys = *phys;
 	gpu->epoch_len = cfg->epoch_cycles;
+	gpu->issue_period = EMU_ISSUE_PERIOD_DEFAULT;
 	gpu->next_epoch = cfg->epoch_cycles ? cfg->epoch_cycles : EMU_NEVER;
 	gpu->slots = calloc(cfg->num_slots, sizeof(*gpu->slots));
 	gpu->slot_cnt = calloc(cfg->num_slots, sizeof(*gpu->slot_cnt));
@@ -82,6 +83,7 @@ struct emu_gpu *emu_gpu_create(const struct emu_config *cfg,
 	gpu->mem = emu_mem_create(&gpu->cfg, &mops, &ctr);
 	if (!gpu->mem)
 		goto fail;
+	emu_llc_init(&gpu->llc, &gpu->cfg);
 	return gpu;
 fail:
 	emu_gpu_destroy(gpu);
@@ -209,6 +211,24 @@ void emu_gpu_slot_counters(const struct emu_gpu *gpu, unsigned int slot,
 		*out = gpu->slot_cnt[slot];
 }
 
+void emu_gpu_slot_job(const struct emu_gpu *gpu, unsigned int slot,
+		      struct corun_slot_job_state *out)
+{
+	const struct emu_job *job;
+
+	memset(out, 0, sizeof(*out));
+	if (slot >= gpu->cfg.num_slots)
+		return;
+	job = &gpu->slots[slot].job;
+	if (job->state != EMU_JOB_RUNNING)
+		return;
+	out->seqno = job->desc.seqno;
+	out->ctas_total = job->ncta;
+	out->ctas_done = job->ctas_done;
+	out->ctas_resident = job->ctas_live;
+	out->ctas_dispatched = job->ctas_done + job->ctas_live;
+}
+
 void emu_gpu_sm_counters(const struct emu_gpu *gpu, unsigned int sm,
 			 struct corun_sm_counters *out)
 {
@@ -216,6 +236,23 @@ void emu_gpu_sm_counters(const struct emu_gpu *gpu, unsigned int sm,
 		memset(out, 0, sizeof(*out));
 	else
 		*out = gpu->sm_cnt[sm];
+}
+
+void emu_gpu_sm_slot_counters(const struct emu_gpu *gpu, unsigned int sm,
+			      unsigned int slot,
+			      struct emu_sm_slot_counters *out)
+{
+	const struct emu_sm *s;
+
+	memset(out, 0, sizeof(*out));
+	if (sm >= gpu->cfg.num_sms || slot >= gpu->cfg.num_slots)
+		return;
+	s = &gpu->sms[sm];
+	out->warp_insns = s->slot_insns[slot];
+	/* Plus the CTAs resident since their last change. */
+	out->cta_cycles = s->slot_cta_cycles[slot] +
+			  (uint64_t)gpu->slots[slot].resident[sm] *
+				  (gpu->now - s->slot_cta_since[slot]);
 }
 
 int emu_gpu_set_irc(struct emu_gpu *gpu, unsigned int slot, uint32_t credits,
@@ -247,10 +284,80 @@ int emu_gpu_set_l1_bypass_ctas(struct emu_gpu *gpu, unsigned int slot,
 	return 0;
 }
 
+int emu_gpu_set_slot_vc(struct emu_gpu *gpu, unsigned int slot, uint32_t vc)
+{
+	return emu_mem_set_slot_vc(gpu->mem, slot, vc);
+}
+
+uint32_t emu_gpu_slot_vc(const struct emu_gpu *gpu, unsigned int slot)
+{
+	return emu_mem_slot_vc(gpu->mem, slot);
+}
+
+void emu_gpu_noc_vc_counters(const struct emu_gpu *gpu, unsigned int vc,
+			     struct emu_noc_vc_counters *out)
+{
+	emu_mem_noc_vc_counters(gpu->mem, vc, out);
+}
+
+int emu_gpu_set_llc_policy(struct emu_gpu *gpu,
+			   const struct emu_llc_policy *p)
+{
+	const struct emu_l2_policy *ops;
+
+	if (!p || emu_llc_check(p, &gpu->cfg))
+		return -EINVAL;
+	ops = emu_llc_set(&gpu->llc, p, gpu->cfg.l2.ways);
+	emu_mem_set_l2_policy(gpu->mem, ops, &gpu->llc);
+	return 0;
+}
+
+void emu_gpu_get_llc_policy(const struct emu_gpu *gpu,
+			    struct emu_llc_policy *p)
+{
+	*p = gpu->llc.pol;
+}
+
+void emu_gpu_llc_slot_counters(const struct emu_gpu *gpu, unsigned int slot,
+			       struct emu_llc_counters *out)
+{
+	if (slot >= gpu->cfg.num_slots)
+		memset(out, 0, sizeof(*out));
+	else
+		*out = emu_mem_llc_stats(gpu->mem)->slot[slot];
+}
+
+void emu_gpu_llc_class_counters(const struct emu_gpu *gpu, unsigned int cls,
+				struct emu_llc_counters *out)
+{
+	if (cls >= 2)
+		memset(out, 0, sizeof(*out));
+	else
+		*out = emu_mem_llc_stats(gpu->mem)->cls[cls];
+}
+
 void emu_gpu_chan_counters(const struct emu_gpu *gpu, unsigned int ch,
 			   struct corun_chan_counters *out)
 {
 	emu_mem_chan_counters(gpu->mem, ch, out);
+}
+
+void emu_gpu_chan_slot_counters(const struct emu_gpu *gpu, unsigned int ch,
+				unsigned int slot,
+				struct corun_chan_counters *out)
+{
+	emu_mem_chan_slot_counters(gpu->mem, ch, slot, out);
+}
+
+int emu_gpu_set_slot_dram_prio(struct emu_gpu *gpu, unsigned int slot,
+			       uint32_t prio)
+{
+	return emu_mem_set_slot_dram_prio(gpu->mem, slot, prio);
+}
+
+uint32_t emu_gpu_slot_dram_prio(const struct emu_gpu *gpu, unsigned int slot)
+{
+	return emu_mem_slot_dram_prio(gpu->mem, slot);
 }
 
 void emu_gpu_stats(const struct emu_gpu *gpu, struct emu_stats *out)
@@ -285,6 +392,8 @@ static uint32_t validate_desc(struct emu_gpu *gpu, struct emu_job *job,
 	const struct emu_config *c = &gpu->cfg;
 	const struct corun_job_desc *d = &job->desc;
 	uint64_t ncta = 1, threads = 1;
+	struct corun_sm_limits limits;
+	struct corun_cta_footprint fp;
 	uint32_t i, nwarps, stack;
 
 	if (d->magic != CORUN_DESC_MAGIC)
@@ -319,11 +428,20 @@ static uint32_t validate_desc(struct emu_gpu *gpu, struct emu_job *job,
 		if (threads > c->sm.max_threads)
 			return 1 + DOFF(block[i]);
 	}
-	nwarps = (uint32_t)((threads + c->warp_size - 1) / c->warp_size);
-	if (!d->regs_per_thread ||
-	    (uint64_t)nwarps * round_up(d->regs_per_thread * c->warp_size,
-					c->sm.reg_alloc_unit) > c->sm.regs)
+	/* What fits an SM: the computation the driver and policies use. */
+	emu_config_sm_limits(c, &limits);
+	switch (corun_cta_footprint(&limits, threads, d->regs_per_thread,
+				    d->shared_bytes, &fp)) {
+	case CORUN_CTA_FITS:
+		break;
+	case CORUN_CTA_BAD_SHARED:
+		return 1 + DOFF(shared_bytes);
+	case CORUN_CTA_BAD_THREADS:
+		return 1 + DOFF(block[0]);
+	default:
 		return 1 + DOFF(regs_per_thread);
+	}
+	nwarps = fp.warps;
 	job->placement = d->placement ? d->placement : placement_default;
 	if (!emu_placement(job->placement))
 		return 1 + DOFF(placement);
@@ -331,9 +449,7 @@ static uint32_t validate_desc(struct emu_gpu *gpu, struct emu_job *job,
 		return 1 + DOFF(coherence);
 	if (d->pad0)
 		return 1 + DOFF(pad0);
-	if (d->shared_bytes > c->sm.shared_bytes ||
-	    d->shared_bytes > CORUN_VA_SHARED_MAX ||
-	    round_up(d->shared_bytes, c->sm.shared_alloc_unit) > c->sm.shared_bytes)
+	if (d->shared_bytes > CORUN_VA_SHARED_MAX)
 		return 1 + DOFF(shared_bytes);
 	if (d->stack_bytes > CORUN_STACK_MAX)
 		return 1 + DOFF(stack_bytes);
@@ -351,9 +467,8 @@ static uint32_t validate_desc(struct emu_gpu *gpu, struct emu_job *job,
 	job->threads = (uint32_t)threads;
 	job->nwarps = nwarps;
 	job->stack = stack;
-	job->regs_per_warp = round_up(d->regs_per_thread * c->warp_size,
-				      c->sm.reg_alloc_unit);
-	job->shared_alloc = round_up(d->shared_bytes, c->sm.shared_alloc_unit);
+	job->regs_per_warp = fp.regs / fp.warps;
+	job->shared_alloc = fp.shared;
 	job->local_alloc = nwarps * c->warp_size * stack;
 	job->budget = d->insn_budget ? d->insn_budget : c->insn_budget;
 	return 0;

@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <corun/hw.h>
 #include "config.h"
+#include "llc_policy.h"
+#include "noc.h"
 
 struct emu_gpu;
 
@@ -55,6 +57,24 @@ struct emu_slot_policy {
 	uint32_t priority;
 	uint32_t placement;
 	uint32_t throttle;
+};
+
+/* Reset value of emu_gpu_set_issue_period(), SM cycles. */
+#define EMU_ISSUE_PERIOD_DEFAULT 1000u
+/* Longest issue period. */
+#define EMU_ISSUE_PERIOD_MAX (1u << 24)
+
+/**
+ * struct emu_sm_slot_counters - what one slot did on one SM
+ * @warp_insns: warp instructions its warps issued there
+ * @cta_cycles: sum over cycles of its CTAs resident there (a CTA counts
+ *	from the cycle it is dispatched to the cycle it ends)
+ *
+ * Warped-Slicer's per-SM IPC against CTAs resident.
+ */
+struct emu_sm_slot_counters {
+	uint64_t warp_insns;
+	uint64_t cta_cycles;
 };
 
 /* Events returned by emu_gpu_run(). */
@@ -171,6 +191,44 @@ int emu_gpu_get_slot_policy(const struct emu_gpu *gpu, unsigned int slot,
 			    struct emu_slot_policy *p);
 
 /**
+ * emu_gpu_set_slot_issue_quota() - a slot's warp-issue quota (SMK)
+ * @gpu: device
+ * @slot: slot
+ * @quota: warp instructions the slot's warps may issue on each SM per
+ *	issue period (emu_gpu_set_issue_period()); once an SM's grant of
+ *	the slot is spent its warps there wait for the next period
+ *	(counted as CORUN_STALL_THROTTLED). 0 = no quota (the reset value).
+ *
+ * A quota given to a slot that had none applies at once; otherwise a
+ * lower one clips what is left of the period and a higher one applies
+ * from the next period; 0 wakes the held warps at once.
+ *
+ * Return: 0 or -EINVAL for a bad slot.
+ */
+int emu_gpu_set_slot_issue_quota(struct emu_gpu *gpu, unsigned int slot,
+				 uint32_t quota);
+
+/**
+ * emu_gpu_slot_issue_quota() - a slot's warp-issue quota as set
+ * @gpu: device
+ * @slot: slot (a bad slot gives 0)
+ *
+ * Return: the quota, 0 for none.
+ */
+uint32_t emu_gpu_slot_issue_quota(const struct emu_gpu *gpu, unsigned int slot);
+
+/**
+ * emu_gpu_set_issue_period() - the period of the warp-issue quotas
+ * @gpu: device
+ * @cycles: 1 .. EMU_ISSUE_PERIOD_MAX SM cycles (reset value:
+ *	EMU_ISSUE_PERIOD_DEFAULT); every slot's quota is granted anew on
+ *	each SM at each period boundary, the first one now plus @cycles
+ *
+ * Return: 0 or -EINVAL.
+ */
+int emu_gpu_set_issue_period(struct emu_gpu *gpu, uint32_t cycles);
+
+/**
  * emu_gpu_placement_modes() - placement modes this model implements
  *
  * Return: bit (1 << mode) per implemented enum corun_placement, for
@@ -231,6 +289,16 @@ void emu_gpu_slot_counters(const struct emu_gpu *gpu, unsigned int slot,
 			   struct corun_slot_counters *out);
 
 /**
+ * emu_gpu_slot_job() - the progress of a slot's current job
+ * @gpu: device
+ * @slot: slot
+ * @out: receives its seqno and CTA counts (zeros if the slot runs no job
+ *	or @slot is bad), as a counter snapshot shows them
+ */
+void emu_gpu_slot_job(const struct emu_gpu *gpu, unsigned int slot,
+		      struct corun_slot_job_state *out);
+
+/**
  * emu_gpu_sm_counters() - live cumulative counters of one SM
  * @gpu: device
  * @sm: SM index (a bad index gives zeros)
@@ -238,6 +306,18 @@ void emu_gpu_slot_counters(const struct emu_gpu *gpu, unsigned int slot,
  */
 void emu_gpu_sm_counters(const struct emu_gpu *gpu, unsigned int sm,
 			 struct corun_sm_counters *out);
+
+/**
+ * emu_gpu_sm_slot_counters() - live cumulative counters of one slot on
+ *	one SM
+ * @gpu: device
+ * @sm: SM index
+ * @slot: slot
+ * @out: receives them since create (zeros for a bad SM or slot)
+ */
+void emu_gpu_sm_slot_counters(const struct emu_gpu *gpu, unsigned int sm,
+			      unsigned int slot,
+			      struct emu_sm_slot_counters *out);
 
 /**
  * emu_gpu_set_irc() - program a slot's issue-rate control (CCBP IRC)
@@ -296,6 +376,80 @@ int emu_gpu_set_l1_bypass_ctas(struct emu_gpu *gpu, unsigned int slot,
 			       uint32_t n);
 
 /**
+ * emu_gpu_set_slot_vc() - the NoC virtual channel of a slot
+ * @gpu: device
+ * @slot: slot
+ * @vc: 0..noc.vcs-1: the slot's requests, write data and replies all
+ *	travel in this VC; EMU_NOC_VC_MAPPED (the reset value): the VC
+ *	[noc] vc_map gives each packet (by traffic type, slot or class)
+ *
+ * Packets already in the networks keep their VC. With [noc]
+ * strict_priority the VC also decides the packets' arbitration class.
+ *
+ * Return: 0 or -EINVAL for a bad slot or VC.
+ */
+int emu_gpu_set_slot_vc(struct emu_gpu *gpu, unsigned int slot, uint32_t vc);
+
+/**
+ * emu_gpu_slot_vc() - a slot's VC as set by emu_gpu_set_slot_vc()
+ * @gpu: device
+ * @slot: slot
+ *
+ * Return: the VC, or EMU_NOC_VC_MAPPED (also for a bad slot).
+ */
+uint32_t emu_gpu_slot_vc(const struct emu_gpu *gpu, unsigned int slot);
+
+/**
+ * emu_gpu_noc_vc_counters() - live cumulative counters of one NoC VC
+ * @gpu: device
+ * @vc: virtual channel (>= noc.vcs gives zeros)
+ * @out: receives them since create
+ */
+void emu_gpu_noc_vc_counters(const struct emu_gpu *gpu, unsigned int vc,
+			     struct emu_noc_vc_counters *out);
+
+/**
+ * emu_gpu_set_llc_policy() - the LLC victim policy of every slice
+ * @gpu: device
+ * @p: policy (copied; see llc_policy.h). The reset value is all zero:
+ *	EMU_LLC_LRU
+ *
+ * Takes effect from the next victim chosen; lines keep their owners.
+ *
+ * Return: 0, or -EINVAL (emu_llc_check()) with nothing changed.
+ */
+int emu_gpu_set_llc_policy(struct emu_gpu *gpu,
+			   const struct emu_llc_policy *p);
+
+/**
+ * emu_gpu_get_llc_policy() - read the LLC policy back
+ * @gpu: device
+ * @p: receives it
+ */
+void emu_gpu_get_llc_policy(const struct emu_gpu *gpu,
+			    struct emu_llc_policy *p);
+
+/**
+ * emu_gpu_llc_slot_counters() - live LLC counts of one slot as owner
+ * @gpu: device
+ * @slot: slot (a bad slot gives zeros)
+ * @out: receives the hits and misses of the slot's requests (the same
+ *	as its llc_hits and llc_misses) and the lines it owns, filled and
+ *	lost to fills (struct emu_llc_counters), since create
+ */
+void emu_gpu_llc_slot_counters(const struct emu_gpu *gpu, unsigned int slot,
+			       struct emu_llc_counters *out);
+
+/**
+ * emu_gpu_llc_class_counters() - live LLC counts of one class as owner
+ * @gpu: device
+ * @cls: enum emu_mem_cls, 0 GPU or 1 CPU (others give zeros)
+ * @out: receives them, as emu_gpu_llc_slot_counters() by class
+ */
+void emu_gpu_llc_class_counters(const struct emu_gpu *gpu, unsigned int cls,
+				struct emu_llc_counters *out);
+
+/**
  * emu_gpu_chan_counters() - live cumulative counters of one DRAM channel
  * @gpu: device
  * @ch: channel (>= dram.channels gives zeros)
@@ -304,6 +458,47 @@ int emu_gpu_set_l1_bypass_ctas(struct emu_gpu *gpu, unsigned int slot,
  */
 void emu_gpu_chan_counters(const struct emu_gpu *gpu, unsigned int ch,
 			   struct corun_chan_counters *out);
+
+/**
+ * emu_gpu_chan_slot_counters() - live cumulative counters of one slot in
+ *	one DRAM channel (HSM's per-channel accesses and row hits)
+ * @gpu: device
+ * @ch: channel
+ * @slot: slot
+ * @out: receives the slot's accesses, row hits and data-bus busy cycles
+ *	in the channel since create (DRAM cycles; reserved = 0); zeros for
+ *	a bad channel or slot. Summed over channels they are the slot's
+ *	DRAM counters (writes included, charged to the request whose miss
+ *	caused them).
+ */
+void emu_gpu_chan_slot_counters(const struct emu_gpu *gpu, unsigned int ch,
+				unsigned int slot,
+				struct corun_chan_counters *out);
+
+/**
+ * emu_gpu_set_slot_dram_prio() - the DRAM scheduling priority of a slot
+ * @gpu: device
+ * @slot: slot
+ * @prio: 0 (the reset value) .. 15: the FR-FCFS scheduler of every
+ *	channel serves the requests of higher-priority slots first (row
+ *	hits first within one priority); [dram] cpu_priority still puts
+ *	CPU-class requests above every slot priority
+ *
+ * Queued requests take the new priority at once.
+ *
+ * Return: 0 or -EINVAL for a bad slot or priority.
+ */
+int emu_gpu_set_slot_dram_prio(struct emu_gpu *gpu, unsigned int slot,
+			       uint32_t prio);
+
+/**
+ * emu_gpu_slot_dram_prio() - a slot's DRAM priority as set
+ * @gpu: device
+ * @slot: slot
+ *
+ * Return: the priority, 0 for a bad slot.
+ */
+uint32_t emu_gpu_slot_dram_prio(const struct emu_gpu *gpu, unsigned int slot);
 
 /**
  * emu_gpu_reset_slot() - kill a slot's running and queued jobs

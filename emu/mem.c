@@ -213,6 +213,7 @@ struct emu_mem {
 	struct mem_sm *sm;
 	struct l2_slice *sl;
 	uint32_t l2_merge, l2_queue;
+	struct emu_l2_stats l2_stats; /* per owner, every slice */
 	struct emu_noc *req_noc, *rep_noc;
 	struct emu_dram *dram;
 	uint64_t nc; /* last NoC cycle simulated */
@@ -489,6 +490,7 @@ static struct emu_mem *mem_build(const struct emu_config *cfg,
 			sl->mfree[i] = (uint16_t)(cfg->l2.mshrs - 1 - i);
 		}
 		sl->nmfree = cfg->l2.mshrs;
+		sl->tags.stats = &m->l2_stats;
 	}
 	m->req_noc = emu_noc_create(cfg, cfg->num_sms, cfg->l2.banks, &rq);
 	m->rep_noc = emu_noc_create(cfg, cfg->l2.banks, cfg->num_sms, &rp);
@@ -1105,6 +1107,17 @@ static void write_done(struct emu_mem *m, uint64_t tag)
 		m->ops.done(m->ops.ctx, &q, m->now);
 }
 
+/* An LLC hit or miss, by the requester's slot and class. */
+static void llc_count(struct emu_mem *m, struct l2_slice *sl,
+		      const struct txn *q, bool hit)
+{
+	if (hit)
+		CTR(m, q, llc_hits, 1);
+	else
+		CTR(m, q, llc_misses, 1);
+	emu_l2_count(&sl->tags, (uint8_t)q->slot, q->cls, hit);
+}
+
 /*
  * Serve the head of the input FIFO. Returns false if it must wait (no
  * MSHR, merge limit, every way of the set pending, DRAM out queue or
@@ -1123,9 +1136,9 @@ static bool l2_serve(struct emu_mem *m, struct l2_slice *sl, uint64_t tag)
 	if (l && !l->pending) {
 		if (!wr && sl->reply.n == sl->reply.cap)
 			return false;
-		emu_l2_touch(&sl->tags, l, q->cls, true);
+		emu_l2_touch(&sl->tags, l, (uint8_t)q->slot, q->cls);
 		l->dirty |= q->wr || q->amo;
-		CTR(m, q, llc_hits, 1);
+		llc_count(m, sl, q, true);
 		if (wr)
 			write_done(m, tag);
 		else
@@ -1137,7 +1150,7 @@ static bool l2_serve(struct emu_mem *m, struct l2_slice *sl, uint64_t tag)
 		mh = &sl->mshr[l->mshr];
 		if (wr) {
 			l->dirty = 1;
-			CTR(m, q, llc_misses, 1);
+			llc_count(m, sl, q, false);
 			write_done(m, tag);
 			return true;
 		}
@@ -1145,25 +1158,23 @@ static bool l2_serve(struct emu_mem *m, struct l2_slice *sl, uint64_t tag)
 			return false;
 		mh->w[mh->n++] = tag;
 		l->dirty |= q->amo;
-		CTR(m, q, llc_misses, 1);
+		llc_count(m, sl, q, false);
 		return true;
 	}
 	/* Miss: allocate (writes without a fill: the line is overwritten). */
 	if ((!wr && !sl->nmfree) || sl->dn + 2 > sl->dcap)
 		return false;
-	l = emu_l2_victim(&sl->tags, key, q->cls);
+	l = emu_l2_victim(&sl->tags, key, (uint8_t)q->slot, q->cls);
 	if (!l || l->pending)
 		return false;
 	if (l->valid && l->dirty) {
 		dout_push(sl, l->line, UINT32_MAX, q);
 		dcnt++;
 	}
-	l->valid = 1;
-	l->line = addr;
+	emu_l2_fill(&sl->tags, l, addr, (uint8_t)q->slot, q->cls);
 	l->dirty = q->wr || q->amo;
 	l->pending = 0;
-	emu_l2_touch(&sl->tags, l, q->cls, false);
-	CTR(m, q, llc_misses, 1);
+	llc_count(m, sl, q, false);
 	if (wr) {
 		CTR(m, q, dram_accesses, dcnt);
 		write_done(m, tag);
@@ -1553,6 +1564,35 @@ int emu_mem_set_l1_ways(struct emu_mem *m, unsigned int slot, uint32_t mask)
 	return 0;
 }
 
+int emu_mem_set_slot_vc(struct emu_mem *m, unsigned int slot, uint32_t vc)
+{
+	if (slot >= m->cfg->num_slots ||
+	    (vc != EMU_NOC_VC_MAPPED && vc >= m->cfg->noc.vcs))
+		return -EINVAL;
+	/* Requests and their replies alike. */
+	emu_noc_set_slot_vc(m->req_noc, slot, vc);
+	emu_noc_set_slot_vc(m->rep_noc, slot, vc);
+	return 0;
+}
+
+int emu_mem_set_slot_dram_prio(struct emu_mem *m, unsigned int slot,
+			       uint32_t prio)
+{
+	if (slot >= m->cfg->num_slots)
+		return -EINVAL;
+	return emu_dram_set_slot_prio(m->dram, slot, prio, m->dc);
+}
+
+uint32_t emu_mem_slot_vc(const struct emu_mem *m, unsigned int slot)
+{
+	return emu_noc_slot_vc(m->req_noc, slot);
+}
+
+uint32_t emu_mem_slot_dram_prio(const struct emu_mem *m, unsigned int slot)
+{
+	return emu_dram_slot_prio(m->dram, slot);
+}
+
 void emu_mem_set_l2_policy(struct emu_mem *m, const struct emu_l2_policy *pol,
 			   void *ctx)
 {
@@ -1560,6 +1600,28 @@ void emu_mem_set_l2_policy(struct emu_mem *m, const struct emu_l2_policy *pol,
 
 	for (s = 0; s < m->cfg->l2.banks; s++)
 		emu_l2_set_policy(&m->sl[s].tags, pol, ctx);
+}
+
+void emu_mem_chan_slot_counters(const struct emu_mem *m, unsigned int ch,
+				unsigned int slot,
+				struct corun_chan_counters *out)
+{
+	if (slot >= m->cfg->num_slots)
+		memset(out, 0, sizeof(*out));
+	else
+		emu_dram_chan_slot_counters(m->dram, ch, slot, out);
+}
+
+void emu_mem_noc_vc_counters(const struct emu_mem *m, unsigned int vc,
+			     struct emu_noc_vc_counters *out)
+{
+	emu_noc_vc_counters(m->req_noc, vc, &out->req_flits, &out->req_stall);
+	emu_noc_vc_counters(m->rep_noc, vc, &out->rep_flits, &out->rep_stall);
+}
+
+const struct emu_l2_stats *emu_mem_llc_stats(const struct emu_mem *m)
+{
+	return &m->l2_stats;
 }
 
 void emu_mem_chan_counters(const struct emu_mem *m, unsigned int ch,

@@ -9,7 +9,7 @@
  * queue split into per-slot sub-queues feeding one request-NoC injection
  * port through an issue-rate-control (IRC) credit arbiter. Behind it the
  * request NoC (noc.h), banked L2 slices (l2.h: write-back,
- * write-allocate, MSHRs, owner class per line, pluggable victim policy),
+ * write-allocate, MSHRs, owner slot and class per line, victim policies),
  * the DRAM (dram.h) and the reply NoC. Every reply carries how many DRAM
  * accesses its request caused (0, 1, or 2 with a dirty victim).
  *
@@ -28,6 +28,7 @@
 
 #include "config.h"
 #include "l2.h"
+#include "noc.h"
 
 /*
  * Population count without a libgcc call: the host build targets baseline
@@ -268,6 +269,36 @@ int emu_mem_set_irc_window(struct emu_mem *m, uint32_t cycles);
 int emu_mem_set_l1_ways(struct emu_mem *m, unsigned int slot, uint32_t mask);
 
 /**
+ * emu_mem_set_slot_vc() - the NoC virtual channel of a slot's packets
+ * @m: memory side
+ * @slot: hardware slot
+ * @vc: 0..noc.vcs-1, or EMU_NOC_VC_MAPPED (the reset value: [noc] vc_map)
+ *
+ * Sets it in the request and the reply network (emu_noc_set_slot_vc()).
+ *
+ * Return: 0 or -EINVAL (bad slot or VC).
+ */
+int emu_mem_set_slot_vc(struct emu_mem *m, unsigned int slot, uint32_t vc);
+
+/* A slot's VC as set (emu_noc_slot_vc() of the request network). */
+uint32_t emu_mem_slot_vc(const struct emu_mem *m, unsigned int slot);
+
+/**
+ * emu_mem_set_slot_dram_prio() - the DRAM scheduling priority of a slot
+ * @m: memory side
+ * @slot: hardware slot
+ * @prio: 0 (the reset value) .. EMU_DRAM_PRIO_MAX, higher first
+ *
+ * Return: 0 or -EINVAL (bad slot or priority); see
+ * emu_dram_set_slot_prio().
+ */
+int emu_mem_set_slot_dram_prio(struct emu_mem *m, unsigned int slot,
+			       uint32_t prio);
+
+/* A slot's DRAM priority as set (emu_dram_slot_prio()). */
+uint32_t emu_mem_slot_dram_prio(const struct emu_mem *m, unsigned int slot);
+
+/**
  * emu_mem_set_l2_policy() - replace the victim policy of every L2 slice
  * @m: memory side
  * @pol: policy (NULL: LRU)
@@ -275,6 +306,36 @@ int emu_mem_set_l1_ways(struct emu_mem *m, unsigned int slot, uint32_t mask);
  */
 void emu_mem_set_l2_policy(struct emu_mem *m, const struct emu_l2_policy *pol,
 			   void *ctx);
+
+/**
+ * emu_mem_chan_slot_counters() - cumulative counters of one slot in one
+ *	DRAM channel
+ * @m: memory side
+ * @ch: channel
+ * @slot: slot
+ * @out: receives them (zeros for a bad channel or slot)
+ */
+void emu_mem_chan_slot_counters(const struct emu_mem *m, unsigned int ch,
+				unsigned int slot,
+				struct corun_chan_counters *out);
+
+/**
+ * emu_mem_noc_vc_counters() - flits and stall cycles of one VC in the
+ *	request and the reply network (zeros for a VC >= noc.vcs)
+ * @m: memory side
+ * @vc: virtual channel
+ * @out: receives them
+ */
+void emu_mem_noc_vc_counters(const struct emu_mem *m, unsigned int vc,
+			     struct emu_noc_vc_counters *out);
+
+/**
+ * emu_mem_llc_stats() - LLC counts by owner slot and class, all slices
+ * @m: memory side
+ *
+ * Return: the live counts (see struct emu_llc_counters).
+ */
+const struct emu_l2_stats *emu_mem_llc_stats(const struct emu_mem *m);
 
 /**
  * emu_mem_chan_counters() - cumulative counters of one DRAM channel

@@ -85,6 +85,13 @@ struct noc_prec {
 struct emu_noc {
 	struct emu_noc_ops ops;
 	uint32_t topology, vcs, cap, latency, vc_map, cpu_vcs;
+	/*
+	 * VC per slot, class and traffic type: [noc] vc_map, or the slot's
+	 * VC once emu_noc_set_slot_vc() chose one (@slot_vc, else
+	 * EMU_NOC_VC_MAPPED). One lookup per packet instead of a division.
+	 */
+	uint8_t vc_tab[CORUN_MAX_SLOTS][2][3];
+	uint32_t slot_vc[CORUN_MAX_SLOTS];
 	uint32_t nsrc, ndst, nrouters, mx, my;
 	uint32_t nlinks; /* link directions per router */
 
@@ -121,10 +128,11 @@ struct emu_noc {
 	uint64_t *src_flits, *src_stall;
 };
 
-unsigned int emu_noc_vc(const struct emu_noc *n, const struct emu_noc_pkt *p)
+/* The VC [noc] vc_map gives @p (see emu_noc_vc()). */
+static unsigned int map_vc(const struct emu_noc *n, const struct emu_noc_pkt *p)
 {
 	if (n->vcs == 1)
-		return 0; /* every mapping below; saves a division per packet */
+		return 0;
 	switch (n->vc_map) {
 	case EMU_NOC_VC_SLOT:
 		return p->slot % n->vcs;
@@ -137,6 +145,40 @@ unsigned int emu_noc_vc(const struct emu_noc *n, const struct emu_noc_pkt *p)
 	default:
 		return p->traffic % n->vcs;
 	}
+}
+
+/* Refill @slot's rows of vc_tab (at create and when its VC changes). */
+static void vc_tab_fill(struct emu_noc *n, unsigned int slot)
+{
+	struct emu_noc_pkt p = { .slot = (uint16_t)slot };
+	uint32_t vc = n->slot_vc[slot];
+
+	for (p.cls = 0; p.cls < 2; p.cls++)
+		for (p.traffic = 0; p.traffic < 3; p.traffic++)
+			n->vc_tab[slot][p.cls][p.traffic] = (uint8_t)(
+				vc != EMU_NOC_VC_MAPPED ? vc : map_vc(n, &p));
+}
+
+unsigned int emu_noc_vc(const struct emu_noc *n, const struct emu_noc_pkt *p)
+{
+	if (p->slot < CORUN_MAX_SLOTS && p->cls < 2 && p->traffic < 3)
+		return n->vc_tab[p->slot][p->cls][p->traffic];
+	return map_vc(n, p);
+}
+
+int emu_noc_set_slot_vc(struct emu_noc *n, unsigned int slot, uint32_t vc)
+{
+	if (slot >= CORUN_MAX_SLOTS ||
+	    (vc != EMU_NOC_VC_MAPPED && vc >= n->vcs))
+		return -EINVAL;
+	n->slot_vc[slot] = vc;
+	vc_tab_fill(n, slot);
+	return 0;
+}
+
+uint32_t emu_noc_slot_vc(const struct emu_noc *n, unsigned int slot)
+{
+	return slot < CORUN_MAX_SLOTS ? n->slot_vc[slot] : EMU_NOC_VC_MAPPED;
 }
 
 static uint32_t ring_dist(const struct emu_noc *n, uint32_t a, uint32_t b,
@@ -372,7 +414,7 @@ struct emu_noc *emu_noc_create(const struct emu_config *cfg, uint32_t nsrc,
 			       uint32_t ndst, const struct emu_noc_ops *ops)
 {
 	struct emu_noc *n;
-	uint32_t m = nsrc > ndst ? nsrc : ndst;
+	uint32_t m = nsrc > ndst ? nsrc : ndst, i;
 
 	if (!nsrc || !ndst || !cfg->noc.vcs || cfg->noc.vcs > CORUN_MAX_VCS ||
 	    !cfg->noc.vc_buffer || !cfg->noc.latency ||
@@ -394,6 +436,10 @@ struct emu_noc *emu_noc_create(const struct emu_config *cfg, uint32_t nsrc,
 	n->nsrc = nsrc;
 	n->ndst = ndst;
 	n->next_ready = UINT64_MAX;
+	for (i = 0; i < CORUN_MAX_SLOTS; i++) {
+		n->slot_vc[i] = EMU_NOC_VC_MAPPED;
+		vc_tab_fill(n, i);
+	}
 	switch (n->topology) {
 	case EMU_NOC_RING:
 		n->nrouters = cfg->noc.ring_stops ? cfg->noc.ring_stops : m;

@@ -94,6 +94,21 @@ struct emu_noc_ops {
 struct emu_noc;
 
 /**
+ * struct emu_noc_vc_counters - one virtual channel of the two networks
+ *	of the memory side (emu_gpu_noc_vc_counters())
+ * @req_flits: flits ejected from it in the request network (SMs to L2)
+ * @req_stall: stall cycles of its flits there (no credit, refused)
+ * @rep_flits: likewise in the reply network (L2 to SMs)
+ * @rep_stall: likewise
+ */
+struct emu_noc_vc_counters {
+	uint64_t req_flits;
+	uint64_t req_stall;
+	uint64_t rep_flits;
+	uint64_t rep_stall;
+};
+
+/**
  * emu_noc_create() - build one network
  * @cfg: configuration ([noc] section; copied)
  * @nsrc: source endpoints (>= 1)
@@ -113,18 +128,42 @@ struct emu_noc *emu_noc_create(const struct emu_config *cfg, uint32_t nsrc,
 void emu_noc_destroy(struct emu_noc *n);
 
 /**
- * emu_noc_vc() - the VC a packet travels in ([noc] vc_map)
+ * emu_noc_vc() - the VC a packet travels in
  * @n: network
  * @p: packet
  *
- * class: @p->traffic % vcs. slot: @p->slot % vcs. cpu_gpu: CPU packets
- * use VCs 0..cpu_vcs-1, GPU packets cpu_vcs..vcs-1 (within its class a
- * packet takes VC base + slot % class VCs); cpu_vcs = 0 shares all VCs
- * (slot % vcs).
+ * A slot given a VC by emu_noc_set_slot_vc() sends every packet in it
+ * (requests, write data and replies, CPU or GPU class). Otherwise
+ * [noc] vc_map decides. class: @p->traffic % vcs. slot: @p->slot % vcs.
+ * cpu_gpu: CPU packets use VCs 0..cpu_vcs-1, GPU packets cpu_vcs..vcs-1
+ * (within its class a packet takes VC base + slot % class VCs); cpu_vcs
+ * = 0 shares all VCs (slot % vcs).
  *
  * Return: the VC, 0..vcs-1.
  */
 unsigned int emu_noc_vc(const struct emu_noc *n, const struct emu_noc_pkt *p);
+
+/**
+ * emu_noc_set_slot_vc() - put a slot's packets in one VC
+ * @n: network
+ * @slot: hardware slot (< CORUN_MAX_SLOTS)
+ * @vc: 0..vcs-1, or EMU_NOC_VC_MAPPED (the reset value): [noc] vc_map
+ *
+ * Packets injected from now on use it; packets in flight keep theirs.
+ * With strict_priority the VC also sets the packets' arbitration class.
+ *
+ * Return: 0 or -EINVAL (bad slot or VC).
+ */
+int emu_noc_set_slot_vc(struct emu_noc *n, unsigned int slot, uint32_t vc);
+
+/**
+ * emu_noc_slot_vc() - a slot's VC as set
+ * @n: network
+ * @slot: hardware slot
+ *
+ * Return: the VC, or EMU_NOC_VC_MAPPED (also for a bad slot).
+ */
+uint32_t emu_noc_slot_vc(const struct emu_noc *n, unsigned int slot);
 
 /**
  * emu_noc_can_inject() - would emu_noc_inject() accept @p now

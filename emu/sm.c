@@ -424,6 +424,20 @@ bool emu_sm_fits(const struct emu_sm *sm, const struct emu_job *job,
 	       emu_pool_can(&sm->local_pool, job->local_alloc);
 }
 
+/*
+ * @slot's resident-CTA cycles on @sm up to now, before its count there
+ * changes (emu_gpu_sm_slot_counters() adds the part since).
+ */
+static void slot_cta_account(struct emu_sm *sm, uint32_t slot)
+{
+	uint64_t now = sm->gpu->now;
+	uint32_t n = sm->gpu->slots[slot].resident[sm->id];
+
+	sm->slot_cta_cycles[slot] += (uint64_t)n *
+				     (now - sm->slot_cta_since[slot]);
+	sm->slot_cta_since[slot] = now;
+}
+
 static void sched_wake(struct emu_sched *sc, struct emu_sm *sm, uint64_t t)
 {
 	sc->scan_ok = false;
@@ -514,6 +528,7 @@ void emu_sm_launch(struct emu_sm *sm, struct emu_job *job, uint32_t slot,
 	sm->free_regs -= job->nwarps * job->regs_per_warp;
 	sm->free_shared -= job->shared_alloc;
 	sm->resident++;
+	slot_cta_account(sm, slot);
 	if (!gpu->slots[slot].resident[sm->id]++)
 		sm->kernels++;
 	if (gpu->slots[slot].bypassing[sm->id] <
@@ -613,6 +628,7 @@ static void cta_free(struct emu_sm *sm, struct emu_cta *cta)
 	sm->free_regs += job->nwarps * job->regs_per_warp;
 	sm->free_shared += job->shared_alloc;
 	sm->resident--;
+	slot_cta_account(sm, slot);
 	if (!--gpu->slots[slot].resident[sm->id])
 		sm->kernels--;
 	if (cta->bypass)
@@ -632,13 +648,12 @@ void emu_sm_kill_job(struct emu_sm *sm, uint32_t slot)
 			cta_free(sm, &sm->ctas[i]);
 }
 
-/* Set @cta's throttle state to @t and make its warps look again. */
-static void set_throttle(struct emu_sm *sm, struct emu_cta *cta, bool t)
+/* Make @cta's warps look again now. */
+static void cta_wake(struct emu_sm *sm, struct emu_cta *cta)
 {
 	uint64_t now = sm->gpu->now;
 	uint32_t j;
 
-	cta->throttled = t;
 	for (j = 0; j < cta->nwarps; j++) {
 		struct emu_warp *w = &sm->warps[cta->warps[j]];
 
@@ -648,6 +663,22 @@ static void set_throttle(struct emu_sm *sm, struct emu_cta *cta, bool t)
 		WH(sm, w)->wake = now;
 		sched_wake(warp_sched(sm, w), sm, now);
 	}
+}
+
+/* Set @cta's throttle state to @t and make its warps look again. */
+static void set_throttle(struct emu_sm *sm, struct emu_cta *cta, bool t)
+{
+	cta->throttled = t;
+	cta_wake(sm, cta);
+}
+
+void emu_sm_wake_slot(struct emu_sm *sm, uint32_t slot)
+{
+	uint32_t i;
+
+	for (i = 0; i < sm->gpu->cfg.sm.cta_slots; i++)
+		if (sm->ctas[i].used && sm->ctas[i].slot == slot)
+			cta_wake(sm, &sm->ctas[i]);
 }
 
 void emu_sm_update_throttle(struct emu_sm *sm, uint32_t slot)
@@ -1127,6 +1158,12 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 			h->lsu_fu = (uint8_t)fu;
 			return CORUN_STALL_LSU_FULL;
 		}
+		/* Ready to issue: the slot's issue quota has the last word. */
+		if ((sm->quota_slots >> cta->slot & 1) &&
+		    !emu_quota_take(sm, cta->slot)) {
+			h->wake = sm->quota_end;
+			return CORUN_STALL_THROTTLED;
+		}
 	}
 
 	mask = rv_warp_issue_mask(&w->rv);
@@ -1154,6 +1191,7 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 	EMU_SLOT_ADD(gpu, cta->slot, warp_insns, 1);
 	EMU_SLOT_ADD(gpu, cta->slot, thread_insns, n);
 	sm->cnt->warp_insns++;
+	sm->slot_insns[cta->slot]++;
 	gpu->stats.warp_insns++;
 	gpu->stats.thread_insns += n;
 	h->wake = now + 1;

@@ -14,6 +14,7 @@
 #include "config.h"
 #include "gpu.h"
 #include "isa.h"
+#include "llc_policy.h"
 #include "mem.h"
 #include "mmu.h"
 
@@ -107,6 +108,8 @@ struct emu_job {
  * @bypassing: of those, the ones that bypass the L1 (num_sms entries)
  * @l1_bypass_ctas: a CTA dispatched while fewer than this many of the
  *	slot's CTAs on its SM bypass the L1 bypasses it too
+ * @issue_quota: warp instructions per SM and issue period, 0 = no quota
+ *	(emu_gpu_set_slot_issue_quota())
  */
 struct emu_slot {
 	struct corun_job_desc *queue;
@@ -118,6 +121,7 @@ struct emu_slot {
 	uint32_t *resident;
 	uint32_t *bypassing;
 	uint32_t l1_bypass_ctas;
+	uint32_t issue_quota;
 };
 
 /* Per-CTA-slot pool allocation (first fit; at most EMU_MAX_SM_CTAS). */
@@ -291,6 +295,12 @@ struct emu_lsu_ent {
  * @next_wake: earliest cycle the SM has something to do
  * @resident: CTAs resident
  * @cnt: per-SM counters (in the device's array, shared with mem.c)
+ * @quota_slots: slots with an issue quota (bit per slot)
+ * @quota_end: cycle the current issue period ends on this SM
+ * @quota_left: per slot, warp instructions left in the period
+ * @slot_insns: per slot, warp instructions issued here
+ * @slot_cta_cycles: per slot, resident-CTA cycles up to @slot_cta_since
+ * @slot_cta_since: per slot, cycle of its last residency change here
  */
 struct emu_sm {
 	/* What emu_sm_tick() reads every cycle, in the first line. */
@@ -321,8 +331,14 @@ struct emu_sm {
 	 */
 	uint64_t *local_dirty;
 	uint32_t kernels;
+	uint32_t quota_slots;
 	struct emu_sched sched[EMU_MAX_SCHEDULERS];
 	struct emu_lsu_ent lsu[EMU_LSU_CAP];
+	uint64_t quota_end;
+	uint32_t quota_left[CORUN_MAX_SLOTS];
+	uint64_t slot_insns[CORUN_MAX_SLOTS];
+	uint64_t slot_cta_cycles[CORUN_MAX_SLOTS];
+	uint64_t slot_cta_since[CORUN_MAX_SLOTS];
 };
 
 struct emu_placement_ops;
@@ -343,6 +359,7 @@ struct emu_gpu {
 	struct emu_sm *sms;
 	struct corun_sm_counters *sm_cnt;
 	struct emu_mem *mem;
+	struct emu_llc llc; /* LLC policy state, the slices' policy context */
 	uint32_t ended; /* jobs to report, including kill_queued */
 	uint32_t queued; /* descriptors queued on all slots */
 	uint32_t next_job_id;
@@ -351,6 +368,8 @@ struct emu_gpu {
 	bool dispatch_dirty;
 	uint32_t slots_running; /* bitmask */
 	uint64_t epoch_len, next_epoch, epoch_seq;
+	uint32_t issue_period; /* emu_gpu_set_issue_period() */
+	uint64_t issue_base; /* cycle the periods are counted from */
 	struct emu_stats stats;
 	/* per-cycle scratch, allocated once */
 	struct rv_step step;
@@ -370,6 +389,11 @@ void emu_sm_account(struct emu_sm *sm, uint64_t cycles);
 void emu_sm_skip(struct emu_sm *sm, uint64_t cycles);
 void emu_sm_mem_done(struct emu_gpu *gpu, const struct emu_mem_req *r,
 		     uint64_t cycle);
+
+void emu_sm_wake_slot(struct emu_sm *sm, uint32_t slot);
+
+/* issue_quota.c */
+bool emu_quota_take(struct emu_sm *sm, uint32_t slot);
 
 /* gpu.c: called by the SMs */
 void emu_gpu_job_fault(struct emu_gpu *gpu, struct emu_job *job,

@@ -3,7 +3,8 @@
 # corun device firmware: the RV32 image $(O)/firmware/corun-fw.bin (in
 # DEV_IMAGES), its packer mkfw, and the tests:
 #   fw-test      the firmware sources built natively against a fake
-#                register window (firmware/tests/fake_hal.c)
+#                register window (firmware/tests/fake_hal.c): the core
+#                (fw_test.c) and every policy (fw_policy_test.c)
 #   mcu-test     the MCU model (emu/mcu.c) with hand-assembled programs
 #   fw-mcu-test  the real corun-fw.bin booted in the MCU model
 #
@@ -13,7 +14,9 @@ RV_OBJCOPY ?= llvm-objcopy
 RV_NM ?= llvm-nm
 
 FW_DIR := $(O)/firmware
-FW_SRCS := firmware/main.c firmware/mbox.c firmware/params.c
+FW_SRCS := firmware/main.c firmware/mbox.c firmware/params.c \
+	firmware/irc.c firmware/l1.c firmware/llc.c firmware/vcp.c \
+	firmware/dram.c firmware/monitor.c
 FW_LDS := firmware/corun-fw.ld
 FW_ELF := $(FW_DIR)/corun-fw.elf
 FW_FLAT := $(FW_DIR)/corun-fw.flat
@@ -64,11 +67,12 @@ $(FW_DIR)/host/%.o: firmware/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) -DCORUN_FW_HOST -MMD -MP -c $< -o $@
 
-$(FW_DIR)/tests/fw_test.o $(FW_DIR)/tests/fake_hal.o: \
-	HOST_CFLAGS += -DCORUN_FW_HOST
+FW_TEST_OBJS := $(addprefix $(FW_DIR)/tests/,fw_test.o fw_policy_test.o \
+	fw_test_util.o fake_hal.o)
 
-$(FW_DIR)/tests/fw-test: $(FW_DIR)/tests/fw_test.o \
-		$(FW_DIR)/tests/fake_hal.o $(FW_HOST_OBJS) $(KUNIT_OBJS)
+$(FW_TEST_OBJS): HOST_CFLAGS += -DCORUN_FW_HOST
+
+$(FW_DIR)/tests/fw-test: $(FW_TEST_OBJS) $(FW_HOST_OBJS) $(KUNIT_OBJS)
 	$(KUNIT_LINK)
 
 $(FW_DIR)/tests/mcu-test: $(FW_DIR)/tests/mcu_test.o $(FW_EMU_LIB) \

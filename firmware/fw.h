@@ -1,8 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
- * corun device firmware, version 1: internal interfaces between the boot
- * code, the event loop, the mailbox and the parameter store. Everything
- * here builds both into the RV32 image and natively for unit tests.
+ * corun device firmware: internal interfaces between the boot code and
+ * event loop (main.c), the mailbox (mbox.c), the parameter store
+ * (params.c) and the firmware policies, one C file per mechanism (irc.c,
+ * l1.c, llc.c, vcp.c, dram.c, monitor.c). Everything here builds both
+ * into the RV32 image and natively for unit tests.
+ *
+ * A firmware policy is a struct fw_policy: it owns some parameters of
+ * fwif.h (their storage, validation and what applying them writes), sets
+ * them to their defaults at boot and may act on every epoch. It reaches
+ * the hardware only through the window (fw_hal.h). Policies are listed
+ * once, in fw_policies[] (params.c).
  */
 #ifndef _CORUN_FW_H_
 #define _CORUN_FW_H_
@@ -15,70 +23,96 @@
 
 #define FW_VERSION ((FW_VERSION_MAJOR << 16) | FW_VERSION_MINOR)
 
-/*
- * Feature bits returned by CORUN_FW_CMD_VERSION. Version 1 stores and
- * validates the policy parameters but runs no policy algorithm yet, so it
- * advertises none; the policy issues add bits here (and in fwif.h).
- */
-#define FW_FEATURES 0u
+/* Per-slot parameter ids carry the slot in their low byte (fwif.h). */
+#define FW_PARAM_SLOT_MASK 0xffu
 
-/* Parameter limits and defaults (the ranges SET_PARAM accepts). */
 /* Defaults; the accepted ranges are part of the contract in fwif.h. */
 #define FW_TICK_CYCLES_DEFAULT 10000u
 #define FW_IRC_WINDOW_DEFAULT 200u /* CCBP: credits reset every 200 cycles */
 #define FW_L1_WAYS_ALL 0xffffffffu
+#define FW_LLC_WAYS_ALL 0xffffffffu
+/* p = 0.001 of the CPU-GPU paper: spare with 1023/1024. */
+#define FW_LLC_PROB_DEFAULT CORUN_FW_LLC_PROB_BOOT
 
 /**
- * struct fw_slot - policy parameters of one hardware slot
- * @irc_share: bandwidth share in 1/1024 (CORUN_FW_P_IRC_SHARE)
- * @irc_prio: arbitration priority 0..15 (CORUN_FW_P_IRC_PRIO)
- * @l1_ways: L1 way mask, never 0 (CORUN_FW_P_L1_WAYS)
- * @l1_bypass_ctas: bypass CTAs per SM (CORUN_FW_P_L1_BYPASS_CTAS)
+ * struct fw_policy - one firmware policy
+ * @name: short name, for documentation and tests
+ * @features: CORUN_FW_FEAT_* bits it implements (the VERSION reply ORs
+ *	them)
+ * @init: set every parameter it owns to its default and program the
+ *	registers they drive; called at boot after the hardware limits in
+ *	struct fw_state are known
+ * @param: the storage of parameter @base (enum corun_fw_param without the
+ *	slot) for @slot (0 for global parameters, < fw.num_slots for
+ *	per-slot ones), or NULL if the policy does not own it
+ * @param_valid: whether @val may be stored in @base/@slot. Never changes
+ *	anything; false for read-only parameters and for values that need a
+ *	feature the policy lacks
+ * @param_apply: program the registers that follow from the stored
+ *	value of @base/@slot
+ * @epoch: optional; called on every CORUN_MCU_EV_EPOCH, after
+ *	fw.epoch_seq was read
  */
-struct fw_slot {
-	u32 irc_share;
-	u32 irc_prio;
-	u32 l1_ways;
-	u32 l1_bypass_ctas;
+struct fw_policy {
+	const char *name;
+	u32 features;
+	void (*init)(void);
+	u32 *(*param)(u32 base, u32 slot);
+	bool (*param_valid)(u32 base, u32 slot, u32 val);
+	void (*param_apply)(u32 base, u32 slot);
+	void (*epoch)(void);
 };
 
+/* The policies, in the order they are initialised; NULL-terminated. */
+extern const struct fw_policy *const fw_policies[];
+
+extern const struct fw_policy fw_policy_core;
+extern const struct fw_policy fw_policy_irc;
+extern const struct fw_policy fw_policy_l1;
+extern const struct fw_policy fw_policy_llc;
+extern const struct fw_policy fw_policy_vcp;
+extern const struct fw_policy fw_policy_dram;
+extern const struct fw_policy fw_policy_monitor;
+
 /**
- * struct fw_state - everything the firmware knows
+ * struct fw_state - what every part of the firmware shares
  * @num_slots: hardware slots (CORUN_MCU_NUM_SLOTS, at most CORUN_MAX_SLOTS)
  * @num_sms: SMs (CORUN_MCU_NUM_SMS)
+ * @num_vcs: NoC virtual channels (CORUN_MCU_NUM_VCS)
+ * @l1_ways: L1 ways (CORUN_MCU_L1_WAYS)
+ * @llc_ways: LLC ways (CORUN_MCU_LLC_WAYS)
  * @ticks: tick events handled since boot (CORUN_FW_P_TICKS)
- * @epochs: epoch events seen since boot
+ * @epoch_seq: CORUN_MCU_EPOCH_SEQ at the last epoch event, 0 before one
  * @requests: mailbox requests answered since boot
  * @tick_cycles: tick period (CORUN_FW_P_TICK_CYCLES)
- * @irc_enable: issue-rate control on (CORUN_FW_P_IRC_ENABLE)
- * @irc_window: credit refill window in cycles (CORUN_FW_P_IRC_WINDOW)
- * @llc_policy: enum corun_llc_policy (CORUN_FW_P_LLC_POLICY)
- * @vcp_mode: enum corun_vcp_mode (CORUN_FW_P_VCP_MODE)
- * @slot: per-slot parameters
  */
 struct fw_state {
 	u32 num_slots;
 	u32 num_sms;
+	u32 num_vcs;
+	u32 l1_ways;
+	u32 llc_ways;
 	u32 ticks;
-	u32 epochs;
+	u32 epoch_seq;
 	u32 requests;
 	u32 tick_cycles;
-	u32 irc_enable;
-	u32 irc_window;
-	u32 llc_policy;
-	u32 vcp_mode;
-	struct fw_slot slot[CORUN_MAX_SLOTS];
 };
 
 extern struct fw_state fw;
+
+/* The mask of a cache's ways, bit i for way i (32-bit masks: ways 0..31). */
+static inline u32 fw_ways_mask(u32 ways)
+{
+	return ways >= 32 ? 0xffffffffu : BIT(ways) - 1;
+}
 
 /**
  * fw_boot() - bring the firmware up and complete the boot handshake
  *
  * Checks the window's identity, reads the hardware limits, sets every
  * parameter to its default and programs the registers that follow from
- * them (timer, per-slot registers), then writes FW_VERSION to
- * CORUN_MCU_READY. Panics (FW_PANIC_BAD_ID) on a foreign window.
+ * them (fw_params_init()), then writes FW_VERSION to CORUN_MCU_READY.
+ * Panics (FW_PANIC_BAD_ID) on a foreign window.
  */
 void fw_boot(void);
 
@@ -86,7 +120,8 @@ void fw_boot(void);
  * fw_poll() - handle the events pending now
  *
  * Acknowledges the pending events before handling them, so an event that
- * arrives while they are handled stays pending for the next call.
+ * arrives while they are handled stays pending for the next call. The
+ * mailbox goes first, then the tick, then the epoch.
  *
  * Return: the CORUN_MCU_EV_* bits handled, 0 if none was pending.
  */
@@ -98,12 +133,24 @@ u32 fw_poll(void);
 __noreturn void fw_main(void);
 
 /**
+ * fw_tick() - handle one timer tick
+ */
+void fw_tick(void);
+
+/**
+ * fw_epoch() - handle one epoch event: read CORUN_MCU_EPOCH_SEQ into
+ *	fw.epoch_seq, then run every policy's epoch handler in order
+ */
+void fw_epoch(void);
+
+/**
  * fw_mbox_process() - execute one mailbox request
  * @in: the CORUN_MBOX_WORDS request words (header, payload)
  * @out: filled with the CORUN_MBOX_WORDS reply words; unused ones are 0
  *
  * Never fails: a malformed request gets an error status in the reply
- * header (enum corun_fw_status) and an empty payload.
+ * header (enum corun_fw_status) and an empty payload; a SET_PARAMS whose
+ * pair is refused gets that pair's status and its index.
  */
 void fw_mbox_process(const u32 *in, u32 *out);
 
@@ -115,10 +162,16 @@ void fw_mbox_process(const u32 *in, u32 *out);
 void fw_mbox_handle(void);
 
 /**
- * fw_params_init() - set every parameter to its default and program the
- *	registers that depend on them
+ * fw_params_init() - run every policy's init, in fw_policies[] order
  */
 void fw_params_init(void);
+
+/**
+ * fw_features() - the CORUN_FW_FEAT_* bits of the VERSION reply
+ *
+ * Return: every policy's features and CORUN_FW_FEAT_SET_PARAMS.
+ */
+u32 fw_features(void);
 
 /**
  * fw_param_get() - read a parameter
@@ -141,6 +194,20 @@ u32 fw_param_get(u32 id, u32 *val);
 u32 fw_param_set(u32 id, u32 val, u32 *old);
 
 /**
+ * fw_params_set() - set several parameters, all or none
+ * @pairs: @n pairs of (id, value)
+ * @n: number of pairs
+ * @bad: on failure, the index of the first refused pair
+ *
+ * Validates every pair first; only if all pass are they stored and
+ * applied, in order (a parameter named twice ends with its last value).
+ *
+ * Return: CORUN_FW_OK, or the status of the first refused pair as
+ * fw_param_set() gives it, with nothing changed.
+ */
+u32 fw_params_set(const u32 *pairs, u32 n, u32 *bad);
+
+/**
  * fw_irc_credits() - IRC credits of a slot for its share and the window
  * @share: share in 1/1024
  * @window: window in cycles
@@ -151,8 +218,16 @@ u32 fw_param_set(u32 id, u32 val, u32 *old);
 u32 fw_irc_credits(u32 share, u32 window);
 
 /**
- * fw_tick() - handle one timer tick
+ * fw_ratio1024() - floor(1024 * @num / @den), integer only
+ * @num: numerator
+ * @den: denominator
+ *
+ * Exact for @num below 2^54 (both are scaled down alike beyond); the
+ * RV32 image has no 64-bit division helper, so this uses 32-bit DIVU
+ * when the operands fit and a short shift-and-subtract loop otherwise.
+ *
+ * Return: the ratio in 1/1024, 0 if @den is 0, at most 0xffffffff.
  */
-void fw_tick(void);
+u32 fw_ratio1024(u64 num, u64 den);
 
 #endif /* _CORUN_FW_H_ */

@@ -16,6 +16,8 @@
 #ifndef _CORUN_FW_HAL_H_
 #define _CORUN_FW_HAL_H_
 
+#include <stddef.h>
+
 #include <corun/fwif.h>
 #include <corun/hw.h>
 
@@ -128,6 +130,22 @@ static inline void fw_slot_wr(unsigned int slot, u32 reg, u32 val)
 {
 	fw_wr(CORUN_MCU_SLOT(slot, reg), val);
 }
+
+/*
+ * A 64-bit counter of a slot: @idx is the index of a u64 in struct
+ * corun_slot_counters (hw.h); reading CTR_LO latches CTR_HI.
+ */
+static inline u64 fw_slot_counter(unsigned int slot, u32 idx)
+{
+	u32 lo;
+
+	fw_slot_wr(slot, CORUN_MCU_S_CTR_SEL, idx);
+	lo = fw_slot_rd(slot, CORUN_MCU_S_CTR_LO);
+	return ((u64)fw_slot_rd(slot, CORUN_MCU_S_CTR_HI) << 32) | lo;
+}
+
+/* Index of a field of struct corun_slot_counters for fw_slot_counter(). */
+#define FW_CTR(field) (offsetof(struct corun_slot_counters, field) / 8)
 
 /* The device cycle; reading CYCLE_LO latches CYCLE_HI. */
 static inline u64 fw_cycle(void)

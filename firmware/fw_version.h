@@ -6,7 +6,19 @@
 #ifndef _CORUN_FW_VERSION_H_
 #define _CORUN_FW_VERSION_H_
 
-#define FW_VERSION_MAJOR 1
+#define FW_VERSION_MAJOR 2
 #define FW_VERSION_MINOR 0
+
+/*
+ * What this version implements (CORUN_FW_FEAT_* of fwif.h): no dynamic LLC
+ * probability, no dynamic VC partitioning. The tests check that the
+ * policies' feature bits (fw_features()) and the VERSION reply of the
+ * image are exactly these.
+ */
+#define FW_FEATURES                                                        \
+	(CORUN_FW_FEAT_IRC | CORUN_FW_FEAT_L1_STATIC |                     \
+	 CORUN_FW_FEAT_LLC_PROB_STATIC | CORUN_FW_FEAT_LLC_WAYPART |       \
+	 CORUN_FW_FEAT_VCP_STATIC | CORUN_FW_FEAT_DRAM_PRIO |              \
+	 CORUN_FW_FEAT_MONITORS | CORUN_FW_FEAT_SET_PARAMS)
 
 #endif /* _CORUN_FW_VERSION_H_ */

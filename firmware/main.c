@@ -1,29 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * corun firmware: boot handshake and the event loop.
+ * corun firmware: boot handshake, the event loop and the core parameters.
  *
  * The firmware is event driven: it sleeps in WFE until the device raises
  * a CORUN_MCU_EV_* event (timer tick, mailbox request, epoch), handles
  * what is pending and sleeps again, so an idle firmware costs no host
- * time in the MCU model.
+ * time in the MCU model. On an epoch it reads the epoch's sequence number
+ * and runs every policy's epoch handler.
  */
 #include "fw.h"
 
 struct fw_state fw;
 
+/* The window's limits, clamped to what the firmware's tables hold. */
+static void fw_read_limits(void)
+{
+	u32 slots = fw_rd(CORUN_MCU_NUM_SLOTS);
+
+	fw.num_slots = slots > CORUN_MAX_SLOTS ? CORUN_MAX_SLOTS : slots;
+	fw.num_sms = fw_rd(CORUN_MCU_NUM_SMS);
+	fw.num_vcs = fw_rd(CORUN_MCU_NUM_VCS);
+	fw.l1_ways = fw_rd(CORUN_MCU_L1_WAYS);
+	fw.llc_ways = fw_rd(CORUN_MCU_LLC_WAYS);
+}
+
 void fw_boot(void)
 {
-	u32 slots;
-
 	/* A foreign window would make every register write a guess. */
 	if (fw_rd(CORUN_MCU_ID) != CORUN_ID_MAGIC)
 		fw_panic(FW_PANIC_BAD_ID);
 
-	slots = fw_rd(CORUN_MCU_NUM_SLOTS);
-	fw.num_slots = slots > CORUN_MAX_SLOTS ? CORUN_MAX_SLOTS : slots;
-	fw.num_sms = fw_rd(CORUN_MCU_NUM_SMS);
+	fw_read_limits();
 	fw.ticks = 0;
-	fw.epochs = 0;
+	fw.epoch_seq = 0;
 	fw.requests = 0;
 
 	fw_params_init();
@@ -35,6 +44,16 @@ void fw_boot(void)
 void fw_tick(void)
 {
 	fw.ticks++;
+}
+
+void fw_epoch(void)
+{
+	const struct fw_policy *const *p;
+
+	fw.epoch_seq = fw_rd(CORUN_MCU_EPOCH_SEQ);
+	for (p = fw_policies; *p; p++)
+		if ((*p)->epoch)
+			(*p)->epoch();
 }
 
 u32 fw_poll(void)
@@ -49,9 +68,8 @@ u32 fw_poll(void)
 		fw_mbox_handle();
 	if (ev & CORUN_MCU_EV_TICK)
 		fw_tick();
-	/* Version 1 runs no per-epoch policy; the epoch is only counted. */
 	if (ev & CORUN_MCU_EV_EPOCH)
-		fw.epochs++;
+		fw_epoch();
 	return ev;
 }
 
@@ -64,3 +82,46 @@ void fw_main(void)
 			fw_wfe();
 	}
 }
+
+/* ---- the core parameters: the tick ---- */
+
+static void core_init(void)
+{
+	fw.tick_cycles = FW_TICK_CYCLES_DEFAULT;
+	fw_wr(CORUN_MCU_TIMER_CMP, fw.tick_cycles);
+}
+
+static u32 *core_param(u32 base, u32 slot)
+{
+	(void)slot;
+	switch (base) {
+	case CORUN_FW_P_TICK_CYCLES:
+		return &fw.tick_cycles;
+	case CORUN_FW_P_TICKS:
+		return &fw.ticks;
+	}
+	return NULL;
+}
+
+static bool core_param_valid(u32 base, u32 slot, u32 val)
+{
+	(void)slot;
+	/* TICKS is read-only. */
+	return base == CORUN_FW_P_TICK_CYCLES &&
+	       val >= CORUN_FW_TICK_CYCLES_MIN;
+}
+
+static void core_param_apply(u32 base, u32 slot)
+{
+	(void)base;
+	(void)slot;
+	fw_wr(CORUN_MCU_TIMER_CMP, fw.tick_cycles);
+}
+
+const struct fw_policy fw_policy_core = {
+	.name = "core",
+	.init = core_init,
+	.param = core_param,
+	.param_valid = core_param_valid,
+	.param_apply = core_param_apply,
+};

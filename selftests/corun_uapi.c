@@ -28,9 +28,11 @@
 #include <testing/rv32asm.h>
 #include <uapi/drm/corun_drm.h>
 
-static int tests, failures, skips;
+#include "uapi_test.h"
 
-static void result(int ok, const char *name, const char *fmt, ...)
+int tests, failures, skips;
+
+void result(int ok, const char *name, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -48,7 +50,7 @@ static void result(int ok, const char *name, const char *fmt, ...)
 	fflush(stdout);
 }
 
-static void skip(const char *name, const char *why)
+void skip(const char *name, const char *why)
 {
 	tests++;
 	skips++;
@@ -56,12 +58,12 @@ static void skip(const char *name, const char *why)
 }
 
 /* ioctl returning 0 or -errno */
-static int io(int fd, unsigned long req, void *arg)
+int io(int fd, unsigned long req, void *arg)
 {
 	return drmIoctl(fd, req, arg) ? -errno : 0;
 }
 
-static int open_corun(void)
+int open_corun(void)
 {
 	char path[64];
 	int i, fd;
@@ -85,7 +87,7 @@ static int open_corun(void)
 	return -1;
 }
 
-static int get_param(int fd, uint32_t param, uint64_t *value)
+int get_param(int fd, uint32_t param, uint64_t *value)
 {
 	struct drm_corun_get_param gp = { .param = param };
 	int ret = io(fd, DRM_IOCTL_CORUN_GET_PARAM, &gp);
@@ -94,7 +96,7 @@ static int get_param(int fd, uint32_t param, uint64_t *value)
 	return ret;
 }
 
-static int create_bo(int fd, uint64_t size, uint32_t flags,
+int create_bo(int fd, uint64_t size, uint32_t flags,
 		     struct drm_corun_create_bo *bo)
 {
 	memset(bo, 0, sizeof(*bo));
@@ -103,7 +105,7 @@ static int create_bo(int fd, uint64_t size, uint32_t flags,
 	return io(fd, DRM_IOCTL_CORUN_CREATE_BO, bo);
 }
 
-static void *map_bo(int fd, uint32_t handle, size_t size)
+void *map_bo(int fd, uint32_t handle, size_t size)
 {
 	struct drm_corun_mmap_bo m = { .handle = handle };
 	void *p;
@@ -114,7 +116,7 @@ static void *map_bo(int fd, uint32_t handle, size_t size)
 	return p == MAP_FAILED ? NULL : p;
 }
 
-static void close_bo(int fd, uint32_t handle)
+void close_bo(int fd, uint32_t handle)
 {
 	struct drm_gem_close c = { .handle = handle };
 
@@ -249,7 +251,7 @@ static void test_bos(int fd)
 	close_bo(fd, b.handle);
 }
 
-static int ctx_create(int fd, int prio, const char *name, uint32_t *id)
+int ctx_create(int fd, int prio, const char *name, uint32_t *id)
 {
 	struct drm_corun_ctx_create c = { .priority = prio };
 	int ret;
@@ -261,7 +263,7 @@ static int ctx_create(int fd, int prio, const char *name, uint32_t *id)
 	return ret;
 }
 
-static int ctx_destroy(int fd, uint32_t id)
+int ctx_destroy(int fd, uint32_t id)
 {
 	struct drm_corun_ctx_destroy d = { .ctx_id = id };
 
@@ -325,10 +327,6 @@ static void test_policy(int fd)
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -ERANGE,
 	       "set_policy_epoch_range", NULL);
 	p.epoch_cycles = 0;
-	p.llc = DRM_CORUN_LLC_PROB_STATIC;
-	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EOPNOTSUPP,
-	       "set_policy_knob_unsupported", NULL);
-	p.llc = 0;
 	result(!io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p), "set_policy_fcfs",
 	       NULL);
 
@@ -341,10 +339,10 @@ static void test_policy(int fd)
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -ERANGE,
 	       "set_policy_gate_too_many", NULL);
 	p.start_gate = 1;
-	p.pad = 1;
+	p.reserved[1] = 1;
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
-	       "set_policy_gate_pad", NULL);
-	p.pad = 0;
+	       "set_policy_gate_reserved", NULL);
+	p.reserved[1] = 0;
 	p.flags = 1u << 5;
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
 	       "set_policy_bad_flags", NULL);
@@ -376,7 +374,7 @@ static void assemble(uint32_t *p)
 #define NTHREADS 256
 #define BLOCK 32
 
-static void submit_base(struct drm_corun_submit *s, uint32_t ctx,
+void submit_base(struct drm_corun_submit *s, uint32_t ctx,
 			uint32_t code, uint64_t args_va)
 {
 	memset(s, 0, sizeof(*s));
@@ -403,14 +401,14 @@ static int syncobj_status(int fd, uint32_t syncobj)
 	return ret ? -1001 : info.status;
 }
 
-static int query(int fd, uint64_t job_id, struct drm_corun_query_job *q)
+int query(int fd, uint64_t job_id, struct drm_corun_query_job *q)
 {
 	memset(q, 0, sizeof(*q));
 	q->job_id = job_id;
 	return io(fd, DRM_IOCTL_CORUN_QUERY_JOB, q);
 }
 
-static uint64_t deadline_ns(int seconds)
+uint64_t deadline_ns(int seconds)
 {
 	struct timespec ts;
 
@@ -1285,7 +1283,8 @@ static int leave_job(void)
 
 int main(int argc, char **argv)
 {
-	int fd;
+	uint64_t features = 0;
+	int fd, fw;
 
 	if (argc > 1 && !strcmp(argv[1], "--leave-job"))
 		return leave_job();
@@ -1300,14 +1299,32 @@ int main(int argc, char **argv)
 		printf("%d passed, %d failed, %d skipped\n", 0, 0, 1);
 		return 4;
 	}
-	test_params(fd);
-	test_bos(fd);
-	test_ctxs(fd);
-	test_policy(fd);
-	if (argc > 1 && !strcmp(argv[1], "--no-submit"))
-		skip("submit", "--no-submit");
-	else
-		test_submit(fd);
+	get_param(fd, DRM_CORUN_PARAM_FEATURES, &features);
+	fw = !!(features & DRM_CORUN_FEATURE_FIRMWARE);
+	if (argc > 1 && !strcmp(argv[1], "--no-firmware")) {
+		/* the driver loaded without its firmware */
+		result(!fw, "firmware_absent", "features %#llx",
+		       (unsigned long long)features);
+		test_fw_policy(fd);
+	} else if (argc > 2 && !strcmp(argv[1], "--fw-stress")) {
+		/* e.g. with one interrupt vector */
+		result(fw, "firmware_running", NULL);
+		test_fw_stress(fd, (unsigned int)strtoul(argv[2], NULL, 0));
+		test_fw_irc_acts(fd);
+	} else {
+		result(fw, "firmware_running", NULL);
+		test_params(fd);
+		test_bos(fd);
+		test_ctxs(fd);
+		test_policy(fd);
+		test_fw_policy(fd);
+		if (argc > 1 && !strcmp(argv[1], "--no-submit")) {
+			skip("submit", "--no-submit");
+		} else {
+			test_fw_irc_acts(fd);
+			test_submit(fd);
+		}
+	}
 	close(fd);
 	printf("1..%d\n", tests);
 	printf("%d passed, %d failed, %d skipped\n", tests - failures - skips,

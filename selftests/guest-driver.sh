@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Runs in the guest (tools/vm/run): load corun.ko with its DRM
-# dependencies, run the uapi test, unload, and report whether the kernel
-# log stayed clean. Arguments: KO UAPI_TEST [test args...]
+# dependencies, run the uapi test, unload; load it again with one
+# interrupt vector (irq_mode=intx) for the firmware stress test, and once
+# more without firmware; report whether the kernel log stayed clean.
+# Arguments: KO UAPI_TEST [test args...]
 KO=$1
 TEST=$2
 shift 2
@@ -32,6 +34,25 @@ grep -q "^policy fcfs" "$D/slots" && grep -q "^ID" "$D/regs" &&
 # a job still running when its process is gone and the module unloads
 "$TEST" --leave-job && echo "LEAVE ok" || echo "LEAVE failed"
 if rmmod corun; then echo "UNLOAD ok"; else echo "UNLOAD failed"; fi
+
+# One interrupt vector for every event: firmware requests from the
+# ioctls and the epoch handler share the threaded handler.
+echo "PHASE intx"
+if insmod "$KO" irq_mode=intx; then echo "LOAD_INTX ok"; else echo "LOAD_INTX failed"; fi
+D=$(ls -d /sys/kernel/debug/dri/*/ | head -n 1)
+grep -q "^interrupts intx vectors 1" "$D/firmware" && echo "INTX ok" ||
+	{ echo "INTX failed"; cat "$D/firmware" | head -3; }
+"$TEST" --fw-stress 40
+echo "TEST_INTX rc=$?"
+if rmmod corun; then echo "UNLOAD_INTX ok"; else echo "UNLOAD_INTX failed"; fi
+
+# Without firmware: the knobs answer EOPNOTSUPP, GET the reset values.
+echo "PHASE nofw"
+printf /nonexistent >/sys/module/firmware_class/parameters/path
+if insmod "$KO"; then echo "LOAD_NOFW ok"; else echo "LOAD_NOFW failed"; fi
+"$TEST" --no-firmware
+echo "TEST_NOFW rc=$?"
+if rmmod corun; then echo "UNLOAD_NOFW ok"; else echo "UNLOAD_NOFW failed"; fi
 dmesg | sed 's/^/# dmesg: /'
 if dmesg | grep -v 'hung, slot reset' |
 	grep -E -q 'WARNING|BUG|Call Trace|leak|refcount'; then

@@ -2,7 +2,9 @@
 #
 # Driver selftests, run in the VM:
 #   selftests/driver  boots the VM, loads corun.ko (`make module`), runs
-#                     $(O)/selftests/corun_uapi and unloads the module
+#                     $(O)/selftests/corun_uapi and unloads the module;
+#                     then again with one interrupt vector (INTx) and
+#                     without firmware
 # corun_uapi is a guest program built on the host against libdrm, without
 # sanitizers (the guest has no sanitizer runtimes).
 
@@ -10,10 +12,11 @@ SELFTESTS_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude -Itools \
 	$(shell pkg-config --cflags libdrm 2>/dev/null)
 SELFTESTS_LIBS := $(shell pkg-config --libs libdrm 2>/dev/null || echo -ldrm)
 
-$(O)/selftests/corun_uapi: selftests/corun_uapi.c include/uapi/drm/corun_drm.h \
+$(O)/selftests/corun_uapi: selftests/corun_uapi.c selftests/fw_policy.c \
+			  selftests/uapi_test.h include/uapi/drm/corun_drm.h \
 			  tools/testing/rv32asm.h
 	@mkdir -p $(dir $@)
-	$(CC) $(SELFTESTS_CFLAGS) $< -o $@ $(SELFTESTS_LIBS)
+	$(CC) $(SELFTESTS_CFLAGS) $(filter %.c,$^) -o $@ $(SELFTESTS_LIBS)
 
 # The script is the test program; the guest binary is its prerequisite.
 selftests/driver: $(O)/selftests/corun_uapi

@@ -3,6 +3,7 @@
  * emu config: parsing, every kind of error with its line, printing,
  * round trip and the shipped configuration files.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,8 +57,11 @@ static void config_ccbp_file(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c.noc_mhz, 1200u);
 	KUNIT_EXPECT_EQ(test, c.l2.banks, 16u);
 	KUNIT_EXPECT_EQ(test, c.l2.bank_size, 128u * 1024);
-	/* The file spells out the defaults. */
+	/* The file spells out the defaults, plus its measured [calib]. */
 	emu_config_defaults(&d);
+	KUNIT_EXPECT_EQ(test, d.calib.noc_sustainable, 0u);
+	KUNIT_EXPECT_EQ(test, d.calib.dram_sustainable, 0u);
+	d.calib = c.calib;
 	KUNIT_EXPECT_EQ(test, emu_config_id(&c), emu_config_id(&d));
 }
 
@@ -112,7 +116,74 @@ static void config_print_roundtrip(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, emu_config_id(&c), emu_config_id(&d));
 	d.l1.latency++;
 	KUNIT_EXPECT_NE(test, emu_config_id(&c), emu_config_id(&d));
+	d = c;
+	d.calib.dram_sustainable++;
+	KUNIT_EXPECT_NE(test, emu_config_id(&c), emu_config_id(&d));
 	free(buf);
+}
+
+/* [calib]: parsed, printed, bounded by the peaks. */
+static void config_calib(struct kunit *test)
+{
+	struct emu_config c;
+	char err[256] = "", *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	emu_config_defaults(&c);
+	/* 16 SMs and 16 slices, 32 B flits at 1200 of 1800 MHz. */
+	KUNIT_EXPECT_EQ(test, emu_config_noc_peak(&c), 341333ull);
+	/* 8 channels x 32 B at 1200 of 1800 MHz. */
+	KUNIT_EXPECT_EQ(test, emu_config_dram_peak(&c), 170666ull);
+	/* Fewer slices than SMs: the slices' side bounds the replies. */
+	c.l2.banks = 8;
+	KUNIT_EXPECT_EQ(test, emu_config_noc_peak(&c), 170666ull);
+
+	KUNIT_ASSERT_EQ_MSG(test, emu_config_parse(
+		"[calib]\nnoc_sustainable = 341333 # the peak\n"
+		"dram_sustainable = 1\n", "t.ini", &c, err, sizeof(err)), 0,
+		"%s", err);
+	KUNIT_EXPECT_EQ(test, c.calib.noc_sustainable, 341333u);
+	KUNIT_EXPECT_EQ(test, c.calib.dram_sustainable, 1u);
+	f = open_memstream(&buf, &len);
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	emu_config_print(&c, f);
+	fclose(f);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(buf, "\n[calib]\nnoc_sustainable = 341333\n"
+					   "dram_sustainable = 1\n"));
+	free(buf);
+	c.calib.dram_sustainable = 170667;
+	KUNIT_EXPECT_EQ(test, emu_config_validate(&c, err, sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err, "calib.dram_sustainable (170667) exceeds the DRAM peak (170666 bytes per 1000 SM cycles)");
+}
+
+/* Every shipped configuration carries its measured bandwidth. */
+static void config_shipped_calibrated(struct kunit *test)
+{
+	char path[512], err[256] = "";
+	struct emu_config c;
+	struct dirent *e;
+	unsigned int n = 0;
+	DIR *d = opendir(EMU_CONFIG_DIR);
+
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+
+		if (l < 5 || strcmp(e->d_name + l - 4, ".ini"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", EMU_CONFIG_DIR, e->d_name);
+		n++;
+		KUNIT_EXPECT_EQ_MSG(test, emu_config_load(path, &c, err,
+							  sizeof(err)),
+				    0, "%s", err);
+		KUNIT_EXPECT_GT_MSG(test, c.calib.noc_sustainable, 0u,
+				    "%s: not calibrated", path);
+		KUNIT_EXPECT_GT_MSG(test, c.calib.dram_sustainable, 0u,
+				    "%s: not calibrated", path);
+	}
+	closedir(d);
+	KUNIT_EXPECT_GE(test, n, 4u);
 }
 
 static void config_syntax(struct kunit *test)
@@ -189,6 +260,12 @@ static const struct bad_case bad_cases[] = {
 	{ "[gpu]\nname = \n", "t.ini:2: gpu.name: missing value" },
 	{ "[sm]\nshared_bytes = 1G\n", "t.ini:2: sm.shared_bytes: 1073741824 out of range" },
 	{ "[sm]\nregs = 4Q\n", "t.ini:2: sm.regs: bad number '4Q'" },
+	{ "[calib]\nnoc_sustainable = 4294967296\n",
+	  "t.ini:2: calib.noc_sustainable: 4294967296 out of range" },
+	{ "[calib]\n\nnoc_sustainable = 341334\n",
+	  "t.ini:3: calib.noc_sustainable (341334) exceeds the reply-NoC peak (341333 bytes per 1000 SM cycles)" },
+	{ "[calib]\ndram_sustainable = 170667\n",
+	  "t.ini:2: calib.dram_sustainable (170667) exceeds the DRAM peak (170666 bytes per 1000 SM cycles)" },
 };
 
 static void config_errors(struct kunit *test)
@@ -256,6 +333,8 @@ static struct kunit_case config_cases[] = {
 	KUNIT_CASE(config_errors),
 	KUNIT_CASE(config_file_errors),
 	KUNIT_CASE(config_set_errors),
+	KUNIT_CASE(config_calib),
+	KUNIT_CASE(config_shipped_calibrated),
 	{}
 };
 

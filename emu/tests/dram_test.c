@@ -2,7 +2,8 @@
 /*
  * emu DRAM: the address map (bijection, row locality, spread of strided
  * streams), command timing (idle, hit, conflict, tRRD/tFAW, tWTR),
- * FR-FCFS order and the row-hit cap, back-pressure, class priority,
+ * FR-FCFS order and the row-hit cap, back-pressure, class and slot
+ * priority, per-channel slot counters,
  * determinism, and measured row-hit rates, saturation bandwidth and loaded
  * latency of streams on the CCBP 16-channel configuration.
  */
@@ -734,6 +735,100 @@ static void dram_cpu_priority(struct kunit *test)
 	KUNIT_EXPECT_GT(test, lat[0], 4 * lat[1]);
 }
 
+static int set_prio(struct harness *h, unsigned int slot, uint32_t prio)
+{
+	return emu_dram_set_slot_prio(h->d, slot, prio, h->now);
+}
+
+/* Latency of one read of slot 2 behind 64 reads of slot 1 in channel 0. */
+static uint64_t behind_run(struct kunit *test, uint32_t prio, bool late)
+{
+	struct emu_config c;
+	struct harness *h;
+	uint64_t lat;
+	unsigned int i;
+
+	gddr5_16ch(&c);
+	h = h_new(test, &c);
+	if (!late)
+		KUNIT_EXPECT_EQ(test, set_prio(h, 2, prio), 0);
+	for (i = 0; i < 64; i++)
+		push(h, addr_of(h, 0, i % 16, 1 + i / 16, 0), i, 0, 0, 1);
+	push(h, addr_of(h, 0, 3, 50, 0), 1000, 0, 0, 2);
+	if (late) {
+		/* Raised while queued: it takes effect at once, and the
+		 * channel decides again at the next cycle.
+		 */
+		run_to(h, 20);
+		KUNIT_EXPECT_EQ(test, set_prio(h, 2, prio), 0);
+		KUNIT_EXPECT_EQ(test, emu_dram_next_event(h->d, h->now),
+				h->now + 1);
+	}
+	run(h);
+	KUNIT_EXPECT_EQ(test, h->ndone, 65u);
+	lat = h->done_at[1000];
+	h_free(h);
+	return lat;
+}
+
+static void dram_slot_priority(struct kunit *test)
+{
+	uint64_t same = behind_run(test, 0, false);
+	uint64_t high = behind_run(test, 5, false);
+	uint64_t late = behind_run(test, 5, true);
+	struct emu_config c;
+	struct harness *h;
+	unsigned int i, pos, prio;
+
+	gddr5_16ch(&c);
+	kunit_info(test, "slot read behind 64 reads of another slot: %llu cycles at equal priority, %llu at a higher one, %llu raised at cycle 20\n",
+		   (unsigned long long)same, (unsigned long long)high,
+		   (unsigned long long)late);
+	KUNIT_EXPECT_LE(test, high, 2 * (c.dram.tRCD + c.dram.tCL + line_time(&c)));
+	KUNIT_EXPECT_GT(test, same, 4 * high);
+	/* Raised late, it still overtakes most (its bank's open row and
+	 * tRAS may cost it a precharge first).
+	 */
+	KUNIT_EXPECT_LT(test, 2 * late, same);
+
+	/*
+	 * Bank 4 has row 1 open and 8 queued hits of slot 1; slot 2 misses
+	 * to row 2. Equal priorities: FR-FCFS serves the hits first. Slot 2
+	 * above: its precharge goes first, the hits do not hold the row.
+	 */
+	for (prio = 0; prio <= 1; prio++) {
+		one_burst(&c);
+		h = h_new(test, &c);
+		KUNIT_EXPECT_EQ(test, set_prio(h, 2, prio), 0);
+		push(h, addr_of(h, 1, 4, 1, 0), 100, 0, 0, 1);
+		run(h);
+		h->now = 1000;
+		for (i = 0; i < 8; i++)
+			push(h, addr_of(h, 1, 4, 1, 1 + i), 10 + i, 0, 0, 1);
+		push(h, addr_of(h, 1, 4, 2, 0), 1, 0, 0, 2);
+		run(h);
+		KUNIT_ASSERT_EQ(test, h->ndone, 10u);
+		for (pos = 0; pos < h->ndone && h->order[pos] != 1; pos++)
+			;
+		KUNIT_EXPECT_EQ_MSG(test, pos, prio ? 1u : 9u, "prio %u", prio);
+		h_free(h);
+	}
+
+	/* dram.cpu_priority stays above every slot priority. */
+	gddr5_16ch(&c);
+	c.dram.cpu_priority = 1;
+	h = h_new(test, &c);
+	KUNIT_EXPECT_EQ(test, set_prio(h, 2, EMU_DRAM_PRIO_MAX), 0);
+	push(h, addr_of(h, 0, 5, 1, 0), 1, 0, 0, 2); /* GPU, slot 2 */
+	push(h, addr_of(h, 0, 6, 1, 0), 2, 0, 1, 3); /* CPU, slot 3 */
+	run(h);
+	KUNIT_EXPECT_LT(test, h->done_at[2], h->done_at[1]);
+
+	KUNIT_EXPECT_EQ(test, set_prio(h, CORUN_MAX_SLOTS, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, set_prio(h, 0, EMU_DRAM_PRIO_MAX + 1), -EINVAL);
+	h_free(h);
+}
+
 static void dram_counters(struct kunit *test)
 {
 	struct emu_config c;
@@ -763,6 +858,23 @@ static void dram_counters(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, hits, 1ull);
 	emu_dram_slot_counters(h->d, CORUN_MAX_SLOTS, &acc, NULL, NULL);
 	KUNIT_EXPECT_EQ(test, acc, 0ull);
+	/* Per channel and slot (HSM). */
+	emu_dram_chan_slot_counters(h->d, 7, 3, &cc);
+	KUNIT_EXPECT_EQ(test, cc.accesses, 2ull);
+	KUNIT_EXPECT_EQ(test, cc.row_hits, 1ull);
+	KUNIT_EXPECT_EQ(test, cc.bus_busy_cycles, 2ull * c.l2.line / c.dram.bus_bytes);
+	emu_dram_chan_slot_counters(h->d, 7, 4, &cc);
+	KUNIT_EXPECT_EQ(test, cc.accesses, 2ull);
+	KUNIT_EXPECT_EQ(test, cc.row_hits, 1ull);
+	emu_dram_chan_slot_counters(h->d, 6, 3, &cc);
+	KUNIT_EXPECT_EQ(test, cc.accesses, 0ull);
+	memset(&cc, 0xff, sizeof(cc));
+	emu_dram_chan_slot_counters(h->d, 7, CORUN_MAX_SLOTS, &cc);
+	KUNIT_EXPECT_EQ(test, cc.accesses | cc.row_hits | cc.bus_busy_cycles |
+				      cc.reserved,
+			0ull);
+	emu_dram_chan_slot_counters(h->d, c.dram.channels, 3, &cc);
+	KUNIT_EXPECT_EQ(test, cc.accesses, 0ull);
 	h_free(h);
 }
 
@@ -998,6 +1110,7 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_row_hit_cap),
 	KUNIT_CASE(dram_queue_full),
 	KUNIT_CASE(dram_cpu_priority),
+	KUNIT_CASE(dram_slot_priority),
 	KUNIT_CASE(dram_counters),
 	KUNIT_CASE(dram_determinism),
 	KUNIT_CASE(dram_measured),

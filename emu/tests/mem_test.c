@@ -378,11 +378,14 @@ struct pol_ctx {
 };
 
 static int way0_victim(void *ctx, const struct emu_l2_line *set,
-		       unsigned int ways, uint8_t cls)
+		       unsigned int ways, uint64_t mask, uint8_t slot,
+		       uint8_t cls)
 {
 	struct pol_ctx *p = ctx;
 	unsigned int i;
 
+	(void)mask;
+	(void)slot;
 	(void)cls;
 	p->calls++;
 	for (i = 0; i < ways; i++)

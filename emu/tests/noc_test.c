@@ -227,8 +227,12 @@ static void noc_one_flit_per_port(struct kunit *test)
 	h_free(h);
 }
 
-/* Long packet 1 -> dst 0; src 0 sends A -> dst 0 then B -> dst 1. */
-static uint64_t hol_run(struct kunit *test, uint16_t slot_b)
+/*
+ * Long packet 1 -> dst 0; src 0 sends A -> dst 0 then B -> dst 1. B's
+ * slot gets VC @vc_b (EMU_NOC_VC_MAPPED: what @map gives it).
+ */
+static uint64_t hol_run(struct kunit *test, uint32_t map, uint16_t slot_b,
+			uint32_t vc_b)
 {
 	struct harness *h = h_new();
 	struct emu_noc_pkt l = pkt(1, 1, 0, 20, 0);
@@ -237,8 +241,9 @@ static uint64_t hol_run(struct kunit *test, uint16_t slot_b)
 	uint64_t ret;
 
 	h->cfg.noc.vcs = 2;
-	h->cfg.noc.vc_map = EMU_NOC_VC_SLOT;
+	h->cfg.noc.vc_map = map;
 	KUNIT_EXPECT_TRUE(test, h_create(h, 4, 4));
+	KUNIT_EXPECT_EQ(test, emu_noc_set_slot_vc(h->noc, slot_b, vc_b), 0);
 	KUNIT_EXPECT_EQ(test, emu_noc_inject(h->noc, &l, 0), 0);
 	h_tick(h, 0);
 	KUNIT_EXPECT_EQ(test, emu_noc_inject(h->noc, &a, 1), 0);
@@ -255,13 +260,64 @@ static uint64_t hol_run(struct kunit *test, uint16_t slot_b)
 
 static void noc_hol_blocking(struct kunit *test)
 {
-	uint64_t same_vc = hol_run(test, 0);
-	uint64_t other_vc = hol_run(test, 1);
+	uint64_t same_vc = hol_run(test, EMU_NOC_VC_SLOT, 0, EMU_NOC_VC_MAPPED);
+	uint64_t other_vc = hol_run(test, EMU_NOC_VC_SLOT, 1, EMU_NOC_VC_MAPPED);
 
 	/* Same VC: B (to a free output) waits behind A, which leaves at 24. */
 	KUNIT_EXPECT_EQ(test, same_vc, 25ull);
 	/* Other VC: B goes at zero-load latency. */
 	KUNIT_EXPECT_EQ(test, other_vc, 2 + 4ull);
+}
+
+/*
+ * emu_noc_set_slot_vc(): under vc_map = class every request shares VC 0;
+ * a slot given VC 1 escapes the head-of-line blocking, and a slot put
+ * back on the map (or set to VC 0) does not.
+ */
+static void noc_slot_vc(struct kunit *test)
+{
+	struct harness *h = h_new();
+	struct emu_noc_pkt p = pkt(0, 0, 0, 1, 5);
+	uint32_t cls, tr;
+
+	KUNIT_EXPECT_EQ(test, hol_run(test, EMU_NOC_VC_CLASS, 1,
+				      EMU_NOC_VC_MAPPED), 25ull);
+	KUNIT_EXPECT_EQ(test, hol_run(test, EMU_NOC_VC_CLASS, 1, 0), 25ull);
+	KUNIT_EXPECT_EQ(test, hol_run(test, EMU_NOC_VC_CLASS, 1, 1), 2 + 4ull);
+
+	/* Every traffic type and class of the slot, and only that slot. */
+	h->cfg.noc.vcs = 4;
+	KUNIT_ASSERT_TRUE(test, h_create(h, 2, 2));
+	KUNIT_EXPECT_EQ(test, emu_noc_slot_vc(h->noc, 5), EMU_NOC_VC_MAPPED);
+	KUNIT_EXPECT_EQ(test, emu_noc_set_slot_vc(h->noc, 5, 3), 0);
+	KUNIT_EXPECT_EQ(test, emu_noc_slot_vc(h->noc, 5), 3u);
+	for (cls = 0; cls < 2; cls++) {
+		for (tr = 0; tr < 3; tr++) {
+			p.cls = (uint8_t)cls;
+			p.traffic = (uint8_t)tr;
+			p.slot = 5;
+			KUNIT_EXPECT_EQ(test, emu_noc_vc(h->noc, &p), 3u);
+			p.slot = 4;
+			KUNIT_EXPECT_EQ(test, emu_noc_vc(h->noc, &p), tr);
+		}
+	}
+	/* Flits are counted in the slot's VC. */
+	p = pkt(1, 1, 1, 3, 5);
+	p.traffic = EMU_NOC_REPLY;
+	KUNIT_ASSERT_EQ(test, emu_noc_inject(h->noc, &p, 0), 0);
+	h_drain(h, 0, 100);
+	emu_noc_vc_counters(h->noc, 3, &p.tag, NULL);
+	KUNIT_EXPECT_EQ(test, p.tag, 3ull);
+	/* Back to the map; bad slot or VC refused, nothing changed. */
+	KUNIT_EXPECT_EQ(test, emu_noc_set_slot_vc(h->noc, 5, EMU_NOC_VC_MAPPED),
+			0);
+	p.slot = 5;
+	KUNIT_EXPECT_EQ(test, emu_noc_vc(h->noc, &p), 1u);
+	KUNIT_EXPECT_EQ(test, emu_noc_set_slot_vc(h->noc, 5, 4), -EINVAL);
+	KUNIT_EXPECT_EQ(test, emu_noc_set_slot_vc(h->noc, CORUN_MAX_SLOTS, 0),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, emu_noc_slot_vc(h->noc, 5), EMU_NOC_VC_MAPPED);
+	h_free(h);
 }
 
 static void noc_backpressure(struct kunit *test)
@@ -621,6 +677,7 @@ static struct kunit_case noc_cases[] = {
 	KUNIT_CASE(noc_backpressure),
 	KUNIT_CASE(noc_credit_chain),
 	KUNIT_CASE(noc_vc_mapping),
+	KUNIT_CASE(noc_slot_vc),
 	KUNIT_CASE(noc_strict_priority),
 	KUNIT_CASE(noc_saturation),
 	KUNIT_CASE(noc_ring_random),

@@ -22,7 +22,7 @@ void tdev_test_config(struct emu_config *c)
 	char err[256];
 
 	emu_config_defaults(c);
-	/* Same values as emu/configs/test-2sm.ini. */
+	/* emu/configs/test-2sm.ini without its measured [calib] values. */
 	emu_config_parse("[gpu]\nname = test-2sm\nnum_sms = 2\nwarp_size = 8\n"
 			 "[sm]\ncta_slots = 8\nmax_threads = 256\nregs = 8192\n"
 			 "reg_alloc_unit = 64\nshared_bytes = 16K\n"

@@ -54,4 +54,31 @@ int tdev_run_all(struct tdev *t, struct emu_event *evs, uint64_t max_cycles);
 /* RV32 encoders shared with the other hand-assembling tests. */
 #include <testing/rv32asm.h>
 
+/*
+ * A hand-assembled kernel being written; tdev_code() loads it. Words past
+ * TDEV_PROG_MAX are dropped: a full buffer means the kernel did not fit.
+ */
+#define TDEV_PROG_MAX 1024
+
+struct tdev_prog {
+	uint32_t w[TDEV_PROG_MAX];
+	uint32_t n;
+};
+
+static inline void tdev_emit(struct tdev_prog *p, uint32_t insn)
+{
+	if (p->n < TDEV_PROG_MAX)
+		p->w[p->n++] = insn;
+}
+
+/* rd = 32-bit constant. */
+static inline void tdev_li(struct tdev_prog *p, uint32_t rd, uint32_t v)
+{
+	uint32_t w[2], n = 0;
+
+	rv_li(w, &n, rd, v);
+	tdev_emit(p, w[0]);
+	tdev_emit(p, w[1]);
+}
+
 #endif /* _EMU_TESTDEV_H_ */

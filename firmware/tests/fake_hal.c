@@ -14,6 +14,9 @@ void fake_reset(u32 slots, u32 sms)
 	fake_set_reg(CORUN_MCU_ID, CORUN_ID_MAGIC);
 	fake_set_reg(CORUN_MCU_NUM_SLOTS, slots);
 	fake_set_reg(CORUN_MCU_NUM_SMS, sms);
+	fake_set_reg(CORUN_MCU_NUM_VCS, FAKE_VCS);
+	fake_set_reg(CORUN_MCU_L1_WAYS, FAKE_L1_WAYS);
+	fake_set_reg(CORUN_MCU_LLC_WAYS, FAKE_LLC_WAYS);
 }
 
 void fake_stop(void)
@@ -21,11 +24,30 @@ void fake_stop(void)
 	longjmp(fake.stop, 1);
 }
 
+/* S_CTR_LO of a slot: the selected counter, its high half latched. */
+static u32 fake_ctr_lo(u32 off)
+{
+	u32 slot = (off - CORUN_MCU_SLOT_BASE) / CORUN_MCU_SLOT_STRIDE;
+	u32 sel = fake_reg(CORUN_MCU_SLOT(slot, CORUN_MCU_S_CTR_SEL));
+	u64 v = 0;
+
+	if (slot < CORUN_MAX_SLOTS && sel < sizeof(fake.ctr[0]) / sizeof(fake.ctr[0][0]))
+		v = fake.ctr[slot][sel];
+	fake_set_reg(CORUN_MCU_SLOT(slot, CORUN_MCU_S_CTR_HI), (u32)(v >> 32));
+	fake.ctr_reads++;
+	return (u32)v;
+}
+
 u32 fw_hal_read(u32 off)
 {
+	off %= CORUN_MCU_CTL_SIZE;
 	if (off == CORUN_MCU_EVENTS)
 		return fake.events;
-	return fake.regs[(off % CORUN_MCU_CTL_SIZE) / 4];
+	if (off >= CORUN_MCU_SLOT_BASE &&
+	    (off - CORUN_MCU_SLOT_BASE) % CORUN_MCU_SLOT_STRIDE ==
+		    CORUN_MCU_S_CTR_LO)
+		return fake_ctr_lo(off);
+	return fake.regs[off / 4];
 }
 
 void fw_hal_write(u32 off, u32 val)

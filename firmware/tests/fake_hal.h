@@ -15,7 +15,11 @@
 /**
  * struct fake_hw - state of the fake window
  * @regs: register values by word offset; reads of own registers come
- *	from here, except EVENTS
+ *	from here, except EVENTS and the 64-bit counter window
+ * @ctr: per slot, the u64s of struct corun_slot_counters that
+ *	CORUN_MCU_S_CTR_SEL selects; reading S_CTR_LO returns the low half
+ *	and latches the high half into S_CTR_HI, as the device does
+ * @ctr_reads: S_CTR_LO reads
  * @events: pending CORUN_MCU_EV_* bits (EVENTS reads them, EVENT_ACK
  *	clears them)
  * @acked: all bits ever acknowledged
@@ -28,6 +32,8 @@
  */
 struct fake_hw {
 	u32 regs[CORUN_MCU_CTL_SIZE / 4];
+	u64 ctr[CORUN_MAX_SLOTS][sizeof(struct corun_slot_counters) / 8];
+	unsigned int ctr_reads;
 	u32 events;
 	u32 acked;
 	unsigned int wfe_count;
@@ -39,8 +45,14 @@ struct fake_hw {
 
 extern struct fake_hw fake;
 
+/* The hardware fake_reset() describes besides slots and SMs. */
+#define FAKE_VCS 4
+#define FAKE_L1_WAYS 8
+#define FAKE_LLC_WAYS 16
+
 /**
- * fake_reset() - a fresh window: correct ID, @slots slots, @sms SMs
+ * fake_reset() - a fresh window: correct ID, @slots slots, @sms SMs,
+ *	FAKE_VCS virtual channels, FAKE_L1_WAYS and FAKE_LLC_WAYS ways
  * @slots: value of CORUN_MCU_NUM_SLOTS
  * @sms: value of CORUN_MCU_NUM_SMS
  */

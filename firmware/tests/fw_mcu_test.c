@@ -22,6 +22,10 @@
 
 #define FW_VERSION ((FW_VERSION_MAJOR << 16) | FW_VERSION_MINOR)
 #define SLOTS 8
+#define VCS 4
+#define L1_WAYS 8
+#define LLC_WAYS 16
+#define CTR_WORDS (sizeof(struct corun_slot_counters) / 8)
 #define BOOT_CYCLES 100000 /* generous bound for the boot handshake */
 
 static u8 *image;
@@ -67,8 +71,13 @@ static int load_image_file(struct kunit_suite *suite)
 
 /* ---- the fake device -------------------------------------------------- */
 
+/*
+ * The window as a register array, plus each slot's 64-bit counters behind
+ * CORUN_MCU_S_CTR_SEL/LO/HI, latched as the device latches them.
+ */
 struct dev {
 	u32 regs[CORUN_MCU_CTL_SIZE / 4];
+	u64 ctr[SLOTS][CTR_WORDS];
 	unsigned int ready;
 	unsigned int done;
 	unsigned int crash;
@@ -77,8 +86,19 @@ struct dev {
 static u32 dev_read(void *ctx, u32 off)
 {
 	struct dev *d = ctx;
+	u32 n = (off - CORUN_MCU_SLOT_BASE) / CORUN_MCU_SLOT_STRIDE;
+	u32 sel;
+	u64 v = 0;
 
-	return d->regs[off / 4];
+	if (off < CORUN_MCU_SLOT_BASE || n >= SLOTS ||
+	    (off - CORUN_MCU_SLOT_BASE) % CORUN_MCU_SLOT_STRIDE !=
+		    CORUN_MCU_S_CTR_LO)
+		return d->regs[off / 4];
+	sel = d->regs[CORUN_MCU_SLOT(n, CORUN_MCU_S_CTR_SEL) / 4];
+	if (sel < CTR_WORDS)
+		v = d->ctr[n][sel];
+	d->regs[CORUN_MCU_SLOT(n, CORUN_MCU_S_CTR_HI) / 4] = (u32)(v >> 32);
+	return (u32)v;
 }
 
 static void dev_write(void *ctx, u32 off, u32 val)
@@ -129,6 +149,9 @@ static struct env *env_new(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, e->mcu);
 	e->dev.regs[CORUN_MCU_NUM_SLOTS / 4] = SLOTS;
 	e->dev.regs[CORUN_MCU_NUM_SMS / 4] = 16;
+	e->dev.regs[CORUN_MCU_NUM_VCS / 4] = VCS;
+	e->dev.regs[CORUN_MCU_L1_WAYS / 4] = L1_WAYS;
+	e->dev.regs[CORUN_MCU_LLC_WAYS / 4] = LLC_WAYS;
 	kunit_add_action(test, env_free, e);
 	return e;
 }
@@ -197,6 +220,12 @@ static u32 get_param(struct kunit *test, struct env *e, u32 id)
 	return out[1];
 }
 
+static u32 slot_param(struct kunit *test, struct env *e, u32 base,
+		      unsigned int slot)
+{
+	return get_param(test, e, CORUN_FW_PARAM_SLOT(base, slot));
+}
+
 #define OK_HDR(len) CORUN_MBOX_HDR(CORUN_FW_OK, len)
 #define ERR_HDR(st) CORUN_MBOX_HDR(st, 0)
 
@@ -224,8 +253,8 @@ static void fw_mcu_test_boot(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, v, h->fw_version);
 	KUNIT_EXPECT_EQ(test, e->dev.ready, 1u);
 	KUNIT_EXPECT_EQ(test, e->dev.crash, 0u);
-	/* Booting is short and ends asleep in WFE. */
-	KUNIT_EXPECT_LT(test, mcu_insns(e->mcu), 2000u);
+	/* Booting is short (every policy's defaults) and ends in WFE. */
+	KUNIT_EXPECT_LT(test, mcu_insns(e->mcu), 3000u);
 	KUNIT_EXPECT_TRUE(test, mcu_asleep(e->mcu));
 	/* The per-slot registers got their defaults, unused slots nothing. */
 	for (s = 0; s < SLOTS; s++) {
@@ -233,8 +262,13 @@ static void fw_mcu_test_boot(struct kunit *test)
 				0xffffffffu);
 		KUNIT_EXPECT_EQ(test, slot_reg(e, s, CORUN_MCU_S_L1_WAYS),
 				0xffffffffu);
+		KUNIT_EXPECT_EQ(test, slot_reg(e, s, CORUN_MCU_S_VC),
+				CORUN_FW_VC_CONFIG);
+		KUNIT_EXPECT_EQ(test, slot_reg(e, s, CORUN_MCU_S_LLC_WAYS),
+				0xffffffffu);
 	}
 	KUNIT_EXPECT_EQ(test, slot_reg(e, SLOTS, CORUN_MCU_S_L1_WAYS), 0u);
+	KUNIT_EXPECT_EQ(test, e->dev.regs[CORUN_MCU_LLC_PROB / 4], 1023u);
 }
 
 static void fw_mcu_test_version_echo(struct kunit *test)
@@ -247,7 +281,10 @@ static void fw_mcu_test_version_echo(struct kunit *test)
 			OK_HDR(3));
 	KUNIT_EXPECT_EQ(test, out[1], (u32)CORUN_FWIF_VERSION);
 	KUNIT_EXPECT_EQ(test, out[2], (u32)FW_VERSION);
-	KUNIT_EXPECT_EQ(test, out[3], 0u);
+	/* Exactly the implemented features. */
+	KUNIT_EXPECT_EQ(test, out[3], (u32)FW_FEATURES);
+	KUNIT_EXPECT_FALSE(test, out[3] & (CORUN_FW_FEAT_LLC_PROB_DYNAMIC |
+					   CORUN_FW_FEAT_VCP_DYNAMIC));
 
 	KUNIT_EXPECT_EQ(test, cmd(test, e, CORUN_FW_CMD_NOP, 0, 0, 0, out),
 			OK_HDR(0));
@@ -278,10 +315,26 @@ static void fw_mcu_test_params(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, out[1], (u32)CORUN_LLC_LRU);
 	KUNIT_EXPECT_EQ(test, get_param(test, e, CORUN_FW_P_LLC_POLICY),
 			(u32)CORUN_LLC_WAYPART);
+	KUNIT_EXPECT_EQ(test, e->dev.regs[CORUN_MCU_LLC_VICTIM / 4],
+			(u32)CORUN_LLC_VICTIM_WAYPART);
 	KUNIT_EXPECT_EQ(test, set_param(test, e, CORUN_FW_P_VCP_MODE,
-					CORUN_VCP_DYNAMIC), OK_HDR(1));
+					CORUN_VCP_STATIC), OK_HDR(1));
 	KUNIT_EXPECT_EQ(test, get_param(test, e, CORUN_FW_P_VCP_MODE),
-			(u32)CORUN_VCP_DYNAMIC);
+			(u32)CORUN_VCP_STATIC);
+	/* Not implemented: refused, the mode stays. */
+	KUNIT_EXPECT_EQ(test, set_param(test, e, CORUN_FW_P_VCP_MODE,
+					CORUN_VCP_DYNAMIC),
+			ERR_HDR(CORUN_FW_EINVAL));
+	KUNIT_EXPECT_EQ(test, set_param(test, e, CORUN_FW_P_LLC_POLICY,
+					CORUN_LLC_PROB_DYNAMIC),
+			ERR_HDR(CORUN_FW_EINVAL));
+	KUNIT_EXPECT_EQ(test, get_param(test, e, CORUN_FW_P_VCP_MODE),
+			(u32)CORUN_VCP_STATIC);
+	KUNIT_EXPECT_EQ(test,
+			set_param(test, e, CORUN_FW_PARAM_SLOT(CORUN_FW_P_VC, 5),
+				  2),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 5, CORUN_MCU_S_VC), 2u);
 
 	/* IRC: credits = share * window / 1024 in the slot registers. */
 	KUNIT_EXPECT_EQ(test, set_param(test, e, CORUN_FW_P_IRC_WINDOW, 2048),
@@ -384,13 +437,121 @@ static void fw_mcu_test_garbage(struct kunit *test)
 					       (x >> 8) % 17);
 		st = CORUN_MBOX_HDR_CMD(mbox(test, e, in, out));
 		KUNIT_EXPECT_LE(test, st, (u32)CORUN_FW_ENOENT);
+		/* Errors carry nothing but a refused SET_PARAMS pair's index. */
+		if (st != CORUN_FW_OK && CORUN_MBOX_HDR_LEN(out[0]))
+			KUNIT_EXPECT_EQ(test, CORUN_MBOX_HDR_CMD(in[0]),
+					(u32)CORUN_FW_CMD_SET_PARAMS);
 		if (st != CORUN_FW_OK)
-			KUNIT_EXPECT_EQ(test, CORUN_MBOX_HDR_LEN(out[0]), 0u);
+			KUNIT_EXPECT_LE(test, CORUN_MBOX_HDR_LEN(out[0]),
+					CORUN_MBOX_HDR_CMD(in[0]) ==
+							CORUN_FW_CMD_SET_PARAMS ?
+						1u :
+						0u);
 	}
 	KUNIT_EXPECT_EQ(test, mcu_state(e->mcu), MCU_RUNNING);
 	KUNIT_EXPECT_EQ(test, e->dev.crash, 0u);
 	KUNIT_EXPECT_EQ(test, cmd(test, e, CORUN_FW_CMD_VERSION, 0, 0, 0, out),
 			OK_HDR(3));
+}
+
+/* SET_PARAMS in the real image: all applied, or none. */
+static void fw_mcu_test_set_params(struct kunit *test)
+{
+	struct env *e = boot(test);
+	u32 in[CORUN_MBOX_WORDS] = {
+		CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAMS, 8),
+		CORUN_FW_P_DRAM_POLICY, CORUN_DRAM_SLOT_PRIO,
+		CORUN_FW_PARAM_SLOT(CORUN_FW_P_DRAM_PRIO, 3), 9,
+		CORUN_FW_P_LLC_POLICY, CORUN_LLC_PROB_STATIC,
+		CORUN_FW_P_LLC_PROB, 1014,
+	};
+	u32 out[CORUN_MBOX_WORDS], before[CORUN_MCU_CTL_SIZE / 4];
+
+	KUNIT_EXPECT_EQ(test, mbox(test, e, in, out), OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, out[1], 4u);
+	KUNIT_EXPECT_EQ(test, e->dev.regs[CORUN_MCU_DRAM_POLICY / 4],
+			(u32)CORUN_DRAM_SLOT_PRIO);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 3, CORUN_MCU_S_DRAM_PRIO), 9u);
+	KUNIT_EXPECT_EQ(test, e->dev.regs[CORUN_MCU_LLC_VICTIM / 4],
+			(u32)CORUN_LLC_VICTIM_PROB);
+	KUNIT_EXPECT_EQ(test, e->dev.regs[CORUN_MCU_LLC_PROB / 4], 1014u);
+
+	/* The last pair is refused: nothing of the first three lands. */
+	in[2] = CORUN_DRAM_FRFCFS;
+	in[4] = 1;
+	in[6] = CORUN_LLC_WAYPART;
+	in[8] = CORUN_FW_LLC_PROB_ONE + 1;
+	memcpy(before, e->dev.regs, sizeof(before));
+	KUNIT_EXPECT_EQ(test, mbox(test, e, in, out),
+			CORUN_MBOX_HDR(CORUN_FW_EINVAL, 1));
+	KUNIT_EXPECT_EQ(test, out[1], 3u);
+	/* The reply words are the only ones the firmware wrote. */
+	memcpy(&before[CORUN_MCU_MBOX_OUT / 4],
+	       &e->dev.regs[CORUN_MCU_MBOX_OUT / 4], 4 * CORUN_MBOX_WORDS);
+	before[CORUN_MCU_MBOX_DONE / 4] = e->dev.regs[CORUN_MCU_MBOX_DONE / 4];
+	KUNIT_EXPECT_MEMEQ(test, e->dev.regs, before, sizeof(before));
+	KUNIT_EXPECT_EQ(test, get_param(test, e, CORUN_FW_P_DRAM_POLICY),
+			(u32)CORUN_DRAM_SLOT_PRIO);
+
+	/* Half a pair is malformed. */
+	in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAMS, 3);
+	KUNIT_EXPECT_EQ(test, mbox(test, e, in, out), ERR_HDR(CORUN_FW_EINVAL));
+}
+
+static void set_ctrs(struct env *e, unsigned int slot, u64 req, u64 reads,
+		     u64 dram)
+{
+	e->dev.ctr[slot][offsetof(struct corun_slot_counters, requests) / 8] =
+		req;
+	e->dev.ctr[slot][offsetof(struct corun_slot_counters, read_requests) /
+			 8] = reads;
+	e->dev.ctr[slot][offsetof(struct corun_slot_counters, dram_accesses) /
+			 8] = dram;
+}
+
+/*
+ * Epochs in the real image: the sequence number is read, the monitors
+ * compute rf and df from the 64-bit counters, and the work is bounded.
+ */
+static void fw_mcu_test_epoch(struct kunit *test)
+{
+	struct env *e = boot(test);
+	u64 insns;
+	unsigned int s;
+
+	for (s = 0; s < SLOTS; s++)
+		set_ctrs(e, s, 1000 * (s + 1), 500 * (s + 1), 250 * (s + 1));
+	e->dev.regs[CORUN_MCU_EPOCH_SEQ / 4] = 1;
+	insns = mcu_insns(e->mcu);
+	mcu_raise_event(e->mcu, CORUN_MCU_EV_EPOCH);
+	mcu_run(e->mcu, 20000);
+	KUNIT_EXPECT_TRUE(test, mcu_asleep(e->mcu));
+	insns = mcu_insns(e->mcu) - insns;
+	kunit_info(test, "epoch work for %u slots: %llu instructions", SLOTS,
+		   (unsigned long long)insns);
+	KUNIT_EXPECT_LT(test, insns, 1500u);
+	KUNIT_EXPECT_EQ(test, get_param(test, e, CORUN_FW_P_EPOCHS), 1u);
+	for (s = 0; s < SLOTS; s++) {
+		KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_RF, s), 512u);
+		KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_DF, s), 256u);
+	}
+
+	/* Beyond 32 bits, in the image's own arithmetic (no DIVU fits). */
+	set_ctrs(e, 0, 1000 + (3ull << 33), 500 + (1ull << 33),
+		 250 + (5ull << 33));
+	set_ctrs(e, 1, 2000 + 3, 1000 + 2, 500 + 7);
+	e->dev.regs[CORUN_MCU_EPOCH_SEQ / 4] = 2;
+	mcu_raise_event(e->mcu, CORUN_MCU_EV_EPOCH);
+	mcu_run(e->mcu, 20000);
+	KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_RF, 0), 341u);
+	KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_DF, 0), 1706u);
+	KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_RF, 1), 682u);
+	KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_DF, 1), 2389u);
+	/* Idle slots this epoch. */
+	KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_RF, 2), 0u);
+	KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_DF, 2), 0u);
+	KUNIT_EXPECT_EQ(test, get_param(test, e, CORUN_FW_P_EPOCHS), 2u);
+	KUNIT_EXPECT_EQ(test, mcu_state(e->mcu), MCU_RUNNING);
 }
 
 static void fw_mcu_test_ticks(struct kunit *test)
@@ -459,7 +620,7 @@ struct bad_image {
 static const struct bad_image bad_images[] = {
 	{ "wrong magic", HW(magic), 0x57465244, 0, -1,
 	  MCU_IMG_BAD_MAGIC },
-	{ "fwif version 2", HW(fwif_version), 2, 0, -1,
+	{ "fwif version + 1", HW(fwif_version), CORUN_FWIF_VERSION + 1, 0, -1,
 	  MCU_IMG_BAD_FWIF },
 	{ "header size", HW(header_size), 60, 0, -1,
 	  MCU_IMG_BAD_HEADER_SIZE },
@@ -557,6 +718,8 @@ static struct kunit_case fw_mcu_test_cases[] = {
 	KUNIT_CASE(fw_mcu_test_version_echo),
 	KUNIT_CASE(fw_mcu_test_params),
 	KUNIT_CASE(fw_mcu_test_errors),
+	KUNIT_CASE(fw_mcu_test_set_params),
+	KUNIT_CASE(fw_mcu_test_epoch),
 	KUNIT_CASE(fw_mcu_test_mbox_busy),
 	KUNIT_CASE(fw_mcu_test_garbage),
 	KUNIT_CASE(fw_mcu_test_ticks),

@@ -1,91 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * Native unit tests of the corun firmware, built against the fake
- * register window: boot handshake, every mailbox command and error
- * status, parameter validation and the registers parameters drive, tick
- * counting and the WFE event loop.
+ * register window: boot handshake and the defaults every policy
+ * programs, every mailbox command and error status, SET_PARAMS all or
+ * nothing, the registry, tick and epoch handling and the WFE event loop.
+ * The policies' own behaviour is in fw_policy_test.c.
  */
 #include <string.h>
 
-#include <kunit/test.h>
-
-#include "fake_hal.h"
-
-#define SLOTS 8
-
-static int fw_test_init(struct kunit *test)
-{
-	(void)test;
-	fake_reset(SLOTS, 16);
-	return 0;
-}
-
-/* Boot, expecting no panic. */
-static void boot(struct kunit *test)
-{
-	if (setjmp(fake.stop)) {
-		KUNIT_FAIL(test, "boot stopped, panic 0x%x", fake.panic_code);
-		return;
-	}
-	fw_boot();
-}
-
-/* Run one request through fw_mbox_process(); returns the reply header. */
-static u32 req(const u32 *words, u32 *out)
-{
-	u32 in[CORUN_MBOX_WORDS] = { 0 };
-
-	memcpy(in, words, sizeof(in));
-	fw_mbox_process(in, out);
-	return out[0];
-}
-
-static u32 req_hdr(u32 hdr, u32 *out)
-{
-	u32 in[CORUN_MBOX_WORDS] = { hdr };
-
-	return req(in, out);
-}
-
-static u32 set_param(u32 id, u32 val, u32 *old)
-{
-	u32 in[CORUN_MBOX_WORDS] = { CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAM, 2),
-				     id, val };
-	u32 out[CORUN_MBOX_WORDS];
-	u32 h = req(in, out);
-
-	if (old)
-		*old = out[1];
-	return h;
-}
-
-static u32 get_param(u32 id, u32 *val)
-{
-	u32 in[CORUN_MBOX_WORDS] = { CORUN_MBOX_HDR(CORUN_FW_CMD_GET_PARAM, 1),
-				     id };
-	u32 out[CORUN_MBOX_WORDS];
-	u32 h = req(in, out);
-
-	*val = out[1];
-	return h;
-}
-
-#define OK_HDR(len) CORUN_MBOX_HDR(CORUN_FW_OK, len)
-#define ERR_HDR(st) CORUN_MBOX_HDR(st, 0)
+#include "fw_test.h"
 
 static void fw_test_boot_handshake(struct kunit *test)
 {
 	unsigned int s;
 
-	boot(test);
+	fw_test_boot(test);
 	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_READY), (u32)FW_VERSION);
 	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_TIMER_CMP),
 			FW_TICK_CYCLES_DEFAULT);
 	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_IRC_WINDOW),
 			FW_IRC_WINDOW_DEFAULT);
 	KUNIT_EXPECT_EQ(test, fw.num_slots, (u32)SLOTS);
-	KUNIT_EXPECT_EQ(test, fw.num_sms, 16u);
+	KUNIT_EXPECT_EQ(test, fw.num_sms, (u32)SMS);
+	KUNIT_EXPECT_EQ(test, fw.num_vcs, (u32)FAKE_VCS);
+	KUNIT_EXPECT_EQ(test, fw.l1_ways, (u32)FAKE_L1_WAYS);
+	KUNIT_EXPECT_EQ(test, fw.llc_ways, (u32)FAKE_LLC_WAYS);
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_LLC_VICTIM),
+			(u32)CORUN_LLC_VICTIM_LRU);
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_LLC_PROB), FW_LLC_PROB_DEFAULT);
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_DRAM_POLICY),
+			(u32)CORUN_DRAM_FRFCFS);
 	for (s = 0; s < SLOTS; s++) {
+		KUNIT_EXPECT_EQ(test, slot_reg(s, CORUN_MCU_S_VC),
+				CORUN_FW_VC_CONFIG);
+		KUNIT_EXPECT_EQ(test, slot_reg(s, CORUN_MCU_S_DRAM_PRIO), 0u);
+		KUNIT_EXPECT_EQ(test, slot_reg(s, CORUN_MCU_S_LLC_WAYS),
+				FW_LLC_WAYS_ALL);
 		KUNIT_EXPECT_EQ(test,
 				fake_reg(CORUN_MCU_SLOT(s, CORUN_MCU_S_IRC_CREDITS)),
 				CORUN_FW_IRC_CREDITS_UNLIMITED);
@@ -100,8 +50,8 @@ static void fw_test_boot_handshake(struct kunit *test)
 				0u);
 	}
 	/* Slots the hardware lacks are not touched. */
-	KUNIT_EXPECT_EQ(test,
-			fake_reg(CORUN_MCU_SLOT(SLOTS, CORUN_MCU_S_L1_WAYS)), 0u);
+	for (s = 0; s < CORUN_MCU_SLOT_STRIDE; s += 4)
+		KUNIT_EXPECT_EQ(test, slot_reg(SLOTS, s), 0u);
 }
 
 static void fw_test_boot_bad_id(struct kunit *test)
@@ -120,14 +70,14 @@ static void fw_test_boot_clamps_slots(struct kunit *test)
 	u32 v;
 
 	fake_set_reg(CORUN_MCU_NUM_SLOTS, 200);
-	boot(test);
+	fw_test_boot(test);
 	KUNIT_EXPECT_EQ(test, fw.num_slots, (u32)CORUN_MAX_SLOTS);
 	KUNIT_EXPECT_EQ(test,
-			get_param(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_PRIO,
+			fw_test_get(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_PRIO,
 						      CORUN_MAX_SLOTS - 1), &v),
 			OK_HDR(1));
 	KUNIT_EXPECT_EQ(test,
-			get_param(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_PRIO,
+			fw_test_get(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_PRIO,
 						      CORUN_MAX_SLOTS), &v),
 			ERR_HDR(CORUN_FW_ENOENT));
 }
@@ -136,10 +86,10 @@ static void fw_test_cmd_nop(struct kunit *test)
 {
 	u32 out[CORUN_MBOX_WORDS];
 
-	boot(test);
-	KUNIT_EXPECT_EQ(test, req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_NOP, 0), out),
+	fw_test_boot(test);
+	KUNIT_EXPECT_EQ(test, fw_test_req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_NOP, 0), out),
 			OK_HDR(0));
-	KUNIT_EXPECT_EQ(test, req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_NOP, 1), out),
+	KUNIT_EXPECT_EQ(test, fw_test_req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_NOP, 1), out),
 			ERR_HDR(CORUN_FW_EINVAL));
 }
 
@@ -148,17 +98,19 @@ static void fw_test_cmd_version(struct kunit *test)
 	u32 out[CORUN_MBOX_WORDS];
 	unsigned int i;
 
-	boot(test);
+	fw_test_boot(test);
 	KUNIT_EXPECT_EQ(test,
-			req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_VERSION, 0), out),
+			fw_test_req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_VERSION, 0), out),
 			OK_HDR(3));
 	KUNIT_EXPECT_EQ(test, out[1], (u32)CORUN_FWIF_VERSION);
 	KUNIT_EXPECT_EQ(test, out[2], (u32)FW_VERSION);
-	KUNIT_EXPECT_EQ(test, out[3], FW_FEATURES);
+	/* Exactly what the policies implement. */
+	KUNIT_EXPECT_EQ(test, out[3], fw_features());
+	KUNIT_EXPECT_EQ(test, out[3], (u32)FW_FEATURES);
 	for (i = 4; i < CORUN_MBOX_WORDS; i++)
 		KUNIT_EXPECT_EQ(test, out[i], 0u);
 	KUNIT_EXPECT_EQ(test,
-			req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_VERSION, 3), out),
+			fw_test_req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_VERSION, 3), out),
 			ERR_HDR(CORUN_FW_EINVAL));
 }
 
@@ -167,22 +119,22 @@ static void fw_test_cmd_echo(struct kunit *test)
 	u32 in[CORUN_MBOX_WORDS], out[CORUN_MBOX_WORDS];
 	u32 len, i;
 
-	boot(test);
+	fw_test_boot(test);
 	for (len = 0; len <= CORUN_MBOX_MAX_PAYLOAD; len++) {
 		in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_ECHO, len);
 		for (i = 1; i < CORUN_MBOX_WORDS; i++)
 			in[i] = 0x1000 * len + i;
-		KUNIT_EXPECT_EQ(test, req(in, out), OK_HDR(len));
+		KUNIT_EXPECT_EQ(test, fw_test_req(in, out), OK_HDR(len));
 		for (i = 1; i < CORUN_MBOX_WORDS; i++)
 			KUNIT_EXPECT_EQ(test, out[i], i <= len ? in[i] : 0u);
 	}
 	/* A length beyond the mailbox is malformed, not truncated. */
 	in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_ECHO, 16);
-	KUNIT_EXPECT_EQ(test, req(in, out), ERR_HDR(CORUN_FW_EINVAL));
+	KUNIT_EXPECT_EQ(test, fw_test_req(in, out), ERR_HDR(CORUN_FW_EINVAL));
 	for (i = 1; i < CORUN_MBOX_WORDS; i++)
 		KUNIT_EXPECT_EQ(test, out[i], 0u);
 	in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_ECHO, 0xff);
-	KUNIT_EXPECT_EQ(test, req(in, out), ERR_HDR(CORUN_FW_EINVAL));
+	KUNIT_EXPECT_EQ(test, fw_test_req(in, out), ERR_HDR(CORUN_FW_EINVAL));
 }
 
 static void fw_test_bad_requests(struct kunit *test)
@@ -190,227 +142,243 @@ static void fw_test_bad_requests(struct kunit *test)
 	u32 out[CORUN_MBOX_WORDS];
 	u32 v;
 
-	boot(test);
+	fw_test_boot(test);
 	/* Unknown commands, whatever their length. */
-	KUNIT_EXPECT_EQ(test, req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_NR, 0), out),
+	KUNIT_EXPECT_EQ(test, fw_test_req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_NR, 0), out),
 			ERR_HDR(CORUN_FW_ENOSYS));
-	KUNIT_EXPECT_EQ(test, req_hdr(CORUN_MBOX_HDR(0xffff, 3), out),
+	KUNIT_EXPECT_EQ(test, fw_test_req_hdr(CORUN_MBOX_HDR(0xffff, 3), out),
 			ERR_HDR(CORUN_FW_ENOSYS));
 	/* Header bits 24..31 are unused and must be zero. */
 	KUNIT_EXPECT_EQ(test,
-			req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_NOP, 0) | BIT(24),
+			fw_test_req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_NOP, 0) | BIT(24),
 				out),
 			ERR_HDR(CORUN_FW_EINVAL));
 	/* SET_PARAM takes exactly 2 words, GET_PARAM exactly 1. */
 	KUNIT_EXPECT_EQ(test,
-			req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAM, 1), out),
+			fw_test_req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAM, 1), out),
 			ERR_HDR(CORUN_FW_EINVAL));
 	KUNIT_EXPECT_EQ(test,
-			req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAM, 3), out),
+			fw_test_req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAM, 3), out),
 			ERR_HDR(CORUN_FW_EINVAL));
 	KUNIT_EXPECT_EQ(test,
-			req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_GET_PARAM, 0), out),
+			fw_test_req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_GET_PARAM, 0), out),
 			ERR_HDR(CORUN_FW_EINVAL));
 	KUNIT_EXPECT_EQ(test,
-			req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_GET_PARAM, 2), out),
+			fw_test_req_hdr(CORUN_MBOX_HDR(CORUN_FW_CMD_GET_PARAM, 2), out),
 			ERR_HDR(CORUN_FW_EINVAL));
 	/* Unknown parameters. */
-	KUNIT_EXPECT_EQ(test, get_param(0, &v), ERR_HDR(CORUN_FW_ENOENT));
-	KUNIT_EXPECT_EQ(test, get_param(0x0003, &v), ERR_HDR(CORUN_FW_ENOENT));
-	KUNIT_EXPECT_EQ(test, get_param(0x0500, &v), ERR_HDR(CORUN_FW_ENOENT));
-	KUNIT_EXPECT_EQ(test, get_param(0x10001, &v), ERR_HDR(CORUN_FW_ENOENT));
-	KUNIT_EXPECT_EQ(test, set_param(0x00ff, 1, NULL),
+	KUNIT_EXPECT_EQ(test, fw_test_get(0, &v), ERR_HDR(CORUN_FW_ENOENT));
+	KUNIT_EXPECT_EQ(test, fw_test_get(0x0004, &v), ERR_HDR(CORUN_FW_ENOENT));
+	KUNIT_EXPECT_EQ(test, fw_test_get(0x0022, &v), ERR_HDR(CORUN_FW_ENOENT));
+	KUNIT_EXPECT_EQ(test, fw_test_get(0x0a00, &v), ERR_HDR(CORUN_FW_ENOENT));
+	KUNIT_EXPECT_EQ(test, fw_test_get(0xff00, &v), ERR_HDR(CORUN_FW_ENOENT));
+	KUNIT_EXPECT_EQ(test, fw_test_get(0x10001, &v), ERR_HDR(CORUN_FW_ENOENT));
+	KUNIT_EXPECT_EQ(test, fw_test_set(0x00ff, 1, NULL),
 			ERR_HDR(CORUN_FW_ENOENT));
 	/* Per-slot parameters of a slot the hardware lacks. */
 	KUNIT_EXPECT_EQ(test,
-			get_param(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE,
+			fw_test_get(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE,
 						      SLOTS), &v),
 			ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test,
-			set_param(CORUN_FW_PARAM_SLOT(CORUN_FW_P_L1_WAYS, 0xff),
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_L1_WAYS, 0xff),
 				  1, NULL),
 			ERR_HDR(CORUN_FW_ENOENT));
-	/* The read-only tick counter. */
-	KUNIT_EXPECT_EQ(test, set_param(CORUN_FW_P_TICKS, 0, NULL),
+	/* The read-only counters and monitors. */
+	KUNIT_EXPECT_EQ(test, fw_test_set(CORUN_FW_P_TICKS, 0, NULL),
+			ERR_HDR(CORUN_FW_EINVAL));
+	KUNIT_EXPECT_EQ(test, fw_test_set(CORUN_FW_P_EPOCHS, 0, NULL),
+			ERR_HDR(CORUN_FW_EINVAL));
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_RF, 1), 0,
+				    NULL),
+			ERR_HDR(CORUN_FW_EINVAL));
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_DF, 1), 0,
+				    NULL),
 			ERR_HDR(CORUN_FW_EINVAL));
 }
 
-/**
- * struct param_case - validation of one parameter
- * @id: parameter (slot 0 for per-slot ones)
- * @def: default after boot (with SLOTS slots)
- * @good: accepted values
- * @bad: rejected values (CORUN_FW_EINVAL)
- */
-struct param_case {
-	u32 id;
-	u32 def;
-	u32 good[4];
-	u32 bad[4];
+/* Every parameter of fwif.h, with the slot 0 for per-slot ones. */
+static const u32 all_params[] = {
+	CORUN_FW_P_TICK_CYCLES, CORUN_FW_P_TICKS,     CORUN_FW_P_EPOCHS,
+	CORUN_FW_P_IRC_ENABLE,	CORUN_FW_P_IRC_WINDOW, CORUN_FW_P_LLC_POLICY,
+	CORUN_FW_P_LLC_PROB,	CORUN_FW_P_VCP_MODE,   CORUN_FW_P_DRAM_POLICY,
+	CORUN_FW_P_IRC_SHARE,	CORUN_FW_P_IRC_PRIO,   CORUN_FW_P_L1_WAYS,
+	CORUN_FW_P_L1_BYPASS_CTAS, CORUN_FW_P_VC,      CORUN_FW_P_DRAM_PRIO,
+	CORUN_FW_P_LLC_WAYS,	CORUN_FW_P_RF,	       CORUN_FW_P_DF,
 };
 
-static const struct param_case param_cases[] = {
-	{ CORUN_FW_P_TICK_CYCLES, FW_TICK_CYCLES_DEFAULT,
-	  { CORUN_FW_TICK_CYCLES_MIN, 5000, 0xffffffff, 100000 },
-	  { 0, 1, CORUN_FW_TICK_CYCLES_MIN - 1, 50 } },
-	{ CORUN_FW_P_IRC_ENABLE, 0, { 1, 0, 1, 0 }, { 2, 3, 0x100, ~0u } },
-	{ CORUN_FW_P_IRC_WINDOW, FW_IRC_WINDOW_DEFAULT,
-	  { CORUN_FW_IRC_WINDOW_MIN, CORUN_FW_IRC_WINDOW_MAX, 4096, 1000 },
-	  { 0, CORUN_FW_IRC_WINDOW_MIN - 1, CORUN_FW_IRC_WINDOW_MAX + 1, ~0u } },
-	{ CORUN_FW_P_LLC_POLICY, CORUN_LLC_LRU,
-	  { CORUN_LLC_PROB_STATIC, CORUN_LLC_PROB_DYNAMIC, CORUN_LLC_WAYPART,
-	    CORUN_LLC_LRU },
-	  { CORUN_LLC_NR, CORUN_LLC_NR + 1, 0x80000000, ~0u } },
-	{ CORUN_FW_P_VCP_MODE, CORUN_VCP_SHARED,
-	  { CORUN_VCP_STATIC, CORUN_VCP_DYNAMIC, CORUN_VCP_SHARED,
-	    CORUN_VCP_STATIC },
-	  { CORUN_VCP_NR, CORUN_VCP_NR + 7, 0x10000, ~0u } },
-	{ CORUN_FW_P_IRC_SHARE, CORUN_FW_IRC_SHARE_ONE / SLOTS,
-	  { 0, CORUN_FW_IRC_SHARE_ONE, 1, 512 },
-	  { CORUN_FW_IRC_SHARE_ONE + 1, 2048, 0x10000, ~0u } },
-	{ CORUN_FW_P_IRC_PRIO, 0, { CORUN_FW_IRC_PRIO_MAX, 1, 7, 0 },
-	  { CORUN_FW_IRC_PRIO_MAX + 1, 100, 0x8000, ~0u } },
-	{ CORUN_FW_P_L1_WAYS, FW_L1_WAYS_ALL, { 1, 0xf0, 0x80000000, 0xff },
-	  { 0, 0, 0, 0 } },
-	{ CORUN_FW_P_L1_BYPASS_CTAS, 0,
-	  { 1, CORUN_FW_L1_BYPASS_CTAS_ALL, 0, 7 },
-	  { CORUN_FW_L1_BYPASS_CTAS_ALL + 1, 0x10000, 0x80000000, ~0u } },
-};
-
-static void fw_test_param_validation(struct kunit *test)
+/* How many policies own @base, and how many of all_params[] it is. */
+static void owners_of(u32 base, unsigned int *owners, unsigned int *known)
 {
-	unsigned int i, k, slot;
+	const struct fw_policy *const *p;
+	unsigned int i;
 
-	boot(test);
-	for (i = 0; i < ARRAY_SIZE(param_cases); i++) {
-		const struct param_case *c = &param_cases[i];
-		bool per_slot = c->id >= 0x100;
+	*owners = 0;
+	for (p = fw_policies; *p; p++)
+		*owners += (*p)->param(base, 0) != NULL;
+	*known = 0;
+	for (i = 0; i < ARRAY_SIZE(all_params); i++)
+		*known += all_params[i] == base;
+}
 
-		for (slot = 0; slot < (per_slot ? SLOTS : 1); slot++) {
-			u32 id = per_slot ? CORUN_FW_PARAM_SLOT(c->id, slot) :
-					    c->id;
-			u32 cur = c->def, v, old;
+/*
+ * The registry: every hook a policy needs is there, every parameter of
+ * fwif.h has exactly one owner, and no id outside fwif.h has one.
+ */
+static void fw_test_registry(struct kunit *test)
+{
+	const struct fw_policy *const *p;
+	unsigned int owners, known, npol = 0;
+	u32 base;
 
-			KUNIT_EXPECT_EQ_MSG(test, get_param(id, &v), OK_HDR(1),
-					    "param 0x%x", id);
-			KUNIT_EXPECT_EQ_MSG(test, v, c->def, "param 0x%x", id);
-			for (k = 0; k < ARRAY_SIZE(c->good); k++) {
-				KUNIT_EXPECT_EQ_MSG(test,
-						    set_param(id, c->good[k], &old),
-						    OK_HDR(1), "param 0x%x = 0x%x",
-						    id, c->good[k]);
-				KUNIT_EXPECT_EQ_MSG(test, old, cur,
-						    "param 0x%x old", id);
-				cur = c->good[k];
-				KUNIT_EXPECT_EQ(test, get_param(id, &v),
-						OK_HDR(1));
-				KUNIT_EXPECT_EQ(test, v, cur);
-			}
-			for (k = 0; k < ARRAY_SIZE(c->bad); k++) {
-				KUNIT_EXPECT_EQ_MSG(test,
-						    set_param(id, c->bad[k], &old),
-						    ERR_HDR(CORUN_FW_EINVAL),
-						    "param 0x%x = 0x%x", id,
-						    c->bad[k]);
-				/* A rejected value leaves the old one. */
-				KUNIT_EXPECT_EQ(test, get_param(id, &v),
-						OK_HDR(1));
-				KUNIT_EXPECT_EQ(test, v, cur);
-			}
-		}
+	fw_test_boot(test);
+	for (p = fw_policies; *p; p++, npol++) {
+		KUNIT_EXPECT_NOT_NULL(test, (*p)->name);
+		KUNIT_EXPECT_NOT_NULL(test, (*p)->init);
+		KUNIT_EXPECT_NOT_NULL(test, (*p)->param);
+		KUNIT_EXPECT_NOT_NULL(test, (*p)->param_valid);
+		KUNIT_EXPECT_NOT_NULL(test, (*p)->param_apply);
+	}
+	KUNIT_EXPECT_EQ(test, npol, 7u);
+	/* Global ids, then per-slot bases. */
+	for (base = 0; base <= 0xff00; base += base < 0x100 ? 1 : 0x100) {
+		owners_of(base, &owners, &known);
+		KUNIT_EXPECT_EQ_MSG(test, owners, known, "param 0x%04x", base);
 	}
 }
 
-static u32 credits(unsigned int slot)
+static void fw_test_set_params(struct kunit *test)
 {
-	return fake_reg(CORUN_MCU_SLOT(slot, CORUN_MCU_S_IRC_CREDITS));
+	const u32 ok[] = {
+		CORUN_FW_P_IRC_WINDOW, 1000,
+		CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, 1), 512,
+		CORUN_FW_P_IRC_ENABLE, 1,
+		CORUN_FW_PARAM_SLOT(CORUN_FW_P_L1_WAYS, 2), 0x3,
+		CORUN_FW_P_VCP_MODE, CORUN_VCP_STATIC,
+		CORUN_FW_PARAM_SLOT(CORUN_FW_P_VC, 2), 3,
+		CORUN_FW_PARAM_SLOT(CORUN_FW_P_VC, 2), 1, /* the last wins */
+	};
+	u32 bad[ARRAY_SIZE(ok)];
+	u32 out[CORUN_MBOX_WORDS], in[CORUN_MBOX_WORDS] = { 0 };
+	u32 w, v, i, snap[CORUN_MCU_CTL_SIZE / 4];
+
+	fw_test_boot(test);
+	KUNIT_EXPECT_EQ(test, fw_test_set_many(ok, 7, &w), OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, w, 7u);
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_IRC_WINDOW), 1000u);
+	KUNIT_EXPECT_EQ(test, slot_reg(1, CORUN_MCU_S_IRC_CREDITS), 500u);
+	KUNIT_EXPECT_EQ(test, slot_reg(0, CORUN_MCU_S_IRC_CREDITS), 125u);
+	KUNIT_EXPECT_EQ(test, slot_reg(2, CORUN_MCU_S_L1_WAYS), 3u);
+	KUNIT_EXPECT_EQ(test, slot_reg(2, CORUN_MCU_S_VC), 1u);
+	KUNIT_EXPECT_EQ(test, slot_reg(3, CORUN_MCU_S_VC), CORUN_FW_VC_CONFIG);
+	KUNIT_EXPECT_EQ(test,
+			fw_test_get(CORUN_FW_PARAM_SLOT(CORUN_FW_P_VC, 2), &v),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, v, 1u);
+
+	/*
+	 * One bad pair anywhere: its status and index, and nothing of the
+	 * others reaches the store or the window.
+	 */
+	for (i = 0; i < 7; i++) {
+		memcpy(bad, ok, sizeof(ok));
+		bad[0] = CORUN_FW_P_IRC_WINDOW; /* all different from now */
+		bad[1] = 4000;
+		bad[3] = 1024;
+		bad[5] = 0;
+		bad[7] = 0xc;
+		bad[9] = CORUN_VCP_SHARED;
+		bad[11] = 2;
+		bad[13] = 2;
+		if (i % 2)
+			bad[2 * i] = CORUN_FW_PARAM_SLOT(bad[2 * i], SLOTS);
+		else
+			bad[2 * i + 1] = 0xdeadbeef;
+		memcpy(snap, fake.regs, sizeof(snap));
+		KUNIT_EXPECT_EQ_MSG(test, fw_test_set_many(bad, 7, &w),
+				    CORUN_MBOX_HDR(i % 2 ? CORUN_FW_ENOENT :
+							   CORUN_FW_EINVAL,
+						   1),
+				    "bad pair %u", i);
+		KUNIT_EXPECT_EQ(test, w, i);
+		KUNIT_EXPECT_MEMEQ(test, fake.regs, snap, sizeof(snap));
+		KUNIT_EXPECT_EQ(test, fw_test_get(CORUN_FW_P_IRC_WINDOW, &v),
+				OK_HDR(1));
+		KUNIT_EXPECT_EQ(test, v, 1000u);
+		KUNIT_EXPECT_EQ(test,
+				fw_test_get(CORUN_FW_PARAM_SLOT(CORUN_FW_P_VC, 2),
+					    &v),
+				OK_HDR(1));
+		KUNIT_EXPECT_EQ(test, v, 1u);
+	}
+	/* A read-only parameter is refused like a bad value. */
+	bad[0] = CORUN_FW_P_TICK_CYCLES;
+	bad[1] = 5000;
+	bad[2] = CORUN_FW_P_TICKS;
+	bad[3] = 0;
+	KUNIT_EXPECT_EQ(test, fw_test_set_many(bad, 2, &w),
+			CORUN_MBOX_HDR(CORUN_FW_EINVAL, 1));
+	KUNIT_EXPECT_EQ(test, w, 1u);
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_TIMER_CMP),
+			FW_TICK_CYCLES_DEFAULT);
+
+	/* Malformed: no pair, half a pair, more pairs than the mailbox. */
+	for (i = 0; i <= CORUN_MBOX_MAX_PAYLOAD; i++) {
+		if (i && i % 2 == 0)
+			continue;
+		in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAMS, i);
+		in[1] = CORUN_FW_P_TICK_CYCLES;
+		in[2] = 5000;
+		KUNIT_EXPECT_EQ_MSG(test, fw_test_req(in, out),
+				    ERR_HDR(CORUN_FW_EINVAL), "%u words", i);
+		KUNIT_EXPECT_EQ(test, out[1], 0u);
+	}
+	in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAMS, 16);
+	KUNIT_EXPECT_EQ(test, fw_test_req(in, out), ERR_HDR(CORUN_FW_EINVAL));
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_TIMER_CMP),
+			FW_TICK_CYCLES_DEFAULT);
+	/* The most a request holds. */
+	for (i = 0; i < CORUN_FW_SET_PARAMS_MAX; i++) {
+		bad[2 * i] = CORUN_FW_PARAM_SLOT(CORUN_FW_P_DRAM_PRIO, i);
+		bad[2 * i + 1] = i + 1;
+	}
+	KUNIT_EXPECT_EQ(test, fw_test_set_many(bad, CORUN_FW_SET_PARAMS_MAX, &w),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, w, (u32)CORUN_FW_SET_PARAMS_MAX);
+	for (i = 0; i < CORUN_FW_SET_PARAMS_MAX; i++)
+		KUNIT_EXPECT_EQ(test, slot_reg(i, CORUN_MCU_S_DRAM_PRIO), i + 1);
 }
 
-static void fw_test_irc_credits(struct kunit *test)
+/* An epoch reads its sequence number, then runs the epoch handlers. */
+static void fw_test_epoch(struct kunit *test)
 {
-	unsigned int s;
+	u32 v;
 
-	KUNIT_EXPECT_EQ(test, fw_irc_credits(0, 1000), 0u);
-	KUNIT_EXPECT_EQ(test, fw_irc_credits(1, 100), 1u); /* rounds up to 1 */
-	KUNIT_EXPECT_EQ(test, fw_irc_credits(512, 1000), 500u);
-	KUNIT_EXPECT_EQ(test, fw_irc_credits(CORUN_FW_IRC_SHARE_ONE,
-					     CORUN_FW_IRC_WINDOW_MAX),
-			CORUN_FW_IRC_WINDOW_MAX);
-
-	boot(test);
-	/* Off: no limit, whatever the shares. */
-	KUNIT_EXPECT_EQ(test,
-			set_param(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, 3),
-				  512, NULL),
-			OK_HDR(1));
-	KUNIT_EXPECT_EQ(test, credits(3), CORUN_FW_IRC_CREDITS_UNLIMITED);
-
-	KUNIT_EXPECT_EQ(test, set_param(CORUN_FW_P_IRC_WINDOW, 2000, NULL),
-			OK_HDR(1));
-	KUNIT_EXPECT_EQ(test, set_param(CORUN_FW_P_IRC_ENABLE, 1, NULL),
-			OK_HDR(1));
-	KUNIT_EXPECT_EQ(test, credits(3), 1000u);
-	/* The others keep the even split: 128/1024 of 2000 cycles. */
-	for (s = 0; s < SLOTS; s++)
-		if (s != 3)
-			KUNIT_EXPECT_EQ(test, credits(s), 250u);
-
-	/* A new window rescales every slot. */
-	KUNIT_EXPECT_EQ(test, set_param(CORUN_FW_P_IRC_WINDOW, 4000, NULL),
-			OK_HDR(1));
-	KUNIT_EXPECT_EQ(test, credits(3), 2000u);
-	KUNIT_EXPECT_EQ(test, credits(0), 500u);
-	/* ...and the hardware refills over the same window. */
-	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_IRC_WINDOW), 4000u);
-
-	KUNIT_EXPECT_EQ(test,
-			set_param(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, 0),
-				  0, NULL),
-			OK_HDR(1));
-	KUNIT_EXPECT_EQ(test, credits(0), 0u);
-
-	KUNIT_EXPECT_EQ(test, set_param(CORUN_FW_P_IRC_ENABLE, 0, NULL),
-			OK_HDR(1));
-	for (s = 0; s < SLOTS; s++)
-		KUNIT_EXPECT_EQ(test, credits(s), CORUN_FW_IRC_CREDITS_UNLIMITED);
-}
-
-static void fw_test_slot_registers(struct kunit *test)
-{
-	boot(test);
-	KUNIT_EXPECT_EQ(test,
-			set_param(CORUN_FW_PARAM_SLOT(CORUN_FW_P_L1_WAYS, 5),
-				  0x0f, NULL),
-			OK_HDR(1));
-	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_SLOT(5, CORUN_MCU_S_L1_WAYS)),
-			0x0fu);
-	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_SLOT(4, CORUN_MCU_S_L1_WAYS)),
-			FW_L1_WAYS_ALL);
-	KUNIT_EXPECT_EQ(test,
-			set_param(CORUN_FW_PARAM_SLOT(CORUN_FW_P_L1_BYPASS_CTAS,
-						      2),
-				  3, NULL),
-			OK_HDR(1));
-	KUNIT_EXPECT_EQ(test,
-			fake_reg(CORUN_MCU_SLOT(2, CORUN_MCU_S_L1_BYPASS_CTAS)),
-			3u);
-	KUNIT_EXPECT_EQ(test,
-			set_param(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_PRIO, 7),
-				  9, NULL),
-			OK_HDR(1));
-	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_SLOT(7, CORUN_MCU_S_IRC_PRIO)),
-			9u);
-	/* A rejected value writes nothing. */
-	KUNIT_EXPECT_EQ(test,
-			set_param(CORUN_FW_PARAM_SLOT(CORUN_FW_P_L1_WAYS, 5), 0,
-				  NULL),
-			ERR_HDR(CORUN_FW_EINVAL));
-	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_SLOT(5, CORUN_MCU_S_L1_WAYS)),
-			0x0fu);
-
-	KUNIT_EXPECT_EQ(test, set_param(CORUN_FW_P_TICK_CYCLES, 777, NULL),
-			OK_HDR(1));
-	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_TIMER_CMP), 777u);
+	fw_test_boot(test);
+	KUNIT_EXPECT_EQ(test, fw.epoch_seq, 0u);
+	fake_set_reg(CORUN_MCU_EPOCH_SEQ, 41);
+	fake.events = CORUN_MCU_EV_EPOCH;
+	fake.ctr_reads = 0;
+	KUNIT_EXPECT_EQ(test, fw_poll(), (u32)CORUN_MCU_EV_EPOCH);
+	KUNIT_EXPECT_EQ(test, fw.epoch_seq, 41u);
+	/* The monitor read three counters of every slot. */
+	KUNIT_EXPECT_EQ(test, fake.ctr_reads, 3u * SLOTS);
+	KUNIT_EXPECT_EQ(test, fw_test_get(CORUN_FW_P_EPOCHS, &v), OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, v, 1u);
+	/* Several epochs in one event: one handled, the sequence tells. */
+	fake_set_reg(CORUN_MCU_EPOCH_SEQ, 44);
+	fake.events = CORUN_MCU_EV_EPOCH;
+	fw_poll();
+	KUNIT_EXPECT_EQ(test, fw.epoch_seq, 44u);
+	KUNIT_EXPECT_EQ(test, fw_test_get(CORUN_FW_P_EPOCHS, &v), OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, v, 2u);
+	/* Ticks run no epoch handler. */
+	fake.events = CORUN_MCU_EV_TICK;
+	fake.ctr_reads = 0;
+	fw_poll();
+	KUNIT_EXPECT_EQ(test, fake.ctr_reads, 0u);
 }
 
 static void fw_test_tick_counting(struct kunit *test)
@@ -418,21 +386,22 @@ static void fw_test_tick_counting(struct kunit *test)
 	u32 v;
 	int i;
 
-	boot(test);
+	fw_test_boot(test);
 	for (i = 0; i < 5; i++) {
 		fake.events = CORUN_MCU_EV_TICK;
 		KUNIT_EXPECT_EQ(test, fw_poll(), (u32)CORUN_MCU_EV_TICK);
 		KUNIT_EXPECT_EQ(test, fake.events, 0u);
 	}
 	KUNIT_EXPECT_EQ(test, fw_poll(), 0u);
-	KUNIT_EXPECT_EQ(test, get_param(CORUN_FW_P_TICKS, &v), OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, fw_test_get(CORUN_FW_P_TICKS, &v), OK_HDR(1));
 	KUNIT_EXPECT_EQ(test, v, 5u);
 
 	/* Epochs and unknown event bits are acknowledged, not ticks. */
 	fake.events = CORUN_MCU_EV_EPOCH | BIT(7);
 	KUNIT_EXPECT_EQ(test, fw_poll(), (u32)(CORUN_MCU_EV_EPOCH | BIT(7)));
 	KUNIT_EXPECT_EQ(test, fake.events, 0u);
-	KUNIT_EXPECT_EQ(test, fw.epochs, 1u);
+	KUNIT_EXPECT_EQ(test, fw_test_get(CORUN_FW_P_EPOCHS, &v), OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, v, 1u);
 	KUNIT_EXPECT_EQ(test, fw.ticks, 5u);
 }
 
@@ -453,7 +422,7 @@ static void fw_test_mbox_window(struct kunit *test)
 				     0xcafe, 0xf00d };
 	unsigned int i;
 
-	boot(test);
+	fw_test_boot(test);
 	/* Stale reply words must not survive into the next reply. */
 	for (i = 0; i < CORUN_MBOX_WORDS; i++)
 		fake_set_reg(CORUN_MCU_MBOX_OUT + 4 * i, 0xeeeeeeee);
@@ -504,6 +473,8 @@ static void script_hook(void)
 
 static void fw_test_event_loop(struct kunit *test)
 {
+	u32 v;
+
 	fake.wfe_hook = script_hook;
 	if (!setjmp(fake.stop)) {
 		fw_main();
@@ -512,7 +483,8 @@ static void fw_test_event_loop(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fake.panic_code, 0u);
 	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_READY), (u32)FW_VERSION);
 	KUNIT_EXPECT_EQ(test, fw.ticks, 4u);
-	KUNIT_EXPECT_EQ(test, fw.epochs, 1u);
+	KUNIT_EXPECT_EQ(test, fw_test_get(CORUN_FW_P_EPOCHS, &v), OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, v, 1u);
 	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_MBOX_DONE), 7u);
 	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_MBOX_OUT), OK_HDR(0));
 	/* It slept once per event batch and never with an event pending. */
@@ -528,9 +500,9 @@ static struct kunit_case fw_test_cases[] = {
 	KUNIT_CASE(fw_test_cmd_version),
 	KUNIT_CASE(fw_test_cmd_echo),
 	KUNIT_CASE(fw_test_bad_requests),
-	KUNIT_CASE(fw_test_param_validation),
-	KUNIT_CASE(fw_test_irc_credits),
-	KUNIT_CASE(fw_test_slot_registers),
+	KUNIT_CASE(fw_test_registry),
+	KUNIT_CASE(fw_test_set_params),
+	KUNIT_CASE(fw_test_epoch),
 	KUNIT_CASE(fw_test_tick_counting),
 	KUNIT_CASE(fw_test_mbox_window),
 	KUNIT_CASE(fw_test_event_loop),

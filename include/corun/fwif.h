@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
- * corun firmware interface, version 1.
+ * corun firmware interface, version 2.
  *
  * Three contracts live here:
  * 1. the firmware image format the driver uploads (CORUN_REG_FW_*, hw.h);
@@ -8,13 +8,23 @@
  *    CORUN_REG_MBOX_IN/OUT register words of BAR0;
  * 3. the control-register window through which the firmware, running on
  *    the device's RV32 microcontroller, reaches the hardware.
+ *
+ * Changes within version 2, after its first draft: SET_PARAMS answers a
+ * refused pair with its index and a malformed request with no payload;
+ * CORUN_FW_P_L1_WAYS and LLC_WAYS must keep a way the cache has;
+ * CORUN_FW_P_RF/DF and EPOCHS are defined exactly (over the span since
+ * the previous epoch event handled); CORUN_FW_LLC_PROB_ONE and
+ * CORUN_FW_DRAM_PRIO_MAX name the ranges; under CORUN_LLC_VICTIM_PROB
+ * the protected owner is the CPU class (a slot is never protected), and
+ * CORUN_MCU_LLC_PROB reaches the LLC rounded to 1/1000; on an LLC of
+ * more than 32 ways an all-ones CORUN_MCU_S_LLC_WAYS means every way.
  */
 #ifndef _CORUN_FWIF_H_
 #define _CORUN_FWIF_H_
 
 #include "types.h"
 
-#define CORUN_FWIF_VERSION 1
+#define CORUN_FWIF_VERSION 2
 
 /* ---------------------------------------------------------------------
  * Firmware image: a header followed by a flat RV32 binary loaded at
@@ -71,8 +81,22 @@ enum corun_fw_cmd {
 	CORUN_FW_CMD_ECHO = 2, /* [w...] -> [w...] unchanged */
 	CORUN_FW_CMD_SET_PARAM = 3, /* [param, value] -> [old value] */
 	CORUN_FW_CMD_GET_PARAM = 4, /* [param] -> [value] */
+	/*
+	 * [param, value] x n (n = 1..CORUN_FW_SET_PARAMS_MAX) -> [n]: every
+	 * pair is validated first, as SET_PARAM would; only if all pass are
+	 * they applied, in order (a parameter named twice ends with its last
+	 * value), in one go: the device sees every register write before its
+	 * next GPU cycle in lockstep mode. If a pair is refused nothing is
+	 * applied and the reply carries that pair's status (CORUN_FW_ENOENT
+	 * or CORUN_FW_EINVAL) and one word, the pair's index (0..n-1). A
+	 * payload of odd length, empty or longer than the mailbox's pairs is
+	 * malformed: CORUN_FW_EINVAL with no payload.
+	 */
+	CORUN_FW_CMD_SET_PARAMS = 5,
 	CORUN_FW_CMD_NR
 };
+
+#define CORUN_FW_SET_PARAMS_MAX (CORUN_MBOX_MAX_PAYLOAD / 2)
 
 /* Reply header status, in the command field of MBOX_OUT word 0. */
 enum corun_fw_status {
@@ -85,22 +109,81 @@ enum corun_fw_status {
 
 /*
  * Parameters of SET_PARAM/GET_PARAM. Per-slot parameters take the slot in
- * the low 8 bits: CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, slot).
+ * the low 8 bits: CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, slot). A slot
+ * the hardware lacks is CORUN_FW_ENOENT; a read-only parameter or a value
+ * out of range is CORUN_FW_EINVAL. Defaults after boot: TICK_CYCLES
+ * 10000, IRC off with window 200 and even shares (1024 / slots),
+ * priorities 0, all L1 and LLC ways, no bypass CTAs, LLC LRU with
+ * LLC_PROB 1023, VCP shared with every VC CORUN_FW_VC_CONFIG, DRAM FR-FCFS
+ * with priorities 0.
  */
 #define CORUN_FW_PARAM_SLOT(p, slot) ((p) | (0xff & (slot)))
 
 enum corun_fw_param {
 	CORUN_FW_P_TICK_CYCLES = 0x0001, /* firmware tick period, >= 100 */
 	CORUN_FW_P_TICKS = 0x0002, /* read-only: ticks since boot */
+	/*
+	 * Read-only: CORUN_MCU_EV_EPOCH events handled since boot. Epochs
+	 * that end while the firmware is still busy with an earlier one are
+	 * handled as one event (CORUN_MCU_EPOCH_SEQ tells how many passed).
+	 */
+	CORUN_FW_P_EPOCHS = 0x0003,
 	CORUN_FW_P_IRC_ENABLE = 0x0010, /* issue-rate control on/off */
 	CORUN_FW_P_IRC_WINDOW = 0x0011, /* credit refill window, cycles */
 	CORUN_FW_P_LLC_POLICY = 0x0020, /* enum corun_llc_policy */
+	/*
+	 * Under CORUN_LLC_PROB_STATIC: the probability, in 1/1024 (0 ..
+	 * CORUN_FW_LLC_PROB_ONE), that a GPU fill spares a CPU line that is
+	 * its set's LRU line (the CPU-GPU interference paper's p is the
+	 * complement: its p = 0.001 is 1023, p = 0.01 is 1014).
+	 */
+	CORUN_FW_P_LLC_PROB = 0x0021,
 	CORUN_FW_P_VCP_MODE = 0x0030, /* enum corun_vcp_mode */
+	CORUN_FW_P_DRAM_POLICY = 0x0040, /* enum corun_dram_policy */
 	CORUN_FW_P_IRC_SHARE = 0x0100, /* per slot: share in 1/1024 */
 	CORUN_FW_P_IRC_PRIO = 0x0200, /* per slot: arbitration priority */
-	CORUN_FW_P_L1_WAYS = 0x0300, /* per slot: L1 way mask */
+	/* per slot: L1 way mask; must keep a way below CORUN_MCU_L1_WAYS */
+	CORUN_FW_P_L1_WAYS = 0x0300,
 	CORUN_FW_P_L1_BYPASS_CTAS = 0x0400, /* per slot: bypass CTAs per SM */
+	/*
+	 * per slot: NoC virtual channel under CORUN_VCP_STATIC, below
+	 * CORUN_MCU_NUM_VCS or CORUN_FW_VC_CONFIG
+	 */
+	CORUN_FW_P_VC = 0x0500,
+	/* per slot: 0..CORUN_FW_DRAM_PRIO_MAX under CORUN_DRAM_SLOT_PRIO */
+	CORUN_FW_P_DRAM_PRIO = 0x0600,
+	/*
+	 * per slot: LLC way mask for fills under CORUN_LLC_WAYPART; must
+	 * keep a way below CORUN_MCU_LLC_WAYS
+	 */
+	CORUN_FW_P_LLC_WAYS = 0x0700,
+	/*
+	 * Read-only monitors, per slot, in 1/1024, over the span between the
+	 * last two epoch events the firmware handled (the first span starts
+	 * at boot): floor(1024 * read requests / requests) and
+	 * floor(1024 * DRAM accesses / requests), the counters of struct
+	 * corun_slot_counters. 0 if the slot made no request; DF may exceed
+	 * 1024 (dirty write-backs).
+	 */
+	CORUN_FW_P_RF = 0x0800,
+	CORUN_FW_P_DF = 0x0900,
 };
+
+/*
+ * Feature bits of CORUN_FW_CMD_VERSION: what this firmware implements.
+ * A parameter value that needs a missing feature is answered
+ * CORUN_FW_EINVAL; the driver refuses the uapi knob with EOPNOTSUPP.
+ */
+#define CORUN_FW_FEAT_IRC BIT(0) /* IRC_ENABLE/SHARE/PRIO/WINDOW */
+#define CORUN_FW_FEAT_L1_STATIC BIT(1) /* L1_WAYS, L1_BYPASS_CTAS */
+#define CORUN_FW_FEAT_LLC_PROB_STATIC BIT(2) /* LLC_POLICY PROB_STATIC */
+#define CORUN_FW_FEAT_LLC_PROB_DYNAMIC BIT(3) /* LLC_POLICY PROB_DYNAMIC */
+#define CORUN_FW_FEAT_LLC_WAYPART BIT(4) /* LLC_POLICY WAYPART, LLC_WAYS */
+#define CORUN_FW_FEAT_VCP_STATIC BIT(5) /* VCP_MODE STATIC, VC */
+#define CORUN_FW_FEAT_VCP_DYNAMIC BIT(6) /* VCP_MODE DYNAMIC */
+#define CORUN_FW_FEAT_DRAM_PRIO BIT(7) /* DRAM_POLICY, DRAM_PRIO */
+#define CORUN_FW_FEAT_MONITORS BIT(8) /* RF, DF, EPOCHS */
+#define CORUN_FW_FEAT_SET_PARAMS BIT(9) /* CORUN_FW_CMD_SET_PARAMS */
 
 /* Ranges SET_PARAM accepts; anything else is answered CORUN_FW_EINVAL. */
 #define CORUN_FW_TICK_CYCLES_MIN 100u
@@ -108,6 +191,10 @@ enum corun_fw_param {
 #define CORUN_FW_IRC_WINDOW_MAX BIT(20)
 #define CORUN_FW_IRC_SHARE_ONE 1024u /* shares are in 1/1024 */
 #define CORUN_FW_IRC_PRIO_MAX 15u
+#define CORUN_FW_LLC_PROB_ONE 1024u /* LLC_PROB is in 1/1024 */
+/* LLC_PROB after boot (the paper's p = 0.001), for the driver to know. */
+#define CORUN_FW_LLC_PROB_BOOT 1023u
+#define CORUN_FW_DRAM_PRIO_MAX 15u
 /* Bypass CTAs per SM: 0 none .. this value, which means every CTA. */
 #define CORUN_FW_L1_BYPASS_CTAS_ALL 255u
 
@@ -118,6 +205,14 @@ enum corun_fw_param {
  */
 #define CORUN_FW_IRC_CREDITS_UNLIMITED 0xffffffffu
 
+/*
+ * CORUN_MCU_S_VC (and CORUN_FW_P_VC) value meaning "the VC the
+ * configuration's [noc] vc_map gives the slot's packets" (the reset
+ * value); 0 .. CORUN_MCU_NUM_VCS - 1 pins all of the slot's packets,
+ * requests and replies, to that VC.
+ */
+#define CORUN_FW_VC_CONFIG 0xffffffffu
+
 enum corun_llc_policy {
 	CORUN_LLC_LRU = 0,
 	CORUN_LLC_PROB_STATIC = 1, /* probability-based CPU protection */
@@ -127,10 +222,16 @@ enum corun_llc_policy {
 };
 
 enum corun_vcp_mode {
-	CORUN_VCP_SHARED = 0,
-	CORUN_VCP_STATIC = 1,
+	CORUN_VCP_SHARED = 0, /* the configuration's [noc] vc_map */
+	CORUN_VCP_STATIC = 1, /* each slot in its CORUN_FW_P_VC */
 	CORUN_VCP_DYNAMIC = 2,
 	CORUN_VCP_NR
+};
+
+enum corun_dram_policy {
+	CORUN_DRAM_FRFCFS = 0, /* FR-FCFS, the configuration's CPU priority */
+	CORUN_DRAM_SLOT_PRIO = 1, /* higher CORUN_FW_P_DRAM_PRIO first */
+	CORUN_DRAM_NR
 };
 
 /* ---------------------------------------------------------------------
@@ -160,6 +261,27 @@ enum corun_vcp_mode {
  * the configuration's l1.irc_window.
  */
 #define CORUN_MCU_IRC_WINDOW 0x0030
+/*
+ * The epoch the last CORUN_MCU_EV_EPOCH announced (RO), from 1; 0 before
+ * the first. The same number as BAR0's CORUN_REG_EPOCH_SEQ.
+ */
+#define CORUN_MCU_EPOCH_SEQ 0x0034
+/*
+ * LLC victim selection: enum corun_llc_victim, and the probability (in
+ * 1/1024, 0..CORUN_FW_LLC_PROB_ONE) with which CORUN_LLC_VICTIM_PROB
+ * spares a line of a protected owner. The LLC draws in 1/1000, as the
+ * paper does: it spares with round(1000 * p / 1024) / 1000. Reset: LRU, 0.
+ */
+#define CORUN_MCU_LLC_VICTIM 0x0038
+#define CORUN_MCU_LLC_PROB 0x003c
+/*
+ * DRAM scheduling: enum corun_dram_policy. Reset: CORUN_DRAM_FRFCFS, under
+ * which every slot's requests have priority 0 whatever S_DRAM_PRIO says.
+ */
+#define CORUN_MCU_DRAM_POLICY 0x0040
+#define CORUN_MCU_NUM_VCS 0x0044 /* RO: NoC virtual channels */
+#define CORUN_MCU_L1_WAYS 0x0048 /* RO: L1 ways */
+#define CORUN_MCU_LLC_WAYS 0x004c /* RO: LLC ways */
 #define CORUN_MCU_MBOX_IN 0x0100 /* RO: 16 request words */
 #define CORUN_MCU_MBOX_OUT 0x0140 /* 16 reply words */
 
@@ -169,11 +291,15 @@ enum corun_vcp_mode {
 
 /*
  * Per-slot policy registers written by firmware. Reset values: credits
- * CORUN_FW_IRC_CREDITS_UNLIMITED, priority 0, all L1 ways, VC = slot modulo
- * the number of VCs, no bypass CTAs. Way bits beyond the configured ways
- * are ignored; a mask with no valid way, a priority above
- * CORUN_FW_IRC_PRIO_MAX, a VC out of range or more bypass CTAs than
- * CORUN_FW_L1_BYPASS_CTAS_ALL is refused. A CTA bypasses the L1 with all
+ * CORUN_FW_IRC_CREDITS_UNLIMITED, priority 0, all L1 ways, VC
+ * CORUN_FW_VC_CONFIG, no bypass CTAs, DRAM priority 0, all LLC ways,
+ * CTR_SEL 0. Way bits beyond the configured ways are ignored; a mask with
+ * no valid way, a priority above CORUN_FW_IRC_PRIO_MAX (IRC) or
+ * CORUN_FW_DRAM_PRIO_MAX (DRAM), a VC neither below CORUN_MCU_NUM_VCS nor
+ * CORUN_FW_VC_CONFIG, or more bypass CTAs than
+ * CORUN_FW_L1_BYPASS_CTAS_ALL is refused (a refused write changes
+ * nothing and is reported as a guest error, as is a write to a read-only
+ * or reserved register). A CTA bypasses the L1 with all
  * its global accesses, for its whole life, if fewer than
  * CORUN_MCU_S_L1_BYPASS_CTAS of the slot's CTAs on its SM bypass when it
  * is dispatched (the cache partitioning paper's TB-level bypass;
@@ -193,6 +319,37 @@ enum corun_vcp_mode {
 #define CORUN_MCU_S_DRAM 0x18 /* RO: DRAM accesses caused, low 32 */
 #define CORUN_MCU_S_INSNS 0x1c /* RO: warp instructions, low 32 */
 #define CORUN_MCU_S_L1_BYPASS_CTAS 0x20 /* bypass CTAs per SM */
+#define CORUN_MCU_S_DRAM_PRIO 0x24 /* 0..15, under CORUN_DRAM_SLOT_PRIO */
+/*
+ * LLC way mask of the slot's fills (bits beyond the LLC's ways ignored,
+ * some way must remain; lookups see every way); it acts only under
+ * CORUN_LLC_VICTIM_WAYPART. The mask covers ways 0..31: on an LLC of more
+ * ways, 0xffffffff means every way. Reset: 0xffffffff.
+ */
+#define CORUN_MCU_S_LLC_WAYS 0x28
+/*
+ * 64-bit counters: write the index of a u64 of struct corun_slot_counters
+ * (hw.h) to CTR_SEL (any value; it reads back), then read CTR_LO, which
+ * reads the live counter and latches its high half for CTR_HI. An index
+ * beyond the struct reads 0.
+ */
+#define CORUN_MCU_S_CTR_SEL 0x2c
+#define CORUN_MCU_S_CTR_LO 0x30 /* RO */
+#define CORUN_MCU_S_CTR_HI 0x34 /* RO */
+
+/* Victim selection in the LLC (CORUN_MCU_LLC_VICTIM). */
+enum corun_llc_victim {
+	CORUN_LLC_VICTIM_LRU = 0,
+	/*
+	 * The CPU-GPU interference paper's Algorithm 1: the protected owner
+	 * is the CPU class. When a GPU fill's LRU victim is a CPU line, the
+	 * set's LRU GPU line (if any) is replaced instead with probability
+	 * CORUN_MCU_LLC_PROB; CPU fills are plain LRU.
+	 */
+	CORUN_LLC_VICTIM_PROB = 1,
+	CORUN_LLC_VICTIM_WAYPART = 2, /* fills only into the owner's ways */
+	CORUN_LLC_VICTIM_NR
+};
 
 /*
  * The microcontroller's own instruction: WFE (custom-0, funct3 4) sleeps

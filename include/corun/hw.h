@@ -143,7 +143,8 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
  */
 #define CORUN_ID_MAGIC 0x4e555243 /* "CRUN" */
 #define CORUN_HW_VERSION_MAJOR 1
-#define CORUN_HW_VERSION_MINOR 0
+/* minor 1: platform constants, issue quota, snapshot version 2 */
+#define CORUN_HW_VERSION_MINOR 1
 
 /* Identity and capabilities (read-only). */
 #define CORUN_REG_ID 0x0000
@@ -162,6 +163,28 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
 #define CORUN_REG_NUM_VCS 0x0034
 #define CORUN_REG_SNAPSHOT_SIZE 0x0038 /* bytes of one counter snapshot */
 #define CORUN_REG_JOB_COUNTERS_SIZE 0x003c /* bytes of job counters */
+
+/*
+ * Platform constants for the policies (read-only): the allocation granules
+ * of an SM's static resources (registers per warp come in units of
+ * SM_REG_UNIT, shared memory per CTA in units of SM_SHARED_UNIT bytes),
+ * the L1 and LLC associativity and line sizes, the NoC flit size, the
+ * configuration's sustainable NoC and DRAM bandwidth in bytes per 1000 SM
+ * cycles as measured by the calibration streams (0: not calibrated), and
+ * the period of the per-slot warp-issue quotas (CORUN_SLOT_ISSUE_QUOTA).
+ */
+#define CORUN_REG_SM_REG_UNIT 0x0200
+#define CORUN_REG_SM_SHARED_UNIT 0x0204
+#define CORUN_REG_L1_WAYS 0x0208
+#define CORUN_REG_LLC_WAYS 0x020c
+#define CORUN_REG_L1_LINE 0x0210
+#define CORUN_REG_LLC_LINE 0x0214
+#define CORUN_REG_FLIT_BYTES 0x0218
+#define CORUN_REG_NOC_BW 0x021c
+#define CORUN_REG_DRAM_BW 0x0220
+#define CORUN_REG_ISSUE_PERIOD 0x0224
+#define CORUN_REG_PLATFORM_BASE 0x0200
+#define CORUN_REG_PLATFORM_END 0x0228
 
 #define CORUN_CAP_LOCKSTEP BIT(0)
 #define CORUN_CAP_MSIX BIT(1)
@@ -299,6 +322,11 @@ enum corun_fw_state {
 #define CORUN_SLOT_CTA_QUOTA 0x30 /* max CTAs per SM, 0 = no limit */
 #define CORUN_SLOT_PLACEMENT 0x34 /* enum corun_placement */
 #define CORUN_SLOT_THROTTLE 0x38 /* resident-but-idle CTAs per SM */
+/*
+ * Warp instructions the slot may issue per SM in each period of
+ * CORUN_REG_ISSUE_PERIOD cycles (SMK's issue quota); 0 = no limit.
+ */
+#define CORUN_SLOT_ISSUE_QUOTA 0x3c
 #define CORUN_SLOT_DONE_LO 0x40 /* RO: seqno of the last finished job */
 #define CORUN_SLOT_DONE_HI 0x44
 #define CORUN_SLOT_PROGRESS 0x48 /* RO: retired warp insns, wraps */
@@ -515,9 +543,48 @@ struct corun_chan_counters {
 };
 
 /**
+ * struct corun_sm_slot_counters - one slot on one SM, in a snapshot
+ * @warp_insns: warp instructions the slot's CTAs retired on the SM
+ * @cta_cycles: sum over cycles of the slot's CTAs resident on the SM
+ *	(divided by the cycles: the average CTA count, Warped-Slicer's x axis)
+ */
+struct corun_sm_slot_counters {
+	u64 warp_insns;
+	u64 cta_cycles;
+};
+
+/**
+ * struct corun_chan_slot_counters - one slot on one DRAM channel
+ * @accesses: DRAM accesses (reads, writes and write-backs) of the slot
+ * @row_hits: those that hit the open row
+ */
+struct corun_chan_slot_counters {
+	u64 accesses;
+	u64 row_hits;
+};
+
+/**
+ * struct corun_slot_job_state - the slot's current job, in a snapshot
+ * @seqno: its descriptor's seqno, 0 if the slot has no job
+ * @ctas_total: CTAs of its grid
+ * @ctas_dispatched: CTAs dispatched so far
+ * @ctas_done: CTAs completed so far
+ * @ctas_resident: CTAs resident now (dispatched, not completed)
+ * @reserved: zero
+ */
+struct corun_slot_job_state {
+	u64 seqno;
+	u32 ctas_total;
+	u32 ctas_dispatched;
+	u32 ctas_done;
+	u32 ctas_resident;
+	u64 reserved;
+};
+
+/**
  * struct corun_snapshot_header - head of an epoch counter snapshot
  * @magic: CORUN_SNAPSHOT_MAGIC
- * @version: 1
+ * @version: CORUN_SNAPSHOT_VERSION
  * @size: total bytes of the snapshot (CORUN_REG_SNAPSHOT_SIZE)
  * @epoch: epoch sequence number
  * @num_slots: entries of struct corun_slot_counters after the header
@@ -542,11 +609,36 @@ struct corun_snapshot_header {
 };
 
 #define CORUN_SNAPSHOT_MAGIC 0x50535243 /* "CRSP" */
+/*
+ * Version 2 appends, after the channels: struct corun_sm_slot_counters for
+ * each SM and slot ([sm][slot]), struct corun_chan_slot_counters for each
+ * channel and slot ([channel][slot]), and struct corun_slot_job_state for
+ * each slot. corun_snapshot_size() is the whole size.
+ */
+#define CORUN_SNAPSHOT_VERSION 2
 
 CORUN_STATIC_ASSERT(sizeof(struct corun_snapshot_header) == 48,
 		    "snapshot header layout");
 CORUN_STATIC_ASSERT(sizeof(struct corun_sm_counters) == 64, "sm counters");
 CORUN_STATIC_ASSERT(sizeof(struct corun_chan_counters) == 32,
 		    "channel counters");
+CORUN_STATIC_ASSERT(sizeof(struct corun_sm_slot_counters) == 16,
+		    "sm/slot counters");
+CORUN_STATIC_ASSERT(sizeof(struct corun_chan_slot_counters) == 16,
+		    "channel/slot counters");
+CORUN_STATIC_ASSERT(sizeof(struct corun_slot_job_state) == 32,
+		    "slot job state");
+
+/* Bytes of a version 2 snapshot of @slots slots, @sms SMs, @chans channels. */
+static inline u32 corun_snapshot_size(u32 slots, u32 sms, u32 chans)
+{
+	return sizeof(struct corun_snapshot_header) +
+	       slots * sizeof(struct corun_slot_counters) +
+	       sms * sizeof(struct corun_sm_counters) +
+	       chans * sizeof(struct corun_chan_counters) +
+	       sms * slots * sizeof(struct corun_sm_slot_counters) +
+	       chans * slots * sizeof(struct corun_chan_slot_counters) +
+	       slots * sizeof(struct corun_slot_job_state);
+}
 
 #endif /* _CORUN_HW_H_ */

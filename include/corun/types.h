@@ -15,6 +15,7 @@
 #include <linux/compiler.h>
 #define CORUN_STATIC_ASSERT(e, msg) static_assert(e, msg)
 #else
+#include <stdbool.h>
 #include <stdint.h>
 
 typedef uint8_t u8;

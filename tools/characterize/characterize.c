@@ -207,11 +207,8 @@ static int run_alone(const struct emu_config *c, const struct workload *wl,
 			if (emu_gpu_get_slot_policy(gpu, 0, &sp))
 				goto out;
 			sp.cta_quota = alone > 1 ? (uint32_t)(alone / 2) : 1;
-			if (emu_gpu_set_slot_policy(gpu, 0, &sp)) {
-				snprintf(err, len, "cannot set a CTA quota of %u",
-					 sp.cta_quota);
+			if (sim_dev_set_slot_policy(dev, 0, &sp, err, len))
 				goto out;
-			}
 		}
 		if (sim_run(ctx, &l, &res, err, len))
 			goto out;

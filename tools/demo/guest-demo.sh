@@ -22,17 +22,12 @@ mount -t debugfs none /sys/kernel/debug 2>/dev/null
 mount -t tracefs none /sys/kernel/tracing 2>/dev/null
 BT=
 if command -v bpftrace >/dev/null; then
-	# Only decisions that change a slot's SMs or quota: the driver
-	# re-decides every slot at each event, too many for bpftrace's
-	# buffers under TCG.
+	# The tracepoint fires once per slot a decision changed.
 	bpftrace -e '
 tracepoint:corun:corun_policy_decision
-/@mask[args->slot] != args->sm_mask0 + 1 || @quota[args->slot] != args->cta_quota/
 {
-	@mask[args->slot] = args->sm_mask0 + 1;
-	@quota[args->slot] = args->cta_quota;
 	printf("%s decision policy=%s slot=%u sm_mask0=0x%x cta_quota=%u prio=%u\n",
-	       comm, str(args->policy), args->slot, args->sm_mask0,
+	       comm, str(args->policy), args->slot, args->sm_mask[0],
 	       args->cta_quota, args->priority);
 }
 tracepoint:corun:corun_job_run {

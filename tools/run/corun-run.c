@@ -38,7 +38,10 @@
  *
  * The mix's slot, sms, quota, throttle and priority settings are device
  * slot policies that the driver's policy engine owns: they are ignored
- * (placement is passed with each launch).
+ * (placement is passed with each launch). Its firmware settings (irc = on,
+ * irc_share=300 on a job line, ...) and --fw's are given to SET_POLICY
+ * for the co-run and taken back after it; a job's apply to the slot it
+ * runs in, which --lockstep fixes (slot i for the i-th job).
  *
  * Exit status: 0 ok, 1 a job faulted, timed out or failed its check, 2
  * bad usage, mix file, kernel binary or device.
@@ -63,6 +66,7 @@
 #include <sim/metrics.h>
 #include <sim/mix.h>
 
+#include "fwset.h"
 #include "simhost_drm.h"
 
 #define ERRLEN 512
@@ -96,12 +100,19 @@ struct job {
 	struct job_result res;
 };
 
+#define MAX_FW_ARGS 256
+
 static struct {
 	const char *mix, *policy, *kernel_dir, *device;
 	uint64_t cycles, epoch;
 	int64_t timeout_ms;
 	int no_alone, lockstep;
+	char *fw[MAX_FW_ARGS];
+	unsigned int nfw;
 } opt = { .timeout_ms = 600000 };
+
+/* The firmware settings of the co-run (the mix's and --fw's). */
+static struct run_fw co_fw;
 
 /*
  * Job process: write end of the pipe to the next job in mix order,
@@ -350,8 +361,8 @@ static void run_jobs(struct job *jobs, unsigned int n, uint64_t budget,
 	if (gate_policy) {
 		if (corun_open(&gate, opt.device))
 			die(2, "%s", corun_error(&gate));
-		if (corun_set_policy_gate(&gate, gate_policy,
-					  (uint32_t)opt.epoch, n))
+		if (corun_set_policy_fw(&gate, gate_policy, (uint32_t)opt.epoch,
+					n, co_fw.any ? &co_fw.set : NULL))
 			die(2, "--lockstep: %s", corun_error(&gate));
 	}
 	close(barrier[0]);
@@ -374,6 +385,18 @@ static void run_jobs(struct job *jobs, unsigned int n, uint64_t budget,
 	/* closing the file opens the gate, had a job died before its launch */
 	if (gate_policy)
 		corun_close(&gate);
+}
+
+/* SET_POLICY of @policy (kept) with firmware settings @set (or none). */
+static void set_policy_fw(const char *policy,
+			  const struct corun_fw_settings *set)
+{
+	struct corun_dev dev;
+
+	if (corun_open(&dev, opt.device) ||
+	    corun_set_policy_fw(&dev, policy, 0, 0, set))
+		die(2, "firmware settings: %s", corun_error(&dev));
+	corun_close(&dev);
 }
 
 static int lookup_workload(const char *name, char *known, size_t len)
@@ -410,13 +433,16 @@ static void usage(FILE *f)
 		"  --no-alone         only the co-run (no slowdowns or metrics)\n"
 		"  --lockstep         replay corun-sim's timing: gated start in mix order,\n"
 		"                     device held between launches (root, corun.ko\n"
-		"                     lockstep=1)\n");
+		"                     lockstep=1)\n"
+		"  --fw SETTING       a firmware setting of the co-run, over the mix's:\n"
+		"                     irc=on, llc=prob-static, llc_prob=1000,\n"
+		"                     irc_share:SLOT=300, ... (see mix.h; root)\n");
 }
 
 static void parse_args(int argc, char **argv)
 {
 	enum { O_POLICY = 256, O_CYCLES, O_TIMEOUT, O_KDIR, O_DEVICE,
-	       O_NO_ALONE, O_EPOCH, O_LOCKSTEP };
+	       O_NO_ALONE, O_EPOCH, O_LOCKSTEP, O_FW };
 	static const struct option lo[] = {
 		{ "policy", required_argument, NULL, O_POLICY },
 		{ "cycles", required_argument, NULL, O_CYCLES },
@@ -426,6 +452,7 @@ static void parse_args(int argc, char **argv)
 		{ "no-alone", no_argument, NULL, O_NO_ALONE },
 		{ "epoch", required_argument, NULL, O_EPOCH },
 		{ "lockstep", no_argument, NULL, O_LOCKSTEP },
+		{ "fw", required_argument, NULL, O_FW },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -444,6 +471,11 @@ static void parse_args(int argc, char **argv)
 		case O_NO_ALONE: opt.no_alone = 1; break;
 		case O_EPOCH: opt.epoch = parse_count(optarg, "--epoch"); break;
 		case O_LOCKSTEP: opt.lockstep = 1; break;
+		case O_FW:
+			if (opt.nfw == MAX_FW_ARGS)
+				die(2, "--fw: at most %d", MAX_FW_ARGS);
+			opt.fw[opt.nfw++] = optarg;
+			break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
 		}
@@ -512,6 +544,9 @@ int main(int argc, char **argv)
 			    mix.path, mj->line, mix_placement_name(mj->placement),
 			    (unsigned long long)modes);
 	}
+	if (run_fw_build(&co_fw, &mix, opt.fw, opt.nfw, &dev, opt.lockstep, err,
+			 sizeof(err)))
+		die(2, "%s", err);
 	/* --policy beats the mix's "policy" setting, as in corun-sim. */
 	if (!opt.policy && mix.policy[0])
 		opt.policy = mix.policy;
@@ -519,6 +554,10 @@ int main(int argc, char **argv)
 	    corun_set_policy(&dev, opt.policy, (uint32_t)opt.epoch))
 		die(2, "--policy %s: %s", opt.policy, corun_error(&dev));
 	if (corun_get_policy(&dev, &pol))
+		die(2, "%s", corun_error(&dev));
+	/* the alone runs under the firmware's reset values */
+	if (co_fw.any && !opt.policy &&
+	    corun_set_policy(&dev, pol.name, (uint32_t)opt.epoch))
 		die(2, "%s", corun_error(&dev));
 	corun_close(&dev);
 
@@ -588,8 +627,20 @@ int main(int argc, char **argv)
 		}
 	}
 
+	/*
+	 * The firmware settings hold for the co-run only, as in corun-sim,
+	 * whose alone runs have a device of their own.
+	 */
+	if (co_fw.any) {
+		printf("# firmware settings of the co-run: %s\n", co_fw.text);
+		fflush(stdout);
+	}
+	if (co_fw.any && !opt.lockstep)
+		set_policy_fw(pol.name, &co_fw.set);
 	t0 = now_s();
 	run_jobs(corun, mix.njobs, budget, opt.lockstep ? pol.name : NULL);
+	if (co_fw.any)
+		set_policy_fw(pol.name, NULL);
 	printf("co-run (%u processes, %.2f s):\n", mix.njobs, now_s() - t0);
 	printf("  %-3s %-28s %-6s %5s %8s %12s %14s %9s %9s %9s %8s\n", "job",
 	       "workload", "status", "runs", "launches", "cycles",

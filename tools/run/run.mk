@@ -12,14 +12,20 @@
 # In $(O)/tools/run so that wl_kernel_dir()'s default, <exe dir>/../kernels,
 # is $(O)/tools/kernels as for corun-sim.
 CORUN_RUN := $(O)/tools/run/corun-run
-CORUN_RUN_OBJS := $(GUEST_OUT)/tools/run/corun-run.o \
+CORUN_RUN_OBJS := $(GUEST_OUT)/tools/run/corun-run.o $(GUEST_OUT)/tools/run/fwset.o \
 	$(GUEST_OUT)/tools/run/simhost_drm.o $(GUEST_OUT)/tools/sim/fault_name.o \
 	$(GUEST_OUT)/tools/sim/mix.o $(GUEST_OUT)/tools/sim/metrics.o \
 	$(patsubst %.c,$(GUEST_OUT)/%.o,$(wildcard tools/kernels/host/*.c)) \
 	$(patsubst %.c,$(GUEST_OUT)/%.o,$(wildcard drivers/gpu/drm/corun/policy/*.c))
 
-# The mix parser checks policy names against the driver's policies.
-$(GUEST_OUT)/tools/sim/mix.o: GUEST_CFLAGS += -Idrivers/gpu/drm/corun
+# Kernel code, which does not warn about unused parameters (policy.mk).
+$(patsubst %.c,$(GUEST_OUT)/%.o,$(wildcard drivers/gpu/drm/corun/policy/*.c)): \
+	GUEST_CFLAGS += -Wno-unused-parameter
+
+# The mix parser checks policy names and firmware settings against the
+# driver's policies and its table of firmware knobs.
+$(GUEST_OUT)/tools/sim/mix.o $(GUEST_OUT)/tools/run/corun-run.o \
+	$(GUEST_OUT)/tools/run/fwset.o: GUEST_CFLAGS += -Idrivers/gpu/drm/corun
 
 # Same rounding as the device, as in kernels.mk.
 $(GUEST_OUT)/tools/kernels/host/%.o: GUEST_CFLAGS += -ffp-contract=off

@@ -48,15 +48,16 @@
 #include <gpu.h>
 #include <characterize/characterize.h>
 #include <kernels/workload.h>
+#include <policy/fwknobs.h>
 #include <policy/policy.h>
+#include <sim/calibrate.h>
 #include <sim/json.h>
 #include <sim/metrics.h>
 #include <sim/mix.h>
 #include <sim/simhost.h>
+#include <sim/simpolicy.h>
 
 #define ERRLEN 512
-/* emu_gpu_run() slice: fixed, so stdout never depends on progress output. */
-#define RUN_SLICE 10000ull
 #define PROGRESS_AFTER_NS 2000000000ull
 #define PROGRESS_EVERY_NS 500000000ull
 #define MAX_POLICIES 4
@@ -103,8 +104,9 @@ struct job {
 
 struct opts {
 	const char *config, *mix, *kernel_dir, *alone_sched, *policy, *compare;
+	const char *firmware;	/* NULL: the build's image; "" --no-firmware */
 	uint64_t cycles, alone_max, epoch_cycles;
-	int json, counters, quiet, alone_only, no_alone, list, trace;
+	int json, counters, quiet, alone_only, no_alone, list, trace, policies;
 	int whole_runs, alone_once;
 };
 
@@ -116,47 +118,14 @@ static struct opts opt = { .alone_sched = "gto", .alone_max = 1000000000ull,
 
 /* ---- the policy engine, driven like the driver drives it ---- */
 
-enum pol_event { PE_START, PE_END, PE_EPOCH };
-
-static const char *const pol_event_names[] = { "start", "end", "epoch" };
-
-/* One decision, for --trace-policy: what the mix's jobs' slots got. */
-struct pol_trace {
-	uint64_t cycle;
-	enum pol_event ev;
-	unsigned int slot;		/* START, END */
-	uint32_t running;		/* bit i: mix job i running */
-	struct emu_slot_policy p[MIX_MAX_JOBS];
-};
-
 /**
- * struct pol_run - the policy state of one co-run
- * @ops, @st: the policy and its private state
- * @mix: the mix (static overrides)
- * @gpu: the device
- * @jobs, @n: the co-run's jobs
- * @epoch_len: epoch length programmed while a job is resident
- * @epochs_on: epochs are programmed
- * @prev: slot counters at the previous epoch (zeros before the first)
- * @cur: the slot policies last programmed; @programmed: valid
- * @decisions, @epochs: decisions taken, EPOCH events handled
- * @trace, @ntrace, @cap: decisions recorded with --trace-policy
+ * struct pol_run - the policy of one co-run
+ * @ops: the policy
+ * @sp: the engine on the co-run's device (simpolicy.h)
  */
 struct pol_run {
 	const struct corun_policy_ops *ops;
-	struct corun_policy_state st;
-	const struct mix *mix;
-	struct emu_gpu *gpu;
-	struct job *jobs;
-	unsigned int n;
-	uint64_t epoch_len;
-	int epochs_on;
-	struct corun_slot_counters prev[CORUN_MAX_SLOTS];
-	struct emu_slot_policy cur[CORUN_MAX_SLOTS];
-	int programmed[CORUN_MAX_SLOTS];
-	uint64_t decisions, epochs;
-	struct pol_trace *trace;
-	size_t ntrace, cap;
+	struct sim_policy *sp;
 };
 
 /* The co-run being driven; NULL during alone runs. */
@@ -208,107 +177,6 @@ static const char *job_label(const struct job *j, char *buf, size_t len)
 	return buf;
 }
 
-/*
- * One policy decision, as corun_slots_program() (job start and end) and
- * corun_epoch_irq() (epoch) in corun_sched.c take it: build the input,
- * let the policy decide, program the slots. A slot's policy is written
- * only when it changes (the device keeps what was written).
- */
-static void policy_decide(struct pol_run *pr, enum pol_event e,
-			  unsigned int slot)
-{
-	const struct emu_config *cfg = emu_gpu_config(pr->gpu);
-	struct corun_slot_counters ctr[CORUN_MAX_SLOTS];
-	struct corun_policy_in in;
-	struct corun_policy_out out;
-	unsigned int i, s;
-	int busy = 0, ret;
-
-	corun_policy_in_init(&in, cfg->num_slots, cfg->num_sms, pr->epoch_len);
-	for (i = 0; i < pr->n; i++)
-		if (pr->jobs[i].inflight) {
-			corun_policy_in_job(&in, pr->jobs[i].slot,
-					    CTX_PRIORITY_NORMAL, 0);
-			busy = 1;
-		}
-	if (e == PE_EPOCH) {
-		for (s = 0; s < cfg->num_slots; s++)
-			emu_gpu_slot_counters(pr->gpu, s, &ctr[s]);
-		corun_policy_in_epoch(&in, ctr, pr->prev, cfg->num_slots);
-		memcpy(pr->prev, ctr, cfg->num_slots * sizeof(ctr[0]));
-		pr->epochs++;
-	}
-	memset(&out, 0, sizeof(out));
-	pr->ops->epoch(&pr->st, &in, &out);
-	pr->decisions++;
-
-	for (s = 0; s < cfg->num_slots; s++) {
-		const struct mix_job *mj = NULL;
-		struct emu_slot_policy p;
-
-		for (i = 0; i < pr->n; i++)
-			if (pr->jobs[i].slot == s)
-				mj = pr->jobs[i].mj;
-		memset(&p, 0, sizeof(p));
-		memcpy(p.sm_mask, out.slot[s].sm_mask, sizeof(p.sm_mask));
-		p.cta_quota = out.slot[s].cta_quota;
-		p.priority = out.slot[s].priority < 15 ? out.slot[s].priority : 15;
-		/* The mix's static settings win (see mix.h). */
-		if (pr->mix->has_priority)
-			p.priority = mj ? mj->priority : 0;
-		if (mj) {
-			if (mj->has_sms)
-				memcpy(p.sm_mask, mj->sm_mask, sizeof(p.sm_mask));
-			if (mj->cta_quota)
-				p.cta_quota = mj->cta_quota;
-			p.placement = mj->placement;
-			p.throttle = mj->throttle;
-		}
-		/* The device drops the bits of SMs it does not have. */
-		for (i = cfg->num_sms; i < CORUN_MAX_SMS; i++)
-			p.sm_mask[i / 32] &= ~(1u << (i % 32));
-		if (pr->programmed[s] && !memcmp(&p, &pr->cur[s], sizeof(p)))
-			continue;
-		ret = emu_gpu_set_slot_policy(pr->gpu, s, &p);
-		if (ret && mj)
-			die(2, "%s:%u: the device rejects the slot policy (placement %s, priority %u, quota %u, throttle %u): %s",
-			    pr->mix->path, mj->line,
-			    mix_placement_name(p.placement), p.priority,
-			    p.cta_quota, p.throttle, strerror(-ret));
-		if (ret)
-			die(1, "policy %s: the device rejects slot %u's policy: %s",
-			    pr->ops->name, s, strerror(-ret));
-		pr->cur[s] = p;
-		pr->programmed[s] = 1;
-	}
-	/* corun_epochs_update(): epochs only while a job is resident. */
-	if (e != PE_EPOCH && busy != pr->epochs_on) {
-		pr->epochs_on = busy;
-		emu_gpu_set_epoch(pr->gpu, busy ? pr->epoch_len : 0);
-	}
-
-	if (opt.trace) {
-		struct pol_trace *t;
-
-		if (pr->ntrace == pr->cap) {
-			pr->cap = pr->cap ? 2 * pr->cap : 256;
-			pr->trace = realloc(pr->trace, pr->cap * sizeof(*t));
-			if (!pr->trace)
-				die(1, "out of memory");
-		}
-		t = &pr->trace[pr->ntrace++];
-		memset(t, 0, sizeof(*t));
-		t->cycle = emu_gpu_cycle(pr->gpu);
-		t->ev = e;
-		t->slot = slot;
-		for (i = 0; i < pr->n; i++) {
-			t->p[i] = pr->cur[pr->jobs[i].slot];
-			if (pr->jobs[i].inflight)
-				t->running |= 1u << i;
-		}
-	}
-}
-
 /* ---- driving workloads on a device ---- */
 
 static void job_teardown_run(struct job *j)
@@ -355,6 +223,7 @@ static void job_finish_run(struct sim_dev *dev, struct job *j, int alone)
 static void job_launch_next(struct sim_dev *dev, struct job *j, int alone)
 {
 	char err[ERRLEN] = "";
+	struct corun_job_desc d;
 	struct sim_launch l;
 	int ret;
 
@@ -368,16 +237,24 @@ static void job_launch_next(struct sim_dev *dev, struct job *j, int alone)
 		job_finish_run(dev, j, alone);
 		return;
 	}
+	ret = sim_prepare(j->ctx, &l, &d, err, sizeof(err));
+	if (ret) {
+		job_fail(j, ST_ERROR, "launch rejected: %s", err);
+		return;
+	}
 	/* Job start: the driver decides before the job can dispatch. */
 	j->inflight = 1;
-	if (cur_pol)
-		policy_decide(cur_pol, PE_START, j->slot);
-	ret = sim_submit(j->ctx, j->slot, &l, &j->seqno, err, sizeof(err));
+	if (cur_pol && sim_policy_job_start(cur_pol->sp, j->slot, &d,
+					    CTX_PRIORITY_NORMAL, err,
+					    sizeof(err)))
+		die(1, "%s", err);
+	ret = sim_queue(j->ctx, j->slot, &d, err, sizeof(err));
 	if (ret) {
 		j->inflight = 0;
 		job_fail(j, ST_ERROR, "launch rejected: %s", err);
 		return;
 	}
+	j->seqno = d.seqno;
 }
 
 static void job_start_run(struct sim_dev *dev, struct job *j)
@@ -411,8 +288,9 @@ static void job_done(struct sim_dev *dev, struct job *j,
 	struct sim_result r;
 
 	j->inflight = 0;
-	if (cur_pol)
-		policy_decide(cur_pol, PE_END, j->slot);
+	if (cur_pol && sim_policy_job_end(cur_pol->sp, j->slot, err,
+					  sizeof(err)))
+		die(1, "%s", err);
 	if (sim_complete(j->ctx, ev->seqno, &ev->fault, &r, err, sizeof(err))) {
 		job_fail(j, ST_ERROR, "%s", err);
 		return;
@@ -463,6 +341,7 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 {
 	struct emu_gpu *gpu = sim_dev_gpu(dev);
 	uint64_t t0 = now_ns(), t1, last = 0, end;
+	char err[ERRLEN];
 	struct emu_event ev;
 	struct emu_stats st;
 	unsigned int i, active;
@@ -471,17 +350,16 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 	for (i = 0; i < n; i++)
 		job_start_run(dev, &jobs[i]);
 	for (;;) {
-		uint64_t c = emu_gpu_cycle(gpu), lim;
+		uint64_t c = emu_gpu_cycle(gpu);
 		int type;
 
 		for (i = 0, active = 0; i < n; i++)
 			active += jobs[i].inflight;
 		if (!active || c >= stop)
 			break;
-		lim = stop - c > RUN_SLICE ? c + RUN_SLICE : stop;
 		/* The rate counts model time only, not setup and checks. */
 		t1 = now_ns();
-		type = emu_gpu_run(gpu, lim, &ev);
+		type = sim_dev_run(dev, stop, &ev);
 		sim_ns += now_ns() - t1;
 		if (type == EMU_EV_JOB_DONE) {
 			for (i = 0; i < n; i++)
@@ -491,8 +369,8 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 			if (i < n)
 				job_done(dev, &jobs[i], &ev, alone);
 		} else if (type == EMU_EV_EPOCH) {
-			if (pr)
-				policy_decide(pr, PE_EPOCH, 0);
+			if (pr && sim_policy_epoch(pr->sp, err, sizeof(err)))
+				die(1, "%s", err);
 		} else if (type == EMU_EV_IDLE) {
 			/* Cannot happen with a job in flight: a model bug. */
 			for (i = 0; i < n; i++)
@@ -519,8 +397,8 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 	/* Kill what still runs at the budget and collect it, like a driver. */
 	for (i = 0; i < n; i++)
 		if (jobs[i].inflight)
-			emu_gpu_reset_slot(gpu, jobs[i].slot);
-	while (emu_gpu_run(gpu, emu_gpu_cycle(gpu), &ev) == EMU_EV_JOB_DONE) {
+			sim_dev_reset_slot(dev, jobs[i].slot);
+	while (sim_dev_run(dev, emu_gpu_cycle(gpu), &ev) == EMU_EV_JOB_DONE) {
 		struct sim_result r;
 
 		for (i = 0; i < n; i++) {
@@ -587,12 +465,16 @@ static void usage(FILE *f)
 		"usage: corun-sim --config FILE.ini --mix FILE [options]\n"
 		"       corun-sim --list\n"
 		"       corun-sim --characterize --config FILE.ini [options] (--characterize --help)\n"
+		"       corun-sim --calibrate --config FILE.ini [--check] (--calibrate --help)\n"
 		"  --config FILE       GPU configuration (emu/configs/*.ini)\n"
 		"  --mix FILE          job mix (format: Documentation/tools/corun-sim.rst)\n"
 		"  --cycles N          co-run cycle budget (overrides the mix's budget)\n"
 		"  --json              JSON on stdout instead of text\n"
 		"  --counters          per-job counters in the report\n"
 		"  --kernel-dir DIR    device ELFs (default: $CORUN_KERNEL_DIR or ../kernels)\n"
+		"  --firmware FILE     device firmware image (default: $CORUN_FW_IMAGE or\n"
+		"                      the build's ../../firmware/corun-fw.bin)\n"
+		"  --no-firmware       run the device without firmware\n"
 		"  --alone-only        only the alone runs\n"
 		"  --no-alone          only the co-run (no slowdowns or metrics)\n"
 		"  --alone-sched P     warp scheduler of alone runs: gto (default), lrr,\n"
@@ -612,7 +494,10 @@ static void usage(FILE *f)
 		"                      last launch's end reaches the budget; no run is\n"
 		"                      cut short (with --cycles 1: every job runs once)\n"
 		"  --quiet             no progress or simulation rate on stderr\n"
-		"  --list              list the workloads\n",
+		"  --list              list the workloads\n"
+		"  --policies          list the driver policies and the firmware's\n"
+		"                      policies, settings and parameters (the image\n"
+		"                      of --firmware, on --config's device if given)\n",
 		CORUN_POLICY_EPOCH_CYCLES_DEFAULT);
 }
 
@@ -629,7 +514,7 @@ static uint64_t parse_count(const char *s, const char *what)
 static void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
-	       O_KDIR, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
+	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
 	       O_ALONE_RUNS };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
@@ -638,6 +523,8 @@ static void parse_args(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "counters", no_argument, NULL, 'C' },
 		{ "kernel-dir", required_argument, NULL, O_KDIR },
+		{ "firmware", required_argument, NULL, O_FW },
+		{ "no-firmware", no_argument, NULL, O_NO_FW },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "alone-only", no_argument, NULL, O_ALONE_ONLY },
 		{ "no-alone", no_argument, NULL, O_NO_ALONE },
@@ -650,6 +537,7 @@ static void parse_args(int argc, char **argv)
 		{ "trace-policy", no_argument, NULL, O_TRACE },
 		{ "whole-runs", no_argument, NULL, O_WHOLE },
 		{ "list", no_argument, NULL, 'l' },
+		{ "policies", no_argument, NULL, O_POLICIES },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -664,7 +552,10 @@ static void parse_args(int argc, char **argv)
 		case 'C': opt.counters = 1; break;
 		case 'q': opt.quiet = 1; break;
 		case 'l': opt.list = 1; break;
+		case O_POLICIES: opt.policies = 1; break;
 		case O_KDIR: opt.kernel_dir = optarg; break;
+		case O_FW: opt.firmware = optarg; break;
+		case O_NO_FW: opt.firmware = ""; break;
 		case O_ALONE_ONLY: opt.alone_only = 1; break;
 		case O_NO_ALONE: opt.no_alone = 1; break;
 		case O_ALONE_SCHED: opt.alone_sched = optarg; break;
@@ -708,7 +599,7 @@ static void parse_args(int argc, char **argv)
 		die(2, "--policy and --compare-policies exclude each other");
 	if (opt.compare && opt.alone_only)
 		die(2, "--compare-policies and --alone-only exclude each other");
-	if (!opt.list && (!opt.config || !opt.mix)) {
+	if (!opt.list && !opt.policies && (!opt.config || !opt.mix)) {
 		usage(stderr);
 		exit(2);
 	}
@@ -840,6 +731,62 @@ static const char *mask_hex(const uint32_t *m, char *buf, size_t len)
 	return buf;
 }
 
+/* The firmware image every device boots, and the version it reported. */
+static char fw_path[4200];
+static uint32_t fw_version, fw_crc;
+
+static void firmware_find(void)
+{
+	const char *env = getenv("CORUN_FW_IMAGE");
+	char exe[4096];
+	ssize_t n;
+
+	if (opt.firmware) {
+		snprintf(fw_path, sizeof(fw_path), "%s", opt.firmware);
+		return;
+	}
+	if (env && *env) {
+		snprintf(fw_path, sizeof(fw_path), "%s", env);
+		return;
+	}
+	/* <dir of the running binary>/../../firmware, the build's layout */
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	exe[n > 0 ? n : 0] = 0;
+	if (strrchr(exe, '/'))
+		*strrchr(exe, '/') = 0;
+	snprintf(fw_path, sizeof(fw_path), "%s/../../firmware/corun-fw.bin",
+		 n > 0 ? exe : ".");
+}
+
+/* A fresh device with the firmware booted, as the driver's probe leaves it. */
+static struct sim_dev *device_new(const struct emu_config *cfg)
+{
+	char err[ERRLEN];
+	struct sim_dev *dev;
+
+	dev = sim_dev_create(cfg, 0, err, sizeof(err));
+	if (!dev)
+		die(2, "%s", err);
+	if (fw_path[0] &&
+	    sim_dev_load_firmware(dev, fw_path, err, sizeof(err))) {
+		sim_dev_destroy(dev);
+		die(2, "%s (--firmware FILE, or --no-firmware)", err);
+	}
+	fw_version = sim_dev_fw_version(dev);
+	fw_crc = sim_dev_fw_crc(dev);
+	return dev;
+}
+
+static const char *fw_version_str(char *buf, size_t len)
+{
+	if (!fw_path[0])
+		snprintf(buf, len, "none");
+	else
+		snprintf(buf, len, "%u.%u", fw_version >> 16,
+			 fw_version & 0xffff);
+	return buf;
+}
+
 /**
  * struct corun - one co-run of the mix under one policy
  * @pol: the policy state (decisions, last slot programming, trace)
@@ -858,24 +805,87 @@ struct corun {
 	unsigned int failed;
 };
 
+/*
+ * The mix's static slot settings, which win over the policy's (see
+ * mix.h): SMs, CTA quota, placement and throttle of a job's slot, and
+ * priorities if any job line gives one.
+ */
+static void mix_pins(const struct mix *mix, struct corun_policy_pin *pins)
+{
+	unsigned int i;
+
+	memset(pins, 0, CORUN_MAX_SLOTS * sizeof(*pins));
+	for (i = 0; i < CORUN_MAX_SLOTS && mix->has_priority; i++)
+		pins[i].set |= CORUN_POLICY_CH_PRIORITY;
+	for (i = 0; i < mix->njobs; i++) {
+		const struct mix_job *mj = &mix->jobs[i];
+		struct corun_policy_pin *p = &pins[mj->slot];
+
+		p->v.priority = mj->priority;
+		p->set |= CORUN_POLICY_CH_PLACEMENT | CORUN_POLICY_CH_THROTTLE;
+		p->v.placement = mj->placement;
+		p->v.throttle = mj->throttle;
+		if (mj->has_sms) {
+			p->set |= CORUN_POLICY_CH_SM_MASK;
+			memcpy(p->v.sm_mask, mj->sm_mask, sizeof(p->v.sm_mask));
+		}
+		if (mj->cta_quota) {
+			p->set |= CORUN_POLICY_CH_CTA_QUOTA;
+			p->v.cta_quota = mj->cta_quota;
+		}
+	}
+}
+
+/*
+ * The mix's firmware settings (irc = on, irc_share=300, ...), checked
+ * against @sp's device and firmware as SET_POLICY checks them, then given
+ * to the engine as the administrator's (what SET_POLICY does in the
+ * driver). Exits with status 2 on a bad setting.
+ */
+static void mix_fw_apply(const struct mix *mix, struct sim_policy *sp)
+{
+	const struct corun_policy_platform *p = &sim_policy_engine(sp)->in.plat;
+	uint32_t feat = sim_policy_fw_features(sp), k;
+	struct corun_fw_setting s[MIX_FW_SETTINGS];
+	uint32_t knobs[CORUN_FWK_NR], any = 0;
+	uint64_t modes[CORUN_FWK_NR];
+	struct corun_policy_fw fw;
+	char err[ERRLEN];
+	unsigned int n;
+
+	for (k = 0; k < CORUN_FWK_NR; k++)
+		modes[k] = corun_fwk_modes(k, feat);
+	if (mix_check_fw(mix, NULL, p, modes, corun_fwp_mask(feat), err,
+			 sizeof(err)))
+		die(2, "%s", err);
+	n = mix_fw_settings(mix, NULL, knobs, s, NULL);
+	for (k = 0; k < CORUN_FWK_NR; k++)
+		any |= knobs[k];
+	if (!n && !any)
+		return;
+	if (corun_fw_settings(p, feat, knobs, s, n, &fw, NULL))
+		die(2, "%s: the firmware settings do not fit the device",
+		    mix->path);
+	if (sim_policy_static_fw(sp, &fw, err, sizeof(err)))
+		die(2, "%s: %s", mix->path, err);
+}
+
 static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 		      uint64_t budget, struct corun *co)
 {
-	char err[ERRLEN], phase[64];
+	struct corun_policy_pin pins[CORUN_MAX_SLOTS];
+	char phase[64], err[ERRLEN];
 	struct sim_dev *dev;
 	unsigned int i;
 
-	dev = sim_dev_create(cfg, 0, err, sizeof(err));
-	if (!dev)
+	dev = device_new(cfg);
+	mix_pins(mix, pins);
+	co->pol.sp = sim_policy_create(dev, co->pol.ops, pins,
+				       (uint32_t)opt.epoch_cycles, opt.trace,
+				       err, sizeof(err));
+	if (!co->pol.sp)
 		die(2, "%s", err);
-	co->pol.mix = mix;
-	co->pol.gpu = sim_dev_gpu(dev);
-	co->pol.jobs = co->jobs;
-	co->pol.n = mix->njobs;
-	co->pol.epoch_len = opt.epoch_cycles;
-	if (co->pol.ops->init(&co->pol.st, cfg->num_slots, cfg->num_sms))
-		die(2, "policy %s: cannot run on %u slots and %u SMs",
-		    co->pol.ops->name, cfg->num_slots, cfg->num_sms);
+	mix_fw_apply(mix, co->pol.sp);
 	snprintf(phase, sizeof(phase), "co-run (%s)", co->pol.ops->name);
 	whole_budget = budget;
 	co->cycles = drive(dev, co->jobs, mix->njobs,
@@ -896,32 +906,13 @@ static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 
 static void json_trace(struct json *js, const struct corun *co)
 {
-	char b[48];
-	size_t t;
-	unsigned int i;
+	const struct corun_policy_record *r;
+	size_t n, t;
 
+	n = sim_policy_records(co->pol.sp, &r);
 	json_arr_begin(js, "policy_trace");
-	for (t = 0; t < co->pol.ntrace; t++) {
-		const struct pol_trace *tr = &co->pol.trace[t];
-
-		json_obj_begin(js, NULL);
-		json_u64(js, "cycle", tr->cycle);
-		json_str(js, "event", pol_event_names[tr->ev]);
-		if (tr->ev != PE_EPOCH)
-			json_u64(js, "slot", tr->slot);
-		json_arr_begin(js, "jobs");
-		for (i = 0; i < co->pol.n; i++) {
-			json_obj_begin(js, NULL);
-			json_bool(js, "running", !!(tr->running & (1u << i)));
-			json_str(js, "sm_mask",
-				 mask_hex(tr->p[i].sm_mask, b, sizeof(b)));
-			json_u64(js, "cta_quota", tr->p[i].cta_quota);
-			json_u64(js, "priority", tr->p[i].priority);
-			json_obj_end(js);
-		}
-		json_arr_end(js);
-		json_obj_end(js);
-	}
+	for (t = 0; t < n; t++)
+		sim_policy_record_json(js, &r[t]);
 	json_arr_end(js);
 }
 
@@ -929,14 +920,15 @@ static void json_trace(struct json *js, const struct corun *co)
 static void json_corun(struct json *js, const char *key, const struct mix *mix,
 		       const struct corun *co)
 {
+	const struct corun_policy_engine *eng = sim_policy_engine(co->pol.sp);
 	char b[48];
 	unsigned int i;
 
 	json_obj_begin(js, key);
 	json_str(js, "policy", co->pol.ops->name);
-	json_u64(js, "epoch_cycles", co->pol.epoch_len);
-	json_u64(js, "epochs", co->pol.epochs);
-	json_u64(js, "policy_decisions", co->pol.decisions);
+	json_u64(js, "epoch_cycles", opt.epoch_cycles);
+	json_u64(js, "epochs", sim_policy_epochs(co->pol.sp));
+	json_u64(js, "policy_decisions", eng->decisions);
 	json_u64(js, "cycles", co->cycles);
 	json_arr_begin(js, "jobs");
 	for (i = 0; i < mix->njobs; i++) {
@@ -949,10 +941,10 @@ static void json_corun(struct json *js, const char *key, const struct mix *mix,
 		json_u64(js, "scale", j->params.scale);
 		json_u64(js, "seed", j->params.seed);
 		json_u64(js, "slot", j->slot);
-		json_u64(js, "priority", co->pol.cur[j->slot].priority);
+		json_u64(js, "priority", eng->out.slot[j->slot].priority);
 		json_str(js, "placement", mix_placement_name(j->mj->placement));
 		json_str(js, "sm_mask",
-			 mask_hex(co->pol.cur[j->slot].sm_mask, b, sizeof(b)));
+			 mask_hex(eng->out.slot[j->slot].sm_mask, b, sizeof(b)));
 		json_str(js, "status", status_names[j->status]);
 		if (j->status != ST_OK)
 			json_str(js, "error", j->msg);
@@ -985,13 +977,14 @@ static void json_corun(struct json *js, const char *key, const struct mix *mix,
 
 static void text_corun(const struct mix *mix, const struct corun *co)
 {
+	const struct corun_policy_record *r;
 	char b1[48], b2[32], b3[32], b4[32], lbl[96];
 	unsigned int i;
-	size_t t;
+	size_t n, t;
 
 	printf("co-run (%" PRIu64 " cycles, policy %s, %" PRIu64 " epochs of %" PRIu64 " cycles, %" PRIu64 " decisions):\n",
-	       co->cycles, co->pol.ops->name, co->pol.epochs, co->pol.epoch_len,
-	       co->pol.decisions);
+	       co->cycles, co->pol.ops->name, sim_policy_epochs(co->pol.sp),
+	       opt.epoch_cycles, sim_policy_engine(co->pol.sp)->decisions);
 	printf("  %-3s %-4s %-28s %-6s %5s %14s %9s %9s %9s\n", "job", "slot",
 	       "workload", "status", "runs", "thread-insns", "IPC", "IPC-alone",
 	       "slowdown");
@@ -1017,21 +1010,11 @@ static void text_corun(const struct mix *mix, const struct corun *co)
 	       metrics_fmt(co->mm.fairness, b4, sizeof(b4)));
 	if (!opt.trace)
 		return;
-	printf("policy trace (cycle event: per job sm-mask/quota/priority, * = running):\n");
-	for (t = 0; t < co->pol.ntrace; t++) {
-		const struct pol_trace *tr = &co->pol.trace[t];
-
-		printf("  %10" PRIu64 " %-5s", tr->cycle, pol_event_names[tr->ev]);
-		if (tr->ev != PE_EPOCH)
-			printf(" slot %-2u", tr->slot);
-		else
-			printf("        ");
-		for (i = 0; i < co->pol.n; i++)
-			printf(" %s%u:%s/%u/%u",
-			       tr->running & (1u << i) ? "*" : " ", i,
-			       mask_hex(tr->p[i].sm_mask, b1, sizeof(b1)),
-			       tr->p[i].cta_quota, tr->p[i].priority);
-		printf("\n");
+	printf("policy trace (one record per slot a decision changed):\n");
+	n = sim_policy_records(co->pol.sp, &r);
+	for (t = 0; t < n; t++) {
+		printf("  ");
+		sim_policy_record_text(stdout, &r[t]);
 	}
 }
 
@@ -1093,7 +1076,8 @@ int main(int argc, char **argv)
 	unsigned int nalone = 0, npol = 0, i, k, p, failed = 0;
 	uint64_t budget = 0;
 	char err[ERRLEN], b1[32];
-	struct sim_dev *dev;
+	struct sim_policy *check_sp;
+	struct sim_dev *dev, *check_dev;
 	struct mix mix;
 	struct json js;
 
@@ -1105,12 +1089,30 @@ int main(int argc, char **argv)
 			argv[1] = argv[0];
 			return characterize_main(argc - 1, argv + 1);
 		}
+	/* --calibrate anywhere: the calibration mode (calibrate.c). */
+	for (i = 1; i < (unsigned int)argc; i++)
+		if (!strcmp(argv[i], "--calibrate"))
+			return calibrate_main(argc, argv);
 	parse_args(argc, argv);
 	/* --kernel-dir must beat $CORUN_KERNEL_DIR, which wl_kernel_dir prefers. */
 	if (opt.kernel_dir && setenv("CORUN_KERNEL_DIR", opt.kernel_dir, 1))
 		die(2, "setenv: %s", strerror(errno));
 	if (opt.list) {
 		list_workloads();
+		return 0;
+	}
+	if (opt.policies) {
+		/* the firmware's part is what the image booted says it has */
+		if (opt.config) {
+			if (emu_config_load(opt.config, &cfg, err, sizeof(err)))
+				die(2, "%s", err);
+		} else {
+			emu_config_defaults(&cfg);
+		}
+		firmware_find();
+		dev = device_new(&cfg);
+		sim_policy_list(stdout, dev);
+		sim_dev_destroy(dev);
 		return 0;
 	}
 	if (emu_config_load(opt.config, &cfg, err, sizeof(err)))
@@ -1127,6 +1129,19 @@ int main(int argc, char **argv)
 		die(2, "%s (configuration %s)", err, cfg.name);
 	check_kernels(&mix);
 	budget = opt.cycles ? opt.cycles : mix.budget;
+	/*
+	 * A bad firmware image, or firmware settings the device or its
+	 * firmware cannot take, fail here, before any run.
+	 */
+	firmware_find();
+	check_dev = device_new(&cfg);
+	check_sp = sim_policy_create(check_dev, &corun_policy_fcfs, NULL, 0, 0,
+				     err, sizeof(err));
+	if (!check_sp)
+		die(2, "%s", err);
+	mix_fw_apply(&mix, check_sp);
+	sim_policy_destroy(check_sp);
+	sim_dev_destroy(check_dev);
 
 	/* The policies: --compare-policies, --policy, the mix's, fcfs. */
 	if (opt.compare) {
@@ -1195,6 +1210,10 @@ int main(int argc, char **argv)
 		       cfg.name, emu_config_id(&cfg), opt.config);
 		printf("# mix %s (%s), %u jobs, co-run budget %" PRIu64 " cycles\n",
 		       mix.name, mix.path, mix.njobs, budget);
+		printf("# firmware %s", fw_version_str(b1, sizeof(b1)));
+		if (fw_path[0])
+			printf(" (crc32 0x%08x)", fw_crc);
+		printf("\n");
 		if (!opt.alone_only) {
 			printf("# polic%s", npol > 1 ? "ies" : "y");
 			for (p = 0; p < npol; p++)
@@ -1212,9 +1231,7 @@ int main(int argc, char **argv)
 		for (k = 0; k < nalone; k++) {
 			char phase[128], lbl[96];
 
-			dev = sim_dev_create(&acfg, 0, err, sizeof(err));
-			if (!dev)
-				die(2, "%s", err);
+			dev = device_new(&acfg);
 			snprintf(phase, sizeof(phase), "alone %s",
 				 job_label(&alone[k], lbl, sizeof(lbl)));
 			if (opt.alone_once) {
@@ -1251,6 +1268,14 @@ int main(int argc, char **argv)
 		json_str(&js, "tool", "corun-sim");
 		json_u64(&js, "format_version", 1);
 		json_str(&js, "ipc_unit", "thread instructions per cycle");
+		json_obj_begin(&js, "firmware");
+		json_str(&js, "version", fw_version_str(b1, sizeof(b1)));
+		if (fw_path[0]) {
+			/* The image's identity, not its path: outputs compare. */
+			snprintf(b1, sizeof(b1), "0x%08x", fw_crc);
+			json_str(&js, "crc32", b1);
+		}
+		json_obj_end(&js);
 		json_obj_begin(&js, "config");
 		json_str(&js, "file", opt.config);
 		json_str(&js, "name", cfg.name);
@@ -1372,7 +1397,7 @@ int main(int argc, char **argv)
 			total_stats.cycles, total_stats.warp_insns,
 			total_stats.thread_insns, sim_ns / 1e9);
 	for (p = 0; p < npol; p++)
-		free(co[p].pol.trace);
+		sim_policy_destroy(co[p].pol.sp);
 	free(co);
 	return failed ? 1 : 0;
 }

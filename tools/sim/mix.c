@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include <kernels/workload.h>
+#include <corun/fwif.h>
+#include <policy/fwknobs.h>
 #include <policy/policy.h>
 #include <sim/mix.h>
 
@@ -165,6 +167,57 @@ static char *word(char **p)
 	return w;
 }
 
+/* "a, b or c" of the names of knob @k's values (not DEFAULT). */
+static const char *knob_value_names(uint32_t k, char *buf, size_t len)
+{
+	const struct corun_fwk_info *ki = &corun_fwk[k];
+	size_t at = 0;
+	uint32_t v;
+
+	buf[0] = 0;
+	for (v = 1; v < ki->nvalues && at < len; v++)
+		at += snprintf(buf + at, len - at, "%s%s",
+			       v == 1 ? "" : v + 1 == ki->nvalues ? " or " : ", ",
+			       ki->values[v].name);
+	return buf;
+}
+
+/* @sep-separated names of the per-slot (@per_slot) or global parameters. */
+static size_t param_names(int per_slot, const char *sep, char *buf, size_t len)
+{
+	size_t at = 0;
+	uint32_t id;
+
+	for (id = 1; id < CORUN_FWP_NR && at < len; id++)
+		if (corun_fwp[id].per_slot == (uint32_t)per_slot)
+			at += snprintf(buf + at, len - at, "%s%s", sep,
+				       corun_fwp[id].name);
+	return at;
+}
+
+/*
+ * A firmware parameter's value: decimal or 0x hex, within the range of a
+ * plain number (masks and VCs are checked against the device later).
+ */
+static int parse_fw_value(struct pstate *s, uint32_t id, const char *key,
+			  const char *val, uint32_t *out)
+{
+	const struct corun_fwp_info *f = &corun_fwp[id];
+	uint64_t v;
+
+	if (f->kind == CORUN_FWP_VC && !strcmp(val, "config")) {
+		*out = CORUN_FW_VC_CONFIG;
+		return 0;
+	}
+	if (parse_u64(val, 0, UINT32_MAX, &v))
+		return perr(s, "%s=%s: expected an unsigned 32-bit number%s", key,
+			    val, f->kind == CORUN_FWP_VC ? " or config" : "");
+	if (f->kind == CORUN_FWP_RANGE && v > f->max)
+		return perr(s, "%s=%s: out of range 0..%u", key, val, f->max);
+	*out = (uint32_t)v;
+	return 0;
+}
+
 static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
 		     struct mix *m, const uint32_t *seen_scale)
 {
@@ -176,6 +229,7 @@ static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
 	char known[1024];
 	uint64_t v;
 	char *w;
+	int fw;
 
 	w = word(&rest);
 	if (!w)
@@ -202,9 +256,21 @@ static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
 		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
 			if (!strcmp(w, keys[k]))
 				break;
-		if (k == sizeof(keys) / sizeof(keys[0]))
-			return perr(s, "unknown job key '%s' (known: scale seed slot priority placement sms quota throttle)",
-				    w);
+		fw = corun_fwp_find(w);
+		if (k == sizeof(keys) / sizeof(keys[0]) && fw > 0 &&
+		    corun_fwp[fw].per_slot) {
+			if (j->fw_set & (1u << fw))
+				return perr(s, "%s given twice", w);
+			j->fw_set |= 1u << fw;
+			if (parse_fw_value(s, fw, w, val, &j->fw[fw]))
+				return -1;
+			continue;
+		}
+		if (k == sizeof(keys) / sizeof(keys[0])) {
+			param_names(1, " ", known, sizeof(known));
+			return perr(s, "unknown job key '%s' (known: scale seed slot priority placement sms quota throttle%s)",
+				    w, known);
+		}
 		if (given & (1u << k))
 			return perr(s, "%s given twice", w);
 		given |= 1u << k;
@@ -258,6 +324,43 @@ static int parse_job(struct pstate *s, char *rest, mix_lookup_fn lookup,
 				    j->slot, m->jobs[k].line);
 	m->njobs++;
 	return 0;
+}
+
+/* A firmware knob or device-wide parameter "key = value", else an error. */
+static int parse_fw_setting(struct pstate *s, struct mix *m, const char *key,
+			    const char *val)
+{
+	char names[256];
+	size_t at;
+	int k, id, v;
+
+	k = corun_fwk_find(key);
+	if (k >= 0) {
+		if (m->fw_knob_line[k])
+			return perr(s, "%s given twice", key);
+		v = corun_fwk_value_find(k, val);
+		if (v < 0)
+			return perr(s, "%s = %s: expected %s", key, val,
+				    knob_value_names(k, names, sizeof(names)));
+		m->fw_knob[k] = v;
+		m->fw_knob_line[k] = s->line;
+		return 0;
+	}
+	id = corun_fwp_find(key);
+	if (id > 0 && !corun_fwp[id].per_slot) {
+		if (m->fw_set & (1u << id))
+			return perr(s, "%s given twice", key);
+		m->fw_set |= 1u << id;
+		m->fw_line[id] = s->line;
+		return parse_fw_value(s, id, key, val, &m->fw[id]);
+	}
+	at = 0;
+	for (k = 0; k < CORUN_FWK_NR; k++)
+		at += snprintf(names + at, sizeof(names) - at, ", %s",
+			       corun_fwk[k].name);
+	param_names(0, ", ", names + at, sizeof(names) - at);
+	return perr(s, "unknown setting '%s' (known: name, budget, scale, policy%s; jobs are 'job WORKLOAD ...')",
+		    key, names);
 }
 
 int mix_parse(const char *text, const char *path, mix_lookup_fn lookup,
@@ -354,9 +457,8 @@ int mix_parse(const char *text, const char *path, mix_lookup_fn lookup,
 				return perr(&s, "policy = %s: %s", val,
 					    mix_policy_names());
 			strcpy(m->policy, val);
-		} else {
-			return perr(&s, "unknown setting '%s' (known: name, budget, scale, policy; jobs are 'job WORKLOAD ...')",
-				    key);
+		} else if (parse_fw_setting(&s, m, key, val)) {
+			return -1;
 		}
 	}
 	if (!m->njobs) {
@@ -417,6 +519,109 @@ int mix_check_device(const struct mix *m, unsigned int num_slots,
 				 m->path, j->line, j->max_sm, num_sms);
 			return -1;
 		}
+	}
+	return 0;
+}
+
+unsigned int mix_fw_settings(const struct mix *m, const uint32_t *slot_of,
+			     uint32_t *knobs, struct corun_fw_setting *s,
+			     unsigned int *line)
+{
+	unsigned int n = 0, i;
+	uint32_t id;
+
+	for (i = 0; i < CORUN_FWK_NR; i++)
+		knobs[i] = m->fw_knob[i];
+	for (id = 1; id < CORUN_FWP_NR; id++)
+		if (m->fw_set & (1u << id)) {
+			if (line)
+				line[n] = m->fw_line[id];
+			s[n++] = (struct corun_fw_setting){ id, 0, m->fw[id], 0 };
+		}
+	for (i = 0; i < m->njobs; i++)
+		for (id = 1; id < CORUN_FWP_NR; id++)
+			if (m->jobs[i].fw_set & (1u << id)) {
+				if (line)
+					line[n] = m->jobs[i].line;
+				s[n++] = (struct corun_fw_setting){
+					id, slot_of ? slot_of[i] : m->jobs[i].slot,
+					m->jobs[i].fw[id], 0
+				};
+			}
+	return n;
+}
+
+const char *mix_fw_setting_text(const struct corun_fw_setting *s, uint32_t knob,
+				uint32_t value, char *buf, size_t len)
+{
+	const struct corun_fwp_info *f;
+	char v[16];
+
+	if (!s) {
+		snprintf(buf, len, "%s=%s", corun_fwk[knob].name,
+			 corun_fwk[knob].values[value].name);
+		return buf;
+	}
+	f = &corun_fwp[s->id];
+	if (f->kind == CORUN_FWP_VC && s->value == CORUN_FW_VC_CONFIG)
+		snprintf(v, sizeof(v), "config");
+	else if (f->kind == CORUN_FWP_L1_MASK || f->kind == CORUN_FWP_LLC_MASK)
+		snprintf(v, sizeof(v), "%#x", s->value);
+	else
+		snprintf(v, sizeof(v), "%u", s->value);
+	if (f->per_slot)
+		snprintf(buf, len, "%s:%u=%s", f->name, s->slot, v);
+	else
+		snprintf(buf, len, "%s=%s", f->name, v);
+	return buf;
+}
+
+int mix_check_fw(const struct mix *m, const uint32_t *slot_of,
+		 const struct corun_policy_platform *p, const uint64_t *knob_modes,
+		 uint64_t params, char *err, size_t len)
+{
+	struct corun_policy_fw fw;
+	struct corun_fw_setting s[MIX_FW_SETTINGS];
+	unsigned int line[MIX_FW_SETTINGS], n, i;
+	uint32_t knobs[CORUN_FWK_NR], k, bad;
+	const struct corun_fwp_info *f;
+	char why[128], txt[64];
+	int ret;
+
+	n = mix_fw_settings(m, slot_of, knobs, s, line);
+	for (k = 0; k < CORUN_FWK_NR; k++)
+		if (knobs[k] && !(knob_modes[k] & (1ull << knobs[k]))) {
+			snprintf(err, len, "%s:%u: %s = %s: the device's firmware does not implement it",
+				 m->path, m->fw_knob_line[k], corun_fwk[k].name,
+				 corun_fwk[k].values[knobs[k]].name);
+			return -1;
+		}
+	/* the checks SET_POLICY makes, as if the firmware had everything */
+	ret = corun_fw_settings(p, ~0u, knobs, s, n, &fw, &bad);
+	for (i = 0; i < n; i++) {
+		f = &corun_fwp[s[i].id];
+		if (ret && i == bad && f->per_slot && s[i].slot >= p->num_slots)
+			snprintf(why, sizeof(why), "the device has %u slots",
+				 p->num_slots);
+		else if (ret == -CORUN_EINVAL && i == bad)
+			snprintf(why, sizeof(why), "not with l1 = %s",
+				 corun_fwk[CORUN_FWK_L1].values[knobs[CORUN_FWK_L1]].name);
+		else if (ret && i == bad && f->kind == CORUN_FWP_VC)
+			snprintf(why, sizeof(why), "the device has %u virtual channels (or config)",
+				 p->num_vcs);
+		else if (ret && i == bad)
+			snprintf(why, sizeof(why), "no way of the %s's %u",
+				 f->kind == CORUN_FWP_L1_MASK ? "L1" : "LLC",
+				 f->kind == CORUN_FWP_L1_MASK ? p->l1_ways :
+								 p->llc_ways);
+		else if (!(params & (1ull << s[i].id)))
+			snprintf(why, sizeof(why),
+				 "the device's firmware does not implement it");
+		else
+			continue;
+		snprintf(err, len, "%s:%u: %s: %s", m->path, line[i],
+			 mix_fw_setting_text(&s[i], 0, 0, txt, sizeof(txt)), why);
+		return -1;
 	}
 	return 0;
 }

@@ -10,7 +10,8 @@ SIM_OUT := $(O)/tools/sim
 KTEST_DIR := $(O)/tools/lib/tests
 
 KELF_OBJS := $(O)/tools/lib/kelf.o
-SIMHOST_OBJS := $(KELF_OBJS) $(SIM_OUT)/simhost.o $(SIM_OUT)/fault_name.o
+SIMHOST_OBJS := $(KELF_OBJS) $(SIM_OUT)/simhost.o $(SIM_OUT)/simdev.o \
+	$(SIM_OUT)/fault_name.o
 SIMHOST_LIB := $(SIM_OUT)/libsimhost.a
 
 $(SIMHOST_LIB): $(SIMHOST_OBJS)
@@ -21,12 +22,17 @@ $(SIMHOST_LIB): $(SIMHOST_OBJS)
 # the tests can link them directly.
 CORUN_SIM := $(SIM_OUT)/corun-sim
 CORUN_SIM_LIBOBJS := $(SIM_OUT)/mix.o $(SIM_OUT)/metrics.o $(SIM_OUT)/json.o
-CORUN_SIM_OBJS := $(SIM_OUT)/corun-sim.o $(CORUN_SIM_LIBOBJS)
+CORUN_SIM_OBJS := $(SIM_OUT)/corun-sim.o $(SIM_OUT)/simpolicy.o $(CORUN_SIM_LIBOBJS)
 
 # The driver's policies (policy/policy.h, $(POLICY_LIB) from policy.mk),
 # used the way the driver uses them.
 $(CORUN_SIM_OBJS) $(SIM_OUT)/tests/corun_sim_test.o: \
 	HOST_CFLAGS += -Idrivers/gpu/drm/corun
+
+# --calibrate: the calibration streams of emu/tests/calib on the model's
+# test device (Documentation/emu/calibration.rst).
+CORUN_SIM_OBJS += $(SIM_OUT)/calibrate.o $(O)/emu/tests/calib/stream.o \
+	$(O)/emu/tests/testdev.o
 
 $(CORUN_SIM): $(CORUN_SIM_OBJS) $(WORKLOADS_LIB) $(SIMHOST_LIB) $(EMU_LIB) \
 	      $(POLICY_LIB)
@@ -34,6 +40,17 @@ $(CORUN_SIM): $(CORUN_SIM_OBJS) $(WORKLOADS_LIB) $(SIMHOST_LIB) $(EMU_LIB) \
 		$(SIMHOST_LIB) $(EMU_LIB) $(POLICY_LIB) $(HOST_LDLIBS)
 
 BINS += $(CORUN_SIM)
+
+# make calibrate: every configuration's [calib] values against a fresh
+# measurement (corun-sim --calibrate --check; about two minutes on two
+# cores). emu-calib-test, in make check, checks ccbp-16sm and test-2sm.
+CALIB_CONFIGS ?= $(sort $(wildcard emu/configs/*.ini))
+
+.PHONY: calibrate
+calibrate: $(CORUN_SIM)
+	@fail=0; for f in $(CALIB_CONFIGS); do \
+		$(CORUN_SIM) --calibrate --check --config $$f || fail=1; \
+	done; exit $$fail
 
 # Test kernel image: a static PIE at base 0 like every device kernel.
 KTEST_ELF := $(KTEST_DIR)/ktest.elf

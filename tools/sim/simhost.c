@@ -15,23 +15,12 @@
 #include <lib/kelf.h>
 #include <sim/simhost.h>
 
+#include "simhost_int.h"
+
 #define PAGE CORUN_PAGE_SIZE
 #define ROOT_FRAMES (CORUN_PT_L1_SIZE / PAGE)
 #define VA_PAGES_MAX ((uint64_t)CORUN_VA_GLOBAL_END / PAGE)
 
-struct sim_dev {
-	struct emu_config cfg;
-	struct emu_gpu *gpu;
-	uint8_t *mem;
-	uint64_t mem_bytes;
-	uint64_t nframes;
-	uint64_t *bitmap;	/* 1 = frame in use */
-	uint64_t used;
-	uint64_t hint;		/* where single-frame searches start */
-	uint64_t seqno;		/* device-wide, so events are unambiguous */
-	uint32_t next_ctx_id;
-	uint64_t run_limit;
-};
 
 struct sim_bo {
 	uint32_t va;
@@ -116,8 +105,7 @@ static void frame_set(struct sim_dev *dev, uint64_t f, int used)
  * @count contiguous frames aligned to @align frames, zeroed; PA or 0.
  * Frame 0 is never handed out, so PA 0 always means "none".
  */
-static uint64_t frames_alloc(struct sim_dev *dev, uint64_t count,
-			     uint64_t align)
+uint64_t sim_frames_alloc(struct sim_dev *dev, uint64_t count, uint64_t align)
 {
 	uint64_t start = count == 1 ? dev->hint : 1, f, i, n;
 
@@ -141,7 +129,31 @@ static uint64_t frames_alloc(struct sim_dev *dev, uint64_t count,
 	return 0;
 }
 
-static void frames_free(struct sim_dev *dev, uint64_t pa, uint64_t count)
+/*
+ * @count contiguous frames from the top of the arena, zeroed; PA or 0.
+ * The device's own buffers (rings, snapshots, the firmware image) live
+ * there, so that jobs get the same frames, and with physical timing
+ * addresses the same timing, as on a device without them.
+ */
+uint64_t sim_frames_alloc_top(struct sim_dev *dev, uint64_t count)
+{
+	uint64_t f, i;
+
+	for (f = dev->nframes; f >= count + 1; f--) {
+		for (i = 1; i <= count && !frame_used(dev, f - i); i++)
+			;
+		if (i <= count)
+			continue;
+		for (i = 1; i <= count; i++)
+			frame_set(dev, f - i, 1);
+		dev->used += count;
+		memset(dev->mem + (f - count) * PAGE, 0, count * PAGE);
+		return (f - count) * PAGE;
+	}
+	return 0;
+}
+
+void sim_frames_free(struct sim_dev *dev, uint64_t pa, uint64_t count)
 {
 	uint64_t f = pa / PAGE, i;
 
@@ -170,7 +182,6 @@ uint64_t sim_dev_frames_total(const struct sim_dev *dev)
 struct sim_dev *sim_dev_create(const struct emu_config *cfg,
 			       uint64_t mem_bytes, char *err, size_t len)
 {
-	struct emu_phys_ops ops;
 	struct sim_dev *dev;
 	char msg[256];
 
@@ -202,12 +213,7 @@ struct sim_dev *sim_dev_create(const struct emu_config *cfg,
 	frame_set(dev, 0, 1);
 	dev->hint = 1;
 	dev->next_ctx_id = 1;
-	ops.ctx = dev;
-	ops.map = phys_map;
-	dev->gpu = emu_gpu_create(&dev->cfg, &ops);
-	if (!dev->gpu) {
-		serr(err, len, "emu_gpu_create failed for configuration %s",
-		     cfg->name);
+	if (sim_dev_bringup(dev, err, len)) {
 		sim_dev_destroy(dev);
 		return NULL;
 	}
@@ -223,7 +229,7 @@ void sim_dev_destroy(struct sim_dev *dev)
 {
 	if (!dev)
 		return;
-	emu_gpu_destroy(dev->gpu);
+	emu_dev_destroy(dev->edev);
 	free(dev->mem);
 	free(dev->bitmap);
 	free(dev);
@@ -231,7 +237,7 @@ void sim_dev_destroy(struct sim_dev *dev)
 
 struct emu_gpu *sim_dev_gpu(struct sim_dev *dev)
 {
-	return dev->gpu;
+	return emu_dev_gpu(dev->edev);
 }
 
 const struct emu_config *sim_dev_config(struct sim_dev *dev)
@@ -273,7 +279,7 @@ static uint64_t pte_pa(struct sim_ctx *ctx, uint32_t va, int create)
 	if (!(l1 & CORUN_PTE_VALID)) {
 		if (!create)
 			return 0;
-		l2 = frames_alloc(dev, 1, 1);
+		l2 = sim_frames_alloc(dev, 1, 1);
 		if (!l2)
 			return 0;
 		l1 = l2 | CORUN_PTE_VALID;
@@ -320,7 +326,7 @@ static void unmap_range(struct sim_ctx *ctx, uint32_t va, uint32_t pages)
 			continue;
 		e = rd64(ctx->dev, pte);
 		if (e & CORUN_PTE_VALID)
-			frames_free(ctx->dev, e & CORUN_PTE_ADDR_MASK, 1);
+			sim_frames_free(ctx->dev, e & CORUN_PTE_ADDR_MASK, 1);
 		wr64(ctx->dev, pte, 0);
 	}
 }
@@ -334,8 +340,8 @@ struct sim_ctx *sim_ctx_create(struct sim_dev *dev)
 	if (!ctx)
 		return NULL;
 	ctx->dev = dev;
-	ctx->root = frames_alloc(dev, ROOT_FRAMES, ROOT_FRAMES);
-	ctx->jobs_pa = frames_alloc(dev, 1, 1);
+	ctx->root = sim_frames_alloc(dev, ROOT_FRAMES, ROOT_FRAMES);
+	ctx->jobs_pa = sim_frames_alloc(dev, 1, 1);
 	if (!ctx->root || !ctx->jobs_pa) {
 		sim_ctx_destroy(ctx);
 		return NULL;
@@ -364,14 +370,14 @@ void sim_ctx_destroy(struct sim_ctx *ctx)
 				uint64_t e = rd64(dev, l2 + 8ull * j);
 
 				if (e & CORUN_PTE_VALID)
-					frames_free(dev, e & CORUN_PTE_ADDR_MASK, 1);
+					sim_frames_free(dev, e & CORUN_PTE_ADDR_MASK, 1);
 			}
-			frames_free(dev, l2, 1);
+			sim_frames_free(dev, l2, 1);
 		}
-		frames_free(dev, ctx->root, ROOT_FRAMES);
+		sim_frames_free(dev, ctx->root, ROOT_FRAMES);
 	}
 	if (ctx->jobs_pa)
-		frames_free(dev, ctx->jobs_pa, 1);
+		sim_frames_free(dev, ctx->jobs_pa, 1);
 	for (i = 0; i < ctx->nelfs; i++) {
 		free(ctx->elfs[i].path);
 		kelf_free(&ctx->elfs[i].img);
@@ -459,7 +465,7 @@ static int bo_map(struct sim_ctx *ctx, uint32_t pages, const uint64_t *perm,
 		if (!p)
 			continue;
 		pte = pte_pa(ctx, va + i * PAGE, 1);
-		pa = pte ? frames_alloc(dev, 1, 1) : 0;
+		pa = pte ? sim_frames_alloc(dev, 1, 1) : 0;
 		if (!pa) {
 			unmap_range(ctx, va, i);
 			return -ENOMEM;
@@ -684,7 +690,9 @@ int sim_build_desc(struct sim_ctx *ctx, const struct sim_launch *l,
 		   size_t len)
 {
 	const struct emu_config *c = &ctx->dev->cfg;
-	uint64_t grid = 1, threads = 1, warps, regs, shared, stack;
+	uint64_t grid = 1, threads = 1, stack;
+	struct corun_sm_limits limits;
+	struct corun_cta_footprint fp;
 	unsigned int i;
 
 	for (i = 0; i < 3; i++) {
@@ -708,19 +716,29 @@ int sim_build_desc(struct sim_ctx *ctx, const struct sim_launch *l,
 	if (l->k.regs_per_thread < 1 || l->k.regs_per_thread > 255)
 		return BAD("%s: regs_per_thread %u not in 1..255", l->k.name,
 			   l->k.regs_per_thread);
-	/* Registers are allocated per warp in reg_alloc_unit granules. */
-	warps = (threads + c->warp_size - 1) / c->warp_size;
-	regs = warps * round_up((uint64_t)l->k.regs_per_thread * c->warp_size,
-				c->sm.reg_alloc_unit);
-	if (regs > c->sm.regs)
+	/* What fits an SM: the computation the device and driver use. */
+	emu_config_sm_limits(c, &limits);
+	switch (corun_cta_footprint(&limits, threads, l->k.regs_per_thread,
+				    l->k.shared_bytes, &fp)) {
+	case CORUN_CTA_FITS:
+		break;
+	case CORUN_CTA_BAD_SHARED:
+		return BAD("%s: %u bytes of shared memory per CTA, an SM has %u",
+			   l->k.name, l->k.shared_bytes, c->sm.shared_bytes);
+	default:
 		return BAD("%s: %u regs/thread x %llu threads need %llu registers, an SM has %u",
 			   l->k.name, l->k.regs_per_thread,
 			   (unsigned long long)threads,
-			   (unsigned long long)regs, c->sm.regs);
-	shared = round_up(l->k.shared_bytes, c->sm.shared_alloc_unit);
-	if (shared > c->sm.shared_bytes || l->k.shared_bytes > CORUN_VA_SHARED_MAX)
-		return BAD("%s: %u bytes of shared memory per CTA, an SM has %u",
-			   l->k.name, l->k.shared_bytes, c->sm.shared_bytes);
+			   (unsigned long long)((threads + c->warp_size - 1) /
+						c->warp_size *
+						round_up((uint64_t)l->k.regs_per_thread *
+							 c->warp_size,
+							 c->sm.reg_alloc_unit)),
+			   c->sm.regs);
+	}
+	if (l->k.shared_bytes > CORUN_VA_SHARED_MAX)
+		return BAD("%s: %u bytes of shared memory per CTA, at most %u",
+			   l->k.name, l->k.shared_bytes, CORUN_VA_SHARED_MAX);
 	if (l->k.stack_bytes > CORUN_STACK_MAX)
 		return BAD("%s: stack %u bytes per thread, max %u", l->k.name,
 			   l->k.stack_bytes, CORUN_STACK_MAX);
@@ -760,15 +778,11 @@ int sim_build_desc(struct sim_ctx *ctx, const struct sim_launch *l,
 	return 0;
 }
 
-int sim_submit(struct sim_ctx *ctx, unsigned int slot,
-	       const struct sim_launch *l, uint64_t *seqno, char *err,
-	       size_t len)
+int sim_prepare(struct sim_ctx *ctx, const struct sim_launch *l,
+		struct corun_job_desc *d, char *err, size_t len)
 {
 	struct sim_dev *dev = ctx->dev;
-	struct sim_inflight *in;
-	struct corun_job_desc d;
 	uint64_t s = dev->seqno + 1;
-	int ret;
 
 	/* Seqnos are device-wide; pick one whose record is free. */
 	while (ctx->inflight[s % SIM_MAX_INFLIGHT].busy) {
@@ -779,23 +793,47 @@ int sim_submit(struct sim_ctx *ctx, unsigned int slot,
 		}
 		s++;
 	}
-	ret = sim_build_desc(ctx, l, s, &d, err, len);
+	return sim_build_desc(ctx, l, s, d, err, len);
+}
+
+int sim_queue(struct sim_ctx *ctx, unsigned int slot,
+	      const struct corun_job_desc *d, char *err, size_t len)
+{
+	struct sim_dev *dev = ctx->dev;
+	struct sim_inflight *in;
+	int ret;
+
+	if (d->ctx_id != ctx->id || d->seqno <= dev->seqno ||
+	    ctx->inflight[d->seqno % SIM_MAX_INFLIGHT].busy) {
+		serr(err, len, "descriptor %llu was not prepared for context %u",
+		     (unsigned long long)d->seqno, ctx->id);
+		return -EINVAL;
+	}
+	/* The fence must move only when the device writes it. */
+	wr64(dev, d->fence_addr, 0);
+	ret = sim_dev_queue(dev, slot, d, err, len);
 	if (ret)
 		return ret;
-	/* The fence must move only when the device writes it. */
-	wr64(dev, d.fence_addr, 0);
-	ret = emu_gpu_submit(dev->gpu, slot, &d);
-	if (ret) {
-		serr(err, len, "emu_gpu_submit(slot %u): %s", slot,
-		     strerror(-ret));
-		return ret;
-	}
-	dev->seqno = s;
-	in = &ctx->inflight[s % SIM_MAX_INFLIGHT];
+	dev->seqno = d->seqno;
+	in = &ctx->inflight[d->seqno % SIM_MAX_INFLIGHT];
 	in->busy = 1;
-	in->seqno = s;
-	*seqno = s;
+	in->seqno = d->seqno;
 	return 0;
+}
+
+int sim_submit(struct sim_ctx *ctx, unsigned int slot,
+	       const struct sim_launch *l, uint64_t *seqno, char *err,
+	       size_t len)
+{
+	struct corun_job_desc d;
+	int ret;
+
+	ret = sim_prepare(ctx, l, &d, err, len);
+	if (!ret)
+		ret = sim_queue(ctx, slot, &d, err, len);
+	if (!ret)
+		*seqno = d.seqno;
+	return ret;
 }
 
 int sim_complete(struct sim_ctx *ctx, uint64_t seqno,
@@ -830,24 +868,25 @@ int sim_run(struct sim_ctx *ctx, const struct sim_launch *l,
 	    struct sim_result *r, char *err, size_t len)
 {
 	struct sim_dev *dev = ctx->dev;
-	uint64_t seqno, stop = UINT64_MAX;
+	uint64_t seqno, stop = UINT64_MAX, now;
 	struct emu_event ev;
 	int ret, type;
 
 	ret = sim_submit(ctx, 0, l, &seqno, err, len);
 	if (ret)
 		return ret;
-	if (dev->run_limit && emu_gpu_cycle(dev->gpu) < UINT64_MAX - dev->run_limit)
-		stop = emu_gpu_cycle(dev->gpu) + dev->run_limit;
+	now = emu_gpu_cycle(sim_dev_gpu(dev));
+	if (dev->run_limit && now < UINT64_MAX - dev->run_limit)
+		stop = now + dev->run_limit;
 	for (;;) {
-		type = emu_gpu_run(dev->gpu, stop, &ev);
+		type = sim_dev_run(dev, stop, &ev);
 		if (type == EMU_EV_JOB_DONE && ev.slot == 0 && ev.seqno == seqno)
 			return sim_complete(ctx, seqno, &ev.fault, r, err, len);
 		if (type == EMU_EV_NONE || type == EMU_EV_IDLE) {
 			/* Leave the slot clean for the next run. */
-			emu_gpu_reset_slot(dev->gpu, 0);
-			while (emu_gpu_run(dev->gpu, emu_gpu_cycle(dev->gpu), &ev) ==
-			       EMU_EV_JOB_DONE)
+			sim_dev_reset_slot(dev, 0);
+			now = emu_gpu_cycle(sim_dev_gpu(dev));
+			while (sim_dev_run(dev, now, &ev) == EMU_EV_JOB_DONE)
 				if (ev.slot == 0 && ev.seqno == seqno)
 					sim_complete(ctx, seqno, &ev.fault, r,
 						     NULL, 0);
@@ -861,4 +900,3 @@ int sim_run(struct sim_ctx *ctx, const struct sim_launch *l,
 		/* EPOCH and other slots' completions: not ours. */
 	}
 }
-

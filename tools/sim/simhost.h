@@ -1,8 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
- * simhost: host-side "driver emulation" for the corun device model.
+ * simhost: host-side "driver emulation" for the corun device.
  *
- * A sim_dev owns one emu_gpu, a calloc'd "guest physical memory" arena
+ * A sim_dev owns one device (emu/device.h: the same register-level code
+ * the QEMU device runs, with the model and the firmware microcontroller
+ * inside), driven through its registers like corun.ko drives it: a ring
+ * page per slot, a counter-snapshot buffer, interrupts polled after the
+ * clock stops, lockstep epochs and a completion hold on every job, so
+ * that the host acts only while the device's clock stands still (as in
+ * the VM under lockstep). It also owns a calloc'd "guest physical memory" arena
  * (untouched pages stay unbacked, so a large arena is cheap) and a 4 KiB
  * page-frame allocator over it. A sim_ctx is one GPU address space, like
  * a DRM file: its own page tables in the arena in exactly the hw.h format
@@ -11,7 +17,7 @@
  * and the kernels loaded into it. Jobs are described with struct
  * sim_launch, turned into a hw.h descriptor by sim_build_desc() (which
  * validates it like a driver would) and run by sim_run() (alone, slot 0)
- * or sim_submit() (any slot, co-running; the caller drives emu_gpu_run).
+ * or sim_submit() (any slot, co-running; the caller drives sim_dev_run).
  *
  * Functions returning int give 0 or a negative errno; the ones taking
  * err/len also leave a one-line message there.
@@ -27,6 +33,8 @@
 
 struct emu_config;	/* emu/config.h */
 struct emu_gpu;		/* emu/gpu.h */
+struct emu_dev;		/* emu/device.h */
+struct emu_event;	/* emu/gpu.h */
 
 struct sim_dev;
 struct sim_ctx;
@@ -43,6 +51,60 @@ struct sim_dev *sim_dev_create(const struct emu_config *cfg,
 void sim_dev_destroy(struct sim_dev *dev);
 struct emu_gpu *sim_dev_gpu(struct sim_dev *dev);
 const struct emu_config *sim_dev_config(struct sim_dev *dev);
+
+/* The device (register access for tests and tools that need it). */
+struct emu_dev *sim_dev_device(struct sim_dev *dev);
+
+/*
+ * BAR0 access. sim_dev_wr() fails with -EINVAL and the device's complaint
+ * in @err when the device refuses the write (a guest error).
+ */
+uint32_t sim_dev_rd(struct sim_dev *dev, uint32_t off);
+int sim_dev_wr(struct sim_dev *dev, uint32_t off, uint32_t val, char *err,
+	       size_t len);
+
+/*
+ * The device's events, found as the driver finds them (interrupts, DONE,
+ * fault records, the job's counters in memory): EMU_EV_JOB_DONE (slot,
+ * seqno, cycle, fault, counters), EMU_EV_EPOCH (epoch, cycle),
+ * EMU_EV_NONE once the model reaches @max_cycle, EMU_EV_IDLE when nothing
+ * can run. A job that faulted its slot has the slot's fault record (the
+ * slot is then reset); a killed one has cause CORUN_FAULT_RESET. The
+ * acknowledgements an event owes (HOLD_ACK, EPOCH_ACK) are paid at the
+ * next call, so the host's reaction to an event lands at its cycle.
+ */
+int sim_dev_run(struct sim_dev *dev, uint64_t max_cycle, struct emu_event *ev);
+/* Kill a slot's jobs (they complete with CORUN_FAULT_RESET). */
+int sim_dev_reset_slot(struct sim_dev *dev, unsigned int slot);
+
+/*
+ * A slot's policy registers (SM mask, CTA quota, priority, placement,
+ * throttle), validated by the device. EPOCH_LEN (0: no epochs).
+ */
+struct emu_slot_policy;
+int sim_dev_set_slot_policy(struct sim_dev *dev, unsigned int slot,
+			    const struct emu_slot_policy *p, char *err,
+			    size_t len);
+int sim_dev_set_epoch(struct sim_dev *dev, uint32_t cycles, char *err,
+		      size_t len);
+/* The last epoch's counter snapshot, or NULL before the first. */
+const struct corun_snapshot_header *sim_dev_snapshot(struct sim_dev *dev);
+
+/*
+ * Firmware: upload the image at @path and boot it (FW_* registers, then a
+ * VERSION request through the mailbox). sim_dev_fw_request() sends one
+ * mailbox request and waits for the answer (the GPU cores stand still
+ * meanwhile); -EINVAL if the firmware answers with an error status.
+ */
+int sim_dev_load_firmware(struct sim_dev *dev, const char *path, char *err,
+			  size_t len);
+uint32_t sim_dev_fw_version(const struct sim_dev *dev);
+/* The image's payload CRC-32 (its identity), 0 without firmware. */
+uint32_t sim_dev_fw_crc(const struct sim_dev *dev);
+uint32_t sim_dev_fw_status(struct sim_dev *dev);
+int sim_dev_fw_request(struct sim_dev *dev, uint32_t cmd, const uint32_t *in,
+		       uint32_t n, uint32_t *out, uint32_t nout, char *err,
+		       size_t len);
 
 /* Host pointer to arena bytes [pa, pa + len), or NULL if out of range. */
 uint8_t *sim_dev_phys(struct sim_dev *dev, uint64_t pa, uint64_t len);
@@ -181,7 +243,7 @@ int sim_run(struct sim_ctx *ctx, const struct sim_launch *l,
  * Co-running: validate, build the descriptor and emu_gpu_submit() it on
  * @slot; *seqno gets the job's fence value (per context, from 1). At most
  * SIM_MAX_INFLIGHT jobs per context may be outstanding. The caller runs
- * emu_gpu_run() and, on the JOB_DONE event of this slot, calls
+ * sim_dev_run() and, on the JOB_DONE event of this slot, calls
  * sim_complete() with that event's seqno and fault record: it reads the
  * fence and the counters from memory, as the driver would.
  */
@@ -189,6 +251,18 @@ int sim_run(struct sim_ctx *ctx, const struct sim_launch *l,
 int sim_submit(struct sim_ctx *ctx, unsigned int slot,
 	       const struct sim_launch *l, uint64_t *seqno, char *err,
 	       size_t len);
+/*
+ * sim_submit() in two steps, for a host that decides something between
+ * them (the policy engine sees the descriptor before the job is queued,
+ * as the driver's run_job does): sim_prepare() validates @l and builds
+ * its descriptor (seqno included) without queueing anything; sim_queue()
+ * queues a descriptor sim_prepare() built for @ctx, before any other
+ * submit of the device.
+ */
+int sim_prepare(struct sim_ctx *ctx, const struct sim_launch *l,
+		struct corun_job_desc *d, char *err, size_t len);
+int sim_queue(struct sim_ctx *ctx, unsigned int slot,
+	      const struct corun_job_desc *d, char *err, size_t len);
 int sim_complete(struct sim_ctx *ctx, uint64_t seqno,
 		 const struct corun_fault_record *fault, struct sim_result *r,
 		 char *err, size_t len);

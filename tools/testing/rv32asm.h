@@ -95,7 +95,11 @@ static inline void rv_li(uint32_t *w, uint32_t *n, uint32_t rd, uint32_t v)
 #define RV32ASM_GID_INSNS(spin) ((spin) ? 14u : 10u)
 #define RV32ASM_GID_STORE(spin) ((spin) ? 14u : 10u)
 
-static inline unsigned int rv32asm_gid_store(uint32_t *w, int spin)
+/*
+ * The prologue of a 1-D kernel: a0 = gid = ctaid.x * ntid.x + tid.x,
+ * a3 = the argument block, a4 = args[0]. Returns the number of words (7).
+ */
+static inline unsigned int rv32asm_gid_args(uint32_t *w)
 {
 	unsigned int n = 0;
 
@@ -106,6 +110,13 @@ static inline unsigned int rv32asm_gid_store(uint32_t *w, int spin)
 	w[n++] = ADD(A0, A0, A2);
 	w[n++] = CSRR(A3, CORUN_CSR_ARGS);
 	w[n++] = LW(A4, A3, 0);
+	return n;
+}
+
+static inline unsigned int rv32asm_gid_store(uint32_t *w, int spin)
+{
+	unsigned int n = rv32asm_gid_args(w);
+
 	if (spin) {
 		w[n++] = LW(T0, A3, 4);
 		w[n++] = BEQ(T0, ZERO, 12);

@@ -21,7 +21,7 @@ char LICENSE[] SEC("license") = "GPL";
 /* set by the loader before load */
 const volatile __u32 filter_pid; /* 0: all */
 const volatile __s32 filter_slot = -1; /* -1: all */
-const volatile __u32 all_decisions; /* else policy changes only */
+const volatile __u32 all_decisions; /* else register changes only */
 
 struct job_key {
 	__u64 fctx, seqno;
@@ -34,7 +34,7 @@ struct job_val {
 };
 
 struct slot_val {
-	__u32 pid, sm_mask0, cta_quota, prio, valid;
+	__u32 pid, sm_mask0, valid;
 	char comm[CT_COMM_LEN];
 };
 
@@ -234,35 +234,67 @@ int corun_epoch(struct bpf_raw_tracepoint_args *ctx)
 }
 
 /*
- * corun_policy_decision(u32 slot, const char *policy, u32 sm_mask0,
- *			 u32 cta_quota, u32 priority)
+ * corun_policy_decision(const struct corun_policy_record *r, const char *
+ * policy): one changed slot's whole decision. The record's fields are
+ * read by name with CO-RE against corun.ko's BTF, so a field the driver
+ * adds or moves breaks nothing here.
  */
+struct corun_policy_fw_slot___ct {
+	__u32 irc_share, irc_prio, l1_ways, l1_bypass_ctas, llc_ways, vc;
+	__u32 dram_prio;
+} __attribute__((preserve_access_index));
+
+struct corun_policy_slot_out___ct {
+	__u32 sm_mask[4];
+	__u32 cta_quota, throttle, issue_quota, priority, placement, fw_set;
+	struct corun_policy_fw_slot___ct fw;
+} __attribute__((preserve_access_index));
+
+struct corun_policy_record___ct {
+	__u32 epoch;
+	__u64 cycle;
+	__u32 event, slot, policy, running, changed;
+	struct corun_policy_slot_out___ct out;
+} __attribute__((preserve_access_index));
+
+/* CORUN_POLICY_CH_SM_MASK .. CORUN_POLICY_CH_PLACEMENT: a register moved */
+#define CT_CH_REGS 0x3fu
+
 SEC("raw_tp/corun_policy_decision")
 int corun_policy(struct bpf_raw_tracepoint_args *ctx)
 {
-	__u32 slot = ctx->args[0], mask = ctx->args[2];
-	__u32 quota = ctx->args[3], prio = ctx->args[4];
+	const struct corun_policy_record___ct *r = (const void *)ctx->args[0];
+	__u32 slot = BPF_CORE_READ(r, slot);
+	__u32 changed = BPF_CORE_READ(r, changed);
 	struct slot_val *s = bpf_map_lookup_elem(&slots, &slot);
 	struct ct_event *e;
-	bool same = false;
 
 	if (s) {
-		same = s->valid && s->sm_mask0 == mask &&
-		       s->cta_quota == quota && s->prio == prio;
 		s->valid = 1;
-		s->sm_mask0 = mask;
-		s->cta_quota = quota;
-		s->prio = prio;
+		s->sm_mask0 = BPF_CORE_READ(r, out.sm_mask[0]);
 	}
-	if ((same && !all_decisions) || !slot_ok(slot))
+	if ((!(changed & CT_CH_REGS) && !all_decisions) || !slot_ok(slot))
 		return 0;
 	e = ev_new(CT_POLICY);
 	if (!e)
 		return 0;
+	e->policy.cycle = BPF_CORE_READ(r, cycle);
 	e->policy.slot = slot;
-	e->policy.sm_mask0 = mask;
-	e->policy.cta_quota = quota;
-	e->policy.prio = prio;
+	e->policy.event = BPF_CORE_READ(r, event);
+	e->policy.epoch = BPF_CORE_READ(r, epoch);
+	e->policy.running = BPF_CORE_READ(r, running);
+	e->policy.changed = changed;
+	BPF_CORE_READ_INTO(&e->policy.sm_mask, r, out.sm_mask);
+	e->policy.cta_quota = BPF_CORE_READ(r, out.cta_quota);
+	e->policy.throttle = BPF_CORE_READ(r, out.throttle);
+	e->policy.issue_quota = BPF_CORE_READ(r, out.issue_quota);
+	e->policy.prio = BPF_CORE_READ(r, out.priority);
+	e->policy.placement = BPF_CORE_READ(r, out.placement);
+	e->policy.irc_share = BPF_CORE_READ(r, out.fw.irc_share);
+	e->policy.l1_ways = BPF_CORE_READ(r, out.fw.l1_ways);
+	e->policy.llc_ways = BPF_CORE_READ(r, out.fw.llc_ways);
+	e->policy.vc = BPF_CORE_READ(r, out.fw.vc);
+	e->policy.dram_prio = BPF_CORE_READ(r, out.fw.dram_prio);
 	bpf_probe_read_kernel_str(e->policy.name, sizeof(e->policy.name),
 				  (const void *)ctx->args[1]);
 	bpf_ringbuf_submit(e, 0);

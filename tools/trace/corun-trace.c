@@ -49,8 +49,11 @@ static int on_libbpf_print(enum libbpf_print_level level, const char *fmt,
 	return vfprintf(stderr, fmt, ap);
 }
 
-static const char *const fw_cmds[] = { "NOP", "VERSION", "ECHO", "SET_PARAM",
-				       "GET_PARAM" };
+static const char *const fw_cmds[] = { "NOP",	    "VERSION",	 "ECHO",
+				       "SET_PARAM", "GET_PARAM", "SET_PARAMS" };
+
+/* enum corun_policy_event */
+static const char *const pol_events[] = { "init", "start", "end", "epoch" };
 
 static const char *const causes[] = {
 	"none",	      "unmapped",   "perm_read",     "perm_write",
@@ -100,9 +103,20 @@ static int on_event(void *ctx, void *data, size_t len)
 		       e->epoch.cycle, e->epoch.len);
 		break;
 	case CT_POLICY:
-		printf("policy slot=%u policy=%.*s sm_mask0=%#x cta_quota=%u prio=%u",
+		printf("policy slot=%u policy=%.*s ev=%s epoch=%u cycle=%llu run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x cta_quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u",
 		       e->policy.slot, CT_POLICY_LEN, e->policy.name,
-		       e->policy.sm_mask0, e->policy.cta_quota, e->policy.prio);
+		       e->policy.event < ARRAY_SIZE(pol_events) ?
+			       pol_events[e->policy.event] :
+			       "?",
+		       e->policy.epoch, e->policy.cycle, e->policy.running,
+		       e->policy.changed, e->policy.sm_mask[3],
+		       e->policy.sm_mask[2], e->policy.sm_mask[1],
+		       e->policy.sm_mask[0], e->policy.cta_quota,
+		       e->policy.throttle, e->policy.issue_quota,
+		       e->policy.prio, e->policy.placement,
+		       e->policy.irc_share, e->policy.l1_ways,
+		       e->policy.llc_ways, (int)e->policy.vc,
+		       e->policy.dram_prio);
 		break;
 	case CT_FW:
 		if (e->fw.cmd == 0xffff)
@@ -168,7 +182,8 @@ static void usage(FILE *f)
 		"  -p, --pid PID       only jobs submitted by process PID\n"
 		"  -s, --slot SLOT     only events on slot SLOT (hides submissions)\n"
 		"  -d, --duration S    stop after S seconds (default: until SIGINT)\n"
-		"  -a, --all-decisions every policy decision (default: changes)\n"
+		"  -a, --all-decisions also decisions that changed only firmware\n"
+		"                      parameters or estimates (default: registers)\n"
 		"  -v, --verbose       libbpf debug output\n"
 		"Epochs and firmware commands are device-wide and always shown.\n");
 }

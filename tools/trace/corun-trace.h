@@ -47,8 +47,13 @@ struct ct_event {
 			__u64 cycle, len;
 			__u32 seq;
 		} epoch;
+		/* struct corun_policy_record (policy/policy.h), by name */
 		struct {
-			__u32 slot, sm_mask0, cta_quota, prio;
+			__u64 cycle;
+			__u32 slot, event, epoch, running, changed;
+			__u32 sm_mask[4];
+			__u32 cta_quota, throttle, issue_quota, prio, placement;
+			__u32 irc_share, l1_ways, llc_ways, vc, dram_prio;
 			char name[CT_POLICY_LEN];
 		} policy;
 		struct {

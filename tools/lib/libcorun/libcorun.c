@@ -371,34 +371,57 @@ int corun_job_counters(struct corun_dev *dev, uint64_t job_id,
 			  (unsigned long long)job_id) : 0;
 }
 
-/* SET_POLICY by name; @jobs > 0 also arms the start gate for @jobs jobs. */
-static int set_policy(struct corun_dev *dev, const char *name,
-		      uint32_t epoch_cycles, uint32_t jobs)
+int corun_set_policy_fw(struct corun_dev *dev, const char *name,
+			uint32_t epoch_cycles, uint32_t gate_jobs,
+			const struct corun_fw_settings *fw)
 {
-	struct drm_corun_policy p = { .policy = DRM_CORUN_POLICY_BY_NAME,
-				      .flags = jobs ? DRM_CORUN_POLICY_F_START_GATE : 0,
-				      .epoch_cycles = epoch_cycles,
-				      .start_gate = jobs };
+	struct drm_corun_policy p = {
+		.policy = DRM_CORUN_POLICY_BY_NAME,
+		.flags = gate_jobs ? DRM_CORUN_POLICY_F_START_GATE : 0,
+		.epoch_cycles = epoch_cycles,
+		.start_gate = gate_jobs,
+	};
 	int ret;
 
 	if (strlen(name) >= sizeof(p.name))
 		return fail(dev, -EINVAL, "policy name '%s' too long", name);
 	strcpy(p.name, name);
+	if (fw) {
+		if (fw->n > DRM_CORUN_FW_PARAMS_MAX)
+			return fail(dev, -E2BIG, "%u firmware parameters",
+				    fw->n);
+		p.irc = fw->irc;
+		p.llc = fw->llc;
+		p.vcp = fw->vcp;
+		p.dram = fw->dram;
+		p.l1 = fw->l1;
+		p.fw_param_count = fw->n;
+		p.fw_params = fw->n ? (uintptr_t)fw->p : 0;
+	}
 	ret = io(dev, DRM_IOCTL_CORUN_SET_POLICY, &p);
 	if (ret == -EACCES || ret == -EPERM)
 		return fail(dev, ret, "SET_POLICY(%s) needs CAP_SYS_ADMIN",
 			    name);
-	if (ret && jobs)
+	if (ret == -EOPNOTSUPP && fw)
+		return fail(dev, ret,
+			    "SET_POLICY(%s): the policy is not built in, or the firmware lacks a setting",
+			    name);
+	if (ret == -EIO || ret == -ETIMEDOUT)
+		return fail(dev, ret,
+			    "SET_POLICY(%s): the firmware refused the settings or did not answer",
+			    name);
+	if (ret && gate_jobs)
 		return fail(dev, ret, "SET_POLICY(%s, start gate %u jobs)",
-			    name, jobs);
-	return ret ? fail(dev, ret, "SET_POLICY(%s, epoch %u cycles)", name,
-			  epoch_cycles) : 0;
+			    name, gate_jobs);
+	return ret ? fail(dev, ret, "SET_POLICY(%s, epoch %u cycles%s)", name,
+			  epoch_cycles, fw ? ", firmware settings" : "") :
+		     0;
 }
 
 int corun_set_policy(struct corun_dev *dev, const char *name,
 		     uint32_t epoch_cycles)
 {
-	return set_policy(dev, name, epoch_cycles, 0);
+	return corun_set_policy_fw(dev, name, epoch_cycles, 0, NULL);
 }
 
 int corun_set_policy_gate(struct corun_dev *dev, const char *name,
@@ -406,16 +429,24 @@ int corun_set_policy_gate(struct corun_dev *dev, const char *name,
 {
 	if (!jobs)
 		return fail(dev, -EINVAL, "start gate of 0 jobs");
-	return set_policy(dev, name, epoch_cycles, jobs);
+	return corun_set_policy_fw(dev, name, epoch_cycles, jobs, NULL);
 }
 
-int corun_get_policy(struct corun_dev *dev, struct drm_corun_policy *p)
+int corun_get_policy_fw(struct corun_dev *dev, struct drm_corun_policy *p,
+			struct drm_corun_fw_param *params, uint32_t n)
 {
 	int ret;
 
 	memset(p, 0, sizeof(*p));
+	p->fw_param_count = n;
+	p->fw_params = n ? (uintptr_t)params : 0;
 	ret = io(dev, DRM_IOCTL_CORUN_GET_POLICY, p);
 	return ret ? fail(dev, ret, "GET_POLICY") : 0;
+}
+
+int corun_get_policy(struct corun_dev *dev, struct drm_corun_policy *p)
+{
+	return corun_get_policy_fw(dev, p, NULL, 0);
 }
 
 const char *corun_job_state_name(uint32_t state)

@@ -168,12 +168,40 @@ int corun_query_job(struct corun_dev *dev, uint64_t job_id,
 int corun_job_counters(struct corun_dev *dev, uint64_t job_id,
 		       struct drm_corun_job_counters *c, int release);
 
+/**
+ * struct corun_fw_settings - the firmware settings of SET_POLICY
+ * @irc, @llc, @vcp, @dram, @l1: the knobs (&enum drm_corun_irc, ...;
+ *	0: DEFAULT, the firmware's reset value)
+ * @n: parameters in @p
+ * @p: the parameters (&struct drm_corun_fw_param)
+ */
+struct corun_fw_settings {
+	uint32_t irc, llc, vcp, dram, l1;
+	uint32_t n;
+	struct drm_corun_fw_param p[DRM_CORUN_FW_PARAMS_MAX];
+};
+
 /*
  * Select the device policy by name and the epoch length in device cycles
- * (0 keeps the current one); needs CAP_SYS_ADMIN.
+ * (0 keeps the current one); needs CAP_SYS_ADMIN. The firmware settings
+ * go back to the firmware's reset values.
  */
 int corun_set_policy(struct corun_dev *dev, const char *name,
 		     uint32_t epoch_cycles);
+/*
+ * corun_set_policy() with firmware settings @fw (NULL: none), and with
+ * @gate_jobs > 0 the start gate armed for that many jobs. All or
+ * nothing: on error the previous policy and settings stay.
+ */
+int corun_set_policy_fw(struct corun_dev *dev, const char *name,
+			uint32_t epoch_cycles, uint32_t gate_jobs,
+			const struct corun_fw_settings *fw);
+/*
+ * GET_POLICY into @p, and the value in force of each of the @n
+ * parameters of @params (their param and slot set by the caller).
+ */
+int corun_get_policy_fw(struct corun_dev *dev, struct drm_corun_policy *p,
+			struct drm_corun_fw_param *params, uint32_t n);
 /*
  * corun_set_policy(), then arm the start gate: the device stops until
  * @jobs jobs have reached hardware slots (0 opens an armed gate). The

@@ -19,6 +19,7 @@
 
 #include <kunit/test.h>
 #include <sim/metrics.h>
+#include <policy/fwknobs.h>
 #include <sim/mix.h>
 
 #define TEST_CONFIG "emu/configs/test-2sm.ini"
@@ -490,6 +491,103 @@ static void mix_valid(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, m.policy, "fcfs");
 }
 
+/* Firmware settings: parsed by name, in uapi terms, checked on a device. */
+static void mix_fw(struct kunit *test)
+{
+	static const char text[] =
+		"irc = on\n"
+		"llc = prob-static\n"
+		"llc_prob = 0x3e8\n"
+		"job vecadd irc_share=300 vc=config\n"
+		"job matmul slot=3 l1_ways=0x0f dram_prio=3\n";
+	struct corun_fw_setting s[MIX_FW_SETTINGS];
+	unsigned int line[MIX_FW_SETTINGS], n;
+	uint32_t knobs[CORUN_FWK_NR], slot_of[2] = { 0, 1 }, k;
+	uint64_t modes[CORUN_FWK_NR], params;
+	struct corun_policy_platform p;
+	char err[256] = "", txt[64];
+	struct mix m;
+
+	KUNIT_ASSERT_EQ_MSG(test, mix_parse(text, "f.mix", lookup, &m, err,
+					    sizeof(err)), 0, "%s", err);
+	n = mix_fw_settings(&m, NULL, knobs, s, line);
+	KUNIT_EXPECT_EQ(test, knobs[CORUN_FWK_IRC],
+			(uint32_t)corun_fwk_value_find(CORUN_FWK_IRC, "on"));
+	KUNIT_EXPECT_EQ(test, knobs[CORUN_FWK_LLC],
+			(uint32_t)corun_fwk_value_find(CORUN_FWK_LLC,
+						       "prob-static"));
+	KUNIT_EXPECT_EQ(test, knobs[CORUN_FWK_VCP], 0u);
+	KUNIT_ASSERT_EQ(test, n, 5u);
+	/* device-wide first, then per job in file order, on its slot */
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(&s[0], 0, 0, txt, 64),
+			   "llc_prob=1000");
+	KUNIT_EXPECT_EQ(test, line[0], 3u);
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(&s[1], 0, 0, txt, 64),
+			   "irc_share:0=300");
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(&s[2], 0, 0, txt, 64),
+			   "vc:0=config");
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(&s[3], 0, 0, txt, 64),
+			   "l1_ways:3=0xf");
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(&s[4], 0, 0, txt, 64),
+			   "dram_prio:3=3");
+	KUNIT_EXPECT_EQ(test, line[4], 5u);
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(NULL, CORUN_FWK_LLC,
+						     knobs[CORUN_FWK_LLC], txt,
+						     64),
+			   "llc=prob-static");
+	/* the host says where the jobs run */
+	mix_fw_settings(&m, slot_of, knobs, s, NULL);
+	KUNIT_EXPECT_EQ(test, s[3].slot, 1u);
+
+	memset(&p, 0, sizeof(p));
+	p.num_slots = 8;
+	p.l1_ways = 4;
+	p.llc_ways = 16;
+	p.num_vcs = 2;
+	for (k = 0; k < CORUN_FWK_NR; k++)
+		modes[k] = corun_fwk_modes(k, ~0u);
+	params = corun_fwp_mask(~0u);
+	KUNIT_EXPECT_EQ_MSG(test, mix_check_fw(&m, NULL, &p, modes, params, err,
+					       sizeof(err)), 0, "%s", err);
+	/* what the device's firmware lacks */
+	modes[CORUN_FWK_IRC] = 1;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params, err,
+					   sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err,
+			   "f.mix:1: irc = on: the device's firmware does not implement it");
+	modes[CORUN_FWK_IRC] = 7;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params & ~(1ull << 7),
+					   err, sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err,
+			   "f.mix:5: dram_prio:3=3: the device's firmware does not implement it");
+	/* what the device lacks */
+	p.l1_ways = 2;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params, err,
+					   sizeof(err)), 0);
+	m.jobs[1].fw[corun_fwp_find("l1_ways")] = 0x10;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params, err,
+					   sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err, "f.mix:5: l1_ways:3=0x10: no way of the L1's 2");
+	m.jobs[1].fw[corun_fwp_find("l1_ways")] = 1;
+	m.jobs[0].fw[corun_fwp_find("vc")] = 2;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params, err,
+					   sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err,
+			   "f.mix:4: vc:0=2: the device has 2 virtual channels (or config)");
+	m.jobs[0].fw[corun_fwp_find("vc")] = 1;
+	p.num_slots = 3;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params, err,
+					   sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err, "f.mix:5: l1_ways:3=0x1: the device has 3 slots");
+	p.num_slots = 8;
+	/* the whole: L1 parameters with a shared L1 */
+	m.fw_knob[CORUN_FWK_L1] = corun_fwk_value_find(CORUN_FWK_L1, "shared");
+	m.fw_knob_line[CORUN_FWK_L1] = 2;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params, err,
+					   sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err, "f.mix:5: l1_ways:3=0x1: not with l1 = shared");
+}
+
 struct bad_mix {
 	const char *text;
 	const char *msg;	/* expected message, exactly */
@@ -501,7 +599,7 @@ static const struct bad_mix bad_mixes[] = {
 	{ "job vecadd slot=1\njob matmul slot=1\n",
 	  "b.mix:2: slot 1 already used by the job on line 1" },
 	{ "job vecadd colour=red\n",
-	  "b.mix:1: unknown job key 'colour' (known: scale seed slot priority placement sms quota throttle)" },
+	  "b.mix:1: unknown job key 'colour' (known: scale seed slot priority placement sms quota throttle irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
 	{ "job vecadd seed=1 seed=2\n", "b.mix:1: seed given twice" },
 	{ "job vecadd seed\n", "b.mix:1: 'seed': expected key=value" },
 	{ "job vecadd seed=-1\n", "b.mix:1: seed=-1: expected an unsigned 32-bit number" },
@@ -524,10 +622,29 @@ static const struct bad_mix bad_mixes[] = {
 	{ "budget =\n", "b.mix:1: budget: missing value" },
 	{ "job vecadd\nscale = 1\n", "b.mix:2: scale must come before the job lines" },
 	{ "colour = red\n",
-	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy; jobs are 'job WORKLOAD ...')" },
-	{ "policy = best\njob vecadd\n", "b.mix:1: policy = best: expected fcfs or even" },
+	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
+	{ "policy = best\njob vecadd\n",
+	  "b.mix:1: policy = best: expected fcfs, even or proportional" },
 	{ "policy = even\npolicy = even\njob vecadd\n", "b.mix:2: policy given twice" },
 	{ "vecadd\n", "b.mix:1: expected 'job WORKLOAD ...' or 'key = value', got 'vecadd'" },
+	/* firmware settings */
+	{ "irc = maybe\njob vecadd\n", "b.mix:1: irc = maybe: expected off or on" },
+	{ "llc = best\njob vecadd\n",
+	  "b.mix:1: llc = best: expected lru, prob-static, prob-dynamic or way-partition" },
+	{ "irc = on\nirc = off\njob vecadd\n", "b.mix:2: irc given twice" },
+	{ "llc_prob = 2000\njob vecadd\n", "b.mix:1: llc_prob=2000: out of range 0..1024" },
+	{ "llc_prob = 1\nllc_prob = 2\njob vecadd\n", "b.mix:2: llc_prob given twice" },
+	{ "irc_share = 3\njob vecadd\n",
+	  "b.mix:1: unknown setting 'irc_share' (known: name, budget, scale, policy, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
+	{ "job vecadd irc_share=1025\n", "b.mix:1: irc_share=1025: out of range 0..1024" },
+	{ "job vecadd dram_prio=16\n", "b.mix:1: dram_prio=16: out of range 0..15" },
+	{ "job vecadd vc=x\n",
+	  "b.mix:1: vc=x: expected an unsigned 32-bit number or config" },
+	{ "job vecadd l1_ways=-1\n",
+	  "b.mix:1: l1_ways=-1: expected an unsigned 32-bit number" },
+	{ "job vecadd irc_share=1 irc_share=2\n", "b.mix:1: irc_share given twice" },
+	{ "job vecadd llc_prob=3\n",
+	  "b.mix:1: unknown job key 'llc_prob' (known: scale seed slot priority placement sms quota throttle irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
 	{ "# nothing\n", "b.mix:0: no job lines" },
 };
 
@@ -866,10 +983,21 @@ static uint64_t hex_mask(struct kunit *test, const struct jv *j)
 	return strtoull(h, NULL, 16);
 }
 
+/* A policy record's SM mask ("word3:word2:word1:word0"), low word. */
+static uint64_t rec_mask(struct kunit *test, const struct jv *r)
+{
+	const char *h = jstr(test, r, "sm_mask");
+
+	KUNIT_ASSERT_TRUE_MSG(test, strlen(h) == 35 && h[8] == ':',
+			      "sm_mask %s", h);
+	return strtoull(h + 27, NULL, 16);
+}
+
 /*
  * even: whenever both jobs run, their slots' SM masks (as programmed by
- * the policy, from the trace) are disjoint and cover both SMs; idle slots
- * keep every SM. Decisions come at job starts, job ends and epochs.
+ * the policy, replayed from the trace's records, one per slot a decision
+ * changed) are disjoint and cover both SMs; idle slots keep every SM.
+ * Decisions come at job starts, job ends and epochs.
  */
 static void sim_policy_even_masks(struct kunit *test)
 {
@@ -877,7 +1005,9 @@ static void sim_policy_even_masks(struct kunit *test)
 				"--json", "--quiet", "--no-alone", "--cycles",
 				"250k", "--policy", "even", "--trace-policy", NULL);
 	const struct jv *doc, *co, *tr, *jobs;
-	int t, both = 0, epochs = 0, starts = 0, ends = 0;
+	int t, both = 0, groups = 0, starts = 0, ends = 0;
+	uint64_t mask[2] = { 3, 3 };
+	int running[2] = { 0, 0 };
 
 	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
 	doc = json_doc(test, o->out);
@@ -890,39 +1020,47 @@ static void sim_policy_even_masks(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, jnum(test, co, "epochs"), 2.0);
 	tr = jget(co, "policy_trace");
 	KUNIT_ASSERT_TRUE(test, tr && tr->t == J_ARR && tr->n > 4);
-	KUNIT_EXPECT_EQ(test, jnum(test, co, "policy_decisions"), (double)tr->n);
+	/* records only for changes: fewer than slots x decisions */
+	KUNIT_EXPECT_LT(test, (double)tr->n,
+			8 * jnum(test, co, "policy_decisions"));
 	for (t = 0; t < tr->n; t++) {
-		const char *ev = jstr(test, tr->v[t], "event");
-		int r0, r1;
-		uint64_t m0, m1;
+		const struct jv *r = tr->v[t];
+		const char *ev = jstr(test, r, "event");
+		int s = (int)jnum(test, r, "slot");
 
-		jobs = jget(tr->v[t], "jobs");
-		KUNIT_ASSERT_TRUE(test, jobs && jobs->n == 2);
-		epochs += !strcmp(ev, "epoch");
+		KUNIT_EXPECT_STREQ(test, jstr(test, r, "policy"), "even");
+		if (s < 2) {
+			mask[s] = rec_mask(test, r);
+			running[s] = jget(r, "running")->num != 0;
+		}
+		/* check once a decision's records are all applied */
+		if (t + 1 < tr->n &&
+		    jnum(test, tr->v[t + 1], "cycle") == jnum(test, r, "cycle") &&
+		    !strcmp(jstr(test, tr->v[t + 1], "event"), ev))
+			continue;
+		groups++;
 		starts += !strcmp(ev, "start");
 		ends += !strcmp(ev, "end");
-		r0 = jget(jobs->v[0], "running")->num != 0;
-		r1 = jget(jobs->v[1], "running")->num != 0;
-		m0 = hex_mask(test, jobs->v[0]);
-		m1 = hex_mask(test, jobs->v[1]);
-		if (r0 && r1) {
+		if (running[0] && running[1]) {
 			both++;
-			KUNIT_EXPECT_EQ_MSG(test, m0 & m1, 0ull, "decision %d", t);
-			KUNIT_EXPECT_EQ_MSG(test, m0 | m1, 3ull, "decision %d", t);
-			KUNIT_EXPECT_NE(test, m0, 0ull);
-			KUNIT_EXPECT_NE(test, m1, 0ull);
+			KUNIT_EXPECT_EQ_MSG(test, mask[0] & mask[1], 0ull,
+					    "record %d", t);
+			KUNIT_EXPECT_EQ_MSG(test, mask[0] | mask[1], 3ull,
+					    "record %d", t);
 		} else {
 			/* one job alone (between launches) gets everything */
-			KUNIT_EXPECT_EQ_MSG(test, m0, 3ull, "decision %d", t);
-			KUNIT_EXPECT_EQ_MSG(test, m1, 3ull, "decision %d", t);
+			KUNIT_EXPECT_EQ_MSG(test, mask[0], 3ull, "record %d", t);
+			KUNIT_EXPECT_EQ_MSG(test, mask[1], 3ull, "record %d", t);
 		}
 	}
-	KUNIT_EXPECT_EQ(test, epochs, 2);
+	KUNIT_EXPECT_LE(test, (double)groups,
+			jnum(test, co, "policy_decisions"));
 	KUNIT_EXPECT_GE(test, starts, 2);
 	KUNIT_EXPECT_GE(test, ends, 1);
 	KUNIT_EXPECT_GT(test, both, 2);
 	/* At the end both jobs run, each on its own SM. */
 	jobs = jget(co, "jobs");
+	KUNIT_ASSERT_TRUE(test, jobs && jobs->n == 2);
 	KUNIT_EXPECT_EQ(test, hex_mask(test, jobs->v[0]) & hex_mask(test, jobs->v[1]),
 			0ull);
 }
@@ -953,7 +1091,7 @@ static void sim_policy_fcfs_default(struct kunit *test)
 				 "fcfs", "--trace-policy", NULL);
 	const struct jv *tr;
 	const char *a, *b;
-	int t, k;
+	int t;
 
 	KUNIT_ASSERT_EQ_MSG(test, d->status, 0, "%s", d->err);
 	KUNIT_ASSERT_EQ_MSG(test, f->status, 0, "%s", f->err);
@@ -975,11 +1113,12 @@ static void sim_policy_fcfs_default(struct kunit *test)
 	KUNIT_ASSERT_EQ_MSG(test, mo->status, 0, "%s", mo->err);
 	KUNIT_EXPECT_STREQ(test, jstr(test, json_doc(test, mo->out), "policy"), "fcfs");
 	tr = jget(jget(json_doc(test, mo->out), "corun"), "policy_trace");
+	/* fcfs never moves a mask: the selection's records are all there is */
 	KUNIT_ASSERT_TRUE(test, tr && tr->n > 2);
-	for (t = 0; t < tr->n; t++)
-		for (k = 0; k < 2; k++)
-			KUNIT_EXPECT_EQ(test, hex_mask(test, jget(tr->v[t], "jobs")->v[k]),
-					3ull);
+	for (t = 0; t < tr->n; t++) {
+		KUNIT_EXPECT_EQ(test, rec_mask(test, tr->v[t]), 3ull);
+		KUNIT_EXPECT_STREQ(test, jstr(test, tr->v[t], "event"), "init");
+	}
 }
 
 /* even and fcfs give the jobs different progress on two SMs; the
@@ -1064,7 +1203,7 @@ static void sim_policy_errors(struct kunit *test)
 
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--policy", "best", NULL);
 	KUNIT_EXPECT_EQ(test, o->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--policy best: expected fcfs or even") != NULL,
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--policy best: expected fcfs, even or proportional") != NULL,
 			      "stderr: %s", o->err);
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--compare-policies",
 		    "fcfs", NULL);
@@ -1092,9 +1231,38 @@ static void sim_list(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, strstr(o->out, "fault test") != NULL);
 }
 
+/*
+ * --policies: every registered driver policy with its description, and
+ * what the firmware booted says it implements, one line each.
+ */
+static void sim_policies(struct kunit *test)
+{
+	struct out *o = run_sim(test, "--policies", NULL);
+	struct out *n = run_sim(test, "--policies", "--no-firmware", NULL);
+	char line[256];
+	int i;
+
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "%s", o->err);
+	for (i = 0; corun_policies[i]; i++) {
+		snprintf(line, sizeof(line), "\n  %-17s %s\n",
+			 corun_policies[i]->name, corun_policies[i]->desc);
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(o->out, line) != NULL,
+				      "no line for %s", corun_policies[i]->name);
+	}
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "firmware policies (corun-fw ") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "\n  irc               yes ") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "\n  llc-prob-dynamic  no ") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "prob-dynamic*") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(o->out, "\n  irc_share         per job") != NULL);
+	KUNIT_ASSERT_EQ_MSG(test, n->status, 0, "%s", n->err);
+	KUNIT_EXPECT_TRUE(test, strstr(n->out, "firmware: none loaded") != NULL);
+	KUNIT_EXPECT_TRUE(test, strstr(n->out, "\n  even ") != NULL);
+}
+
 /* Parser and metrics: no binary needed. */
 static struct kunit_case corun_sim_unit_cases[] = {
 	KUNIT_CASE(mix_valid),
+	KUNIT_CASE(mix_fw),
 	KUNIT_CASE_PARAM(mix_errors, bad_mix_gen_params),
 	KUNIT_CASE(mix_too_many_jobs),
 	KUNIT_CASE(metrics_formulas),
@@ -1108,6 +1276,7 @@ static struct kunit_suite corun_sim_unit_suite = {
 
 static struct kunit_case corun_sim_cases[] = {
 	KUNIT_CASE(sim_list),
+	KUNIT_CASE(sim_policies),
 	KUNIT_CASE(sim_bad_mix),
 	KUNIT_CASE(sim_bad_config_and_kernels),
 	KUNIT_CASE_SLOW(sim_small_mix_json),

@@ -573,7 +573,7 @@ static void e2e_corun_two_slots(struct kunit *test)
 						 sizeof(err)), 0);
 	KUNIT_EXPECT_NE(test, seq[0], seq[1]);
 	while (done < 2) {
-		int t = emu_gpu_run(sim_dev_gpu(DEV(test)), UINT64_MAX, &ev);
+		int t = sim_dev_run(DEV(test), UINT64_MAX, &ev);
 
 		if (t == EMU_EV_EPOCH)
 			continue;

@@ -447,6 +447,23 @@ static void test_fault_job(unsigned int slot, uint32_t cause, uint32_t va,
 }
 
 #define OFF_SNAPSHOT 0x100000
+
+/* Slot @slot's warp instructions summed over the per-SM-and-slot section. */
+static uint64_t snapshot_sm_insns(const struct corun_snapshot_header *h,
+				  unsigned int slot)
+{
+	const struct corun_sm_slot_counters *ss = (const void *)
+		((const uint8_t *)(h + 1) +
+		 h->num_slots * sizeof(struct corun_slot_counters) +
+		 h->num_sms * sizeof(struct corun_sm_counters) +
+		 h->num_channels * sizeof(struct corun_chan_counters));
+	uint64_t sum = 0;
+	unsigned int m;
+
+	for (m = 0; m < h->num_sms; m++)
+		sum += ss[m * h->num_slots + slot].warp_insns;
+	return sum;
+}
 #define EPOCH_LEN 1000
 #define BIG_THREADS 1024 /* one output page */
 #define BIG_LOOP 2000
@@ -477,10 +494,15 @@ static void test_epochs(void)
 	       CORUN_IRQ_EPOCH), "EPOCH_SEQ %u -> %u, IRQ_STATUS 0x%08x",
 	       seq0, seq, rd(CORUN_REG_IRQ_STATUS));
 	result("epoch_snapshot", h->magic == CORUN_SNAPSHOT_MAGIC &&
-	       h->version == 1 && h->size == rd(CORUN_REG_SNAPSHOT_SIZE) &&
+	       h->version == CORUN_SNAPSHOT_VERSION &&
+	       h->size == rd(CORUN_REG_SNAPSHOT_SIZE) &&
+	       h->size == corun_snapshot_size(h->num_slots, h->num_sms,
+					      h->num_channels) &&
 	       h->epoch == seq && h->num_slots == rd(CORUN_REG_NUM_SLOTS) &&
 	       h->num_sms == rd(CORUN_REG_NUM_SMS) &&
-	       h->epoch_cycles == EPOCH_LEN && sc[0].warp_insns > 0,
+	       h->num_channels == rd(CORUN_REG_NUM_CHANNELS) &&
+	       h->epoch_cycles == EPOCH_LEN && sc[0].warp_insns > 0 &&
+	       snapshot_sm_insns(h, 0) == sc[0].warp_insns,
 	       "magic 0x%08x version %u size %u (reg %u) epoch %u (seq %u) "
 	       "slots %u sms %u epoch_cycles %" PRIu64 " slot0 warp_insns %"
 	       PRIu64, h->magic, h->version, h->size,

@@ -17,8 +17,11 @@
  * clock (and an idle device stopping it), lockstep epochs, the completion
  * hold (clock stopped after a CORUN_DESC_F_HOLD job until HOLD_ACK), and a
  * fuzz run: a fixed-seed random sequence of thousands of MMIO writes over
- * all of BAR0 plus random descriptors rung on random slots, after which
- * QEMU must still be alive and answer (ID reads "CRUN") and exit on SIGTERM without a crash.
+ * all of BAR0 (the platform constants too), random descriptors rung on
+ * random slots and random firmware requests (parameters of every kind,
+ * batches too long, slots beyond the device), after which QEMU must still
+ * be alive and answer (ID reads "CRUN"), the reloaded firmware must answer
+ * VERSION, and QEMU must exit on SIGTERM without a crash.
  *
  * Usage: qtest QEMU FW-IMAGE LOG [SEED]
  * Every reply is awaited at most 10 s and the whole run is bounded by
@@ -48,6 +51,7 @@
 #define REPLY_TIMEOUT_MS 10000
 #define FUZZ_WRITES 20000
 #define FUZZ_JOBS 500
+#define FUZZ_REQUESTS 400 /* firmware requests through the mailbox */
 
 /* Guest physical layout (q35 with 256 MiB: all RAM). */
 #define BAR0 0xc0000000u
@@ -839,12 +843,16 @@ static uint32_t rnd_val(void)
 
 static uint32_t rnd_off(uint32_t slots)
 {
-	switch (rnd() % 8) {
+	switch (rnd() % 9) {
 	case 0: /* anywhere in BAR0, any alignment now and then */
 		return rnd() % CORUN_BAR_REGS_SIZE & ~(rnd() % 8 ? 3u : 0u);
 	case 1:
 	case 2: /* global registers, mailbox */
 		return (rnd() % 0x190) & ~3u;
+	case 3: /* the platform constants, read-only */
+		return CORUN_REG_PLATFORM_BASE +
+		       ((rnd() % (CORUN_REG_PLATFORM_END -
+				  CORUN_REG_PLATFORM_BASE + 8)) & ~3u);
 	default: /* slot registers, one slot beyond the last too */
 		return CORUN_REG_SLOT(rnd() % (slots + 1), (rnd() % 0x88) & ~3u);
 	}
@@ -891,6 +899,65 @@ static void fuzz_desc(uint32_t slots)
 	wr(CORUN_REG_SLOT(slot, CORUN_SLOT_DOORBELL), rnd() % 5);
 }
 
+/* Every parameter of fwif.h, global ones and the per-slot bases. */
+static const uint32_t fuzz_params[] = {
+	CORUN_FW_P_TICK_CYCLES, CORUN_FW_P_TICKS, CORUN_FW_P_EPOCHS,
+	CORUN_FW_P_IRC_ENABLE, CORUN_FW_P_IRC_WINDOW, CORUN_FW_P_LLC_POLICY,
+	CORUN_FW_P_LLC_PROB, CORUN_FW_P_VCP_MODE, CORUN_FW_P_DRAM_POLICY,
+	CORUN_FW_P_IRC_SHARE, CORUN_FW_P_IRC_PRIO, CORUN_FW_P_L1_WAYS,
+	CORUN_FW_P_L1_BYPASS_CTAS, CORUN_FW_P_VC, CORUN_FW_P_DRAM_PRIO,
+	CORUN_FW_P_LLC_WAYS, CORUN_FW_P_RF, CORUN_FW_P_DF,
+};
+
+/* A parameter id: a known one (a slot beyond the device now and then). */
+static uint32_t rnd_param(uint32_t slots)
+{
+	uint32_t p = fuzz_params[rnd() % (sizeof(fuzz_params) /
+					  sizeof(fuzz_params[0]))];
+
+	if (rnd() % 8 == 0)
+		return rnd(); /* anything */
+	return p & 0xff00 ? CORUN_FW_PARAM_SLOT(p, rnd() % (slots + 2)) : p;
+}
+
+/*
+ * A firmware request through the mailbox, mostly well formed with random
+ * values, so that the firmware's parameter validation and the window
+ * registers its policies write are exercised; the reply is awaited.
+ * Returns the reply's status, or ~0 if none came.
+ */
+static uint32_t fuzz_mbox(uint32_t slots, uint32_t seq)
+{
+	uint32_t in[CORUN_MBOX_WORDS] = { 0 }, out[CORUN_MBOX_WORDS];
+	uint32_t n, i;
+
+	switch (rnd() % 4) {
+	case 0:
+		in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAM, 2);
+		in[1] = rnd_param(slots);
+		in[2] = rnd_val();
+		break;
+	case 1: /* 1..8 pairs: 8 is one too many */
+		n = 1 + rnd() % (CORUN_FW_SET_PARAMS_MAX + 1);
+		in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAMS,
+				       n > CORUN_FW_SET_PARAMS_MAX ? 15 : 2 * n);
+		for (i = 0; i < n && 2 * i + 2 < CORUN_MBOX_WORDS; i++) {
+			in[1 + 2 * i] = rnd_param(slots);
+			in[2 + 2 * i] = rnd_val();
+		}
+		break;
+	case 2:
+		in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_GET_PARAM, 1);
+		in[1] = rnd_param(slots);
+		break;
+	default: /* any header and words */
+		for (i = 0; i < CORUN_MBOX_WORDS; i++)
+			in[i] = i ? rnd_val() : rnd();
+		break;
+	}
+	return CORUN_MBOX_HDR_CMD(mbox(in, out, seq));
+}
+
 /* Slot @s's ring of 4 at PA_RING(s), enabled, fault cleared. */
 static void fuzz_slot(uint32_t s)
 {
@@ -904,8 +971,8 @@ static void fuzz_slot(uint32_t s)
 
 static void test_fuzz(uint64_t seed)
 {
-	uint32_t slots = rd(CORUN_REG_NUM_SLOTS), off, v, s;
-	unsigned int i, jobs = 0, accepted = 0, done = 0;
+	uint32_t slots = rd(CORUN_REG_NUM_SLOTS), off, v, s, st, seq = 1000;
+	unsigned int i, jobs = 0, accepted = 0, done = 0, reqs = 0, ok = 0;
 	time_t t0 = time(NULL);
 	int status;
 
@@ -914,6 +981,13 @@ static void test_fuzz(uint64_t seed)
 		if (rnd() % (FUZZ_WRITES / FUZZ_JOBS) == 0) {
 			fuzz_desc(slots);
 			jobs++;
+			continue;
+		}
+		if (rnd() % (FUZZ_WRITES / FUZZ_REQUESTS) == 0 &&
+		    rd(CORUN_REG_FW_STATUS) == CORUN_FW_RUNNING) {
+			st = fuzz_mbox(slots, ++seq);
+			reqs++;
+			ok += st == CORUN_FW_OK;
 			continue;
 		}
 		off = rnd_off(slots);
@@ -959,9 +1033,27 @@ static void test_fuzz(uint64_t seed)
 	}
 	for (s = 0; s < slots; s++)
 		done += rd(CORUN_REG_SLOT(s, CORUN_SLOT_DONE_LO)) != 0;
-	printf("# fuzz: seed %" PRIu64 ", %u operations (%u descriptors) in "
-	       "%ld s; %u firmware boots, %u slots with a finished job\n",
-	       seed, i, jobs, (long)(time(NULL) - t0), accepted, done);
+	printf("# fuzz: seed %" PRIu64 ", %u operations (%u descriptors, %u "
+	       "firmware requests, %u accepted) in %ld s; %u firmware boots, "
+	       "%u slots with a finished job\n",
+	       seed, i, jobs, reqs, ok, (long)(time(NULL) - t0), accepted,
+	       done);
+	/* The firmware, loaded afresh, answers as it should after all that. */
+	mem_write(PA_FW, fw, fw_len);
+	fw_load(PA_FW, fw_len);
+	{
+		uint32_t in[CORUN_MBOX_WORDS] = { 0 };
+		uint32_t out[CORUN_MBOX_WORDS] = { 0 };
+
+		in[0] = CORUN_MBOX_HDR(CORUN_FW_CMD_VERSION, 0);
+		result("fuzz_fw_alive", !dead && reqs > 0 && ok > 0 &&
+		       wait_reg(CORUN_REG_STATUS, CORUN_STATUS_FW_READY,
+				CORUN_STATUS_FW_READY) &&
+		       mbox(in, out, ++seq) == CORUN_MBOX_HDR(CORUN_FW_OK, 3) &&
+		       out[1] == CORUN_FWIF_VERSION,
+		       "%u requests, %u accepted, reply 0x%x", reqs, ok,
+		       out[0]);
+	}
 	result("fuzz_alive", !dead && rd(CORUN_REG_ID) == CORUN_ID_MAGIC &&
 	       waitpid(qpid, &status, WNOHANG) == 0, "QEMU %s",
 	       dead ? "stopped answering" : "ID wrong or exited");
@@ -974,7 +1066,7 @@ static void test_fuzz(uint64_t seed)
 	       rd(CORUN_REG_ERROR), rd(CORUN_REG_FW_STATUS));
 }
 
-#define NCASES 34
+#define NCASES 35
 
 int main(int argc, char **argv)
 {

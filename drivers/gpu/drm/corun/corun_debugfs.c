@@ -2,9 +2,15 @@
 /*
  * corun: debugfs. "regs" dumps the global and per-slot registers,
  * "slots" the per-slot allocation (SM mask, CTA quota, resident job) and
- * the active policy. "inject_stall" (fault injection, 0/1) programs empty
- * SM masks from the next policy decision on, so that jobs stop making
- * progress: it exercises the hang watchdog and the slot reset.
+ * the active policy. "firmware" shows the firmware, its interrupt and
+ * mailbox figures, and every firmware parameter twice: as the policy
+ * engine has it applied and as the firmware answers GET_PARAM now, so a
+ * test can see a setting reach the firmware. "inject_stall" (fault
+ * injection, 0/1) programs empty SM masks from the next policy decision
+ * on, so that jobs stop making progress: it exercises the hang watchdog
+ * and the slot reset. "inject_fw_refuse" (0/1) has the firmware refuse the
+ * next request of parameters: it exercises SET_POLICY's all-or-nothing
+ * path when earlier requests of the same settings were applied.
  */
 
 #include <linux/debugfs.h>
@@ -13,7 +19,10 @@
 #include <drm/drm_debugfs.h>
 #include <drm/drm_file.h>
 
+#include <corun/fwif.h>
+
 #include "corun_drv.h"
+#include "policy/fwknobs.h"
 
 static u32 corun_sreg(struct corun_device *cdev, u32 slot, u32 reg)
 {
@@ -66,9 +75,10 @@ static int corun_debugfs_slots(struct seq_file *m, void *unused)
 	u32 s;
 
 	mutex_lock(&cdev->policy_lock);
-	seq_printf(m, "policy %s epoch_cycles %u decisions %llu\n",
-		   cdev->policy->name, cdev->epoch_cycles,
-		   cdev->policy_state.decisions);
+	seq_printf(m,
+		   "policy %s epoch_cycles %u decisions %llu fw_errors %llu\n",
+		   cdev->eng->ops->name, cdev->epoch_cycles,
+		   cdev->eng->decisions, cdev->eng->fw_errors);
 	for (s = 0; s < cdev->num_slots; s++) {
 		struct corun_slot *slot = &cdev->slots[s];
 		unsigned long flags;
@@ -88,9 +98,92 @@ static int corun_debugfs_slots(struct seq_file *m, void *unused)
 	return 0;
 }
 
+/* The firmware's value of @param now, or -1 when it cannot say. */
+static s64 corun_fw_live(struct corun_device *cdev, u32 param)
+{
+	u32 v;
+
+	if (corun_fw_mbox_send(cdev, CORUN_FW_CMD_GET_PARAM, &param, 1, &v, 1))
+		return -1;
+	return v;
+}
+
+static void corun_fw_show(struct seq_file *m, struct corun_device *cdev,
+			  const char *name, s32 slot, u32 param, u32 applied)
+{
+	s64 live = cdev->fw_running ? corun_fw_live(cdev, param) : -1;
+
+	if (slot >= 0)
+		seq_printf(m, "slot %d %s %#x ", slot, name, applied);
+	else
+		seq_printf(m, "global %s %#x ", name, applied);
+	if (live < 0)
+		seq_puts(m, "-\n");
+	else
+		seq_printf(m, "%#llx\n", live);
+}
+
+static int corun_debugfs_firmware(struct seq_file *m, void *unused)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	struct corun_device *cdev = to_corun_dev(entry->dev);
+	const struct corun_policy_engine *eng = cdev->eng;
+	const struct corun_policy_fw *fw = &eng->applied_fw;
+	static const struct {
+		const char *name;
+		u32 param;
+		u32 off;
+	} g[] = {
+		{ "irc_enable", CORUN_FW_P_IRC_ENABLE,
+		  offsetof(struct corun_policy_fw_global, irc_enable) },
+		{ "llc_policy", CORUN_FW_P_LLC_POLICY,
+		  offsetof(struct corun_policy_fw_global, llc_policy) },
+		{ "llc_prob", CORUN_FW_P_LLC_PROB,
+		  offsetof(struct corun_policy_fw_global, llc_prob) },
+		{ "vcp_mode", CORUN_FW_P_VCP_MODE,
+		  offsetof(struct corun_policy_fw_global, vcp_mode) },
+		{ "dram_policy", CORUN_FW_P_DRAM_POLICY,
+		  offsetof(struct corun_policy_fw_global, dram_policy) },
+	};
+	u32 i, id, s, param;
+
+	seq_printf(m, "firmware %s version %#llx features %#x\n",
+		   cdev->fw_running ? "running" : "none", cdev->fw_version,
+		   cdev->fw_features);
+	seq_printf(m, "interrupts %s vectors %d\n",
+		   cdev->irq_mode ? cdev->irq_mode : "none", cdev->nvec);
+	mutex_lock(&cdev->policy_lock);
+	mutex_lock(&cdev->mbox_lock);
+	seq_printf(m, "mailbox requests %llu irqs %lld polled %llu",
+		   cdev->mbox_stats.requests,
+		   (s64)atomic64_read(&cdev->mbox_stats.irqs),
+		   cdev->mbox_stats.polled);
+	seq_printf(m, " late %llu failed %llu refused %llu\n",
+		   cdev->mbox_stats.late, cdev->mbox_stats.failed,
+		   cdev->mbox_stats.refused);
+	mutex_unlock(&cdev->mbox_lock);
+	seq_printf(m, "engine fw_errors %llu last_error %d lost %llu\n",
+		   eng->fw_errors, eng->fw_error, eng->fw_lost);
+	/* name, slot, applied (the engine's), live (the firmware's) */
+	for (i = 0; i < ARRAY_SIZE(g); i++)
+		corun_fw_show(m, cdev, g[i].name, -1, g[i].param,
+			      *(const u32 *)((const u8 *)&fw->g + g[i].off));
+	for (s = 0; s < cdev->num_slots; s++)
+		for (id = 1; id < CORUN_FWP_NR; id++) {
+			if (!corun_fwp[id].per_slot)
+				continue;
+			param = CORUN_FW_PARAM_SLOT(corun_fwp[id].fw, s);
+			corun_fw_show(m, cdev, corun_fwp[id].name, s, param,
+				      corun_fwp_get(fw, id, s));
+		}
+	mutex_unlock(&cdev->policy_lock);
+	return 0;
+}
+
 static const struct drm_debugfs_info corun_debugfs_list[] = {
 	{ "regs", corun_debugfs_regs, 0 },
 	{ "slots", corun_debugfs_slots, 0 },
+	{ "firmware", corun_debugfs_firmware, 0 },
 };
 
 void corun_debugfs_init(struct drm_minor *minor)
@@ -99,6 +192,8 @@ void corun_debugfs_init(struct drm_minor *minor)
 
 	debugfs_create_bool("inject_stall", 0600, minor->debugfs_root,
 			    &cdev->inject_stall);
+	debugfs_create_bool("inject_fw_refuse", 0600, minor->debugfs_root,
+			    &cdev->inject_fw_refuse);
 	drm_debugfs_add_files(minor->dev, corun_debugfs_list,
 			      ARRAY_SIZE(corun_debugfs_list));
 }

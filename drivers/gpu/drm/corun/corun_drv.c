@@ -58,9 +58,11 @@ static int corun_check_hw(struct corun_device *cdev)
 	cdev->snapshot_size = corun_read(cdev, CORUN_REG_SNAPSHOT_SIZE);
 	if (!cdev->num_sms || cdev->num_sms > CORUN_MAX_SMS ||
 	    cdev->num_slots < CORUN_MIN_SLOTS ||
-	    cdev->num_slots > CORUN_MAX_SLOTS) {
-		dev_err(dev, "implausible geometry: %u SMs, %u slots\n",
-			cdev->num_sms, cdev->num_slots);
+	    cdev->num_slots > CORUN_MAX_SLOTS ||
+	    cdev->num_channels > CORUN_MAX_DRAM_CHANNELS) {
+		dev_err(dev,
+			"implausible geometry: %u SMs, %u slots, %u channels\n",
+			cdev->num_sms, cdev->num_slots, cdev->num_channels);
 		return -ENODEV;
 	}
 
@@ -116,7 +118,9 @@ static int corun_ioctl_get_param(struct drm_device *drm, void *data,
 		v = cdev->config_id;
 		break;
 	case DRM_CORUN_PARAM_FEATURES:
-		v = features;
+		/* the firmware knobs it implements */
+		corun_policy_get_param(cdev, args->param, &v);
+		v |= features;
 		break;
 	case DRM_CORUN_PARAM_NUM_SMS:
 		v = cdev->num_sms;
@@ -149,16 +153,25 @@ static int corun_ioctl_get_param(struct drm_device *drm, void *data,
 	case DRM_CORUN_PARAM_MAX_GRID_DIM:
 		v = CORUN_MAX_GRID_DIM;
 		break;
-	case DRM_CORUN_PARAM_L1_SIZE:
+	/* the platform registers (hw.h 1.1); the way masks need them */
 	case DRM_CORUN_PARAM_L1_LINE_SIZE:
+		v = cdev->plat.l1_line;
+		break;
 	case DRM_CORUN_PARAM_L1_WAYS:
-	case DRM_CORUN_PARAM_L2_SIZE:
+		v = cdev->plat.l1_ways;
+		break;
 	case DRM_CORUN_PARAM_L2_LINE_SIZE:
+		v = cdev->plat.llc_line;
+		break;
 	case DRM_CORUN_PARAM_L2_WAYS:
+		v = cdev->plat.llc_ways;
+		break;
+	case DRM_CORUN_PARAM_L1_SIZE:
+	case DRM_CORUN_PARAM_L2_SIZE:
 	case DRM_CORUN_PARAM_L2_SLICES:
 	case DRM_CORUN_PARAM_DRAM_BANKS:
 	case DRM_CORUN_PARAM_MEM_CLOCK_KHZ:
-		/* hw.h version 1 has no registers for these yet */
+		/* hw.h has no registers for these yet */
 		v = 0;
 		break;
 	case DRM_CORUN_PARAM_DRAM_CHANNELS:
@@ -187,7 +200,7 @@ static int corun_ioctl_get_param(struct drm_device *drm, void *data,
 			v |= BIT_ULL(corun_policies[i]->id);
 		break;
 	case DRM_CORUN_PARAM_CURRENT_POLICY:
-		v = READ_ONCE(cdev->policy)->id;
+		v = corun_policy_id(cdev);
 		break;
 	case DRM_CORUN_PARAM_JOB_COUNTERS_SIZE:
 		v = sizeof(struct drm_corun_job_counters);
@@ -238,7 +251,8 @@ static int corun_ioctl_get_param(struct drm_device *drm, void *data,
 		v = atomic_read(&cfile->vm->reset_count);
 		break;
 	default:
-		return -EINVAL;
+		if (corun_policy_get_param(cdev, args->param, &v))
+			return -EINVAL;
 	}
 	args->value = v;
 	return 0;
@@ -359,19 +373,25 @@ static int corun_epoch_init(struct corun_device *cdev)
 	struct device *dev = &cdev->pdev->dev;
 
 	cdev->epoch_cycles = CORUN_DEFAULT_EPOCH_CYCLES;
-	if (!cdev->snapshot_size || cdev->snapshot_size > SZ_1M)
+	if (cdev->snapshot_size != corun_snapshot_size(cdev->num_slots,
+						       cdev->num_sms,
+						       cdev->num_channels)) {
+		/* the policies could not read it: no epochs, no deltas */
+		dev_warn(dev,
+			 "snapshot size %u is not version %u's: epochs off\n",
+			 cdev->snapshot_size, CORUN_SNAPSHOT_VERSION);
+		cdev->snapshot_size = 0;
 		return 0;
+	}
 	cdev->snapshot = dmam_alloc_coherent(dev, cdev->snapshot_size,
 					     &cdev->snapshot_dma, GFP_KERNEL);
-	cdev->prev_snapshot =
-		devm_kzalloc(dev, cdev->snapshot_size, GFP_KERNEL);
-	if (!cdev->snapshot || !cdev->prev_snapshot)
+	if (!cdev->snapshot)
 		return -ENOMEM;
 	corun_write(cdev, CORUN_REG_SNAPSHOT_LO,
 		    lower_32_bits(cdev->snapshot_dma));
 	corun_write(cdev, CORUN_REG_SNAPSHOT_HI,
 		    upper_32_bits(cdev->snapshot_dma));
-	/* EPOCH_LEN is set while jobs are resident (corun_slots_program) */
+	/* EPOCH_LEN is set while jobs are resident (corun_policy_sync) */
 	return 0;
 }
 

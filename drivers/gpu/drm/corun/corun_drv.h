@@ -12,6 +12,7 @@
 #include <linux/mutex.h>
 #include <linux/pci.h>
 #include <linux/spinlock.h>
+#include <linux/wait.h>
 #include <linux/xarray.h>
 
 #include <drm/drm_device.h>
@@ -100,6 +101,17 @@ struct corun_slot {
  * @num_channels: DRAM channels
  * @fw_version: running firmware version, 0 if none
  * @fw_running: firmware booted
+ * @fw_features: CORUN_FW_FEAT_* the firmware advertises
+ * @mbox_lock: one mailbox request at a time (corun_fw.c)
+ * @mbox_wq: woken by the mailbox interrupt's hard handler
+ * @mbox_seq: sequence number of the last request sent (under @mbox_lock)
+ * @mbox_irq: the mailbox interrupt is set up: waits sleep on @mbox_wq
+ *	instead of polling
+ * @mbox_stats: mailbox figures for debugfs (under @mbox_lock, @irqs
+ *	atomic)
+ * @irq_mode: the interrupt kind in use ("msix", "msi" or "intx")
+ * @irq_pending: CORUN_IRQ_* acknowledged by the hard handler and not yet
+ *	handled by the threaded one
  * @lockstep: the device runs in lockstep mode (module parameter)
  * @slots: hardware slots
  * @sched_list: schedulers of all slots, for context entities
@@ -107,18 +119,20 @@ struct corun_slot {
  * @fences_dma: bus address of @fences
  * @snapshot: epoch counter snapshot buffer
  * @snapshot_dma: bus address of @snapshot
- * @snapshot_size: size of @snapshot
- * @prev_snapshot: previous snapshot, for deltas
+ * @snapshot_size: size of @snapshot (0: the device's layout is not the
+ *	one the policies read, so epochs stay off)
+ * @plat: the platform as the policies see it (capability registers)
  * @nvec: MSI-X vectors allocated
  * @reset_count: GPU (slot) resets since load
  * @policy_lock: protects the policy fields and slot programming
- * @policy: active policy
- * @policy_state: the active policy's private state
+ * @eng: the policy engine (policy/policy.h), under @policy_lock
  * @epoch_cycles: epoch length
  * @epoch_seq: last epoch handled
  * @epochs_on: EPOCH_LEN is programmed (only while a job is resident)
  * @inject_stall: fault injection (debugfs): program empty SM masks, so
  *	that resident jobs stop making progress and the watchdog fires
+ * @inject_fw_refuse: fault injection (debugfs): the firmware refuses the
+ *	next request of parameters (corun_fw_set_params())
  * @as_tags: address-space tags in use (lowest free at file open)
  * @hold_ctx: context whose job the device holds the clock after (a
  *	completed DRM_CORUN_SUBMIT_HOLD job), released when that context's
@@ -148,6 +162,21 @@ struct corun_device {
 	u32 num_channels;
 	u64 fw_version;
 	bool fw_running;
+	u32 fw_features;
+	struct mutex mbox_lock; /* see @mbox_lock above */
+	wait_queue_head_t mbox_wq;
+	u32 mbox_seq;
+	bool mbox_irq;
+	struct {
+		u64 requests;
+		u64 polled;
+		u64 late;
+		u64 failed;
+		u64 refused;
+		atomic64_t irqs;
+	} mbox_stats;
+	const char *irq_mode;
+	atomic_t irq_pending;
 	bool lockstep;
 	struct corun_slot slots[CORUN_MAX_SLOTS];
 	struct drm_gpu_scheduler *sched_list[CORUN_MAX_SLOTS];
@@ -156,16 +185,16 @@ struct corun_device {
 	void *snapshot;
 	dma_addr_t snapshot_dma;
 	u32 snapshot_size;
-	void *prev_snapshot;
+	struct corun_policy_platform plat;
 	int nvec;
 	atomic_t reset_count;
 	struct mutex policy_lock; /* see @policy_lock above */
-	const struct corun_policy_ops *policy;
-	struct corun_policy_state policy_state;
+	struct corun_policy_engine *eng;
 	u32 epoch_cycles;
 	u32 epoch_seq;
 	bool epochs_on;
 	bool inject_stall;
+	bool inject_fw_refuse;
 	struct ida as_tags;
 	struct corun_ctx *hold_ctx;
 	u32 gate_wait;
@@ -368,11 +397,10 @@ void corun_sched_fini(struct corun_device *cdev);
 void corun_sched_drain(struct corun_device *cdev);
 void corun_sched_job_irq(struct corun_device *cdev);
 void corun_job_put(struct corun_job *job);
-void corun_slots_program(struct corun_device *cdev);
-void corun_epoch_irq(struct corun_device *cdev);
 void corun_hold_release(struct corun_device *cdev, struct corun_ctx *ctx,
 			bool close);
 void corun_gate_open(struct corun_device *cdev, struct corun_file *cfile);
+int corun_gate_check(struct corun_device *cdev, struct corun_file *cfile);
 int corun_gate_arm(struct corun_device *cdev, struct corun_file *cfile,
 		   u32 jobs);
 enum drm_sched_priority corun_sched_prio(s32 priority);
@@ -404,15 +432,28 @@ int corun_fw_init(struct corun_device *cdev);
 void corun_fw_fini(struct corun_device *cdev);
 int corun_fw_mbox_send(struct corun_device *cdev, u32 cmd, const u32 *payload,
 		       u32 len, u32 *reply, u32 reply_len);
+int corun_fw_set_params(struct corun_device *cdev, const u32 *pairs, u32 n);
 
 /* corun_policy.c (glue around policy/) */
 int corun_policy_init(struct corun_device *cdev);
+int corun_policy_set(struct corun_device *cdev, u32 id, u32 epoch_cycles);
+int corun_policy_apply(struct corun_device *cdev,
+		       const struct corun_policy_ops *ops, u32 epoch_cycles,
+		       const struct corun_policy_fw *fw,
+		       struct corun_file *gate, u32 gate_jobs);
+void corun_policy_on_job_start(struct corun_device *cdev, u32 slot,
+			       const struct corun_job *job);
+void corun_policy_on_job_end(struct corun_device *cdev, u32 slot);
+void corun_policy_on_epoch(struct corun_device *cdev);
+u32 corun_policy_id(struct corun_device *cdev);
+extern const struct attribute_group *corun_attr_groups[];
+
+/* corun_policy_ioctl.c */
 int corun_ioctl_get_policy(struct drm_device *drm, void *data,
 			   struct drm_file *file);
 int corun_ioctl_set_policy(struct drm_device *drm, void *data,
 			   struct drm_file *file);
-int corun_policy_set(struct corun_device *cdev, u32 id, u32 epoch_cycles);
-extern const struct attribute_group *corun_attr_groups[];
+int corun_policy_get_param(struct corun_device *cdev, u32 param, u64 *v);
 
 /* corun_debugfs.c */
 void corun_debugfs_init(struct drm_minor *minor);

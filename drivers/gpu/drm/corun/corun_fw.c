@@ -5,7 +5,22 @@
  * header and CRC, hands it to the device by DMA (CORUN_REG_FW_*) and waits
  * for the microcontroller to boot. Devices without the capability, and a
  * missing, bad or non-booting image, leave the device without firmware:
- * the driver says so in the log and carries on. The mailbox helper sends one request at a time.
+ * the driver says so in the log and carries on.
+ *
+ * The mailbox: one request is in flight per device, under its mbox_lock. The driver
+ * writes MBOX_IN, rings MBOX_DOORBELL with the request's sequence number
+ * and waits until MBOX_DONE reads that number. The firmware's answer
+ * raises CORUN_IRQ_MAILBOX, which the hard interrupt handler acknowledges
+ * and turns into a wake-up of mbox_wq (corun_irq.c): the wait never
+ * depends on the threaded handler, which may itself be the one waiting
+ * (the epoch handler sends the policy's parameters) or be stuck behind a
+ * waiter's policy_lock, and with one MSI or INTx vector every event
+ * shares that thread. The wait is bounded by CORUN_MBOX_TIMEOUT_MS and
+ * ends early if the firmware stops running; a request the firmware never
+ * answered keeps the mailbox busy (the device drops doorbells meanwhile),
+ * so later requests fail with -EBUSY until it is answered. Before the
+ * interrupt is set up (while probing) and after it is torn down, the
+ * driver polls MBOX_DONE instead.
  */
 
 #include <linux/crc32.h>
@@ -13,6 +28,7 @@
 #include <linux/dma-mapping.h>
 #include <linux/firmware.h>
 #include <linux/iopoll.h>
+#include <linux/slab.h>
 
 #include <drm/drm_print.h>
 
@@ -22,10 +38,7 @@
 #include "corun_trace.h"
 
 #define CORUN_FW_BOOT_TIMEOUT_US 2000000
-#define CORUN_MBOX_TIMEOUT_US 100000
-
-static DEFINE_MUTEX(corun_mbox_lock);
-static u32 corun_mbox_seq;
+#define CORUN_MBOX_TIMEOUT_MS 1000
 
 static int corun_fw_check(struct corun_device *cdev, const struct firmware *fw)
 {
@@ -62,6 +75,8 @@ int corun_fw_init(struct corun_device *cdev)
 	u32 state;
 	int ret;
 
+	mutex_init(&cdev->mbox_lock);
+	init_waitqueue_head(&cdev->mbox_wq);
 	if (!(cdev->caps & CORUN_CAP_FIRMWARE)) {
 		drm_info(&cdev->drm, "%s\n",
 			 "device has no firmware: running without it");
@@ -125,10 +140,39 @@ void corun_fw_fini(struct corun_device *cdev)
 	cdev->fw_running = false;
 }
 
+/* The request @seq is answered, or the firmware is no longer running. */
+static bool corun_mbox_ended(struct corun_device *cdev, u32 seq)
+{
+	return corun_read(cdev, CORUN_REG_MBOX_DONE) == seq ||
+	       corun_read(cdev, CORUN_REG_FW_STATUS) != CORUN_FW_RUNNING;
+}
+
+static int corun_mbox_wait(struct corun_device *cdev, u32 seq)
+{
+	bool ended;
+	long left;
+
+	if (!READ_ONCE(cdev->mbox_irq)) {
+		cdev->mbox_stats.polled++;
+		return read_poll_timeout(corun_mbox_ended, ended, ended, 10,
+					 CORUN_MBOX_TIMEOUT_MS * 1000, false,
+					 cdev, seq);
+	}
+	left = wait_event_timeout(cdev->mbox_wq, corun_mbox_ended(cdev, seq),
+				  msecs_to_jiffies(CORUN_MBOX_TIMEOUT_MS));
+	if (!left)
+		return -ETIMEDOUT;
+	/* answered, but no wake-up came before the time was up */
+	if (left == 1)
+		cdev->mbox_stats.late++;
+	return 0;
+}
+
 int corun_fw_mbox_send(struct corun_device *cdev, u32 cmd, const u32 *payload,
 		       u32 len, u32 *reply, u32 reply_len)
 {
-	u32 i, done, seq, hdr;
+	const char *why;
+	u32 i, seq, hdr;
 	int ret;
 
 	if (!cdev->fw_running)
@@ -136,23 +180,77 @@ int corun_fw_mbox_send(struct corun_device *cdev, u32 cmd, const u32 *payload,
 	if (len > CORUN_MBOX_MAX_PAYLOAD || reply_len > CORUN_MBOX_MAX_PAYLOAD)
 		return -EINVAL;
 
-	mutex_lock(&corun_mbox_lock);
+	mutex_lock(&cdev->mbox_lock);
+	/* the device drops doorbells while a request is unanswered */
+	if (corun_read(cdev, CORUN_REG_MBOX_DONE) != cdev->mbox_seq) {
+		ret = -EBUSY;
+		goto out;
+	}
 	corun_write(cdev, CORUN_REG_MBOX_IN, CORUN_MBOX_HDR(cmd, len));
 	for (i = 0; i < len; i++)
 		corun_write(cdev, CORUN_REG_MBOX_IN + 4 * (i + 1), payload[i]);
-	seq = ++corun_mbox_seq;
+	seq = cdev->mbox_seq + 1;
+	if (!seq) /* MBOX_DONE reads 0 before the first answer */
+		seq = 1;
+	cdev->mbox_seq = seq;
+	cdev->mbox_stats.requests++;
 	corun_write(cdev, CORUN_REG_MBOX_DOORBELL, seq);
-	ret = readl_poll_timeout(cdev->regs + CORUN_REG_MBOX_DONE, done,
-				 done == seq, 10, CORUN_MBOX_TIMEOUT_US);
-	if (!ret) {
-		hdr = corun_read(cdev, CORUN_REG_MBOX_OUT);
-		for (i = 0; i < reply_len; i++)
-			reply[i] = corun_read(cdev,
-					      CORUN_REG_MBOX_OUT + 4 * (i + 1));
-		ret = CORUN_MBOX_HDR_CMD(hdr) == CORUN_FW_OK ? 0 : -EIO;
+	ret = corun_mbox_wait(cdev, seq);
+	if (!ret && corun_read(cdev, CORUN_REG_MBOX_DONE) != seq)
+		ret = -EIO; /* the firmware stopped */
+	if (ret) {
+		cdev->mbox_stats.failed++;
+		why = ret == -ETIMEDOUT ? "not answered in time" :
+					  "lost: the firmware is not running";
+		drm_err_ratelimited(&cdev->drm,
+				    "mailbox request %u (cmd %u): %s\n", seq,
+				    cmd, why);
+		goto out;
 	}
+	hdr = corun_read(cdev, CORUN_REG_MBOX_OUT);
+	for (i = 0; i < reply_len; i++)
+		reply[i] = corun_read(cdev, CORUN_REG_MBOX_OUT + 4 * (i + 1));
+	if (CORUN_MBOX_HDR_CMD(hdr) != CORUN_FW_OK) {
+		cdev->mbox_stats.refused++;
+		ret = -EIO;
+	}
+out:
 	trace_corun_fw_cmd(cmd, len ? payload[0] : 0, ret);
-	mutex_unlock(&corun_mbox_lock);
+	mutex_unlock(&cdev->mbox_lock);
+	return ret;
+}
+
+static int corun_fw_send(void *ctx, u32 cmd, const u32 *payload, u32 len)
+{
+	u32 reply;
+
+	return corun_fw_mbox_send(ctx, cmd, payload, len, &reply, 1);
+}
+
+/* A parameter id no firmware knows (fault injection). */
+#define CORUN_FW_P_NONE 0x00ff
+
+int corun_fw_set_params(struct corun_device *cdev, const u32 *pairs, u32 n)
+{
+	u32 *bad = NULL;
+	int ret;
+
+	/*
+	 * Fault injection (debugfs inject_fw_refuse): this once, the last
+	 * pair names no parameter, so that the firmware really refuses the
+	 * request that carries it, after any earlier ones were applied.
+	 */
+	if (n && READ_ONCE(cdev->inject_fw_refuse)) {
+		WRITE_ONCE(cdev->inject_fw_refuse, false);
+		bad = kmemdup(pairs, 2 * n * sizeof(*pairs), GFP_KERNEL);
+		if (!bad)
+			return -ENOMEM;
+		bad[2 * n - 2] = CORUN_FW_P_NONE;
+		pairs = bad;
+	}
+	ret = corun_fw_send_params(pairs, n, cdev->fw_features, corun_fw_send,
+				   cdev);
+	kfree(bad);
 	return ret;
 }
 
@@ -169,6 +267,7 @@ static void corun_fw_hello(struct corun_device *cdev)
 			 "firmware mailbox: VERSION returned %d, fwif %u\n",
 			 ret, reply[0]);
 	else
-		drm_dbg_driver(&cdev->drm, "firmware fwif %u features %#x\n",
-			       reply[0], reply[2]);
+		cdev->fw_features = reply[2];
+	drm_dbg_driver(&cdev->drm, "firmware fwif %u features %#x\n", reply[0],
+		       reply[2]);
 }

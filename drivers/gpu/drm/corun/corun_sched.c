@@ -264,146 +264,6 @@ static void corun_job_rec_end(struct corun_job *job, u32 state, int error,
 	spin_unlock_irqrestore(&rec->lock, flags);
 }
 
-/* Slot programming ---------------------------------------------------- */
-
-/*
- * Ask the active policy for SM masks, CTA quotas and priorities and write
- * them to the slot registers. Called with policy_lock held.
- */
-/* QUERY_JOB reports the SM mask last programmed for the job's slot. */
-static void corun_slot_note_mask(struct corun_slot *slot)
-{
-	struct corun_job_rec *rec;
-	unsigned long flags;
-
-	spin_lock_irqsave(&slot->lock, flags);
-	rec = slot->active ? slot->active->rec : NULL;
-	if (rec) {
-		spin_lock(&rec->lock);
-		rec->q.sm_mask[0] = slot->sm_mask[0] | (u64)slot->sm_mask[1]
-							       << 32;
-		rec->q.sm_mask[1] = slot->sm_mask[2] | (u64)slot->sm_mask[3]
-							       << 32;
-		spin_unlock(&rec->lock);
-	}
-	spin_unlock_irqrestore(&slot->lock, flags);
-}
-
-static void corun_slots_decide(struct corun_device *cdev,
-			       const struct corun_policy_in *in)
-{
-	struct corun_policy_out out = {};
-	u32 s, w;
-
-	cdev->policy->epoch(&cdev->policy_state, in, &out);
-	for (s = 0; s < cdev->num_slots; s++) {
-		struct corun_slot *slot = &cdev->slots[s];
-		struct corun_policy_slot_out *o = &out.slot[s];
-
-		if (READ_ONCE(cdev->inject_stall))
-			memset(o->sm_mask, 0, sizeof(o->sm_mask));
-		for (w = 0; w < CORUN_SM_MASK_WORDS; w++) {
-			slot->sm_mask[w] = o->sm_mask[w];
-			corun_write(cdev,
-				    CORUN_REG_SLOT(s, CORUN_SLOT_SM_MASK0) +
-					    4 * w,
-				    o->sm_mask[w]);
-		}
-		slot->cta_quota = o->cta_quota;
-		corun_write(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_CTA_QUOTA),
-			    o->cta_quota);
-		corun_write(cdev, CORUN_REG_SLOT(s, CORUN_SLOT_PRIORITY),
-			    min_t(u32, o->priority, 15));
-		trace_corun_policy_decision(s, cdev->policy->name,
-					    o->sm_mask[0], o->cta_quota,
-					    o->priority);
-		corun_slot_note_mask(slot);
-	}
-}
-
-static_assert(CORUN_DEFAULT_EPOCH_CYCLES == CORUN_POLICY_EPOCH_CYCLES_DEFAULT,
-	      "corun-sim uses the driver's default epoch length");
-
-static void corun_policy_input(struct corun_device *cdev,
-			       struct corun_policy_in *in)
-{
-	u32 s;
-
-	/* policy/policy.c builds the input, the same way as corun-sim */
-	corun_policy_in_init(in, cdev->num_slots, cdev->num_sms,
-			     cdev->epoch_cycles);
-	for (s = 0; s < cdev->num_slots; s++) {
-		struct corun_slot *slot = &cdev->slots[s];
-		unsigned long flags;
-
-		spin_lock_irqsave(&slot->lock, flags);
-		if (slot->active)
-			corun_policy_in_job(in, s, slot->active->ctx->priority,
-					    slot->active->desc.qos_target);
-		spin_unlock_irqrestore(&slot->lock, flags);
-	}
-}
-
-/*
- * Epochs run only while a job is resident: an idle device would otherwise
- * interrupt at every epoch, at a very high rate in lockstep mode.
- * Called with policy_lock held.
- */
-static void corun_epochs_update(struct corun_device *cdev,
-				const struct corun_policy_in *in)
-{
-	bool busy = false;
-	u32 s;
-
-	for (s = 0; s < in->num_slots; s++)
-		busy |= in->slot[s].running;
-	if (!cdev->snapshot || busy == cdev->epochs_on)
-		return;
-	cdev->epochs_on = busy;
-	corun_write(cdev, CORUN_REG_EPOCH_LEN, busy ? cdev->epoch_cycles : 0);
-}
-
-void corun_slots_program(struct corun_device *cdev)
-{
-	struct corun_policy_in in = {};
-
-	mutex_lock(&cdev->policy_lock);
-	corun_policy_input(cdev, &in);
-	corun_slots_decide(cdev, &in);
-	corun_epochs_update(cdev, &in);
-	mutex_unlock(&cdev->policy_lock);
-}
-
-/* Called from the threaded epoch interrupt. */
-void corun_epoch_irq(struct corun_device *cdev)
-{
-	struct corun_policy_in in = {};
-	const struct corun_snapshot_header *h = cdev->snapshot;
-	const struct corun_slot_counters *cur, *prev;
-	u32 seq = corun_read(cdev, CORUN_REG_EPOCH_SEQ);
-	u32 nslots;
-
-	mutex_lock(&cdev->policy_lock);
-	corun_policy_input(cdev, &in);
-	if (h && h->magic == CORUN_SNAPSHOT_MAGIC &&
-	    h->num_slots <= CORUN_MAX_SLOTS &&
-	    sizeof(*h) + h->num_slots * sizeof(*cur) <= cdev->snapshot_size) {
-		cur = (const void *)(h + 1);
-		prev = (const void *)((const u8 *)cdev->prev_snapshot +
-				      sizeof(*h));
-		nslots = min_t(u32, h->num_slots, cdev->num_slots);
-		corun_policy_in_epoch(&in, cur, prev, nslots);
-		memcpy(cdev->prev_snapshot, cdev->snapshot,
-		       cdev->snapshot_size);
-		trace_corun_epoch(seq, h->cycle, h->epoch_cycles);
-	}
-	corun_slots_decide(cdev, &in);
-	cdev->epoch_seq = seq;
-	mutex_unlock(&cdev->policy_lock);
-	/* lockstep: let the device run the next epoch */
-	corun_write(cdev, CORUN_REG_EPOCH_ACK, seq);
-}
-
 /* Start gate and completion hold ----------------------------------------- */
 
 static void corun_device_enable(struct corun_device *cdev)
@@ -429,12 +289,10 @@ void corun_gate_open(struct corun_device *cdev, struct corun_file *cfile)
 }
 
 /*
- * Arm the start gate for @cfile: stop the device until @jobs jobs have
- * reached hardware slots, so that they all start at the same device
- * cycle. Called with policy_lock held.
+ * Whether @cfile may arm the start gate: -EBUSY while a job is resident
+ * or another file's gate is armed. Called with policy_lock held.
  */
-int corun_gate_arm(struct corun_device *cdev, struct corun_file *cfile,
-		   u32 jobs)
+int corun_gate_check(struct corun_device *cdev, struct corun_file *cfile)
 {
 	u32 s;
 
@@ -443,6 +301,21 @@ int corun_gate_arm(struct corun_device *cdev, struct corun_file *cfile,
 	for (s = 0; s < cdev->num_slots; s++)
 		if (READ_ONCE(cdev->slots[s].active))
 			return -EBUSY;
+	return 0;
+}
+
+/*
+ * Arm the start gate for @cfile: stop the device until @jobs jobs have
+ * reached hardware slots, so that they all start at the same device
+ * cycle. Called with policy_lock held.
+ */
+int corun_gate_arm(struct corun_device *cdev, struct corun_file *cfile,
+		   u32 jobs)
+{
+	int ret = corun_gate_check(cdev, cfile);
+
+	if (ret)
+		return ret;
 	cdev->gate_wait = jobs;
 	cdev->gate_file = cfile;
 	corun_write(cdev, CORUN_REG_CONTROL,
@@ -542,8 +415,8 @@ static struct dma_fence *corun_run_job(struct drm_sched_job *sched_job)
 	kref_get(&job->refcount);
 	spin_unlock_irqrestore(&slot->lock, flags);
 
-	/* SM masks for the new mix, before the job can dispatch CTAs */
-	corun_slots_program(cdev);
+	/* the policy decides for the new mix before the job can dispatch */
+	corun_policy_on_job_start(cdev, slot->idx, job);
 	if (job->rec) {
 		struct drm_corun_query_job *q = &job->rec->q;
 
@@ -668,7 +541,7 @@ static void corun_slot_finish(struct corun_slot *slot, struct corun_job *job,
 	 * job start (as corun-sim does): in lockstep, with the device held,
 	 * the decisions then reach the device in the same order.
 	 */
-	corun_slots_program(cdev);
+	corun_policy_on_job_end(cdev, s);
 	fence = job->hw_fence;
 	if (error)
 		dma_fence_set_error(fence, error);

@@ -123,6 +123,7 @@ static int corun_submit_extensions(struct drm_corun_submit *args,
 static int corun_submit_check(struct corun_device *cdev,
 			      struct drm_corun_submit *args)
 {
+	struct corun_cta_footprint fp;
 	u64 threads, ctas;
 	u32 i;
 
@@ -144,15 +145,17 @@ static int corun_submit_check(struct corun_device *cdev,
 	ctas = 1;
 	threads = 1;
 	for (i = 0; i < 3; i++) {
-		if (args->grid[i] > CORUN_MAX_GRID_DIM)
+		/* each dimension within an SM: the product cannot wrap */
+		if (args->grid[i] > CORUN_MAX_GRID_DIM ||
+		    args->block[i] > cdev->sm_threads)
 			return -ERANGE;
 		ctas *= args->grid[i];
 		threads *= args->block[i];
 	}
-	if (ctas >= BIT_ULL(31) || threads > cdev->sm_threads ||
-	    args->regs_per_thread > 255 ||
-	    threads * args->regs_per_thread > cdev->sm_regs ||
-	    args->shared_bytes > cdev->sm_shared ||
+	/* what fits an SM: the computation the device and policies use */
+	if (ctas >= BIT_ULL(31) ||
+	    corun_cta_footprint(&cdev->plat.sm, threads, args->regs_per_thread,
+				args->shared_bytes, &fp) != CORUN_CTA_FITS ||
 	    args->shared_bytes > CORUN_VA_SHARED_MAX ||
 	    args->stack_bytes > CORUN_STACK_MAX ||
 	    args->qos_target > DRM_CORUN_QOS_ONE ||

@@ -8,6 +8,8 @@
 
 #include <linux/tracepoint.h>
 
+#include "policy/policy.h"
+
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM corun
 #define TRACE_INCLUDE_FILE corun_trace
@@ -56,21 +58,73 @@ TRACE_EVENT(corun_epoch, TP_PROTO(u32 seq, u64 cycle, u64 epoch_cycles),
 	    TP_printk("seq=%u cycle=%llu len=%llu", __entry->seq,
 		      __entry->cycle, __entry->epoch_cycles));
 
+/*
+ * One slot's policy decision, fired for every slot a decision changed:
+ * every field of struct corun_policy_record (policy/policy.h) by name.
+ */
+/* The fields read best one per line: clang-format would pack them. */
+/* clang-format off */
 TRACE_EVENT(corun_policy_decision,
-	    TP_PROTO(u32 slot, const char *policy, u32 sm_mask0, u32 cta_quota,
-		     u32 priority),
-	    TP_ARGS(slot, policy, sm_mask0, cta_quota, priority),
-	    TP_STRUCT__entry(__field(u32, slot) __string(policy, policy)
-				     __field(u32, sm_mask0)
-					     __field(u32, cta_quota)
-						     __field(u32, priority)),
-	    TP_fast_assign(__entry->slot = slot; __assign_str(policy);
-			   __entry->sm_mask0 = sm_mask0;
-			   __entry->cta_quota = cta_quota;
-			   __entry->priority = priority;),
-	    TP_printk("policy=%s slot=%u sm_mask0=%#x cta_quota=%u prio=%u",
-		      __get_str(policy), __entry->slot, __entry->sm_mask0,
-		      __entry->cta_quota, __entry->priority));
+	    TP_PROTO(const struct corun_policy_record *r, const char *policy),
+	    TP_ARGS(r, policy),
+	    TP_STRUCT__entry(__field(u32, epoch)
+			     __field(u64, cycle)
+			     __field(u32, event)
+			     __field(u32, slot)
+			     __field(u32, policy_id)
+			     __string(policy, policy)
+			     __field(u32, running)
+			     __field(u32, changed)
+			     __array(u32, sm_mask, CORUN_POLICY_MASK_WORDS)
+			     __field(u32, cta_quota)
+			     __field(u32, throttle)
+			     __field(u32, issue_quota)
+			     __field(u32, priority)
+			     __field(u32, placement)
+			     __field(u32, fw_set)
+			     __field(u32, irc_share)
+			     __field(u32, irc_prio)
+			     __field(u32, l1_ways)
+			     __field(u32, l1_bypass_ctas)
+			     __field(u32, llc_ways)
+			     __field(u32, vc)
+			     __field(u32, dram_prio)
+			     __field(u64, est_alone_cycles)),
+	    TP_fast_assign(__entry->epoch = r->epoch;
+			   __entry->cycle = r->cycle;
+			   __entry->event = r->event;
+			   __entry->slot = r->slot;
+			   __entry->policy_id = r->policy;
+			   __assign_str(policy);
+			   __entry->running = r->running;
+			   __entry->changed = r->changed;
+			   memcpy(__entry->sm_mask, r->out.sm_mask,
+				  sizeof(__entry->sm_mask));
+			   __entry->cta_quota = r->out.cta_quota;
+			   __entry->throttle = r->out.throttle;
+			   __entry->issue_quota = r->out.issue_quota;
+			   __entry->priority = r->out.priority;
+			   __entry->placement = r->out.placement;
+			   __entry->fw_set = r->out.fw_set;
+			   __entry->irc_share = r->out.fw.irc_share;
+			   __entry->irc_prio = r->out.fw.irc_prio;
+			   __entry->l1_ways = r->out.fw.l1_ways;
+			   __entry->l1_bypass_ctas = r->out.fw.l1_bypass_ctas;
+			   __entry->llc_ways = r->out.fw.llc_ways;
+			   __entry->vc = r->out.fw.vc;
+			   __entry->dram_prio = r->out.fw.dram_prio;
+			   __entry->est_alone_cycles = r->out.est_alone_cycles;),
+	    TP_printk("policy=%s ev=%u epoch=%u slot=%u run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u",
+		      __get_str(policy), __entry->event, __entry->epoch,
+		      __entry->slot, __entry->running, __entry->changed,
+		      __entry->sm_mask[3], __entry->sm_mask[2],
+		      __entry->sm_mask[1], __entry->sm_mask[0],
+		      __entry->cta_quota, __entry->throttle,
+		      __entry->issue_quota, __entry->priority,
+		      __entry->placement, __entry->irc_share,
+		      __entry->l1_ways, __entry->llc_ways, (int)__entry->vc,
+		      __entry->dram_prio));
+/* clang-format on */
 
 TRACE_EVENT(corun_fw_cmd, TP_PROTO(u32 cmd, u32 arg0, int result),
 	    TP_ARGS(cmd, arg0, result),

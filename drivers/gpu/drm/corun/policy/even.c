@@ -10,39 +10,39 @@
 /* DRM_CORUN_POLICY_EVEN */
 #define CORUN_POLICY_ID_EVEN 1
 
-static void even_epoch(struct corun_policy_state *st,
-		       const struct corun_policy_in *in,
-		       struct corun_policy_out *out)
+static void even_decide(void *st, const struct corun_policy_in *in,
+			struct corun_policy_out *out)
 {
+	u32 ns = in->plat.num_slots, sms = in->plat.num_sms;
 	u32 s, running = 0, first = 0, share, extra, n;
 
-	for (s = 0; s < in->num_slots && s < CORUN_POLICY_MAX_SLOTS; s++)
-		if (in->slot[s].running)
+	for (s = 0; s < ns && s < CORUN_POLICY_MAX_SLOTS; s++)
+		if (in->slot_in[s].running)
 			running++;
 
-	share = running ? in->num_sms / running : 0;
-	extra = running ? in->num_sms % running : 0;
-	for (s = 0; s < in->num_slots && s < CORUN_POLICY_MAX_SLOTS; s++) {
-		out->slot[s].cta_quota = 0;
-		out->slot[s].priority = (u32)(in->slot[s].priority + 1) * 4;
-		if (!in->slot[s].running || !share) {
+	share = running ? sms / running : 0;
+	extra = running ? sms % running : 0;
+	for (s = 0; s < ns && s < CORUN_POLICY_MAX_SLOTS; s++) {
+		struct corun_policy_slot_out *o = &out->slot[s];
+
+		o->cta_quota = 0;
+		o->priority = (u32)(in->slot_in[s].job.priority + 1) * 4;
+		if (!in->slot_in[s].running || !share) {
 			/* idle, or more jobs than SMs: share everything */
-			corun_policy_mask_range(out->slot[s].sm_mask, 0,
-						in->num_sms);
+			corun_policy_mask_range(o->sm_mask, 0, sms);
 			continue;
 		}
 		n = share + (extra ? 1 : 0);
 		if (extra)
 			extra--;
-		corun_policy_mask_range(out->slot[s].sm_mask, first, n);
+		corun_policy_mask_range(o->sm_mask, first, n);
 		first += n;
 	}
-	st->decisions++;
 }
 
 const struct corun_policy_ops corun_policy_even = {
 	.name = "even",
 	.id = CORUN_POLICY_ID_EVEN,
-	.init = corun_policy_generic_init,
-	.epoch = even_epoch,
+	.desc = "spatial: SMs split evenly between the running jobs",
+	.decide = even_decide,
 };

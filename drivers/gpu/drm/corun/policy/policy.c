@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * corun policy engine: registry and helpers shared by the policies.
+ * corun policy engine: the registry of built-in policies and the helpers
+ * every user of the contract shares (SM masks, the CTA footprint).
  */
-#include <corun/hw.h>
+#include <corun/fwif.h>
 
 #include "policy.h"
-
-#define CORUN_EINVAL 22
 
 const struct corun_policy_ops *const corun_policies[] = {
 	&corun_policy_fcfs,
 	&corun_policy_even,
+	&corun_policy_proportional,
 	0,
 };
 
@@ -24,7 +24,7 @@ const struct corun_policy_ops *corun_policy_find_id(u32 id)
 	return 0;
 }
 
-static int corun_streq(const char *a, const char *b)
+int corun_policy_streq(const char *a, const char *b)
 {
 	while (*a && *a == *b) {
 		a++;
@@ -38,20 +38,8 @@ const struct corun_policy_ops *corun_policy_find_name(const char *name)
 	u32 i;
 
 	for (i = 0; corun_policies[i]; i++)
-		if (corun_streq(corun_policies[i]->name, name))
+		if (corun_policy_streq(corun_policies[i]->name, name))
 			return corun_policies[i];
-	return 0;
-}
-
-int corun_policy_generic_init(struct corun_policy_state *st, u32 num_slots,
-			      u32 num_sms)
-{
-	if (!num_slots || num_slots > CORUN_POLICY_MAX_SLOTS || !num_sms ||
-	    num_sms > CORUN_POLICY_MAX_SMS)
-		return -CORUN_EINVAL;
-	st->num_slots = num_slots;
-	st->num_sms = num_sms;
-	st->decisions = 0;
 	return 0;
 }
 
@@ -65,43 +53,50 @@ void corun_policy_mask_range(u32 *mask, u32 first, u32 count)
 		mask[i / 32] |= 1u << (i % 32);
 }
 
-void corun_policy_in_init(struct corun_policy_in *in, u32 num_slots,
-			  u32 num_sms, u64 epoch_cycles)
+void corun_policy_platform_read(struct corun_policy_platform *p,
+				u32 (*rd)(void *ctx, u32 off), void *ctx)
 {
-	u32 s;
-
-	in->num_slots = num_slots;
-	in->num_sms = num_sms;
-	in->epoch_cycles = epoch_cycles;
-	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++) {
-		in->slot[s].running = 0;
-		in->slot[s].priority = 0;
-		in->slot[s].qos_target = 0;
-		in->slot[s].warp_insns = 0;
-		in->slot[s].active_cycles = 0;
-	}
+	p->num_slots = rd(ctx, CORUN_REG_NUM_SLOTS);
+	p->num_sms = rd(ctx, CORUN_REG_NUM_SMS);
+	p->num_channels = rd(ctx, CORUN_REG_NUM_CHANNELS);
+	p->num_vcs = rd(ctx, CORUN_REG_NUM_VCS);
+	p->sm.warp_size = rd(ctx, CORUN_REG_WARP_SIZE);
+	p->sm.ctas = rd(ctx, CORUN_REG_SM_CTAS);
+	p->sm.threads = rd(ctx, CORUN_REG_SM_THREADS);
+	p->sm.regs = rd(ctx, CORUN_REG_SM_REGS);
+	p->sm.reg_unit = rd(ctx, CORUN_REG_SM_REG_UNIT);
+	p->sm.shared = rd(ctx, CORUN_REG_SM_SHARED);
+	p->sm.shared_unit = rd(ctx, CORUN_REG_SM_SHARED_UNIT);
+	p->l1_ways = rd(ctx, CORUN_REG_L1_WAYS);
+	p->llc_ways = rd(ctx, CORUN_REG_LLC_WAYS);
+	p->l1_line = rd(ctx, CORUN_REG_L1_LINE);
+	p->llc_line = rd(ctx, CORUN_REG_LLC_LINE);
+	p->flit_bytes = rd(ctx, CORUN_REG_FLIT_BYTES);
+	p->noc_bw = rd(ctx, CORUN_REG_NOC_BW);
+	p->dram_bw = rd(ctx, CORUN_REG_DRAM_BW);
+	p->issue_period = rd(ctx, CORUN_REG_ISSUE_PERIOD);
+	p->sm_mhz = rd(ctx, CORUN_REG_CLK_SM_MHZ);
 }
 
-void corun_policy_in_job(struct corun_policy_in *in, u32 slot, s32 priority,
-			 u32 qos_target)
+int corun_fw_send_params(const u32 *pairs, u32 n, u32 features,
+			 int (*send)(void *ctx, u32 cmd, const u32 *payload,
+				     u32 len),
+			 void *ctx)
 {
-	if (slot >= CORUN_POLICY_MAX_SLOTS)
-		return;
-	in->slot[slot].running = 1;
-	in->slot[slot].priority = priority;
-	in->slot[slot].qos_target = qos_target;
-}
+	u32 batch = (features & CORUN_FW_FEAT_SET_PARAMS) ?
+			    CORUN_FW_SET_PARAMS_MAX :
+			    1;
+	u32 i, k;
+	int ret;
 
-void corun_policy_in_epoch(struct corun_policy_in *in,
-			   const struct corun_slot_counters *cur,
-			   const struct corun_slot_counters *prev,
-			   u32 num_slots)
-{
-	u32 s;
-
-	for (s = 0; s < num_slots && s < CORUN_POLICY_MAX_SLOTS; s++) {
-		in->slot[s].warp_insns = cur[s].warp_insns - prev[s].warp_insns;
-		in->slot[s].active_cycles =
-			cur[s].active_cycles - prev[s].active_cycles;
+	for (i = 0; i < n; i += k) {
+		k = n - i < batch ? n - i : batch;
+		ret = send(ctx,
+			   batch > 1 ? CORUN_FW_CMD_SET_PARAMS :
+				       CORUN_FW_CMD_SET_PARAM,
+			   pairs + 2 * i, 2 * k);
+		if (ret)
+			return ret;
 	}
+	return 0;
 }

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * corun: the policy ioctls. SET_POLICY checks every field, turns the
+ * firmware knobs and parameters into the engine's static firmware settings
+ * through the one table of policy/fwknobs.c, and applies the policy, the
+ * settings, the epoch length and the start gate all or nothing
+ * (corun_policy_apply()). GET_POLICY reports the policy and what the
+ * firmware acknowledged. The knobs and parameters a firmware implements
+ * are published through GET_PARAM (corun_policy_get_param()).
+ */
+
+#include <linux/capability.h>
+#include <linux/err.h>
+#include <linux/errno.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "corun_drv.h"
+#include "policy/fwknobs.h"
+
+/* The plain-C code's errno values are the kernel's. */
+static_assert(CORUN_EIO == EIO);
+static_assert(CORUN_EINVAL == EINVAL);
+static_assert(CORUN_ERANGE == ERANGE);
+static_assert(CORUN_EOPNOTSUPP == EOPNOTSUPP);
+
+static u32 corun_fw_feats(struct corun_device *cdev)
+{
+	return cdev->fw_running ? cdev->fw_features : 0;
+}
+
+int corun_policy_get_param(struct corun_device *cdev, u32 param, u64 *v)
+{
+	u32 feat = corun_fw_feats(cdev);
+
+	switch (param) {
+	case DRM_CORUN_PARAM_FEATURES:
+		*v = corun_fw_uapi_features(feat);
+		return 0;
+	case DRM_CORUN_PARAM_NUM_VCS:
+		*v = cdev->plat.num_vcs;
+		return 0;
+	case DRM_CORUN_PARAM_IRC_MODES:
+		*v = corun_fwk_modes(CORUN_FWK_IRC, feat);
+		return 0;
+	case DRM_CORUN_PARAM_LLC_MODES:
+		*v = corun_fwk_modes(CORUN_FWK_LLC, feat);
+		return 0;
+	case DRM_CORUN_PARAM_VCP_MODES:
+		*v = corun_fwk_modes(CORUN_FWK_VCP, feat);
+		return 0;
+	case DRM_CORUN_PARAM_DRAM_MODES:
+		*v = corun_fwk_modes(CORUN_FWK_DRAM, feat);
+		return 0;
+	case DRM_CORUN_PARAM_L1_MODES:
+		*v = corun_fwk_modes(CORUN_FWK_L1, feat);
+		return 0;
+	case DRM_CORUN_PARAM_FW_PARAMS:
+		*v = corun_fwp_mask(feat);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/*
+ * Copy in &drm_corun_policy.fw_params: NULL for none, an ERR_PTR for a
+ * bad count or pointer. The entries are laid out as corun_fw_setting.
+ */
+static struct corun_fw_setting *
+corun_fw_params_in(const struct drm_corun_policy *args)
+{
+	u32 n = args->fw_param_count;
+
+	if (n > DRM_CORUN_FW_PARAMS_MAX)
+		return ERR_PTR(-E2BIG);
+	if (!n)
+		return args->fw_params ? ERR_PTR(-EINVAL) : NULL;
+	return memdup_array_user(u64_to_user_ptr(args->fw_params), n,
+				 sizeof(struct drm_corun_fw_param));
+}
+
+static int corun_reserved_zero(const struct drm_corun_policy *args)
+{
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(args->reserved); i++)
+		if (args->reserved[i])
+			return -EINVAL;
+	return 0;
+}
+
+int corun_ioctl_get_policy(struct drm_device *drm, void *data,
+			   struct drm_file *file)
+{
+	struct corun_device *cdev = to_corun_dev(drm);
+	struct drm_corun_policy *args = data;
+	struct corun_policy_engine *eng = cdev->eng;
+	const struct corun_policy_fw *fw = &eng->applied_fw;
+	struct corun_fw_setting *s;
+	u32 i, n = args->fw_param_count;
+	int ret;
+
+	if (args->flags || args->start_gate || corun_reserved_zero(args))
+		return -EINVAL;
+	s = corun_fw_params_in(args);
+	if (IS_ERR(s))
+		return PTR_ERR(s);
+	for (i = 0; i < n; i++) {
+		ret = corun_fwp_check_id(&cdev->plat, &s[i]);
+		if (ret)
+			goto out;
+	}
+
+	mutex_lock(&cdev->policy_lock);
+	args->policy = eng->ops->id;
+	memset(args->name, 0, sizeof(args->name));
+	strscpy(args->name, eng->ops->name, sizeof(args->name));
+	args->epoch_cycles = cdev->epoch_cycles;
+	args->start_gate = cdev->gate_wait;
+	args->irc = corun_fwk_report(&cdev->plat, fw, CORUN_FWK_IRC);
+	args->llc = corun_fwk_report(&cdev->plat, fw, CORUN_FWK_LLC);
+	args->vcp = corun_fwk_report(&cdev->plat, fw, CORUN_FWK_VCP);
+	args->dram = corun_fwk_report(&cdev->plat, fw, CORUN_FWK_DRAM);
+	args->l1 = corun_fwk_report(&cdev->plat, fw, CORUN_FWK_L1);
+	for (i = 0; i < n; i++)
+		s[i].value = corun_fwp_get(fw, s[i].id, s[i].slot);
+	mutex_unlock(&cdev->policy_lock);
+	ret = 0;
+	if (n &&
+	    copy_to_user(u64_to_user_ptr(args->fw_params), s, n * sizeof(*s)))
+		ret = -EFAULT;
+out:
+	kfree(s);
+	return ret;
+}
+
+/* Checks of SET_POLICY that need neither the table nor the device. */
+static int corun_set_policy_check(struct corun_device *cdev,
+				  const struct drm_corun_policy *args)
+{
+	u32 i, id = args->policy;
+
+	if (args->flags & ~DRM_CORUN_POLICY_F_START_GATE)
+		return -EINVAL;
+	if (!(args->flags & DRM_CORUN_POLICY_F_START_GATE) && args->start_gate)
+		return -EINVAL;
+	if (args->start_gate > cdev->num_slots)
+		return -ERANGE;
+	if (corun_reserved_zero(args))
+		return -EINVAL;
+	if (id > DRM_CORUN_POLICY_SERIAL && id != DRM_CORUN_POLICY_BY_NAME)
+		return -EINVAL;
+	if (strnlen(args->name, sizeof(args->name)) == sizeof(args->name))
+		return -EINVAL;
+	if (id != DRM_CORUN_POLICY_BY_NAME)
+		for (i = 0; i < sizeof(args->name); i++)
+			if (args->name[i])
+				return -EINVAL;
+	if (args->epoch_cycles &&
+	    (args->epoch_cycles < DRM_CORUN_EPOCH_CYCLES_MIN ||
+	     args->epoch_cycles > DRM_CORUN_EPOCH_CYCLES_MAX))
+		return -ERANGE;
+	return 0;
+}
+
+int corun_ioctl_set_policy(struct drm_device *drm, void *data,
+			   struct drm_file *file)
+{
+	struct corun_device *cdev = to_corun_dev(drm);
+	struct drm_corun_policy *args = data;
+	const u32 knobs[CORUN_FWK_NR] = {
+		[CORUN_FWK_IRC] = args->irc, [CORUN_FWK_LLC] = args->llc,
+		[CORUN_FWK_VCP] = args->vcp, [CORUN_FWK_DRAM] = args->dram,
+		[CORUN_FWK_L1] = args->l1,
+	};
+	bool gate = args->flags & DRM_CORUN_POLICY_F_START_GATE;
+	const struct corun_policy_ops *ops;
+	struct corun_fw_setting *s;
+	struct corun_policy_fw *fw;
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EACCES;
+	ret = corun_set_policy_check(cdev, args);
+	if (ret)
+		return ret;
+	s = corun_fw_params_in(args);
+	if (IS_ERR(s))
+		return PTR_ERR(s);
+	fw = kmalloc(sizeof(*fw), GFP_KERNEL);
+	if (!fw) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	ret = corun_fw_settings(&cdev->plat, corun_fw_feats(cdev), knobs, s,
+				args->fw_param_count, fw, NULL);
+	if (ret)
+		goto out;
+
+	if (args->policy == DRM_CORUN_POLICY_BY_NAME) {
+		ops = corun_policy_find_name(args->name);
+		ret = -ENOENT;
+	} else {
+		ops = corun_policy_find_id(args->policy);
+		ret = -EOPNOTSUPP;
+	}
+	if (!ops)
+		goto out;
+	ret = corun_policy_apply(cdev, ops, args->epoch_cycles, fw,
+				 gate && args->start_gate ? file->driver_priv :
+							    NULL,
+				 args->start_gate);
+	if (!ret && gate && !args->start_gate)
+		corun_gate_open(cdev, NULL);
+out:
+	kfree(fw);
+	kfree(s);
+	return ret;
+}

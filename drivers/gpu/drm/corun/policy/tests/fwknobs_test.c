@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * KUnit suite for the table between the uapi's firmware settings and the
+ * firmware interface (fwknobs.c): the mapping both ways, each parameter
+ * reaching the firmware as the parameter it names, the checks of
+ * SET_POLICY with their errno values, and the feature masks GET_PARAM
+ * reports.
+ */
+#include <kunit/test.h>
+#ifdef __KERNEL__
+#include <linux/string.h>
+#else
+#include <string.h>
+#endif
+
+#include <corun/fwif.h>
+#include <uapi/drm/corun_drm.h>
+
+#include "../fwknobs.h"
+#include "policy_test.h"
+
+/* A firmware without the dynamic modes, as the one of this tree. */
+#define FEAT_TREE                                                    \
+	(CORUN_FW_FEAT_IRC | CORUN_FW_FEAT_L1_STATIC |               \
+	 CORUN_FW_FEAT_LLC_PROB_STATIC | CORUN_FW_FEAT_LLC_WAYPART | \
+	 CORUN_FW_FEAT_VCP_STATIC | CORUN_FW_FEAT_DRAM_PRIO |        \
+	 CORUN_FW_FEAT_MONITORS | CORUN_FW_FEAT_SET_PARAMS)
+#define FEAT_ALL 0x3ffu
+
+/* Every firmware mode is one uapi value, and GET reports it back. */
+static void fwknobs_map_test(struct kunit *test)
+{
+	static const u32 nr[] = { 2, CORUN_LLC_NR, CORUN_VCP_NR,
+				  CORUN_DRAM_NR };
+	struct corun_policy_platform p;
+	struct corun_policy_fw fw;
+	u32 k, fv, v, hits, at = 0;
+
+	test_platform(&p, 8, 16);
+	for (k = 0; k < CORUN_FWK_L1; k++) {
+		const struct corun_fwk_info *ki = &corun_fwk[k];
+
+		KUNIT_EXPECT_EQ(test, ki->values[0].features, 0u);
+		for (fv = 0; fv < nr[k]; fv++) {
+			hits = 0;
+			for (v = 1; v < ki->nvalues; v++)
+				if (ki->values[v].fw == fv) {
+					hits++;
+					at = v;
+				}
+			KUNIT_EXPECT_EQ_MSG(test, hits, 1u, "knob %s value %u",
+					    ki->name, fv);
+			corun_policy_fw_defaults(&p, &fw);
+			*corun_fwk_field(&fw, k) = fv;
+			KUNIT_EXPECT_EQ_MSG(test, corun_fwk_report(&p, &fw, k),
+					    at, "knob %s value %u", ki->name,
+					    fv);
+		}
+		/* the firmware parameter the knob sets */
+		for (v = 1; v < ki->nvalues; v++)
+			KUNIT_EXPECT_TRUE(test,
+					  ki->values[v].fw < nr[k] ||
+						  ki->values[v].fw ==
+							  CORUN_FWK_NO_FW);
+	}
+	KUNIT_EXPECT_EQ(test, corun_fwk[CORUN_FWK_IRC].fw_param,
+			(u32)CORUN_FW_P_IRC_ENABLE);
+	KUNIT_EXPECT_EQ(test, corun_fwk[CORUN_FWK_LLC].fw_param,
+			(u32)CORUN_FW_P_LLC_POLICY);
+	KUNIT_EXPECT_EQ(test, corun_fwk[CORUN_FWK_VCP].fw_param,
+			(u32)CORUN_FW_P_VCP_MODE);
+	KUNIT_EXPECT_EQ(test, corun_fwk[CORUN_FWK_DRAM].fw_param,
+			(u32)CORUN_FW_P_DRAM_POLICY);
+	KUNIT_EXPECT_EQ(test, corun_fwk[CORUN_FWK_L1].fw_param, 0u);
+	/* the firmware's reset values read as the baselines */
+	corun_policy_fw_defaults(&p, &fw);
+	KUNIT_EXPECT_EQ(test, corun_fwk_report(&p, &fw, CORUN_FWK_IRC),
+			(u32)DRM_CORUN_IRC_OFF);
+	KUNIT_EXPECT_EQ(test, corun_fwk_report(&p, &fw, CORUN_FWK_LLC),
+			(u32)DRM_CORUN_LLC_LRU);
+	KUNIT_EXPECT_EQ(test, corun_fwk_report(&p, &fw, CORUN_FWK_VCP),
+			(u32)DRM_CORUN_VCP_SHARED);
+	KUNIT_EXPECT_EQ(test, corun_fwk_report(&p, &fw, CORUN_FWK_DRAM),
+			(u32)DRM_CORUN_DRAM_FRFCFS);
+	KUNIT_EXPECT_EQ(test, corun_fwk_report(&p, &fw, CORUN_FWK_L1),
+			(u32)DRM_CORUN_L1_SHARED);
+	fw.slot[7].l1_bypass_ctas = 1;
+	KUNIT_EXPECT_EQ(test, corun_fwk_report(&p, &fw, CORUN_FWK_L1),
+			(u32)DRM_CORUN_L1_STATIC_PARTITION);
+}
+
+/* Records what the engine sends. */
+struct sent {
+	u32 n, pairs[64];
+};
+
+static int record_fw(void *ctx, const u32 *pairs, u32 n)
+{
+	struct sent *s = ctx;
+	u32 i;
+
+	for (i = 0; i < 2 * n && s->n < 64; i++)
+		s->pairs[s->n++] = pairs[i];
+	return 0;
+}
+
+static void no_write(void *ctx, u32 off, u32 val)
+{
+}
+
+/*
+ * Each uapi parameter, set through corun_fw_settings() and the engine,
+ * reaches the firmware as the fwif parameter of its slot, and only it.
+ */
+static void fwknobs_reach_test(struct kunit *test)
+{
+	struct corun_policy_engine *eng;
+	struct corun_policy_platform p;
+	struct corun_policy_fw fw;
+	struct corun_fw_setting s;
+	u32 knobs[CORUN_FWK_NR] = { 0 };
+	struct sent sent;
+	struct corun_policy_hw hw = { .ctx = &sent,
+				      .write_reg = no_write,
+				      .fw_params = record_fw };
+	u32 id, want, i;
+
+	eng = kunit_kzalloc(test, sizeof(*eng), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, eng);
+	test_platform(&p, 8, 16);
+	corun_policy_engine_init(eng, &p, &hw);
+	KUNIT_ASSERT_EQ(test, corun_policy_select(eng, &corun_policy_fcfs), 0);
+	for (id = 1; id < CORUN_FWP_NR; id++) {
+		memset(&s, 0, sizeof(s));
+		s.id = id;
+		s.slot = corun_fwp[id].per_slot ? 5 : 0;
+		s.value = 1; /* in range for every parameter, not a default */
+		if (id == DRM_CORUN_FW_PARAM_IRC_SHARE)
+			s.value = 300;
+		KUNIT_ASSERT_EQ_MSG(test,
+				    corun_fw_settings(&p, FEAT_ALL, knobs, &s,
+						      1, &fw, NULL),
+				    0, "param %u", id);
+		KUNIT_EXPECT_EQ(test, corun_fwp_get(&fw, id, s.slot), s.value);
+		sent.n = 0;
+		KUNIT_ASSERT_EQ(test, corun_policy_set_static_fw(eng, &fw), 0);
+		want = corun_fwp[id].per_slot ?
+			       CORUN_FW_PARAM_SLOT(corun_fwp[id].fw, 5) :
+			       corun_fwp[id].fw;
+		/* this one, and the previous parameter back to its default */
+		KUNIT_ASSERT_EQ_MSG(test, sent.n, id == 1 ? 2u : 4u, "param %u",
+				    id);
+		for (i = 0; i < sent.n && sent.pairs[i] != want; i += 2)
+			;
+		KUNIT_ASSERT_LT_MSG(test, i, sent.n, "param %s not sent",
+				    corun_fwp[id].name);
+		KUNIT_EXPECT_EQ(test, sent.pairs[i + 1], s.value);
+		KUNIT_EXPECT_EQ(test,
+				corun_fwp_get(&eng->applied_fw, id, s.slot),
+				s.value);
+	}
+}
+
+static int check1(const struct corun_policy_platform *p, u32 features, u32 id,
+		  u32 slot, u32 value, u32 pad)
+{
+	struct corun_fw_setting s = { id, slot, value, pad };
+
+	return corun_fwp_check(p, features, &s);
+}
+
+static void fwknobs_check_test(struct kunit *test)
+{
+	struct corun_policy_platform p;
+	int ret;
+
+	test_platform(&p, 8, 16);
+	p.l1_ways = 4;
+	p.llc_ways = 16;
+	p.num_vcs = 2;
+	/* malformed */
+	ret = check1(&p, FEAT_ALL, 0, 0, 0, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EINVAL);
+	ret = check1(&p, FEAT_ALL, CORUN_FWP_NR, 0, 0, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EINVAL);
+	ret = check1(&p, FEAT_ALL, 1, 0, 0, 1);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EINVAL);
+	ret = check1(&p, FEAT_ALL, DRM_CORUN_FW_PARAM_LLC_PROB, 1, 0, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EINVAL);
+	/* slots */
+	ret = check1(&p, FEAT_ALL, 1, 7, 0, 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	ret = check1(&p, FEAT_ALL, 1, 8, 0, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_ERANGE);
+	ret = check1(&p, FEAT_ALL, 1, 0xffffffffu, 0, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_ERANGE);
+	/* ranges, at their edges */
+	ret = check1(&p, FEAT_ALL, 1, 0, 1024, 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	ret = check1(&p, FEAT_ALL, 1, 0, 1025, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_ERANGE);
+	ret = check1(&p, FEAT_ALL, 2, 0, 15, 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	ret = check1(&p, FEAT_ALL, 2, 0, 16, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_ERANGE);
+	ret = check1(&p, FEAT_ALL, 7, 0, 15, 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	ret = check1(&p, FEAT_ALL, 7, 0, 16, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_ERANGE);
+	ret = check1(&p, FEAT_ALL, 4, 0, 255, 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	ret = check1(&p, FEAT_ALL, 4, 0, 256, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_ERANGE);
+	ret = check1(&p, FEAT_ALL, 8, 0, 1024, 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	ret = check1(&p, FEAT_ALL, 8, 0, 1025, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_ERANGE);
+	/* way masks: some way the cache has; bits above are ignored */
+	ret = check1(&p, FEAT_ALL, 3, 0, 0x8, 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	ret = check1(&p, FEAT_ALL, 3, 0, 0xffffffffu, 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	ret = check1(&p, FEAT_ALL, 3, 0, 0x10, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_ERANGE);
+	ret = check1(&p, FEAT_ALL, 3, 0, 0, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_ERANGE);
+	ret = check1(&p, FEAT_ALL, 5, 0, 0x8000, 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	ret = check1(&p, FEAT_ALL, 5, 0, 0x10000, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_ERANGE);
+	p.llc_ways = 64;
+	ret = check1(&p, FEAT_ALL, 5, 0, 0x80000000u, 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	ret = check1(&p, FEAT_ALL, 5, 0, 0, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_ERANGE);
+	/* VCs */
+	ret = check1(&p, FEAT_ALL, 6, 0, 1, 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	ret = check1(&p, FEAT_ALL, 6, 0, 2, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_ERANGE);
+	ret = check1(&p, FEAT_ALL, 6, 0, DRM_CORUN_FW_VC_CONFIG, 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	/* features, after everything else */
+	ret = check1(&p, CORUN_FW_FEAT_L1_STATIC, 1, 0, 0, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EOPNOTSUPP);
+	ret = check1(&p, CORUN_FW_FEAT_L1_STATIC, 1, 0, 2000, 0);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_ERANGE);
+	ret = check1(&p, CORUN_FW_FEAT_L1_STATIC, 3, 0, 1, 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	ret = check1(&p, CORUN_FW_FEAT_LLC_PROB_DYNAMIC, 8, 0, 1, 0);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+}
+
+static void fwknobs_settings_test(struct kunit *test)
+{
+	struct corun_policy_platform p;
+	struct corun_policy_fw fw, def;
+	struct corun_fw_setting s[3];
+	u32 knobs[CORUN_FWK_NR] = { 0 }, bad;
+	int ret;
+
+	test_platform(&p, 8, 16);
+	corun_policy_fw_defaults(&p, &def);
+	memset(s, 0, sizeof(s));
+	s[0].id = DRM_CORUN_FW_PARAM_IRC_SHARE;
+	s[0].slot = 2;
+	s[0].value = 300;
+	s[1].id = DRM_CORUN_FW_PARAM_VC;
+	s[1].slot = 2;
+	s[1].value = 1;
+	s[2].id = DRM_CORUN_FW_PARAM_IRC_SHARE;
+	s[2].slot = 3;
+	s[2].value = 700;
+	knobs[CORUN_FWK_IRC] = DRM_CORUN_IRC_ON;
+	knobs[CORUN_FWK_VCP] = DRM_CORUN_VCP_PARTITIONED;
+	knobs[CORUN_FWK_DRAM] = DRM_CORUN_DRAM_SLOT_PRIORITY;
+	ret = corun_fw_settings(&p, FEAT_TREE, knobs, s, 3, &fw, &bad);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	/* what is set, and the firmware's reset values elsewhere */
+	def.g.irc_enable = 1;
+	def.g.vcp_mode = CORUN_VCP_STATIC;
+	def.g.dram_policy = CORUN_DRAM_SLOT_PRIO;
+	def.slot[2].irc_share = 300;
+	def.slot[2].vc = 1;
+	def.slot[3].irc_share = 700;
+	KUNIT_EXPECT_EQ(test, memcmp(&fw, &def, sizeof(fw)), 0);
+
+	/* a (parameter, slot) twice */
+	s[2].slot = 2;
+	ret = corun_fw_settings(&p, FEAT_TREE, knobs, s, 3, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EINVAL);
+	KUNIT_EXPECT_EQ(test, bad, 2u);
+	s[2].slot = 3;
+	/* a knob outside its enumeration */
+	knobs[CORUN_FWK_DRAM] = DRM_CORUN_DRAM_SLOT_PRIORITY + 1;
+	ret = corun_fw_settings(&p, FEAT_TREE, knobs, s, 3, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EINVAL);
+	KUNIT_EXPECT_EQ(test, bad, 3u);
+	/* values no firmware of this tree implements */
+	knobs[CORUN_FWK_DRAM] = DRM_CORUN_DRAM_CPU_PRIORITY;
+	ret = corun_fw_settings(&p, FEAT_ALL, knobs, s, 3, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EOPNOTSUPP);
+	knobs[CORUN_FWK_DRAM] = 0;
+	knobs[CORUN_FWK_LLC] = DRM_CORUN_LLC_PROB_DYNAMIC;
+	ret = corun_fw_settings(&p, FEAT_TREE, knobs, s, 3, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EOPNOTSUPP);
+	ret = corun_fw_settings(&p, FEAT_ALL, knobs, s, 3, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	knobs[CORUN_FWK_LLC] = 0;
+	/* a malformed setting wins over a missing feature */
+	s[1].value = 9;
+	ret = corun_fw_settings(&p, 0, knobs, s, 3, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_ERANGE);
+	KUNIT_EXPECT_EQ(test, bad, 1u);
+	s[1].value = 1;
+	ret = corun_fw_settings(&p, 0, knobs, s, 3, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EOPNOTSUPP);
+	/* L1 parameters contradict a shared L1 */
+	s[1].id = DRM_CORUN_FW_PARAM_L1_WAYS;
+	knobs[CORUN_FWK_L1] = DRM_CORUN_L1_SHARED;
+	ret = corun_fw_settings(&p, FEAT_TREE, knobs, s, 3, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EINVAL);
+	KUNIT_EXPECT_EQ(test, bad, 1u);
+	knobs[CORUN_FWK_L1] = DRM_CORUN_L1_STATIC_PARTITION;
+	ret = corun_fw_settings(&p, FEAT_TREE, knobs, s, 3, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, fw.slot[2].l1_ways, 1u);
+	knobs[CORUN_FWK_L1] = DRM_CORUN_L1_DYNAMIC_PARTITION;
+	ret = corun_fw_settings(&p, FEAT_ALL, knobs, s, 3, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EOPNOTSUPP);
+}
+
+static void fwknobs_modes_test(struct kunit *test)
+{
+	const u64 knob_feats =
+		DRM_CORUN_FEATURE_IRC | DRM_CORUN_FEATURE_LLC_POLICY |
+		DRM_CORUN_FEATURE_VCP | DRM_CORUN_FEATURE_DRAM_POLICY |
+		DRM_CORUN_FEATURE_L1_POLICY;
+	u32 k;
+
+	/* no firmware: DEFAULT only, no knob feature, no parameter */
+	for (k = 0; k < CORUN_FWK_NR; k++)
+		KUNIT_EXPECT_EQ(test, corun_fwk_modes(k, 0), 1ull);
+	KUNIT_EXPECT_EQ(test, corun_fw_uapi_features(0), 0ull);
+	KUNIT_EXPECT_EQ(test, corun_fwp_mask(0), 0ull);
+
+	KUNIT_EXPECT_EQ(test, corun_fw_uapi_features(FEAT_TREE), knob_feats);
+	KUNIT_EXPECT_EQ(test, corun_fwk_modes(CORUN_FWK_LLC, FEAT_TREE),
+			(u64)(1 | 1 << DRM_CORUN_LLC_LRU |
+			      1 << DRM_CORUN_LLC_PROB_STATIC |
+			      1 << DRM_CORUN_LLC_WAY_PARTITION));
+	KUNIT_EXPECT_EQ(test, corun_fwk_modes(CORUN_FWK_VCP, FEAT_ALL),
+			(u64)(1 | 1 << DRM_CORUN_VCP_SHARED |
+			      1 << DRM_CORUN_VCP_PARTITIONED |
+			      1 << DRM_CORUN_VCP_DYNAMIC));
+	KUNIT_EXPECT_EQ(test, corun_fwp_mask(FEAT_TREE), 0x1feull);
+	KUNIT_EXPECT_EQ(test, corun_fwp_mask(CORUN_FW_FEAT_IRC),
+			(u64)(1 << DRM_CORUN_FW_PARAM_IRC_SHARE |
+			      1 << DRM_CORUN_FW_PARAM_IRC_PRIO));
+	/* only the IRC knob without the other features */
+	KUNIT_EXPECT_EQ(test, corun_fw_uapi_features(CORUN_FW_FEAT_IRC),
+			(u64)DRM_CORUN_FEATURE_IRC);
+}
+
+static void fwknobs_names_test(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, corun_fwk_find("llc"), (int)CORUN_FWK_LLC);
+	KUNIT_EXPECT_EQ(test, corun_fwk_find("nope"), -1);
+	KUNIT_EXPECT_EQ(test,
+			corun_fwk_value_find(CORUN_FWK_LLC, "prob-static"),
+			(int)DRM_CORUN_LLC_PROB_STATIC);
+	KUNIT_EXPECT_EQ(test, corun_fwk_value_find(CORUN_FWK_DRAM, "slot-prio"),
+			(int)DRM_CORUN_DRAM_SLOT_PRIORITY);
+	KUNIT_EXPECT_EQ(test,
+			corun_fwk_value_find(CORUN_FWK_VCP, "partitioned"),
+			(int)DRM_CORUN_VCP_PARTITIONED);
+	KUNIT_EXPECT_EQ(test, corun_fwk_value_find(CORUN_FWK_IRC, "on"),
+			(int)DRM_CORUN_IRC_ON);
+	KUNIT_EXPECT_EQ(test, corun_fwk_value_find(CORUN_FWK_IRC, "maybe"), -1);
+	KUNIT_EXPECT_EQ(test, corun_fwp_find("irc_share"),
+			(int)DRM_CORUN_FW_PARAM_IRC_SHARE);
+	KUNIT_EXPECT_EQ(test, corun_fwp_find("llc_prob"),
+			(int)DRM_CORUN_FW_PARAM_LLC_PROB);
+	KUNIT_EXPECT_EQ(test, corun_fwp_find(""), -1);
+}
+
+static struct kunit_case corun_fwknobs_cases[] = {
+	KUNIT_CASE(fwknobs_map_test),
+	KUNIT_CASE(fwknobs_reach_test),
+	KUNIT_CASE(fwknobs_check_test),
+	KUNIT_CASE(fwknobs_settings_test),
+	KUNIT_CASE(fwknobs_modes_test),
+	KUNIT_CASE(fwknobs_names_test),
+	{}
+};
+
+struct kunit_suite corun_fwknobs_suite = {
+	.name = "corun_fwknobs",
+	.test_cases = corun_fwknobs_cases,
+};

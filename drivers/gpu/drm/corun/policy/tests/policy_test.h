@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/* Helpers shared by the policy and engine suites. */
+#ifndef _CORUN_POLICY_TEST_H_
+#define _CORUN_POLICY_TEST_H_
+
+#include "../policy.h"
+
+u32 popcount_mask(const u32 *mask);
+void test_platform(struct corun_policy_platform *p, u32 slots, u32 sms);
+
+extern struct kunit_suite corun_policy_engine_suite;
+extern struct kunit_suite corun_fwknobs_suite;
+
+#endif /* _CORUN_POLICY_TEST_H_ */

@@ -1,0 +1,1143 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * corun device: BAR0, the per-slot rings, fences and faults, the
+ * completion hold, epochs and counter snapshots, and the device clock
+ * (see device.h). The firmware's side is in device_fw.c.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device_int.h"
+
+#define CTRL_ALL (CORUN_CTRL_ENABLE | CORUN_CTRL_RESET | CORUN_CTRL_LOCKSTEP)
+#define ERR_ALL 0x3fu
+#define FW_CTRL_ALL (CORUN_FW_CTRL_LOAD | CORUN_FW_CTRL_HALT)
+#define SLOT_CTRL_ALL (CORUN_SLOT_CTRL_ENABLE | CORUN_SLOT_CTRL_RESET)
+#define SLOT_PRIORITY_MAX 15
+#define SLOT_FAULT_WORDS (sizeof(struct corun_fault_record) / 4)
+#define RING_ALIGN 0x1000u
+
+/* ---- errors, interrupts, kicks ---- */
+
+/* Latch @err in CORUN_REG_ERROR and report the guest's mistake. */
+void emu_dev_guest_error(struct emu_dev *dev, uint32_t err, const char *fmt,
+			 ...)
+{
+	char text[256];
+	va_list ap;
+
+	/* err 0: a firmware mistake, reported from the clock without the lock */
+	if (err)
+		dev->error |= err;
+	if (!dev->ops.guest_error)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	dev->ops.guest_error(dev->ops.ctx, text);
+}
+
+void emu_dev_raise(struct emu_dev *dev, uint32_t irq)
+{
+	dev->irq_status |= irq;
+	if (dev->ops.irq)
+		dev->ops.irq(dev->ops.ctx);
+}
+
+void emu_dev_kick(struct emu_dev *dev)
+{
+	if (dev->ops.kick)
+		dev->ops.kick(dev->ops.ctx);
+}
+
+uint32_t emu_dev_irq_pending(const struct emu_dev *dev)
+{
+	return dev->irq_status & dev->irq_mask;
+}
+
+/* ---- slots (host lock) ---- */
+
+static void slot_set_state(struct emu_dev *dev, unsigned int n)
+{
+	struct emu_dev_slot *slot = &dev->slots[n];
+
+	if (slot->state == CORUN_SLOT_FAULTED)
+		return; /* until CTRL.RESET */
+	if (!(slot->ctrl & CORUN_SLOT_CTRL_ENABLE))
+		slot->state = CORUN_SLOT_DISABLED;
+	else
+		slot->state = (dev->jobs[n].count || slot->head != slot->tail) ?
+				      CORUN_SLOT_RUNNING :
+				      CORUN_SLOT_IDLE;
+}
+
+/* Hand the slot's new ring entries to the model. */
+static void slot_pull(struct emu_dev *dev, unsigned int n)
+{
+	struct emu_dev_slot *slot = &dev->slots[n];
+	struct emu_dev_fifo *fifo = &dev->jobs[n];
+	uint64_t ring = ((uint64_t)slot->ring_hi << 32) | slot->ring_lo;
+	struct corun_job_desc desc;
+	uint64_t pa;
+	const uint8_t *p;
+
+	if (!(slot->ctrl & CORUN_SLOT_CTRL_ENABLE) || slot->ring_size == 0 ||
+	    slot->state == CORUN_SLOT_FAULTED)
+		return;
+	while (slot->head != slot->tail &&
+	       fifo->count < CORUN_RING_MAX_ENTRIES) {
+		pa = ring + (uint64_t)slot->head * sizeof(desc);
+		p = dev->ops.map(dev->ops.ctx, pa, sizeof(desc));
+		if (!p) {
+			emu_dev_guest_error(dev,
+					    CORUN_ERR_DMA | CORUN_ERR_BAD_RING,
+					    "slot %u: ring entry %u at 0x%llx is not guest RAM; doorbell dropped",
+					    n, slot->head,
+					    (unsigned long long)pa);
+			slot->tail = slot->head;
+			break;
+		}
+		/* Little-endian layout, read as is: x86 hosts only. */
+		memcpy(&desc, p, sizeof(desc));
+		if (emu_gpu_submit(dev->gpu, n, &desc))
+			break; /* model full: retry after a completion */
+		fifo->flags[(fifo->head + fifo->count) %
+			    CORUN_RING_MAX_ENTRIES] = (uint8_t)desc.flags;
+		fifo->count++;
+		slot->head = (slot->head + 1) & (slot->ring_size - 1);
+	}
+}
+
+static void slot_policy(struct emu_dev *dev, unsigned int n)
+{
+	struct emu_dev_slot *slot = &dev->slots[n];
+	struct emu_slot_policy pol;
+
+	/* Model fields without a BAR0 register keep their reset value. */
+	memset(&pol, 0, sizeof(pol));
+	memcpy(pol.sm_mask, slot->sm_mask, sizeof(pol.sm_mask));
+	pol.cta_quota = slot->cta_quota;
+	pol.priority = slot->priority;
+	pol.placement = slot->placement;
+	pol.throttle = slot->throttle;
+	/* The registers were validated: only a model limit gets here. */
+	if (emu_gpu_set_slot_policy(dev->gpu, n, &pol) ||
+	    emu_gpu_set_slot_issue_quota(dev->gpu, n, slot->issue_quota))
+		emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+				    "slot %u: policy rejected by the model (placement %u)",
+				    n, slot->placement);
+}
+
+static void slot_reset_regs(struct emu_dev *dev, struct emu_dev_slot *slot)
+{
+	unsigned int i;
+
+	memset(slot, 0, sizeof(*slot));
+	slot->state = CORUN_SLOT_DISABLED;
+	slot->policy_dirty = true;
+	slot->placement = CORUN_PLACE_RR;
+	/* Every SM of the device is usable until the driver narrows it. */
+	for (i = 0; i < dev->cfg.num_sms; i++)
+		slot->sm_mask[i / 32] |= BIT(i % 32);
+}
+
+static uint32_t fault_word(const struct corun_fault_record *f,
+			   unsigned int word)
+{
+	switch (word) {
+	case 0:
+		return f->cause;
+	case 1:
+		return f->access | ((uint32_t)f->slot << 16);
+	case 2:
+		return f->sm;
+	case 3:
+		return f->cta;
+	case 4:
+		return f->warp;
+	case 5:
+		return f->lane;
+	case 6:
+		return f->pc;
+	case 7:
+		return f->addr;
+	case 8:
+		return (uint32_t)f->insn_count;
+	case 9:
+		return (uint32_t)(f->insn_count >> 32);
+	default:
+		return 0;
+	}
+}
+
+static uint32_t slot_read(struct emu_dev *dev, unsigned int n, uint32_t reg,
+			  uint32_t addr)
+{
+	struct emu_dev_slot *slot = &dev->slots[n];
+
+	if (reg >= CORUN_SLOT_SM_MASK0 &&
+	    reg < CORUN_SLOT_SM_MASK0 + 4 * CORUN_SM_MASK_WORDS)
+		return slot->sm_mask[(reg - CORUN_SLOT_SM_MASK0) / 4];
+	if (reg >= CORUN_SLOT_FAULT &&
+	    reg < CORUN_SLOT_FAULT + 4 * SLOT_FAULT_WORDS)
+		return fault_word(&slot->fault, (reg - CORUN_SLOT_FAULT) / 4);
+	switch (reg) {
+	case CORUN_SLOT_RING_LO:
+		return slot->ring_lo;
+	case CORUN_SLOT_RING_HI:
+		return slot->ring_hi;
+	case CORUN_SLOT_RING_SIZE:
+		return slot->ring_size;
+	case CORUN_SLOT_RING_HEAD:
+		return slot->head;
+	case CORUN_SLOT_DOORBELL:
+		return slot->tail;
+	case CORUN_SLOT_STATUS:
+		return slot->state;
+	case CORUN_SLOT_CTRL:
+		return slot->ctrl;
+	case CORUN_SLOT_PRIORITY:
+		return slot->priority;
+	case CORUN_SLOT_CTA_QUOTA:
+		return slot->cta_quota;
+	case CORUN_SLOT_PLACEMENT:
+		return slot->placement;
+	case CORUN_SLOT_THROTTLE:
+		return slot->throttle;
+	case CORUN_SLOT_ISSUE_QUOTA:
+		return slot->issue_quota;
+	case CORUN_SLOT_DONE_LO:
+		return (uint32_t)slot->done_seqno;
+	case CORUN_SLOT_DONE_HI:
+		return (uint32_t)(slot->done_seqno >> 32);
+	case CORUN_SLOT_PROGRESS:
+		return slot->progress;
+	}
+	emu_dev_guest_error(dev, CORUN_ERR_BAD_OFFSET,
+			    "read of unknown slot %u register 0x%x", n, addr);
+	return 0;
+}
+
+/* The ring may only be (re)programmed while the slot is disabled. */
+static bool slot_ring_writable(struct emu_dev *dev, unsigned int n,
+			       const char *what)
+{
+	if (dev->slots[n].ctrl & CORUN_SLOT_CTRL_ENABLE) {
+		emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+				    "slot %u: %s written while the slot is enabled",
+				    n, what);
+		return false;
+	}
+	return true;
+}
+
+static void slot_doorbell(struct emu_dev *dev, unsigned int n, uint32_t tail)
+{
+	struct emu_dev_slot *slot = &dev->slots[n];
+
+	if (!(slot->ctrl & CORUN_SLOT_CTRL_ENABLE)) {
+		emu_dev_guest_error(dev, CORUN_ERR_BAD_RING,
+				    "slot %u: doorbell while the slot is disabled",
+				    n);
+		return;
+	}
+	if (slot->ring_size == 0) {
+		emu_dev_guest_error(dev, CORUN_ERR_BAD_RING,
+				    "slot %u: doorbell before the ring is configured",
+				    n);
+		return;
+	}
+	if (tail >= slot->ring_size) {
+		emu_dev_guest_error(dev, CORUN_ERR_BAD_RING,
+				    "slot %u: doorbell tail %u beyond ring size %u",
+				    n, tail, slot->ring_size);
+		return;
+	}
+	if (dev->params.require_fw && dev->fw_status != CORUN_FW_RUNNING) {
+		emu_dev_guest_error(dev, CORUN_ERR_NO_FW,
+				    "slot %u: doorbell %u while the firmware is not running",
+				    n, tail);
+		return;
+	}
+	slot->tail = tail;
+	if (slot->state != CORUN_SLOT_FAULTED && tail != slot->head)
+		slot->state = CORUN_SLOT_RUNNING;
+	emu_dev_kick(dev);
+}
+
+/* A policy register was written: the clock pushes it to the model. */
+static void slot_policy_changed(struct emu_dev *dev, struct emu_dev_slot *slot)
+{
+	slot->policy_dirty = true;
+	emu_dev_kick(dev);
+}
+
+static void slot_write_mask(struct emu_dev *dev, unsigned int n, uint32_t w,
+			    uint32_t val)
+{
+	uint32_t valid = 0;
+
+	if (dev->cfg.num_sms >= 32 * (w + 1))
+		valid = UINT32_MAX;
+	else if (dev->cfg.num_sms > 32 * w)
+		valid = (uint32_t)(BIT_ULL(dev->cfg.num_sms - 32 * w) - 1);
+	if (val & ~valid) {
+		emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+				    "slot %u: SM_MASK%u 0x%08x names SMs beyond the %u present",
+				    n, w, val, dev->cfg.num_sms);
+		return;
+	}
+	dev->slots[n].sm_mask[w] = val;
+	slot_policy_changed(dev, &dev->slots[n]);
+}
+
+static void slot_write_ctrl(struct emu_dev *dev, unsigned int n, uint32_t val)
+{
+	struct emu_dev_slot *slot = &dev->slots[n];
+
+	if (val & ~SLOT_CTRL_ALL) {
+		emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+				    "slot %u: CTRL 0x%08x has undefined bits",
+				    n, val);
+		return;
+	}
+	if (val & CORUN_SLOT_CTRL_RESET) {
+		/*
+		 * Kill the slot's jobs in the model (they end with
+		 * CORUN_FAULT_RESET, fences written, DONE advancing), drop
+		 * the ring entries not yet taken, clear the fault record and
+		 * leave FAULTED.
+		 */
+		slot->head = slot->tail;
+		memset(&slot->fault, 0, sizeof(slot->fault));
+		slot->reset_pending = true;
+		slot->kill_pending = false;
+		slot->state = CORUN_SLOT_IDLE;
+	}
+	slot->ctrl = val & CORUN_SLOT_CTRL_ENABLE;
+	slot_set_state(dev, n);
+	emu_dev_kick(dev);
+}
+
+/* A per-SM CTA count register (CTA_QUOTA, THROTTLE): 0..CTA slots. */
+static bool slot_ctas_ok(struct emu_dev *dev, unsigned int n,
+			 const char *what, uint32_t val)
+{
+	if (val <= dev->cfg.sm.cta_slots)
+		return true;
+	emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+			    "slot %u: %s %u above the %u CTA slots of an SM",
+			    n, what, val, dev->cfg.sm.cta_slots);
+	return false;
+}
+
+static void slot_write(struct emu_dev *dev, unsigned int n, uint32_t reg,
+		       uint32_t addr, uint32_t val)
+{
+	struct emu_dev_slot *slot = &dev->slots[n];
+
+	if (reg >= CORUN_SLOT_SM_MASK0 &&
+	    reg < CORUN_SLOT_SM_MASK0 + 4 * CORUN_SM_MASK_WORDS) {
+		slot_write_mask(dev, n, (reg - CORUN_SLOT_SM_MASK0) / 4, val);
+		return;
+	}
+	if ((reg >= CORUN_SLOT_FAULT &&
+	     reg < CORUN_SLOT_FAULT + 4 * SLOT_FAULT_WORDS) ||
+	    reg == CORUN_SLOT_RING_HEAD || reg == CORUN_SLOT_STATUS ||
+	    reg == CORUN_SLOT_DONE_LO || reg == CORUN_SLOT_DONE_HI ||
+	    reg == CORUN_SLOT_PROGRESS) {
+		emu_dev_guest_error(dev, CORUN_ERR_RO_WRITE,
+				    "write 0x%08x to read-only slot %u register 0x%x",
+				    val, n, addr);
+		return;
+	}
+
+	switch (reg) {
+	case CORUN_SLOT_RING_LO:
+		if (val & (RING_ALIGN - 1)) {
+			emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+					    "slot %u: RING_LO 0x%08x not 4 KiB aligned",
+					    n, val);
+			return;
+		}
+		if (slot_ring_writable(dev, n, "RING_LO")) {
+			slot->ring_lo = val;
+			slot->head = slot->tail = 0;
+		}
+		return;
+	case CORUN_SLOT_RING_HI:
+		if (slot_ring_writable(dev, n, "RING_HI")) {
+			slot->ring_hi = val;
+			slot->head = slot->tail = 0;
+		}
+		return;
+	case CORUN_SLOT_RING_SIZE:
+		if (val == 0 || val > CORUN_RING_MAX_ENTRIES ||
+		    (val & (val - 1))) {
+			emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+					    "slot %u: RING_SIZE %u is not a power of two in 1..%u",
+					    n, val, CORUN_RING_MAX_ENTRIES);
+			return;
+		}
+		if (slot_ring_writable(dev, n, "RING_SIZE")) {
+			slot->ring_size = val;
+			slot->head = slot->tail = 0;
+		}
+		return;
+	case CORUN_SLOT_DOORBELL:
+		slot_doorbell(dev, n, val);
+		return;
+	case CORUN_SLOT_CTRL:
+		slot_write_ctrl(dev, n, val);
+		return;
+	case CORUN_SLOT_PRIORITY:
+		if (val > SLOT_PRIORITY_MAX) {
+			emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+					    "slot %u: PRIORITY %u above %u",
+					    n, val, SLOT_PRIORITY_MAX);
+			return;
+		}
+		slot->priority = val;
+		slot_policy_changed(dev, slot);
+		return;
+	case CORUN_SLOT_CTA_QUOTA:
+		if (!slot_ctas_ok(dev, n, "CTA_QUOTA", val))
+			return;
+		slot->cta_quota = val;
+		slot_policy_changed(dev, slot);
+		return;
+	case CORUN_SLOT_PLACEMENT:
+		if (val >= CORUN_PLACE_NR ||
+		    !(emu_gpu_placement_modes() & BIT(val))) {
+			emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+					    "slot %u: PLACEMENT %u unknown or not implemented (CAPS)",
+					    n, val);
+			return;
+		}
+		slot->placement = val;
+		slot_policy_changed(dev, slot);
+		return;
+	case CORUN_SLOT_THROTTLE:
+		if (!slot_ctas_ok(dev, n, "THROTTLE", val))
+			return;
+		slot->throttle = val;
+		slot_policy_changed(dev, slot);
+		return;
+	case CORUN_SLOT_ISSUE_QUOTA:
+		/* any count: a quota above what an SM can issue never binds */
+		slot->issue_quota = val;
+		slot_policy_changed(dev, slot);
+		return;
+	}
+	emu_dev_guest_error(dev, CORUN_ERR_BAD_OFFSET,
+			    "write 0x%08x to unknown slot %u register 0x%x",
+			    val, n, addr);
+}
+
+/* ---- BAR0 (host lock) ---- */
+
+/* Slot index of a per-slot register address, or -1. */
+static int slot_of(const struct emu_dev *dev, uint32_t addr)
+{
+	uint32_t n;
+
+	if (addr < CORUN_REG_SLOT_BASE)
+		return -1;
+	n = (addr - CORUN_REG_SLOT_BASE) / CORUN_REG_SLOT_STRIDE;
+	return n < dev->cfg.num_slots ? (int)n : -1;
+}
+
+static bool in_words(uint32_t addr, uint32_t base, uint32_t words)
+{
+	return addr >= base && addr < base + 4 * words;
+}
+
+/* Identity, capabilities and other read-only globals; -1 if not one. */
+static int64_t read_ident(const struct emu_dev *dev, uint32_t addr)
+{
+	const struct emu_config *c = &dev->cfg;
+
+	switch (addr) {
+	case CORUN_REG_ID:
+		return CORUN_ID_MAGIC;
+	case CORUN_REG_VERSION:
+		return (CORUN_HW_VERSION_MAJOR << 16) | CORUN_HW_VERSION_MINOR;
+	case CORUN_REG_CAPS:
+		return dev->caps;
+	case CORUN_REG_NUM_SMS:
+		return c->num_sms;
+	case CORUN_REG_NUM_SLOTS:
+		return c->num_slots;
+	case CORUN_REG_WARP_SIZE:
+		return c->warp_size;
+	case CORUN_REG_CONFIG_ID:
+		return dev->config_id;
+	case CORUN_REG_SM_CTAS:
+		return c->sm.cta_slots;
+	case CORUN_REG_SM_THREADS:
+		return c->sm.max_threads;
+	case CORUN_REG_SM_REGS:
+		return c->sm.regs;
+	case CORUN_REG_SM_SHARED:
+		return c->sm.shared_bytes;
+	case CORUN_REG_CLK_SM_MHZ:
+		return c->sm_mhz;
+	case CORUN_REG_NUM_CHANNELS:
+		return c->dram.channels;
+	case CORUN_REG_NUM_VCS:
+		return c->noc.vcs;
+	case CORUN_REG_SNAPSHOT_SIZE:
+		return dev->snapshot_size;
+	case CORUN_REG_JOB_COUNTERS_SIZE:
+		return sizeof(struct corun_job_counters);
+	case CORUN_REG_SM_REG_UNIT:
+		return c->sm.reg_alloc_unit;
+	case CORUN_REG_SM_SHARED_UNIT:
+		return c->sm.shared_alloc_unit;
+	case CORUN_REG_L1_WAYS:
+		return c->l1.ways;
+	case CORUN_REG_LLC_WAYS:
+		return c->l2.ways;
+	case CORUN_REG_L1_LINE:
+		return c->l1.line;
+	case CORUN_REG_LLC_LINE:
+		return c->l2.line;
+	case CORUN_REG_FLIT_BYTES:
+		return c->noc.flit_bytes;
+	case CORUN_REG_NOC_BW:
+		return c->calib.noc_sustainable;
+	case CORUN_REG_DRAM_BW:
+		return c->calib.dram_sustainable;
+	case CORUN_REG_ISSUE_PERIOD:
+		return c->sm.issue_period;
+	}
+	return -1;
+}
+
+uint32_t emu_dev_read(struct emu_dev *dev, uint32_t addr)
+{
+	int64_t v;
+	int n;
+
+	n = slot_of(dev, addr);
+	if (n >= 0)
+		return slot_read(dev, n,
+				 (addr - CORUN_REG_SLOT_BASE) %
+					 CORUN_REG_SLOT_STRIDE,
+				 addr);
+	if (in_words(addr, CORUN_REG_MBOX_IN, CORUN_MBOX_WORDS))
+		return dev->mbox_in[(addr - CORUN_REG_MBOX_IN) / 4];
+	if (in_words(addr, CORUN_REG_MBOX_OUT, CORUN_MBOX_WORDS))
+		return dev->mbox_out[(addr - CORUN_REG_MBOX_OUT) / 4];
+	v = read_ident(dev, addr);
+	if (v >= 0)
+		return (uint32_t)v;
+
+	switch (addr) {
+	case CORUN_REG_CONTROL:
+		return dev->control;
+	case CORUN_REG_STATUS:
+		return dev->status;
+	case CORUN_REG_ERROR:
+		return dev->error;
+	case CORUN_REG_IRQ_STATUS:
+		return dev->irq_status;
+	case CORUN_REG_IRQ_MASK:
+		return dev->irq_mask;
+	case CORUN_REG_CYCLE_LO:
+		dev->cycle_hi_latch = (uint32_t)(dev->cycle >> 32);
+		return (uint32_t)dev->cycle;
+	case CORUN_REG_CYCLE_HI:
+		return dev->cycle_hi_latch;
+	case CORUN_REG_EPOCH_LEN:
+		return dev->epoch_len;
+	case CORUN_REG_EPOCH_SEQ:
+		return dev->epoch_seq;
+	case CORUN_REG_SNAPSHOT_LO:
+		return dev->snapshot_lo;
+	case CORUN_REG_SNAPSHOT_HI:
+		return dev->snapshot_hi;
+	case CORUN_REG_FW_ADDR_LO:
+		return dev->fw_addr_lo;
+	case CORUN_REG_FW_ADDR_HI:
+		return dev->fw_addr_hi;
+	case CORUN_REG_FW_SIZE:
+		return dev->fw_size;
+	case CORUN_REG_FW_STATUS:
+		return dev->fw_status;
+	case CORUN_REG_FW_VERSION:
+		return dev->fw_version;
+	case CORUN_REG_MBOX_DOORBELL:
+		return dev->mbox_doorbell;
+	case CORUN_REG_MBOX_DONE:
+		return dev->mbox_done;
+	case CORUN_REG_IRQ_ACK:
+	case CORUN_REG_EPOCH_ACK:
+	case CORUN_REG_HOLD_ACK:
+	case CORUN_REG_FW_CTRL:
+		return 0; /* write-only */
+	}
+	emu_dev_guest_error(dev, CORUN_ERR_BAD_OFFSET,
+			    "read of unknown register 0x%x", addr);
+	return 0;
+}
+
+static bool reg_is_ro(uint32_t addr)
+{
+	if (addr < CORUN_REG_CONTROL ||
+	    (addr >= CORUN_REG_PLATFORM_BASE && addr < CORUN_REG_PLATFORM_END))
+		return true; /* identity, capabilities, platform constants */
+	if (in_words(addr, CORUN_REG_MBOX_OUT, CORUN_MBOX_WORDS))
+		return true;
+	switch (addr) {
+	case CORUN_REG_STATUS:
+	case CORUN_REG_IRQ_STATUS:
+	case CORUN_REG_CYCLE_LO:
+	case CORUN_REG_CYCLE_HI:
+	case CORUN_REG_EPOCH_SEQ:
+	case CORUN_REG_FW_STATUS:
+	case CORUN_REG_FW_VERSION:
+	case CORUN_REG_MBOX_DONE:
+		return true;
+	}
+	return false;
+}
+
+static void update_running(struct emu_dev *dev)
+{
+	if ((dev->control & CORUN_CTRL_ENABLE) &&
+	    !(dev->status & (CORUN_STATUS_EPOCH_WAIT | CORUN_STATUS_HOLD)))
+		dev->status |= CORUN_STATUS_RUNNING;
+	else
+		dev->status &= ~CORUN_STATUS_RUNNING;
+}
+
+static int write_control(struct emu_dev *dev, uint32_t val)
+{
+	if (val & ~CTRL_ALL) {
+		emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+				    "CONTROL 0x%08x has undefined bits", val);
+		return 0;
+	}
+	if (val & CORUN_CTRL_RESET)
+		return EMU_DEV_WRITE_RESET;
+	dev->control = val;
+	if (!(val & CORUN_CTRL_LOCKSTEP))
+		dev->status &= ~CORUN_STATUS_EPOCH_WAIT;
+	update_running(dev);
+	emu_dev_kick(dev);
+	return 0;
+}
+
+static void write_epoch_ack(struct emu_dev *dev, uint32_t val)
+{
+	if (!(dev->status & CORUN_STATUS_EPOCH_WAIT) || val != dev->epoch_seq) {
+		emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+				    "EPOCH_ACK %u: device is %s epoch %u", val,
+				    (dev->status & CORUN_STATUS_EPOCH_WAIT) ?
+					    "waiting for" :
+					    "not waiting, last",
+				    dev->epoch_seq);
+		return;
+	}
+	dev->status &= ~CORUN_STATUS_EPOCH_WAIT;
+	update_running(dev);
+	emu_dev_kick(dev);
+}
+
+static void write_fw_ctrl(struct emu_dev *dev, uint32_t val)
+{
+	if ((val & ~FW_CTRL_ALL) || val == FW_CTRL_ALL) {
+		emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+				    "FW_CTRL 0x%08x: undefined bits or both LOAD and HALT",
+				    val);
+		return;
+	}
+	if (val & CORUN_FW_CTRL_LOAD)
+		emu_dev_fw_load(dev);
+	else if (val & CORUN_FW_CTRL_HALT)
+		emu_dev_fw_halt(dev);
+}
+
+int emu_dev_write(struct emu_dev *dev, uint32_t addr, uint32_t val)
+{
+	int n = slot_of(dev, addr);
+
+	if (n >= 0) {
+		slot_write(dev, n,
+			   (addr - CORUN_REG_SLOT_BASE) % CORUN_REG_SLOT_STRIDE,
+			   addr, val);
+		return 0;
+	}
+	if (reg_is_ro(addr)) {
+		emu_dev_guest_error(dev, CORUN_ERR_RO_WRITE,
+				    "write 0x%08x to read-only register 0x%x",
+				    val, addr);
+		return 0;
+	}
+	if (in_words(addr, CORUN_REG_MBOX_IN, CORUN_MBOX_WORDS)) {
+		dev->mbox_in[(addr - CORUN_REG_MBOX_IN) / 4] = val;
+		return 0;
+	}
+
+	switch (addr) {
+	case CORUN_REG_CONTROL:
+		return write_control(dev, val);
+	case CORUN_REG_ERROR:
+		dev->error &= ~(val & ERR_ALL);
+		return 0;
+	case CORUN_REG_IRQ_MASK:
+		if (val & ~CORUN_IRQ_ALL) {
+			emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+					    "IRQ_MASK 0x%08x has undefined bits",
+					    val);
+			return 0;
+		}
+		dev->irq_mask = val;
+		if (dev->ops.irq)
+			dev->ops.irq(dev->ops.ctx);
+		return 0;
+	case CORUN_REG_IRQ_ACK:
+		dev->irq_status &= ~(val & CORUN_IRQ_ALL);
+		if (dev->ops.irq)
+			dev->ops.irq(dev->ops.ctx);
+		return 0;
+	case CORUN_REG_EPOCH_LEN:
+		if (val != 0 && val < CORUN_EPOCH_LEN_MIN) {
+			emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+					    "EPOCH_LEN %u: must be 0 or at least %u",
+					    val, CORUN_EPOCH_LEN_MIN);
+			return 0;
+		}
+		dev->epoch_len = val;
+		dev->epoch_dirty = true;
+		emu_dev_kick(dev);
+		return 0;
+	case CORUN_REG_EPOCH_ACK:
+		write_epoch_ack(dev, val);
+		return 0;
+	case CORUN_REG_HOLD_ACK:
+		if (!(dev->status & CORUN_STATUS_HOLD)) {
+			emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+					    "HOLD_ACK: the device does not hold");
+			return 0;
+		}
+		dev->status &= ~CORUN_STATUS_HOLD;
+		update_running(dev);
+		emu_dev_kick(dev);
+		return 0;
+	case CORUN_REG_SNAPSHOT_LO:
+		dev->snapshot_lo = val;
+		return 0;
+	case CORUN_REG_SNAPSHOT_HI:
+		dev->snapshot_hi = val;
+		return 0;
+	case CORUN_REG_FW_ADDR_LO:
+		dev->fw_addr_lo = val;
+		return 0;
+	case CORUN_REG_FW_ADDR_HI:
+		dev->fw_addr_hi = val;
+		return 0;
+	case CORUN_REG_FW_SIZE:
+		dev->fw_size = val;
+		return 0;
+	case CORUN_REG_FW_CTRL:
+		write_fw_ctrl(dev, val);
+		return 0;
+	case CORUN_REG_MBOX_DOORBELL:
+		emu_dev_mbox_doorbell(dev, val);
+		return 0;
+	}
+	emu_dev_guest_error(dev, CORUN_ERR_BAD_OFFSET,
+			    "write 0x%08x to unknown register 0x%x", val, addr);
+	return 0;
+}
+
+/* ---- the clock ---- */
+
+static uint64_t device_cycle(const struct emu_dev *dev)
+{
+	return emu_gpu_cycle(dev->gpu) + dev->idle_cycles;
+}
+
+uint64_t emu_dev_prepare(struct emu_dev *dev)
+{
+	uint64_t now, wake;
+	unsigned int n;
+	bool busy = false;
+
+	if (!dev->gpu)
+		return 0; /* out of memory at the last reset */
+	if (dev->epoch_dirty) {
+		emu_gpu_set_epoch(dev->gpu, dev->epoch_len);
+		dev->epoch_dirty = false;
+	}
+	emu_dev_fw_prepare(dev);
+	for (n = 0; n < dev->cfg.num_slots; n++) {
+		struct emu_dev_slot *slot = &dev->slots[n];
+
+		if (slot->reset_pending || slot->kill_pending) {
+			emu_gpu_reset_slot(dev->gpu, n);
+			slot->reset_pending = slot->kill_pending = false;
+		}
+		if (slot->policy_dirty) {
+			slot_policy(dev, n);
+			slot->policy_dirty = false;
+		}
+		if (dev->control & CORUN_CTRL_ENABLE)
+			slot_pull(dev, n);
+		slot_set_state(dev, n);
+		busy |= dev->jobs[n].count != 0;
+	}
+	busy = busy && (dev->control & CORUN_CTRL_ENABLE) &&
+	       !(dev->status & (CORUN_STATUS_EPOCH_WAIT | CORUN_STATUS_HOLD));
+
+	now = mcu_cycle(dev->mcu);
+	wake = mcu_next_wakeup(dev->mcu);
+	/*
+	 * Lockstep: the firmware runs between GPU cycles. While the MCU is
+	 * awake the GPU waits, so what the firmware writes takes effect at
+	 * the cycle that woke it, whatever the host's timing.
+	 */
+	if ((dev->control & CORUN_CTRL_LOCKSTEP) && wake <= now)
+		busy = false;
+	dev->slice_busy = busy;
+	if (!busy && wake > now)
+		return 0; /* no job, MCU off or asleep: the clock stops */
+	if (wake <= now)
+		return EMU_DEV_MCU_QUANTUM;
+	return wake - now < EMU_DEV_CHUNK ? wake - now : EMU_DEV_CHUNK;
+}
+
+void emu_dev_advance(struct emu_dev *dev, uint64_t cycles)
+{
+	uint64_t g0, ran;
+
+	if (dev->slice_busy) {
+		g0 = emu_gpu_cycle(dev->gpu);
+		emu_gpu_run(dev->gpu, g0 + cycles, &dev->ev);
+		mcu_run(dev->mcu, emu_gpu_cycle(dev->gpu) - g0);
+		return;
+	}
+	/* Only while the MCU is awake: stop soon after its WFE. */
+	for (ran = 0; ran < cycles &&
+		      mcu_next_wakeup(dev->mcu) <= mcu_cycle(dev->mcu);
+	     ran += EMU_DEV_MCU_STEP)
+		mcu_run(dev->mcu, EMU_DEV_MCU_STEP);
+	dev->idle_cycles += ran;
+}
+
+/* Write the epoch's counter snapshot to SNAPSHOT_LO/HI, if set. */
+static void write_snapshot(struct emu_dev *dev, const struct emu_event *ev)
+{
+	uint64_t pa = ((uint64_t)dev->snapshot_hi << 32) | dev->snapshot_lo;
+	const struct emu_config *c = &dev->cfg;
+	struct corun_snapshot_header *h;
+	struct emu_sm_slot_counters ssc;
+	uint8_t *p;
+	unsigned int i, s;
+
+	if (!pa)
+		return;
+	p = dev->ops.map(dev->ops.ctx, pa, dev->snapshot_size);
+	if (!p) {
+		emu_dev_guest_error(dev, CORUN_ERR_DMA,
+				    "epoch %llu: snapshot buffer 0x%llx+%u is not guest RAM",
+				    (unsigned long long)ev->epoch,
+				    (unsigned long long)pa, dev->snapshot_size);
+		return;
+	}
+	memset(p, 0, dev->snapshot_size);
+	h = (struct corun_snapshot_header *)p;
+	h->magic = CORUN_SNAPSHOT_MAGIC;
+	h->version = CORUN_SNAPSHOT_VERSION;
+	h->size = dev->snapshot_size;
+	h->epoch = (uint32_t)ev->epoch;
+	h->num_slots = c->num_slots;
+	h->num_sms = c->num_sms;
+	h->num_channels = c->dram.channels;
+	h->cycle = ev->cycle + dev->idle_cycles;
+	h->epoch_cycles = dev->epoch_len;
+	p += sizeof(*h);
+	for (i = 0; i < c->num_slots; i++, p += sizeof(struct corun_slot_counters))
+		emu_gpu_slot_counters(dev->gpu, i, (void *)p);
+	for (i = 0; i < c->num_sms; i++, p += sizeof(struct corun_sm_counters))
+		emu_gpu_sm_counters(dev->gpu, i, (void *)p);
+	for (i = 0; i < c->dram.channels;
+	     i++, p += sizeof(struct corun_chan_counters))
+		emu_gpu_chan_counters(dev->gpu, i, (void *)p);
+	for (i = 0; i < c->num_sms; i++) {
+		for (s = 0; s < c->num_slots; s++) {
+			struct corun_sm_slot_counters *o = (void *)p;
+
+			emu_gpu_sm_slot_counters(dev->gpu, i, s, &ssc);
+			o->warp_insns = ssc.warp_insns;
+			o->cta_cycles = ssc.cta_cycles;
+			p += sizeof(*o);
+		}
+	}
+	for (i = 0; i < c->dram.channels; i++) {
+		for (s = 0; s < c->num_slots; s++) {
+			struct corun_chan_slot_counters *o = (void *)p;
+			struct corun_chan_counters cc;
+
+			emu_gpu_chan_slot_counters(dev->gpu, i, s, &cc);
+			o->accesses = cc.accesses;
+			o->row_hits = cc.row_hits;
+			p += sizeof(*o);
+		}
+	}
+	for (s = 0; s < c->num_slots;
+	     s++, p += sizeof(struct corun_slot_job_state))
+		emu_gpu_slot_job(dev->gpu, s, (void *)p);
+	/* The snapshot is complete before the interrupt announces it. */
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+}
+
+static void job_done(struct emu_dev *dev, const struct emu_event *ev)
+{
+	struct emu_dev_slot *slot;
+	struct emu_dev_fifo *fifo;
+	uint8_t flags = 0;
+	unsigned int n = ev->slot;
+
+	if (n >= dev->cfg.num_slots)
+		return;
+	slot = &dev->slots[n];
+	fifo = &dev->jobs[n];
+	if (fifo->count) {
+		flags = fifo->flags[fifo->head];
+		fifo->head = (fifo->head + 1) % CORUN_RING_MAX_ENTRIES;
+		fifo->count--;
+	}
+	slot->done_seqno = ev->seqno;
+	/*
+	 * A fault stops the slot until CTRL.RESET: its other jobs are killed
+	 * (they end with CORUN_FAULT_RESET, fences written) and no more ring
+	 * entries are taken. Jobs killed by a reset do not fault the slot.
+	 */
+	if (ev->fault.cause != CORUN_FAULT_NONE &&
+	    ev->fault.cause != CORUN_FAULT_RESET &&
+	    slot->state != CORUN_SLOT_FAULTED) {
+		slot->fault = ev->fault;
+		slot->state = CORUN_SLOT_FAULTED;
+		slot->kill_pending = true;
+		emu_dev_raise(dev, CORUN_IRQ_FAULT);
+	}
+	/* Completion hold: the clock stops until HOLD_ACK (hw.h). */
+	if ((flags & CORUN_DESC_F_HOLD) && ev->fault.cause == CORUN_FAULT_NONE) {
+		dev->status |= CORUN_STATUS_HOLD;
+		dev->status &= ~CORUN_STATUS_RUNNING;
+	}
+	if (flags & CORUN_DESC_F_IRQ)
+		emu_dev_raise(dev, CORUN_IRQ_JOB);
+	slot_set_state(dev, n);
+}
+
+void emu_dev_complete(struct emu_dev *dev)
+{
+	const struct emu_event *ev = &dev->ev;
+	struct corun_slot_counters c;
+	unsigned int n;
+
+	emu_dev_fw_complete(dev);
+	dev->cycle = device_cycle(dev);
+	if (!dev->slice_busy)
+		return;
+	dev->slice_busy = false;
+	for (n = 0; n < dev->cfg.num_slots; n++) {
+		emu_gpu_slot_counters(dev->gpu, n, &c);
+		dev->slots[n].progress = (uint32_t)c.warp_insns;
+	}
+	switch (ev->type) {
+	case EMU_EV_JOB_DONE:
+		job_done(dev, ev);
+		break;
+	case EMU_EV_EPOCH:
+		dev->epoch_seq = (uint32_t)ev->epoch;
+		dev->mcu_epoch_seq = dev->epoch_seq;
+		mcu_raise_event(dev->mcu, CORUN_MCU_EV_EPOCH);
+		write_snapshot(dev, ev);
+		if (dev->control & CORUN_CTRL_LOCKSTEP) {
+			dev->status |= CORUN_STATUS_EPOCH_WAIT;
+			dev->status &= ~CORUN_STATUS_RUNNING;
+		}
+		emu_dev_raise(dev, CORUN_IRQ_EPOCH);
+		break;
+	default:
+		break;
+	}
+}
+
+bool emu_dev_step(struct emu_dev *dev, uint64_t max_gpu_cycle)
+{
+	uint64_t q, g;
+
+	q = emu_dev_prepare(dev);
+	if (!q)
+		return false;
+	if (dev->slice_busy) {
+		g = emu_gpu_cycle(dev->gpu);
+		if (g >= max_gpu_cycle) {
+			/* Only what ended at this cycle, e.g. killed jobs. */
+			emu_dev_advance(dev, 0);
+			emu_dev_complete(dev);
+			return dev->ev.type == EMU_EV_JOB_DONE ||
+			       dev->ev.type == EMU_EV_EPOCH;
+		}
+		if (q > max_gpu_cycle - g)
+			q = max_gpu_cycle - g;
+	}
+	emu_dev_advance(dev, q);
+	emu_dev_complete(dev);
+	return true;
+}
+
+uint32_t emu_dev_run(struct emu_dev *dev, uint64_t max_gpu_cycle)
+{
+	while (!emu_dev_irq_pending(dev) && emu_dev_step(dev, max_gpu_cycle))
+		;
+	return emu_dev_irq_pending(dev);
+}
+
+/* ---- create, reset, accessors ---- */
+
+static void reset_regs(struct emu_dev *dev)
+{
+	unsigned int i;
+
+	dev->control = dev->params.lockstep ? CORUN_CTRL_LOCKSTEP : 0;
+	dev->status = 0;
+	dev->error = 0;
+	dev->irq_status = 0;
+	dev->irq_mask = 0;
+	dev->cycle = 0;
+	dev->cycle_hi_latch = 0;
+	dev->epoch_len = dev->cfg.epoch_cycles < UINT32_MAX ?
+				 (uint32_t)dev->cfg.epoch_cycles :
+				 UINT32_MAX;
+	dev->epoch_dirty = true;
+	dev->epoch_seq = 0;
+	dev->snapshot_lo = 0;
+	dev->snapshot_hi = 0;
+	emu_dev_fw_reset_regs(dev);
+	for (i = 0; i < CORUN_MAX_SLOTS; i++)
+		slot_reset_regs(dev, &dev->slots[i]);
+}
+
+static void free_model(struct emu_dev *dev)
+{
+	emu_gpu_destroy(dev->gpu);
+	dev->gpu = NULL;
+	emu_dev_fw_free(dev);
+}
+
+int emu_dev_reset(struct emu_dev *dev)
+{
+	struct emu_phys_ops phys = { .ctx = dev->ops.ctx, .map = dev->ops.map };
+
+	/* The model has no reset of its own: build it again. */
+	free_model(dev);
+	reset_regs(dev);
+	memset(dev->jobs, 0, sizeof(dev->jobs));
+	dev->idle_cycles = 0;
+	dev->slice_busy = false;
+	dev->gpu = emu_gpu_create(&dev->cfg, &phys);
+	if (!dev->gpu || emu_dev_fw_create(dev)) {
+		free_model(dev);
+		return -ENOMEM;
+	}
+	/* validated with the configuration: cannot fail */
+	emu_gpu_set_issue_period(dev->gpu, dev->cfg.sm.issue_period);
+	return 0;
+}
+
+struct emu_dev *emu_dev_create(const struct emu_config *cfg,
+			       const struct emu_dev_ops *ops,
+			       const struct emu_dev_params *params, char *err,
+			       size_t errlen)
+{
+	struct emu_dev *dev;
+	char msg[256];
+
+	if (!ops || !ops->map) {
+		snprintf(err, err ? errlen : 0, "no guest memory access");
+		return NULL;
+	}
+	if (emu_config_validate(cfg, msg, sizeof(msg))) {
+		snprintf(err, err ? errlen : 0, "invalid configuration: %s",
+			 msg);
+		return NULL;
+	}
+	/* The register file is sized by hw.h's limits: never trust beyond. */
+	if (cfg->num_sms < 1 || cfg->num_sms > CORUN_MAX_SMS ||
+	    cfg->num_slots < CORUN_MIN_SLOTS ||
+	    cfg->num_slots > CORUN_MAX_SLOTS ||
+	    cfg->dram.channels > CORUN_MAX_DRAM_CHANNELS) {
+		snprintf(err, err ? errlen : 0,
+			 "configuration exceeds the v1 hardware limits (sms %u, slots %u, channels %u)",
+			 cfg->num_sms, cfg->num_slots, cfg->dram.channels);
+		return NULL;
+	}
+	dev = calloc(1, sizeof(*dev));
+	if (!dev)
+		goto nomem;
+	dev->cfg = *cfg;
+	dev->ops = *ops;
+	if (params)
+		dev->params = *params;
+	dev->config_id = emu_config_id(cfg);
+	dev->snapshot_size = corun_snapshot_size(cfg->num_slots, cfg->num_sms,
+						 cfg->dram.channels);
+	/*
+	 * Lockstep epochs, the firmware microcontroller and the model's
+	 * placement modes are implemented; the host adds what it has.
+	 */
+	dev->caps = CORUN_CAP_LOCKSTEP | CORUN_CAP_FIRMWARE |
+		    (emu_gpu_placement_modes() << CORUN_CAP_PLACEMENT_SHIFT) |
+		    dev->params.caps;
+	if (emu_dev_reset(dev)) {
+		emu_dev_destroy(dev);
+		goto nomem;
+	}
+	return dev;
+nomem:
+	snprintf(err, err ? errlen : 0, "out of memory for the device model");
+	return NULL;
+}
+
+void emu_dev_destroy(struct emu_dev *dev)
+{
+	if (!dev)
+		return;
+	free_model(dev);
+	free(dev);
+}
+
+struct emu_gpu *emu_dev_gpu(struct emu_dev *dev)
+{
+	return dev->gpu;
+}
+
+struct mcu *emu_dev_mcu(struct emu_dev *dev)
+{
+	return dev->mcu;
+}
+
+const struct emu_config *emu_dev_config(const struct emu_dev *dev)
+{
+	return &dev->cfg;
+}
+
+uint32_t emu_dev_config_id(const struct emu_dev *dev)
+{
+	return dev->config_id;
+}
+
+uint64_t emu_dev_cycle(const struct emu_dev *dev)
+{
+	return dev->gpu ? device_cycle(dev) : 0;
+}

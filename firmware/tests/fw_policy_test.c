@@ -1,0 +1,501 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Native unit tests of the firmware policies (irc.c, l1.c, llc.c, vcp.c,
+ * dram.c, monitor.c) on the fake register window: the validation
+ * boundaries of every parameter, what applying each one writes to the
+ * window, and the monitor's arithmetic over synthetic epochs.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "fw_test.h"
+
+/**
+ * struct param_case - validation of one parameter
+ * @id: parameter (slot 0 for per-slot ones)
+ * @def: default after boot (with SLOTS slots)
+ * @good: accepted values
+ * @bad: rejected values (CORUN_FW_EINVAL)
+ */
+struct param_case {
+	u32 id;
+	u32 def;
+	u32 good[4];
+	u32 bad[4];
+};
+
+/* The fake window has FAKE_VCS VCs, FAKE_L1_WAYS and FAKE_LLC_WAYS ways. */
+static const struct param_case param_cases[] = {
+	{ CORUN_FW_P_TICK_CYCLES, FW_TICK_CYCLES_DEFAULT,
+	  { CORUN_FW_TICK_CYCLES_MIN, 5000, 0xffffffff, 100000 },
+	  { 0, 1, CORUN_FW_TICK_CYCLES_MIN - 1, 50 } },
+	{ CORUN_FW_P_IRC_ENABLE, 0, { 1, 0, 1, 0 }, { 2, 3, 0x100, ~0u } },
+	{ CORUN_FW_P_IRC_WINDOW, FW_IRC_WINDOW_DEFAULT,
+	  { CORUN_FW_IRC_WINDOW_MIN, CORUN_FW_IRC_WINDOW_MAX, 4096, 1000 },
+	  { 0, CORUN_FW_IRC_WINDOW_MIN - 1, CORUN_FW_IRC_WINDOW_MAX + 1, ~0u } },
+	/* The dynamic policies are not implemented: refused. */
+	{ CORUN_FW_P_LLC_POLICY, CORUN_LLC_LRU,
+	  { CORUN_LLC_PROB_STATIC, CORUN_LLC_WAYPART, CORUN_LLC_LRU,
+	    CORUN_LLC_WAYPART },
+	  { CORUN_LLC_PROB_DYNAMIC, CORUN_LLC_NR, 0x80000000, ~0u } },
+	{ CORUN_FW_P_LLC_PROB, FW_LLC_PROB_DEFAULT,
+	  { 0, CORUN_FW_LLC_PROB_ONE, 1, 512 },
+	  { CORUN_FW_LLC_PROB_ONE + 1, 2000, 0x10000, ~0u } },
+	{ CORUN_FW_P_VCP_MODE, CORUN_VCP_SHARED,
+	  { CORUN_VCP_STATIC, CORUN_VCP_SHARED, CORUN_VCP_STATIC,
+	    CORUN_VCP_STATIC },
+	  { CORUN_VCP_DYNAMIC, CORUN_VCP_NR, 0x10000, ~0u } },
+	{ CORUN_FW_P_DRAM_POLICY, CORUN_DRAM_FRFCFS,
+	  { CORUN_DRAM_SLOT_PRIO, CORUN_DRAM_FRFCFS, CORUN_DRAM_SLOT_PRIO,
+	    CORUN_DRAM_FRFCFS },
+	  { CORUN_DRAM_NR, CORUN_DRAM_NR + 1, 0x100, ~0u } },
+	{ CORUN_FW_P_IRC_SHARE, CORUN_FW_IRC_SHARE_ONE / SLOTS,
+	  { 0, CORUN_FW_IRC_SHARE_ONE, 1, 512 },
+	  { CORUN_FW_IRC_SHARE_ONE + 1, 2048, 0x10000, ~0u } },
+	{ CORUN_FW_P_IRC_PRIO, 0, { CORUN_FW_IRC_PRIO_MAX, 1, 7, 0 },
+	  { CORUN_FW_IRC_PRIO_MAX + 1, 100, 0x8000, ~0u } },
+	/* A mask must keep a way the L1 has; other bits are ignored. */
+	{ CORUN_FW_P_L1_WAYS, FW_L1_WAYS_ALL,
+	  { 1, BIT(FAKE_L1_WAYS - 1), 0x80000001, 0xff },
+	  { 0, BIT(FAKE_L1_WAYS), 0xffffff00, 0x80000000 } },
+	{ CORUN_FW_P_L1_BYPASS_CTAS, 0,
+	  { 1, CORUN_FW_L1_BYPASS_CTAS_ALL, 0, 7 },
+	  { CORUN_FW_L1_BYPASS_CTAS_ALL + 1, 0x10000, 0x80000000, ~0u } },
+	{ CORUN_FW_P_VC, CORUN_FW_VC_CONFIG,
+	  { 0, FAKE_VCS - 1, CORUN_FW_VC_CONFIG, 1 },
+	  { FAKE_VCS, FAKE_VCS + 1, 0xfffffffe, 0x80000000 } },
+	{ CORUN_FW_P_DRAM_PRIO, 0, { CORUN_FW_DRAM_PRIO_MAX, 1, 0, 7 },
+	  { CORUN_FW_DRAM_PRIO_MAX + 1, 255, 0x10000, ~0u } },
+	{ CORUN_FW_P_LLC_WAYS, FW_LLC_WAYS_ALL,
+	  { 1, BIT(FAKE_LLC_WAYS - 1), 0xf0000f00, 0xffff },
+	  { 0, BIT(FAKE_LLC_WAYS), 0xffff0000, 0x80000000 } },
+};
+
+static void param_case_desc(const struct param_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "param 0x%04x", c->id);
+}
+
+KUNIT_ARRAY_PARAM(param_case, param_cases, param_case_desc);
+
+/* Snapshot of the window, to see that a refused value writes nothing. */
+static u32 snap[CORUN_MCU_CTL_SIZE / 4];
+
+static void fw_policy_test_validation(struct kunit *test)
+{
+	const struct param_case *c = test->param_value;
+	bool per_slot = c->id >= 0x100;
+	unsigned int k, slot;
+
+	fw_test_boot(test);
+	for (slot = 0; slot < (per_slot ? SLOTS : 1); slot++) {
+		u32 id = per_slot ? CORUN_FW_PARAM_SLOT(c->id, slot) : c->id;
+		u32 cur = c->def, v, old;
+
+		KUNIT_EXPECT_EQ_MSG(test, fw_test_get(id, &v), OK_HDR(1),
+				    "param 0x%x", id);
+		KUNIT_EXPECT_EQ_MSG(test, v, c->def, "param 0x%x", id);
+		for (k = 0; k < ARRAY_SIZE(c->good); k++) {
+			KUNIT_EXPECT_EQ_MSG(test, fw_test_set(id, c->good[k], &old),
+					    OK_HDR(1), "param 0x%x = 0x%x", id,
+					    c->good[k]);
+			KUNIT_EXPECT_EQ_MSG(test, old, cur, "param 0x%x old", id);
+			cur = c->good[k];
+			KUNIT_EXPECT_EQ(test, fw_test_get(id, &v), OK_HDR(1));
+			KUNIT_EXPECT_EQ(test, v, cur);
+		}
+		for (k = 0; k < ARRAY_SIZE(c->bad); k++) {
+			memcpy(snap, fake.regs, sizeof(snap));
+			KUNIT_EXPECT_EQ_MSG(test, fw_test_set(id, c->bad[k], &old),
+					    ERR_HDR(CORUN_FW_EINVAL),
+					    "param 0x%x = 0x%x", id, c->bad[k]);
+			/* A rejected value leaves the old one, and the window. */
+			KUNIT_EXPECT_EQ(test, fw_test_get(id, &v), OK_HDR(1));
+			KUNIT_EXPECT_EQ(test, v, cur);
+			KUNIT_EXPECT_MEMEQ(test, fake.regs, snap, sizeof(snap));
+		}
+	}
+}
+
+/* ---- irc.c ---- */
+
+static u32 credits(unsigned int slot)
+{
+	return slot_reg(slot, CORUN_MCU_S_IRC_CREDITS);
+}
+
+static void fw_policy_test_irc(struct kunit *test)
+{
+	unsigned int s;
+
+	KUNIT_EXPECT_EQ(test, fw_irc_credits(0, 1000), 0u);
+	KUNIT_EXPECT_EQ(test, fw_irc_credits(1, 100), 1u); /* rounds up to 1 */
+	KUNIT_EXPECT_EQ(test, fw_irc_credits(512, 1000), 500u);
+	KUNIT_EXPECT_EQ(test, fw_irc_credits(CORUN_FW_IRC_SHARE_ONE,
+					     CORUN_FW_IRC_WINDOW_MAX),
+			CORUN_FW_IRC_WINDOW_MAX);
+
+	fw_test_boot(test);
+	/* Off: no limit, whatever the shares. */
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, 3),
+				    512, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, credits(3), CORUN_FW_IRC_CREDITS_UNLIMITED);
+
+	KUNIT_EXPECT_EQ(test, fw_test_set(CORUN_FW_P_IRC_WINDOW, 2000, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, fw_test_set(CORUN_FW_P_IRC_ENABLE, 1, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, credits(3), 1000u);
+	/* The others keep the even split: 128/1024 of 2000 cycles. */
+	for (s = 0; s < SLOTS; s++)
+		if (s != 3)
+			KUNIT_EXPECT_EQ(test, credits(s), 250u);
+
+	/* A new window rescales every slot. */
+	KUNIT_EXPECT_EQ(test, fw_test_set(CORUN_FW_P_IRC_WINDOW, 4000, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, credits(3), 2000u);
+	KUNIT_EXPECT_EQ(test, credits(0), 500u);
+	/* ...and the hardware refills over the same window. */
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_IRC_WINDOW), 4000u);
+
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, 0),
+				    0, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, credits(0), 0u);
+
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_PRIO, 7),
+				    9, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, slot_reg(7, CORUN_MCU_S_IRC_PRIO), 9u);
+	KUNIT_EXPECT_EQ(test, slot_reg(6, CORUN_MCU_S_IRC_PRIO), 0u);
+
+	KUNIT_EXPECT_EQ(test, fw_test_set(CORUN_FW_P_IRC_ENABLE, 0, NULL),
+			OK_HDR(1));
+	for (s = 0; s < SLOTS; s++)
+		KUNIT_EXPECT_EQ(test, credits(s), CORUN_FW_IRC_CREDITS_UNLIMITED);
+}
+
+/* ---- l1.c ---- */
+
+static void fw_policy_test_l1(struct kunit *test)
+{
+	fw_test_boot(test);
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_L1_WAYS, 5),
+				    0x0f, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, slot_reg(5, CORUN_MCU_S_L1_WAYS), 0x0fu);
+	KUNIT_EXPECT_EQ(test, slot_reg(4, CORUN_MCU_S_L1_WAYS), FW_L1_WAYS_ALL);
+	/* Bits beyond the ways go as they are: the hardware ignores them. */
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_L1_WAYS, 4),
+				    0xf00001, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, slot_reg(4, CORUN_MCU_S_L1_WAYS), 0xf00001u);
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_L1_BYPASS_CTAS,
+							2),
+				    3, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, slot_reg(2, CORUN_MCU_S_L1_BYPASS_CTAS), 3u);
+	KUNIT_EXPECT_EQ(test, slot_reg(3, CORUN_MCU_S_L1_BYPASS_CTAS), 0u);
+}
+
+/* An L1 of 32 ways or more takes any mask with a bit set. */
+static void fw_policy_test_l1_wide(struct kunit *test)
+{
+	fake_set_reg(CORUN_MCU_L1_WAYS, 32);
+	fake_set_reg(CORUN_MCU_LLC_WAYS, 64);
+	fw_test_boot(test);
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_L1_WAYS, 0),
+				    0x80000000, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_LLC_WAYS, 0),
+				    0x80000000, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_L1_WAYS, 0), 0,
+				    NULL),
+			ERR_HDR(CORUN_FW_EINVAL));
+}
+
+/* ---- llc.c ---- */
+
+static void fw_policy_test_llc(struct kunit *test)
+{
+	static const struct {
+		u32 policy;
+		u32 victim;
+	} map[] = {
+		{ CORUN_LLC_PROB_STATIC, CORUN_LLC_VICTIM_PROB },
+		{ CORUN_LLC_WAYPART, CORUN_LLC_VICTIM_WAYPART },
+		{ CORUN_LLC_LRU, CORUN_LLC_VICTIM_LRU },
+	};
+	unsigned int i;
+
+	fw_test_boot(test);
+	for (i = 0; i < ARRAY_SIZE(map); i++) {
+		KUNIT_EXPECT_EQ(test,
+				fw_test_set(CORUN_FW_P_LLC_POLICY, map[i].policy,
+					    NULL),
+				OK_HDR(1));
+		KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_LLC_VICTIM),
+				map[i].victim);
+	}
+	KUNIT_EXPECT_EQ(test, fw_test_set(CORUN_FW_P_LLC_PROB, 1014, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_LLC_PROB), 1014u);
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_LLC_WAYS, 6),
+				    0x00f0, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, slot_reg(6, CORUN_MCU_S_LLC_WAYS), 0xf0u);
+	KUNIT_EXPECT_EQ(test, slot_reg(5, CORUN_MCU_S_LLC_WAYS),
+			FW_LLC_WAYS_ALL);
+	/* Refused: the dynamic policy, which is not implemented. */
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_P_LLC_POLICY, CORUN_LLC_PROB_DYNAMIC,
+				    NULL),
+			ERR_HDR(CORUN_FW_EINVAL));
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_LLC_VICTIM),
+			(u32)CORUN_LLC_VICTIM_LRU);
+}
+
+/* ---- vcp.c ---- */
+
+static void fw_policy_test_vcp(struct kunit *test)
+{
+	unsigned int s;
+
+	fw_test_boot(test);
+	/* Shared: a slot's VC is stored, the configuration's map acts. */
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_VC, 1), 3,
+				    NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, slot_reg(1, CORUN_MCU_S_VC), CORUN_FW_VC_CONFIG);
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_VC, 2), 0,
+				    NULL),
+			OK_HDR(1));
+	/* Static: each slot in its VC. */
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_P_VCP_MODE, CORUN_VCP_STATIC, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, slot_reg(1, CORUN_MCU_S_VC), 3u);
+	KUNIT_EXPECT_EQ(test, slot_reg(2, CORUN_MCU_S_VC), 0u);
+	KUNIT_EXPECT_EQ(test, slot_reg(3, CORUN_MCU_S_VC), CORUN_FW_VC_CONFIG);
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_VC, 3), 2,
+				    NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, slot_reg(3, CORUN_MCU_S_VC), 2u);
+	/* Back to shared: every slot follows the configuration again. */
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_P_VCP_MODE, CORUN_VCP_SHARED, NULL),
+			OK_HDR(1));
+	for (s = 0; s < SLOTS; s++)
+		KUNIT_EXPECT_EQ(test, slot_reg(s, CORUN_MCU_S_VC),
+				CORUN_FW_VC_CONFIG);
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_P_VCP_MODE, CORUN_VCP_DYNAMIC, NULL),
+			ERR_HDR(CORUN_FW_EINVAL));
+}
+
+/* ---- dram.c ---- */
+
+static void fw_policy_test_dram(struct kunit *test)
+{
+	fw_test_boot(test);
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_DRAM_PRIO, 4),
+				    12, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, slot_reg(4, CORUN_MCU_S_DRAM_PRIO), 12u);
+	KUNIT_EXPECT_EQ(test, slot_reg(3, CORUN_MCU_S_DRAM_PRIO), 0u);
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_P_DRAM_POLICY, CORUN_DRAM_SLOT_PRIO,
+				    NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_DRAM_POLICY),
+			(u32)CORUN_DRAM_SLOT_PRIO);
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_P_DRAM_POLICY, CORUN_DRAM_FRFCFS,
+				    NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_DRAM_POLICY),
+			(u32)CORUN_DRAM_FRFCFS);
+}
+
+/* ---- monitor.c ---- */
+
+static void fw_policy_test_ratio(struct kunit *test)
+{
+	static const struct {
+		u64 num, den;
+		u32 want;
+	} r[] = {
+		{ 0, 0, 0 },
+		{ 5, 0, 0 },
+		{ 0, 7, 0 },
+		{ 1, 1, 1024 },
+		{ 1, 3, 341 },
+		{ 2, 3, 682 },
+		{ 3, 2, 1536 },
+		{ 1, 1024, 1 },
+		{ 1, 1025, 0 },
+		/* Beyond 32 bits: the shift-and-subtract path. */
+		{ 3ull << 40, 4ull << 40, 768 },
+		{ (1ull << 33) + 1, 1ull << 33, 1024 },
+		{ 1ull << 33, (1ull << 33) + 1, 1023 },
+		{ 0x123456789ull, 0x2468acf13ull, 511 },
+		{ 5ull << 32, 1, 0xffffffffu },
+		{ (1ull << 53) - 1, (1ull << 53) - 1, 1024 },
+		/* num above 2^54: both scaled down alike. */
+		{ 1ull << 60, 1ull << 61, 512 },
+		{ 1ull << 60, 1, 0xffffffffu },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(r); i++)
+		KUNIT_EXPECT_EQ_MSG(test, fw_ratio1024(r[i].num, r[i].den),
+				    r[i].want, "%llu / %llu",
+				    (unsigned long long)r[i].num,
+				    (unsigned long long)r[i].den);
+}
+
+/* Exact floor(1024 * num / den) for the cases below (num < 2^54). */
+static u32 ref_ratio(u64 num, u64 den)
+{
+	unsigned __int128 q;
+
+	if (!den)
+		return 0;
+	q = ((unsigned __int128)num << 10) / den;
+	return q > 0xffffffffu ? 0xffffffffu : (u32)q;
+}
+
+/* Against 128-bit arithmetic, over a deterministic spread of operands. */
+static void fw_policy_test_ratio_sweep(struct kunit *test)
+{
+	u64 x = 0x9e3779b97f4a7c15ull, num, den;
+	unsigned int i, bad = 0;
+
+	for (i = 0; i < 20000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		den = ((x >> 10) >> (x & 63)) + (i & 1);
+		num = (x * 0x2545f4914f6cdd1dull) >> (10 + (x >> 59));
+		if (i % 3 == 0)
+			num = den - (den >> (1 + (x & 7))); /* rf-like */
+		if (fw_ratio1024(num, den) != ref_ratio(num, den) && bad++ < 5)
+			KUNIT_FAIL(test, "%llu / %llu: %u, want %u",
+				   (unsigned long long)num,
+				   (unsigned long long)den,
+				   fw_ratio1024(num, den), ref_ratio(num, den));
+	}
+	KUNIT_EXPECT_EQ(test, bad, 0u);
+}
+
+static void set_ctrs(unsigned int slot, u64 req, u64 reads, u64 dram)
+{
+	fake.ctr[slot][FW_CTR(requests)] = req;
+	fake.ctr[slot][FW_CTR(read_requests)] = reads;
+	fake.ctr[slot][FW_CTR(dram_accesses)] = dram;
+}
+
+static void epoch(u32 seq)
+{
+	fake_set_reg(CORUN_MCU_EPOCH_SEQ, seq);
+	fake.events = CORUN_MCU_EV_EPOCH;
+	fw_poll();
+}
+
+static u32 mon(u32 base, unsigned int slot)
+{
+	u32 v = 0xdeadbeef;
+
+	if (fw_test_get(CORUN_FW_PARAM_SLOT(base, slot), &v) != OK_HDR(1))
+		return 0xdeadbeef;
+	return v;
+}
+
+/* rf and df over synthetic epochs, as deltas of the 64-bit counters. */
+static void fw_policy_test_monitor(struct kunit *test)
+{
+	unsigned int s;
+	u32 v;
+
+	/* Counters already running when the firmware boots. */
+	set_ctrs(0, 1000, 900, 5000);
+	set_ctrs(1, 1ull << 40, 1ull << 39, 1ull << 41);
+	fw_test_boot(test);
+	for (s = 0; s < SLOTS; s++) {
+		KUNIT_EXPECT_EQ(test, mon(CORUN_FW_P_RF, s), 0u);
+		KUNIT_EXPECT_EQ(test, mon(CORUN_FW_P_DF, s), 0u);
+	}
+
+	/* Epoch 1: deltas since boot, not since the device's reset. */
+	set_ctrs(0, 1000 + 400, 900 + 300, 5000 + 100);
+	/* Slot 1's counters beyond 32 bits, and a 32-bit low-half wrap. */
+	set_ctrs(1, (1ull << 40) + 0x100000000ull,
+		 (1ull << 39) + 0x40000000ull, (1ull << 41) + 0x180000000ull);
+	/* Slot 2: writes only; DRAM accesses with write-backs exceed 1. */
+	set_ctrs(2, 3, 0, 7);
+	epoch(1);
+	KUNIT_EXPECT_EQ(test, mon(CORUN_FW_P_RF, 0), 768u); /* 300/400 */
+	KUNIT_EXPECT_EQ(test, mon(CORUN_FW_P_DF, 0), 256u); /* 100/400 */
+	KUNIT_EXPECT_EQ(test, mon(CORUN_FW_P_RF, 1), 256u);
+	KUNIT_EXPECT_EQ(test, mon(CORUN_FW_P_DF, 1), 1536u);
+	KUNIT_EXPECT_EQ(test, mon(CORUN_FW_P_RF, 2), 0u);
+	KUNIT_EXPECT_EQ(test, mon(CORUN_FW_P_DF, 2), 2389u); /* 7/3 */
+	/* An idle slot: no request, both 0. */
+	KUNIT_EXPECT_EQ(test, mon(CORUN_FW_P_RF, 3), 0u);
+	KUNIT_EXPECT_EQ(test, mon(CORUN_FW_P_DF, 3), 0u);
+
+	/* Epoch 2: only what happened since epoch 1. */
+	set_ctrs(0, 1400 + 1000, 1200 + 1000, 5100 + 0);
+	epoch(2);
+	KUNIT_EXPECT_EQ(test, mon(CORUN_FW_P_RF, 0), 1024u);
+	KUNIT_EXPECT_EQ(test, mon(CORUN_FW_P_DF, 0), 0u);
+	/* Slot 2 idle this epoch: back to 0. */
+	KUNIT_EXPECT_EQ(test, mon(CORUN_FW_P_DF, 2), 0u);
+	KUNIT_EXPECT_EQ(test, fw_test_get(CORUN_FW_P_EPOCHS, &v), OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, v, 2u);
+
+	/* Slots the hardware lacks have no monitor. */
+	KUNIT_EXPECT_EQ(test,
+			fw_test_get(CORUN_FW_PARAM_SLOT(CORUN_FW_P_RF, SLOTS),
+				    &v),
+			ERR_HDR(CORUN_FW_ENOENT));
+}
+
+static struct kunit_case fw_policy_test_cases[] = {
+	KUNIT_CASE_PARAM(fw_policy_test_validation, param_case_gen_params),
+	KUNIT_CASE(fw_policy_test_irc),
+	KUNIT_CASE(fw_policy_test_l1),
+	KUNIT_CASE(fw_policy_test_l1_wide),
+	KUNIT_CASE(fw_policy_test_llc),
+	KUNIT_CASE(fw_policy_test_vcp),
+	KUNIT_CASE(fw_policy_test_dram),
+	KUNIT_CASE(fw_policy_test_ratio),
+	KUNIT_CASE(fw_policy_test_ratio_sweep),
+	KUNIT_CASE(fw_policy_test_monitor),
+	{}
+};
+
+static struct kunit_suite fw_policy_test_suite = {
+	.name = "corun_fw_policy",
+	.init = fw_test_init,
+	.test_cases = fw_policy_test_cases,
+};
+
+kunit_test_suites(&fw_policy_test_suite);

@@ -1,0 +1,991 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * corun uapi selftest, firmware settings of SET_POLICY and GET_POLICY
+ * (kselftest style, TAP): the feature masks of GET_PARAM, every rule of
+ * &drm_corun_policy.fw_params and the knobs with their errno (each case
+ * breaks one rule, and nothing of it may be applied), CAP_SYS_ADMIN, the
+ * firmware refusing settings half-way, settings reaching the firmware
+ * (read back through debugfs "firmware", which asks the firmware itself),
+ * the mailbox completing on its interrupt, and an issue-rate share that
+ * slows a memory-bound job down. Without firmware the knobs and
+ * parameters must all answer EOPNOTSUPP and GET_POLICY the reset values.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <glob.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <xf86drm.h>
+
+#include <corun/kernel.h>
+#include <testing/rv32asm.h>
+#include <uapi/drm/corun_drm.h>
+
+#include "uapi_test.h"
+
+#define NKNOBS 5
+#define NPARAMS 9 /* ids 1..8 */
+#define MAXSLOTS 16
+
+/* Values of each knob's enumeration, DEFAULT included. */
+static const uint32_t knob_values[NKNOBS] = { 3, 5, 5, 4, 5 };
+static const char *const knob_names[NKNOBS] = { "irc", "llc", "vcp", "dram",
+						"l1" };
+static const uint32_t knob_modes_param[NKNOBS] = {
+	DRM_CORUN_PARAM_IRC_MODES, DRM_CORUN_PARAM_LLC_MODES,
+	DRM_CORUN_PARAM_VCP_MODES, DRM_CORUN_PARAM_DRAM_MODES,
+	DRM_CORUN_PARAM_L1_MODES,
+};
+static const uint64_t knob_features[NKNOBS] = {
+	DRM_CORUN_FEATURE_IRC, DRM_CORUN_FEATURE_LLC_POLICY,
+	DRM_CORUN_FEATURE_VCP, DRM_CORUN_FEATURE_DRAM_POLICY,
+	DRM_CORUN_FEATURE_L1_POLICY,
+};
+/* debugfs names of the per-slot parameters, by id; [8] is global */
+static const char *const param_names[NPARAMS] = {
+	NULL,	     "irc_share", "irc_prio", "l1_ways",  "l1_bypass_ctas",
+	"llc_ways", "vc",	 "dram_prio", "llc_prob",
+};
+
+/* What the device says it has. */
+struct fwdev {
+	uint64_t features, modes[NKNOBS], pmask;
+	uint64_t slots, vcs, l1_ways, l2_ways;
+	int fw;
+};
+
+static void fwdev_read(int fd, struct fwdev *d)
+{
+	int k;
+
+	memset(d, 0, sizeof(*d));
+	get_param(fd, DRM_CORUN_PARAM_FEATURES, &d->features);
+	for (k = 0; k < NKNOBS; k++)
+		get_param(fd, knob_modes_param[k], &d->modes[k]);
+	get_param(fd, DRM_CORUN_PARAM_FW_PARAMS, &d->pmask);
+	get_param(fd, DRM_CORUN_PARAM_NUM_SLOTS, &d->slots);
+	get_param(fd, DRM_CORUN_PARAM_NUM_VCS, &d->vcs);
+	get_param(fd, DRM_CORUN_PARAM_L1_WAYS, &d->l1_ways);
+	get_param(fd, DRM_CORUN_PARAM_L2_WAYS, &d->l2_ways);
+	if (d->slots > MAXSLOTS)
+		d->slots = MAXSLOTS;
+	d->fw = !!(d->features & DRM_CORUN_FEATURE_FIRMWARE);
+}
+
+/* The documented reset value of parameter @id. */
+static uint32_t reset_value(const struct fwdev *d, uint32_t id)
+{
+	switch (id) {
+	case DRM_CORUN_FW_PARAM_IRC_SHARE:
+		return DRM_CORUN_FW_SHARE_ONE / d->slots;
+	case DRM_CORUN_FW_PARAM_L1_WAYS:
+	case DRM_CORUN_FW_PARAM_LLC_WAYS:
+	case DRM_CORUN_FW_PARAM_VC:
+		return 0xffffffffu;
+	case DRM_CORUN_FW_PARAM_LLC_PROB:
+		return 1023;
+	default:
+		return 0;
+	}
+}
+
+/* ---- debugfs "firmware" ---- */
+
+struct dbg_entry {
+	int slot; /* -1: device-wide */
+	char name[32];
+	uint64_t applied;
+	int64_t live; /* -1: the firmware did not say */
+};
+
+struct dbg {
+	uint64_t requests, irqs, polled, late, failed, refused;
+	uint64_t fw_errors, lost;
+	int n;
+	struct dbg_entry e[8 + 8 * MAXSLOTS];
+};
+
+static char *slurp(const char *pattern)
+{
+	static char buf[64 << 10];
+	glob_t g;
+	FILE *f;
+	size_t n;
+
+	if (glob(pattern, 0, NULL, &g))
+		return NULL;
+	f = fopen(g.gl_pathv[0], "r");
+	globfree(&g);
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	return buf;
+}
+
+static int dbg_read(struct dbg *d)
+{
+	char *text = slurp("/sys/kernel/debug/dri/*/firmware"), *line, *save;
+	struct dbg_entry *e;
+	char applied[32], live[32];
+
+	memset(d, 0, sizeof(*d));
+	if (!text)
+		return -1;
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		e = &d->e[d->n];
+		if (sscanf(line,
+			   "mailbox requests %" SCNu64 " irqs %" SCNu64
+			   " polled %" SCNu64 " late %" SCNu64
+			   " failed %" SCNu64 " refused %" SCNu64,
+			   &d->requests, &d->irqs, &d->polled, &d->late,
+			   &d->failed, &d->refused) == 6)
+			continue;
+		if (sscanf(line, "engine fw_errors %" SCNu64 " last_error %*d lost %" SCNu64,
+			   &d->fw_errors, &d->lost) == 2)
+			continue;
+		if (d->n == (int)(sizeof(d->e) / sizeof(d->e[0])))
+			continue;
+		if (sscanf(line, "global %31s %31s %31s", e->name, applied,
+			   live) == 3)
+			e->slot = -1;
+		else if (sscanf(line, "slot %d %31s %31s %31s", &e->slot,
+				e->name, applied, live) != 4)
+			continue;
+		e->applied = strtoull(applied, NULL, 0);
+		e->live = strcmp(live, "-") ? (int64_t)strtoull(live, NULL, 0) :
+					      -1;
+		d->n++;
+	}
+	return d->n ? 0 : -1;
+}
+
+static const struct dbg_entry *dbg_find(const struct dbg *d, const char *name,
+					int slot)
+{
+	int i;
+
+	for (i = 0; i < d->n; i++)
+		if (d->e[i].slot == slot && !strcmp(d->e[i].name, name))
+			return &d->e[i];
+	return NULL;
+}
+
+/* Entries whose firmware value is not the engine's; the first in @why. */
+static int dbg_mismatches(const struct dbg *d, char *why, size_t len)
+{
+	int i, bad = 0;
+
+	for (i = 0; i < d->n; i++)
+		if (d->e[i].live != (int64_t)d->e[i].applied) {
+			if (!bad++)
+				snprintf(why, len,
+					 "%s slot %d: applied %#" PRIx64
+					 " firmware %" PRId64,
+					 d->e[i].name, d->e[i].slot,
+					 d->e[i].applied, d->e[i].live);
+		}
+	return bad;
+}
+
+/* ---- the ioctls ---- */
+
+static void pol_knobs(struct drm_corun_policy *p, const uint32_t *k)
+{
+	p->irc = k[0];
+	p->llc = k[1];
+	p->vcp = k[2];
+	p->dram = k[3];
+	p->l1 = k[4];
+}
+
+static int set_fw(int fd, const uint32_t *knobs,
+		  const struct drm_corun_fw_param *fp, uint32_t n)
+{
+	struct drm_corun_policy p = { .policy = DRM_CORUN_POLICY_FCFS };
+	static const uint32_t none[NKNOBS];
+
+	pol_knobs(&p, knobs ? knobs : none);
+	p.fw_param_count = n;
+	p.fw_params = n ? (uintptr_t)fp : 0;
+	return io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p);
+}
+
+/* Everything GET_POLICY reports of the firmware: knobs, then parameters. */
+struct snap {
+	uint32_t knobs[NKNOBS];
+	uint32_t n;
+	struct drm_corun_fw_param fp[8 * MAXSLOTS];
+};
+
+static int snap_take(int fd, const struct fwdev *d, struct snap *s)
+{
+	struct drm_corun_policy p = { 0 };
+	uint32_t id, slot;
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	for (id = 1; id < NPARAMS; id++)
+		for (slot = 0;
+		     slot < (id == DRM_CORUN_FW_PARAM_LLC_PROB ? 1 : d->slots);
+		     slot++) {
+			s->fp[s->n].param = id;
+			s->fp[s->n].slot = slot;
+			s->fp[s->n].value = 0xdeadbeef;
+			s->n++;
+		}
+	p.fw_param_count = s->n;
+	p.fw_params = (uintptr_t)s->fp;
+	ret = io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p);
+	s->knobs[0] = p.irc;
+	s->knobs[1] = p.llc;
+	s->knobs[2] = p.vcp;
+	s->knobs[3] = p.dram;
+	s->knobs[4] = p.l1;
+	return ret;
+}
+
+static uint32_t snap_value(const struct snap *s, uint32_t id, uint32_t slot)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->fp[i].param == id && s->fp[i].slot == slot)
+			return s->fp[i].value;
+	return 0xdeadbeef;
+}
+
+/* The baseline: every knob at its reset meaning, every value at reset. */
+static int snap_is_reset(const struct fwdev *d, const struct snap *s, char *why,
+			 size_t len)
+{
+	static const uint32_t base[NKNOBS] = {
+		DRM_CORUN_IRC_OFF, DRM_CORUN_LLC_LRU, DRM_CORUN_VCP_SHARED,
+		DRM_CORUN_DRAM_FRFCFS, DRM_CORUN_L1_SHARED
+	};
+	uint32_t i, k;
+
+	for (k = 0; k < NKNOBS; k++)
+		if (s->knobs[k] != base[k]) {
+			snprintf(why, len, "knob %s = %u", knob_names[k],
+				 s->knobs[k]);
+			return 0;
+		}
+	for (i = 0; i < s->n; i++)
+		if (s->fp[i].value != reset_value(d, s->fp[i].param)) {
+			snprintf(why, len, "%s slot %u = %#x",
+				 param_names[s->fp[i].param], s->fp[i].slot,
+				 s->fp[i].value);
+			return 0;
+		}
+	return 1;
+}
+
+/* ---- cases ---- */
+
+static void test_features(int fd, const struct fwdev *d)
+{
+	uint64_t v;
+	int k, ok = 1;
+
+	for (k = 0; k < NKNOBS; k++) {
+		int has = !!(d->features & knob_features[k]);
+
+		if (!(d->modes[k] & 1) || has != (d->modes[k] != 1) ||
+		    d->modes[k] >> knob_values[k])
+			ok = 0;
+		printf("# %s modes %#" PRIx64 "\n", knob_names[k], d->modes[k]);
+	}
+	printf("# fw_params %#" PRIx64 " features %#" PRIx64 " vcs %" PRIu64
+	       "\n",
+	       d->pmask, d->features, d->vcs);
+	result(ok && !(d->pmask & 1) && !(d->pmask >> NPARAMS),
+	       "fw_features_match_modes", "features %#" PRIx64,
+	       d->features);
+	/* no firmware: nothing but DEFAULT */
+	if (!d->fw)
+		result(!d->pmask && d->modes[0] == 1 && d->modes[1] == 1 &&
+			       d->modes[2] == 1 && d->modes[3] == 1 &&
+			       d->modes[4] == 1,
+		       "fw_none_no_knobs", "fw_params %#" PRIx64, d->pmask);
+	result(d->vcs >= 1, "get_param_num_vcs", "%" PRIu64, d->vcs);
+	/* the way masks name ways of these */
+	result(d->l1_ways >= 1 && d->l2_ways >= 1, "get_param_cache_ways",
+	       "L1 %" PRIu64 " L2 %" PRIu64, d->l1_ways, d->l2_ways);
+	result(get_param(fd, DRM_CORUN_PARAM_FW_PARAMS + 1, &v) == -EINVAL,
+	       "get_param_after_fw_params", NULL);
+}
+
+/* One rule broken per case; afterwards nothing may have changed. */
+struct neg {
+	const char *name;
+	int err;
+	uint32_t knobs[NKNOBS];
+	uint32_t n;
+	struct drm_corun_fw_param fp[2];
+};
+
+static void run_neg(int fd, const struct fwdev *d, const struct snap *before,
+		    const struct neg *c)
+{
+	struct snap after;
+	int ret = set_fw(fd, c->knobs, c->fp, c->n);
+	char name[96];
+
+	snprintf(name, sizeof(name), "set_fw_%s", c->name);
+	snap_take(fd, d, &after);
+	result(ret == c->err && !memcmp(&after, before, sizeof(after)), name,
+	       "ret %d want %d%s", ret, c->err,
+	       memcmp(&after, before, sizeof(after)) ? ", settings changed" :
+						       "");
+}
+
+#define P(id, slot, value) { (id), (slot), (value), 0 }
+
+static void test_negatives(int fd, const struct fwdev *d)
+{
+	const uint32_t ns = (uint32_t)d->slots;
+	const uint32_t l1w = d->l1_ways < 32 ? 1u << d->l1_ways : 0;
+	const struct neg cases[] = {
+		{ "param_zero", -EINVAL, {}, 1, { P(0, 0, 0) } },
+		{ "param_unknown", -EINVAL, {}, 1, { P(NPARAMS, 0, 0) } },
+		{ "param_huge", -EINVAL, {}, 1, { P(0xffffffffu, 0, 0) } },
+		{ "pad", -EINVAL, {}, 1, { { 1, 0, 0, 1 } } },
+		{ "global_with_slot", -EINVAL, {}, 1,
+		  { P(DRM_CORUN_FW_PARAM_LLC_PROB, 1, 0) } },
+		{ "slot_beyond", -ERANGE, {}, 1,
+		  { P(DRM_CORUN_FW_PARAM_IRC_SHARE, ns, 0) } },
+		{ "slot_huge", -ERANGE, {}, 1,
+		  { P(DRM_CORUN_FW_PARAM_IRC_SHARE, 0xffffffffu, 0) } },
+		{ "irc_share_range", -ERANGE, {}, 1,
+		  { P(DRM_CORUN_FW_PARAM_IRC_SHARE, 0, 1025) } },
+		{ "irc_prio_range", -ERANGE, {}, 1,
+		  { P(DRM_CORUN_FW_PARAM_IRC_PRIO, 0, 16) } },
+		{ "l1_ways_none", -ERANGE, {}, 1,
+		  { P(DRM_CORUN_FW_PARAM_L1_WAYS, 0, 0) } },
+		{ "l1_ways_beyond", l1w ? -ERANGE : 0, {}, 1,
+		  { P(DRM_CORUN_FW_PARAM_L1_WAYS, 0, l1w) } },
+		{ "l1_bypass_range", -ERANGE, {}, 1,
+		  { P(DRM_CORUN_FW_PARAM_L1_BYPASS_CTAS, 0, 256) } },
+		{ "llc_ways_none", -ERANGE, {}, 1,
+		  { P(DRM_CORUN_FW_PARAM_LLC_WAYS, 0, 0) } },
+		{ "vc_beyond", -ERANGE, {}, 1,
+		  { P(DRM_CORUN_FW_PARAM_VC, 0, (uint32_t)d->vcs) } },
+		{ "dram_prio_range", -ERANGE, {}, 1,
+		  { P(DRM_CORUN_FW_PARAM_DRAM_PRIO, 0, 16) } },
+		{ "llc_prob_range", -ERANGE, {}, 1,
+		  { P(DRM_CORUN_FW_PARAM_LLC_PROB, 0, 1025) } },
+		{ "duplicate", -EINVAL, {}, 2,
+		  { P(DRM_CORUN_FW_PARAM_IRC_SHARE, 1, 10),
+		    P(DRM_CORUN_FW_PARAM_IRC_SHARE, 1, 20) } },
+		{ "l1_shared_with_ways", -EINVAL,
+		  { 0, 0, 0, 0, DRM_CORUN_L1_SHARED }, 1,
+		  { P(DRM_CORUN_FW_PARAM_L1_WAYS, 0, 1) } },
+		{ "irc_enum", -EINVAL, { 3 }, 0, {} },
+		{ "llc_enum", -EINVAL, { 0, 5 }, 0, {} },
+		{ "vcp_enum", -EINVAL, { 0, 0, 5 }, 0, {} },
+		{ "dram_enum", -EINVAL, { 0, 0, 0, 4 }, 0, {} },
+		{ "l1_enum", -EINVAL, { 0, 0, 0, 0, 5 }, 0, {} },
+		/* no firmware implements these */
+		{ "vcp_cpu_priority", -EOPNOTSUPP,
+		  { 0, 0, DRM_CORUN_VCP_CPU_PRIORITY }, 0, {} },
+		{ "dram_cpu_priority", -EOPNOTSUPP,
+		  { 0, 0, 0, DRM_CORUN_DRAM_CPU_PRIORITY }, 0, {} },
+		{ "l1_bypass_mode", -EOPNOTSUPP,
+		  { 0, 0, 0, 0, DRM_CORUN_L1_BYPASS }, 0, {} },
+	};
+	struct drm_corun_policy p;
+	struct drm_corun_fw_param *fp;
+	struct snap before;
+	char why[128] = "";
+	size_t i;
+	int ret;
+
+	ret = set_fw(fd, NULL, NULL, 0);
+	snap_take(fd, d, &before);
+	result(!ret && snap_is_reset(d, &before, why, sizeof(why)),
+	       "get_policy_fw_reset_values", "ret %d %s", ret, why);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		if (cases[i].err)
+			run_neg(fd, d, &before, &cases[i]);
+
+	/* the array itself */
+	memset(&p, 0, sizeof(p));
+	p.fw_param_count = DRM_CORUN_FW_PARAMS_MAX + 1;
+	p.fw_params = (uintptr_t)before.fp;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -E2BIG,
+	       "set_fw_count_too_big", NULL);
+	result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -E2BIG,
+	       "get_fw_count_too_big", NULL);
+	p.fw_param_count = 0;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
+	       "set_fw_pointer_without_count", NULL);
+	result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -EINVAL,
+	       "get_fw_pointer_without_count", NULL);
+	p.fw_param_count = 1;
+	p.fw_params = 8;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EFAULT,
+	       "set_fw_bad_pointer", NULL);
+	result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -EFAULT,
+	       "get_fw_bad_pointer", NULL);
+	/* an array that runs into an unmapped page */
+	fp = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (fp != MAP_FAILED && !munmap((char *)fp + 4096, 4096)) {
+		struct drm_corun_fw_param *last = (void *)((char *)fp + 4096 -
+							   sizeof(*fp));
+
+		*last = (struct drm_corun_fw_param)P(
+			DRM_CORUN_FW_PARAM_IRC_SHARE, 0, 10);
+		p.fw_params = (uintptr_t)last;
+		p.fw_param_count = 2;
+		result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EFAULT,
+		       "set_fw_array_crosses_unmapped", NULL);
+		result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -EFAULT,
+		       "get_fw_array_crosses_unmapped", NULL);
+		/* GET writes the values back: a read-only array fails */
+		mprotect(fp, 4096, PROT_READ);
+		p.fw_param_count = 1;
+		result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -EFAULT,
+		       "get_fw_array_read_only", NULL);
+		munmap(fp, 4096);
+	} else {
+		result(0, "set_fw_array_crosses_unmapped", "mmap: %s",
+		       strerror(errno));
+	}
+	/* GET checks the entries too */
+	memset(&p, 0, sizeof(p));
+	fp = before.fp;
+	fp[0] = (struct drm_corun_fw_param)P(DRM_CORUN_FW_PARAM_VC, ns, 0);
+	p.fw_params = (uintptr_t)fp;
+	p.fw_param_count = 1;
+	result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -ERANGE,
+	       "get_fw_slot_beyond", NULL);
+	fp[0] = (struct drm_corun_fw_param){ DRM_CORUN_FW_PARAM_VC, 0, 0, 1 };
+	result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -EINVAL,
+	       "get_fw_pad", NULL);
+	fp[0] = (struct drm_corun_fw_param)P(NPARAMS, 0, 0);
+	result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -EINVAL,
+	       "get_fw_param_unknown", NULL);
+}
+
+/* Each knob value and parameter the firmware lacks: EOPNOTSUPP. */
+static void test_unsupported(int fd, const struct fwdev *d)
+{
+	struct snap before, after;
+	uint32_t k, v, id, knobs[NKNOBS];
+	struct drm_corun_fw_param fp;
+	int ret, tried = 0, bad = 0;
+	char why[128] = "";
+
+	snap_take(fd, d, &before);
+	for (k = 0; k < NKNOBS; k++)
+		for (v = 1; v < knob_values[k]; v++) {
+			if (d->modes[k] & (1ull << v))
+				continue;
+			memset(knobs, 0, sizeof(knobs));
+			knobs[k] = v;
+			ret = set_fw(fd, knobs, NULL, 0);
+			tried++;
+			if (ret != -EOPNOTSUPP && !bad++)
+				snprintf(why, sizeof(why), "%s=%u: %d",
+					 knob_names[k], v, ret);
+		}
+	for (id = 1; id < NPARAMS; id++) {
+		if (d->pmask & (1ull << id))
+			continue;
+		fp = (struct drm_corun_fw_param)P(id, 0, reset_value(d, id));
+		if (id == DRM_CORUN_FW_PARAM_IRC_SHARE)
+			fp.value = 1;
+		ret = set_fw(fd, NULL, &fp, 1);
+		tried++;
+		if (ret != -EOPNOTSUPP && !bad++)
+			snprintf(why, sizeof(why), "%s: %d", param_names[id],
+				 ret);
+	}
+	snap_take(fd, d, &after);
+	printf("# %d unsupported knob values and parameters\n", tried);
+	result(tried >= 3 && !bad && !memcmp(&before, &after, sizeof(after)),
+	       "set_fw_unsupported_eopnotsupp", "%d tried: %s", tried, why);
+	if (!d->fw) {
+		int all = NPARAMS - 1;
+
+		for (k = 0; k < NKNOBS; k++)
+			all += knob_values[k] - 1;
+		result(tried == all, "fw_none_all_unsupported", "%d of %d",
+		       tried, all);
+	}
+}
+
+/* Without CAP_SYS_ADMIN: SET refused, GET allowed. */
+static void test_cap(int fd)
+{
+	struct drm_corun_policy p = { 0 };
+	pid_t pid;
+	int st = 0;
+
+	if (geteuid()) {
+		result(0, "set_fw_needs_cap_sys_admin", "not run as root");
+		return;
+	}
+	pid = fork();
+	if (!pid) {
+		if (setresuid(65534, 65534, 65534))
+			_exit(3);
+		if (io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) != -EACCES)
+			_exit(1);
+		_exit(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) ? 2 : 0);
+	}
+	waitpid(pid, &st, 0);
+	result(WIFEXITED(st) && !WEXITSTATUS(st), "set_fw_needs_cap_sys_admin",
+	       "child status %#x", st);
+}
+
+/* The settings of the positive case, per what the firmware implements. */
+static uint32_t build_settings(const struct fwdev *d, uint32_t *knobs,
+			       struct drm_corun_fw_param *fp)
+{
+	uint32_t n = 0, s = d->slots;
+
+	memset(knobs, 0, NKNOBS * sizeof(*knobs));
+	if (d->modes[0] & (1u << DRM_CORUN_IRC_ON))
+		knobs[0] = DRM_CORUN_IRC_ON;
+	if (d->modes[1] & (1u << DRM_CORUN_LLC_PROB_STATIC))
+		knobs[1] = DRM_CORUN_LLC_PROB_STATIC;
+	if (d->modes[2] & (1u << DRM_CORUN_VCP_PARTITIONED))
+		knobs[2] = DRM_CORUN_VCP_PARTITIONED;
+	if (d->modes[3] & (1u << DRM_CORUN_DRAM_SLOT_PRIORITY))
+		knobs[3] = DRM_CORUN_DRAM_SLOT_PRIORITY;
+	if (d->modes[4] & (1u << DRM_CORUN_L1_STATIC_PARTITION))
+		knobs[4] = DRM_CORUN_L1_STATIC_PARTITION;
+#define ADD_P(id, slot, v)                                                  \
+	do {                                                              \
+		if (d->pmask & (1ull << (id)))                            \
+			fp[n++] = (struct drm_corun_fw_param)P(id, slot, v); \
+	} while (0)
+	ADD_P(DRM_CORUN_FW_PARAM_IRC_SHARE, 0, 300);
+	ADD_P(DRM_CORUN_FW_PARAM_IRC_SHARE, s - 1, 700);
+	ADD_P(DRM_CORUN_FW_PARAM_IRC_PRIO, 1, 3);
+	ADD_P(DRM_CORUN_FW_PARAM_L1_WAYS, 2, 0x3);
+	ADD_P(DRM_CORUN_FW_PARAM_L1_BYPASS_CTAS, 2, 4);
+	ADD_P(DRM_CORUN_FW_PARAM_LLC_WAYS, 3, 0xf);
+	ADD_P(DRM_CORUN_FW_PARAM_VC, 4, d->vcs > 1 ? 1 : 0);
+	ADD_P(DRM_CORUN_FW_PARAM_DRAM_PRIO, 5, 7);
+	ADD_P(DRM_CORUN_FW_PARAM_LLC_PROB, 0, 1000);
+#undef ADD_P
+	return n;
+}
+
+/*
+ * Settings reach the firmware: GET reports them, and the firmware itself
+ * answers the same values (debugfs); every request completed on the
+ * mailbox interrupt. Then a SET with nothing puts every reset value back.
+ */
+static void test_positive(int fd, const struct fwdev *d)
+{
+	uint32_t knobs[NKNOBS], n, i, k;
+	struct drm_corun_fw_param fp[16];
+	const struct dbg_entry *e;
+	struct dbg d0, d1;
+	struct snap s;
+	char why[160] = "";
+	int ret, ok;
+
+	n = build_settings(d, knobs, fp);
+	if (dbg_read(&d0)) {
+		result(0, "debugfs_firmware", "cannot read it");
+		return;
+	}
+	result(!dbg_mismatches(&d0, why, sizeof(why)),
+	       "fw_reset_values_match_firmware", "%s", why);
+	ret = set_fw(fd, knobs, fp, n);
+	snap_take(fd, d, &s);
+	ok = !ret;
+	for (k = 0; k < NKNOBS; k++)
+		if (knobs[k] && s.knobs[k] != knobs[k]) {
+			ok = 0;
+			snprintf(why, sizeof(why), "knob %s %u", knob_names[k],
+				 s.knobs[k]);
+		}
+	for (i = 0; i < n; i++)
+		if (snap_value(&s, fp[i].param, fp[i].slot) != fp[i].value) {
+			ok = 0;
+			snprintf(why, sizeof(why), "%s slot %u: %#x",
+				 param_names[fp[i].param], fp[i].slot,
+				 snap_value(&s, fp[i].param, fp[i].slot));
+		}
+	result(ok && n >= 8, "set_fw_get_reports", "ret %d n %u %s", ret, n,
+	       why);
+
+	/* the firmware's own answer */
+	ok = !dbg_read(&d1);
+	for (i = 0; ok && i < n; i++) {
+		e = dbg_find(&d1, param_names[fp[i].param],
+			     fp[i].param == DRM_CORUN_FW_PARAM_LLC_PROB ?
+				     -1 :
+				     (int)fp[i].slot);
+		if (!e || e->live != fp[i].value) {
+			ok = 0;
+			snprintf(why, sizeof(why), "%s slot %u: firmware %" PRId64,
+				 param_names[fp[i].param], fp[i].slot,
+				 e ? e->live : -2);
+		}
+	}
+	e = dbg_find(&d1, "irc_enable", -1);
+	if (ok && knobs[0] && (!e || e->live != 1)) {
+		ok = 0;
+		snprintf(why, sizeof(why), "irc_enable not 1 in the firmware");
+	}
+	result(ok && !dbg_mismatches(&d1, why, sizeof(why)),
+	       "set_fw_reaches_firmware", "%s", why);
+	/* the debugfs read itself asked the firmware for every value */
+	printf("# mailbox: %" PRIu64 " requests, %" PRIu64 " interrupts, %" PRIu64
+	       " polled, %" PRIu64 " late\n",
+	       d1.requests, d1.irqs, d1.polled, d1.late);
+	result(d1.requests > d0.requests && d1.irqs > d0.irqs &&
+		       d1.polled == d0.polled && d1.late == d0.late &&
+		       !d1.failed,
+	       "mailbox_completes_on_interrupt",
+	       "requests +%" PRIu64 " irqs +%" PRIu64 " polled +%" PRIu64
+	       " late +%" PRIu64 " failed %" PRIu64,
+	       d1.requests - d0.requests, d1.irqs - d0.irqs,
+	       d1.polled - d0.polled, d1.late - d0.late, d1.failed);
+
+	/* SET replaces the settings as a whole */
+	ret = set_fw(fd, NULL, NULL, 0);
+	snap_take(fd, d, &s);
+	ok = !ret && snap_is_reset(d, &s, why, sizeof(why)) && !dbg_read(&d1) &&
+	     !dbg_mismatches(&d1, why, sizeof(why));
+	result(ok, "set_fw_default_resets", "ret %d %s", ret, why);
+}
+
+static int write_debugfs(const char *pattern, const char *v)
+{
+	glob_t g;
+	FILE *f;
+	int ret = -1;
+
+	if (glob(pattern, 0, NULL, &g))
+		return -1;
+	f = fopen(g.gl_pathv[0], "w");
+	globfree(&g);
+	if (f) {
+		ret = fputs(v, f) < 0 ? -1 : 0;
+		ret |= fclose(f);
+	}
+	return ret;
+}
+
+/*
+ * The firmware refuses the last request of a SET that takes several
+ * (fault injection): SET fails with EIO, GET still reports the previous
+ * settings, and the firmware holds them too (the requests it had applied
+ * were undone).
+ */
+static void test_refused(int fd, const struct fwdev *d)
+{
+	struct drm_corun_fw_param fp[MAXSLOTS];
+	uint32_t knobs[NKNOBS] = { DRM_CORUN_IRC_ON }, s;
+	struct snap before, after;
+	struct dbg d0, d1;
+	char why[160] = "";
+	int ret;
+
+	if (!(d->pmask & (1u << DRM_CORUN_FW_PARAM_IRC_SHARE))) {
+		result(0, "set_fw_refused_all_or_nothing", "no IRC");
+		return;
+	}
+	for (s = 0; s < d->slots; s++)
+		fp[s] = (struct drm_corun_fw_param)P(
+			DRM_CORUN_FW_PARAM_IRC_SHARE, s, 10 + s);
+	snap_take(fd, d, &before);
+	dbg_read(&d0);
+	if (write_debugfs("/sys/kernel/debug/dri/*/inject_fw_refuse", "1")) {
+		result(0, "set_fw_refused_all_or_nothing",
+		       "no debugfs inject_fw_refuse");
+		return;
+	}
+	/* 1 + slots pairs: more than one request of at most 7 */
+	ret = set_fw(fd, knobs, fp, (uint32_t)d->slots);
+	snap_take(fd, d, &after);
+	dbg_read(&d1);
+	result(ret == -EIO && !memcmp(&before, &after, sizeof(after)) &&
+		       !dbg_mismatches(&d1, why, sizeof(why)) &&
+		       d1.fw_errors == d0.fw_errors + 1 && d1.lost == d0.lost &&
+		       d1.refused == d0.refused + 1,
+	       "set_fw_refused_all_or_nothing",
+	       "ret %d changed %d errors +%" PRIu64 " lost +%" PRIu64
+	       " refused +%" PRIu64 " %s",
+	       ret, !!memcmp(&before, &after, sizeof(after)),
+	       d1.fw_errors - d0.fw_errors, d1.lost - d0.lost,
+	       d1.refused - d0.refused, why);
+	/* and the same settings go through afterwards */
+	ret = set_fw(fd, knobs, fp, (uint32_t)d->slots);
+	snap_take(fd, d, &after);
+	result(!ret && after.knobs[0] == DRM_CORUN_IRC_ON &&
+		       snap_value(&after, DRM_CORUN_FW_PARAM_IRC_SHARE,
+				  (uint32_t)d->slots - 1) == 10 + d->slots - 1,
+	       "set_fw_after_refusal", "ret %d", ret);
+	set_fw(fd, NULL, NULL, 0);
+}
+
+void test_fw_policy(int fd)
+{
+	struct fwdev d;
+	struct dbg dbg;
+
+	fwdev_read(fd, &d);
+	printf("# firmware %s\n", d.fw ? "running" : "absent");
+	test_features(fd, &d);
+	test_negatives(fd, &d);
+	test_unsupported(fd, &d);
+	test_cap(fd);
+	if (d.fw) {
+		test_positive(fd, &d);
+		test_refused(fd, &d);
+	} else {
+		/* nothing to ask; the engine holds the reset values */
+		int i, ok = !dbg_read(&dbg);
+		const struct dbg_entry *e = dbg_find(&dbg, "irc_share", 0);
+
+		for (i = 0; ok && i < dbg.n; i++)
+			ok = dbg.e[i].live == -1;
+		result(ok && e && e->applied == DRM_CORUN_FW_SHARE_ONE / d.slots &&
+			       !dbg.requests,
+		       "fw_none_debugfs", "%d entries, %" PRIu64 " requests",
+		       dbg.n, dbg.requests);
+	}
+}
+
+/* ---- an issue-rate share that acts ---- */
+
+#define STREAM_THREADS 256
+#define STREAM_ITERS 16
+#define STREAM_BYTES (STREAM_THREADS * 128 * STREAM_ITERS)
+
+/*
+ * Each thread loads one word of its own 128-byte line per iteration,
+ * STREAM_THREADS lines apart: every load misses the L1 and goes through
+ * the miss queue that issue-rate control gates.
+ */
+static unsigned int stream_kernel(uint32_t *w)
+{
+	unsigned int n = rv32asm_gid_args(w); /* a4: the base */
+
+	w[n++] = LW(T0, A3, 4); /* iterations */
+	w[n++] = LW(T2, A3, 8); /* step */
+	w[n++] = SLLI(A5, A0, 7);
+	w[n++] = ADD(A4, A4, A5);
+	w[n++] = LW(T1, A4, 0);
+	w[n++] = ADD(A4, A4, T2);
+	w[n++] = ADDI(T0, T0, -1);
+	w[n++] = BNE(T0, ZERO, -12);
+	w[n++] = EXIT;
+	return n;
+}
+
+/* Run the stream kernel once; its counters in @c. */
+static int run_stream(int fd, struct drm_corun_job_counters *c)
+{
+	struct drm_corun_create_bo code, args, buf;
+	struct drm_corun_ext_counters ec = { 0 };
+	struct drm_corun_get_job_counters gc = { 0 };
+	struct drm_corun_submit s;
+	uint32_t ctx = 0, sobj = 0, *p;
+	int ret = -1;
+
+	if (create_bo(fd, 4096, DRM_CORUN_BO_EXEC | DRM_CORUN_BO_GPU_READ_ONLY,
+		      &code) ||
+	    create_bo(fd, 4096, 0, &args) ||
+	    create_bo(fd, STREAM_BYTES, DRM_CORUN_BO_GPU_READ_ONLY, &buf))
+		return -1;
+	p = map_bo(fd, code.handle, 4096);
+	if (!p)
+		goto out;
+	stream_kernel(p);
+	munmap(p, 4096);
+	p = map_bo(fd, args.handle, 4096);
+	if (!p)
+		goto out;
+	p[0] = (uint32_t)buf.gpu_va;
+	p[1] = STREAM_ITERS;
+	p[2] = STREAM_THREADS * 128;
+	munmap(p, 4096);
+	if (ctx_create(fd, 0, "stream", &ctx) || drmSyncobjCreate(fd, 0, &sobj))
+		goto out;
+	ec.base.id = DRM_CORUN_EXT_ID_COUNTERS;
+	submit_base(&s, ctx, code.handle, args.gpu_va);
+	s.grid[0] = STREAM_THREADS / 32;
+	s.block[0] = 32;
+	s.out_sync = sobj;
+	s.extensions = (uintptr_t)&ec;
+	ret = io(fd, DRM_IOCTL_CORUN_SUBMIT, &s);
+	if (!ret)
+		ret = drmSyncobjWait(fd, &sobj, 1, deadline_ns(120), 0, NULL);
+	gc.job_id = s.job_id;
+	gc.size = sizeof(*c);
+	gc.counters = (uintptr_t)c;
+	gc.flags = DRM_CORUN_GET_COUNTERS_RELEASE;
+	if (!ret)
+		ret = io(fd, DRM_IOCTL_CORUN_GET_JOB_COUNTERS, &gc);
+	if (!ret && c->flags)
+		ret = -EIO;
+out:
+	if (sobj)
+		drmSyncobjDestroy(fd, sobj);
+	if (ctx)
+		ctx_destroy(fd, ctx);
+	close_bo(fd, code.handle);
+	close_bo(fd, args.handle);
+	close_bo(fd, buf.handle);
+	return ret;
+}
+
+/*
+ * A static issue-rate share per slot, set from user space, throttles a
+ * memory-bound job: with IRC on and a 16/1024 share in every slot it
+ * takes at least half as long again as without IRC. (The job's
+ * stall_throttle counter does not count the waits for credits: the model
+ * leaves them out, whatever the uapi says; it is printed, not checked.)
+ * On a file of its own, so that job ids of the main file stay as its
+ * tests expect.
+ */
+void test_fw_irc_acts(int main_fd)
+{
+	int fd = open_corun();
+
+	struct drm_corun_fw_param fp[MAXSLOTS];
+	uint32_t knobs[NKNOBS] = { DRM_CORUN_IRC_ON }, s;
+	struct drm_corun_job_counters base = { 0 }, irc = { 0 };
+	uint64_t cb, ci;
+	struct fwdev d;
+	int r0, r1, r2;
+
+	(void)main_fd;
+	if (fd < 0) {
+		result(0, "irc_share_throttles", "open: %s", strerror(errno));
+		return;
+	}
+	fwdev_read(fd, &d);
+	if (!(d.modes[0] & (1u << DRM_CORUN_IRC_ON))) {
+		result(0, "irc_share_throttles", "the firmware lacks IRC");
+		close(fd);
+		return;
+	}
+	for (s = 0; s < d.slots; s++)
+		fp[s] = (struct drm_corun_fw_param)P(
+			DRM_CORUN_FW_PARAM_IRC_SHARE, s, 16);
+	r0 = set_fw(fd, NULL, NULL, 0) ?: run_stream(fd, &base);
+	r1 = set_fw(fd, knobs, fp, (uint32_t)d.slots);
+	r2 = r1 ?: run_stream(fd, &irc);
+	set_fw(fd, NULL, NULL, 0);
+	cb = base.end_cycle - base.start_cycle;
+	ci = irc.end_cycle - irc.start_cycle;
+	printf("# stream alone: %" PRIu64 " cycles, %" PRIu64
+	       " throttled warp-cycles; IRC share 16/1024: %" PRIu64
+	       " cycles, %" PRIu64 " throttled\n",
+	       cb, (uint64_t)base.stall_throttle, ci,
+	       (uint64_t)irc.stall_throttle);
+	result(!r0 && !r1 && !r2 && cb && 2 * ci >= 3 * cb,
+	       "irc_share_throttles", "ret %d/%d/%d", r0, r1, r2);
+	close(fd);
+}
+
+/* ---- the mailbox while epochs run (one interrupt vector) ---- */
+
+static uint32_t epoch_seq(void)
+{
+	char *t = slurp("/sys/kernel/debug/dri/*/regs"), *l;
+
+	l = t ? strstr(t, "EPOCH_SEQ") : NULL;
+	return l ? (uint32_t)strtoul(l + 9, NULL, 0) : 0;
+}
+
+/*
+ * SET_POLICY with firmware settings, again and again, while a job runs
+ * and its epochs are handled: the ioctl waits for the mailbox under the
+ * policy lock that the epoch handler needs, so with one vector that
+ * handler's thread is blocked and only the hard interrupt handler can
+ * complete the request. Every SET must succeed without a timeout.
+ */
+void test_fw_stress(int fd, unsigned int rounds)
+{
+	struct drm_corun_create_bo code, args, out;
+	struct drm_corun_fw_param fp[MAXSLOTS];
+	uint32_t knobs[NKNOBS] = { DRM_CORUN_IRC_ON }, s, ctx, sobj, *p;
+	struct drm_corun_submit sub;
+	struct drm_corun_query_job q;
+	unsigned int i, done = 0, during = 0;
+	uint32_t e0, e1;
+	struct dbg d0, d1;
+	struct fwdev d;
+	int ret = 0, st;
+
+	fwdev_read(fd, &d);
+	if (!(d.pmask & (1u << DRM_CORUN_FW_PARAM_IRC_SHARE))) {
+		result(0, "fw_stress", "the firmware lacks IRC");
+		return;
+	}
+	if (create_bo(fd, 4096, DRM_CORUN_BO_EXEC | DRM_CORUN_BO_GPU_READ_ONLY,
+		      &code) ||
+	    create_bo(fd, 4096, 0, &args) || create_bo(fd, 4096, 0, &out) ||
+	    ctx_create(fd, 0, "spin", &ctx) || drmSyncobjCreate(fd, 0, &sobj)) {
+		result(0, "fw_stress_setup", "errno %d", errno);
+		return;
+	}
+	p = map_bo(fd, code.handle, 4096);
+	rv32asm_gid_store(p, 1);
+	munmap(p, 4096);
+	p = map_bo(fd, args.handle, 4096);
+	p[0] = (uint32_t)out.gpu_va;
+	p[1] = 2000000; /* iterations of the spin loop: seconds under TCG */
+	munmap(p, 4096);
+	submit_base(&sub, ctx, code.handle, args.gpu_va);
+	sub.grid[0] = 1; /* one warp */
+	sub.block[0] = 32;
+	sub.out_sync = sobj;
+	dbg_read(&d0);
+	e0 = epoch_seq();
+	ret = io(fd, DRM_IOCTL_CORUN_SUBMIT, &sub);
+	for (i = 0; !ret && i < rounds; i++) {
+		for (s = 0; s < d.slots; s++)
+			fp[s] = (struct drm_corun_fw_param)P(
+				DRM_CORUN_FW_PARAM_IRC_SHARE, s,
+				(i & 1) ? 1024 : 64 + s);
+		ret = set_fw(fd, (i & 1) ? NULL : knobs, fp,
+			     (uint32_t)d.slots);
+		done++;
+		if (!query(fd, sub.job_id, &q) &&
+		    q.state == DRM_CORUN_JOB_RUNNING)
+			during++;
+	}
+	e1 = epoch_seq();
+	st = drmSyncobjWait(fd, &sobj, 1, deadline_ns(300), 0, NULL);
+	dbg_read(&d1);
+	set_fw(fd, NULL, NULL, 0);
+	printf("# %u SETs (%u while the job ran), epochs %u..%u, mailbox "
+	       "requests +%" PRIu64 " interrupts +%" PRIu64 "\n",
+	       done, during, e0, e1, d1.requests - d0.requests,
+	       d1.irqs - d0.irqs);
+	result(!ret && done == rounds && !d1.failed && d1.irqs > d0.irqs &&
+		       d1.polled == d0.polled && d1.late == d0.late,
+	       "fw_stress_sets_complete",
+	       "ret %d after %u, failed %" PRIu64 " late +%" PRIu64, ret,
+	       done, d1.failed, d1.late - d0.late);
+	result(during >= 3 && e1 > e0, "fw_stress_overlaps_epochs",
+	       "%u SETs while running, epochs %u..%u", during, e0, e1);
+	result(!st, "fw_stress_job_done", "wait %d", st);
+	drmSyncobjDestroy(fd, sobj);
+	ctx_destroy(fd, ctx);
+	close_bo(fd, code.handle);
+	close_bo(fd, args.handle);
+	close_bo(fd, out.handle);
+}
