@@ -43,6 +43,8 @@ static const char *const noc_vc_map_names[] = { "class", "slot", "cpu_gpu",
 						NULL };
 static const char *const dram_sched_names[] = { "frfcfs", "fcfs", NULL };
 static const char *const l1_write_names[] = { "evict", "through", NULL };
+static const char *const l1_local_names[] = { "global", "back", "back_alloc",
+					      NULL };
 static const char *const timing_address_names[] = { "pa", "va", NULL };
 
 #define OFF(f) offsetof(struct emu_config, f)
@@ -104,6 +106,8 @@ static const struct key keys[] = {
 	U32("l1", "store_buffer", l1.store_buffer, 1, 4096),
 	{ "l1", "write_policy", KT_ENUM, OFF(l1.write_policy), 0, 0,
 	  l1_write_names },
+	{ "l1", "local_write", KT_ENUM, OFF(l1.local_write), 0, 0,
+	  l1_local_names },
 	U32("l1", "irc_window", l1.irc_window, 1, 1u << 20),
 	SZ("l1", "ro_size", l1.ro_size, 0, 1u << 24),
 	U32("l1", "ro_ways", l1.ro_ways, 1, 32),
@@ -228,6 +232,7 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->l1.missq_subqueues = 8;
 	cfg->l1.store_buffer = 16;
 	cfg->l1.write_policy = EMU_L1_WRITE_EVICT;
+	cfg->l1.local_write = EMU_L1_LOCAL_BACK;
 	cfg->l1.irc_window = 200;
 	/* GPGPU-Sim's GTX480 texture cache: 4 sets x 24 ways x 128 B. */
 	cfg->l1.ro_size = 12 * 1024;
@@ -276,8 +281,8 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->dram.tWR = 12;
 	cfg->dram.burst_length = 2; /* BL8 on 2 x32 = 64 B: 2 bursts per line */
 	cfg->dram.cpu_priority = 0;
-	cfg->dram.tREFI = 4680; /* 3.9 us */
-	cfg->dram.tRFC = 132; /* 110 ns */
+	cfg->dram.tREFI = 4680; /* 3.9 us: 8K refreshes / 32 ms (1 Gb) */
+	cfg->dram.tRFC = 78; /* 65 ns: H5GQ1H24AFR */
 	cfg->dram.tCCDL = 3;
 	cfg->dram.tRRDL = 6;
 

@@ -71,6 +71,26 @@ enum emu_l1_write {
 };
 
 /*
+ * How the L1 treats local (stack) memory ([l1] local_write). Fermi and
+ * Kepler cache local data in the L1 and write it back (PTX st.wb: "data
+ * stored to local per-thread memory is cached in L1 and L2 with
+ * write-back"); global stores follow l1.write_policy.
+ */
+enum emu_l1_local {
+	/* like global data: l1.write_policy, no write allocate */
+	EMU_L1_LOCAL_GLOBAL = 0,
+	/*
+	 * write-back without write allocate (GPGPU-Sim 3.x's Fermi L1,
+	 * "L:L:m:N"): a store hit dirties the line, a store miss goes to
+	 * the L2, a dirty line is written back when it is evicted
+	 */
+	EMU_L1_LOCAL_BACK = 1,
+	/* write-back, and a store miss allocates the line without a fetch */
+	EMU_L1_LOCAL_BACK_ALLOC = 2,
+	EMU_L1_LOCAL_NR
+};
+
+/*
  * Address the memory system times a global access by ([gpu]
  * timing_address). Caches hold tags only, so this changes timing, never
  * data. pa: the translated physical address, as real hardware does; va:
@@ -156,7 +176,8 @@ struct emu_fu_timing {
  * @l1.missq_entries: miss-queue entries (all sub-queues together)
  * @l1.missq_subqueues: per-slot virtual sub-queues (1..16)
  * @l1.store_buffer: store-buffer entries
- * @l1.write_policy: enum emu_l1_write
+ * @l1.write_policy: enum emu_l1_write (global stores)
+ * @l1.local_write: enum emu_l1_local (local, i.e. stack, accesses)
  * @l1.irc_window: issue-rate-control credit refill window, SM cycles
  *
  * @noc: interconnect
@@ -285,6 +306,7 @@ struct emu_config {
 		uint32_t missq_subqueues;
 		uint32_t store_buffer;
 		uint32_t write_policy;
+		uint32_t local_write;
 		uint32_t irc_window;
 		uint32_t ro_size;
 		uint32_t ro_ways;

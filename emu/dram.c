@@ -251,24 +251,31 @@ static void issue_col(struct emu_dram *d, struct chan *ch, unsigned int i,
 }
 
 /*
- * Refresh closes all banks at its start and blocks them for tRFC. It is
+ * Refresh needs every bank precharged: when it is due, the open banks are
+ * closed by a precharge-all once each may precharge (tRAS, tRTP, tWR), the
+ * REF follows tRP later, and no bank activates for tRFC after it. It is
  * applied lazily (an idle channel has no events; only the latest missed
- * refresh can still matter) and the precharge-all before it is taken as
- * free: an approximation that only loses open rows and tRFC of time.
+ * refresh can still matter: an earlier missed one left every bank
+ * closed), and the precharge-all takes no command slot.
  */
 static void refresh(const struct emu_dram *d, struct chan *ch, uint64_t t)
 {
-	uint64_t start;
+	uint64_t start, ref;
 	unsigned int b;
 
 	if (!d->tREFI || t < ch->next_ref)
 		return;
 	start = ch->next_ref + (t - ch->next_ref) / d->tREFI * d->tREFI;
+	ref = start;
+	for (b = 0; b < d->nbanks && start == ch->next_ref; b++)
+		if (ch->banks[b].open)
+			ref = max64(ref, max64(start, ch->banks[b].pre_ok) +
+						 d->tRP);
 	for (b = 0; b < d->nbanks; b++) {
 		ch->banks[b].open = 0;
 		ch->banks[b].streak = 0;
 		ch->banks[b].act_ok = max64(ch->banks[b].act_ok,
-					    start + d->tRFC);
+					    ref + d->tRFC);
 	}
 	ch->next_ref = start + d->tREFI;
 }

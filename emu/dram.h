@@ -24,8 +24,9 @@
  *   RD  -> data         tCL, WR -> data tWL, then BL cycles
  *   WR data end -> RD   tWTR       write-to-read turnaround
  *   RD data end -> WR data start   2 cycles of bus turnaround
- *   refresh             every tREFI (0: none) all banks close and stay
- *                       blocked for tRFC; channels are staggered
+ *   refresh             every tREFI (0: none) the open banks are
+ *                       precharged (tRAS/tRTP/tWR, then tRP), then no
+ *                       bank activates for tRFC; channels are staggered
  *
  * With L = (n - 1) * max(tCCDL, BL) + BL the data time of a lone line,
  * the idle read latency is tRCD + tCL + L (bank closed), tCL + L (row
@@ -77,7 +78,7 @@
  *   sched = frfcfs, row_hit_cap = 16, tRCD = 12, tCL = 12, tRP = 12,
  *   tRAS = 28, tRC = 40, tRRD = 6, tRRDL = 6, tFAW = 23, tWTR = 5,
  *   tCCD = 2, tCCDL = 3, tWL = 4, tRTP = 2, tWR = 12, tREFI = 4680
- *   (3.9 us), tRFC = 132 (110 ns)
+ *   (3.9 us), tRFC = 78 (65 ns; refresh: Documentation/emu/calibration.rst)
  * Why not 16 channels x 16 B (also 307 GB/s): a line would then hold the
  * data bus 8 cycles, longer than tRRD (6) and tFAW / 4 (5.75), so the
  * activate rate would never limit random traffic and bandwidth would not
@@ -106,7 +107,7 @@
  *   sched = frfcfs, row_hit_cap = 5, tCL = 12, tRCD = 12,
  *   tRP = 12, tRAS = 28, tRC = 40, tRRD = 6, tRRDL = 6, tFAW = 23,
  *   tWTR = 5, tCCD = 2, tCCDL = 3, tWL = 4, tRTP = 2, tWR = 12,
- *   tREFI = 5362 (3.9 us), tRFC = 151 (110 ns)
+ *   tREFI = 5362 (3.9 us), tRFC = 90 (65 ns)
  */
 #ifndef _EMU_DRAM_H_
 #define _EMU_DRAM_H_

@@ -7,7 +7,9 @@
 #   emu-config-test   INI parsing, validation, printing
 #   emu-mmu-test      page-table walk, permissions, reserved bits, TLB
 #   emu-gpu-test      dispatcher, schedulers, timing, faults, budget,
-#                     barriers, determinism, descriptor validation
+#                     barriers, determinism, descriptor validation; local
+#                     memory in the L1 (local_test.c); 16-byte vector
+#                     accesses (lsu_vec_test.c)
 #   emu-device-test   the device (emu/device.h) through BAR0: registers,
 #                     rings, fences, hold, epochs, resets, firmware upload,
 #                     mailbox, the MCU window, the lockstep rule
@@ -35,7 +37,9 @@ $(EMU_TEST_DIR)/emu-mmu-test: $(EMU_TEST_DIR)/mmu_test.o $(EMU_LIB) \
 	$(KUNIT_LINK)
 
 $(EMU_TEST_DIR)/emu-gpu-test: $(EMU_TEST_DIR)/gpu_test.o \
-		$(EMU_TEST_DIR)/testdev.o $(EMU_LIB) $(KUNIT_OBJS)
+		$(EMU_TEST_DIR)/local_test.o $(EMU_TEST_DIR)/lsu_vec_test.o \
+		$(EMU_TEST_DIR)/testdev.o \
+		$(EMU_LIB) $(KUNIT_OBJS)
 	$(KUNIT_LINK)
 
 $(EMU_TEST_DIR)/emu-bench: $(EMU_TEST_DIR)/bench.o $(EMU_TEST_DIR)/testdev.o \

@@ -285,9 +285,14 @@ const struct rv_uop *rv_warp_peek(struct rv_warp *w, const struct rv_env *env,
 		if (w->dc) {
 			w->dc->uop[idx] = w->scratch;
 			w->dc->tag[idx] = pc;
-			/* Every write goes to rd: x_rd or f_rd. */
-			w->dc->written |= 1ull << w->scratch.rd |
-					  1ull << (32 + w->scratch.rd);
+			/* Every write goes to rd (rd..rd+3 for LDV4). */
+			uint64_t rows = w->scratch.vregs &&
+						w->scratch.dst != RV_REG_NONE ?
+						0xfull :
+						1ull;
+
+			w->dc->written |= rows << w->scratch.rd |
+					  rows << (32 + w->scratch.rd);
 		}
 	}
 	w->sel_uop = &w->scratch;
@@ -445,6 +450,49 @@ hints:
 		w->bypass &= ~g;
 		w->cache &= ~g;
 		w->ro &= ~g;
+	}
+	return 0;
+}
+
+/*
+ * LDV4 / STV4: the aligned 16 bytes of each lane, translated word by word
+ * after the first (local memory interleaves the threads' stacks by
+ * word), all before any register or memory changes.
+ */
+static int exec_v4(struct rv_warp *w, const struct rv_env *env,
+		   const struct rv_uop *u, uint32_t m, struct rv_step *st,
+		   uint8_t **host)
+{
+	enum corun_fault_access acc = u->op == RV_OP_LDV4 ?
+		CORUN_ACCESS_READ : CORUN_ACCESS_WRITE;
+	uint8_t *h[3][RV_MAX_LANES];
+	unsigned int k;
+	int r;
+
+	r = mem_lanes(w, env, u, m, acc, st, host);
+	if (r)
+		return r;
+	for (k = 0; k < 3; k++) {
+		FOR_LANES(m, l) {
+			uint32_t va = st->addr[l] + 4 * (k + 1);
+
+			r = xlate(w, env, l, va, 4, acc, &h[k][l]);
+			if (r)
+				return fault(st, r, l, va, acc);
+		}
+	}
+	if (u->op == RV_OP_LDV4) {
+		FOR_LANES(m, l) {
+			w->x[u->rd][l] = ld32(host[l]);
+			for (k = 0; k < 3; k++)
+				w->x[u->rd + k + 1][l] = ld32(h[k][l]);
+		}
+	} else {
+		FOR_LANES(m, l) {
+			st32(host[l], w->x[u->rs2][l]);
+			for (k = 0; k < 3; k++)
+				st32(h[k][l], w->x[u->rs2 + k + 1][l]);
+		}
 	}
 	return 0;
 }
@@ -1237,6 +1285,11 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 		}
 		break;
 	}
+	case RV_OP_LDV4: case RV_OP_STV4:
+		r = exec_v4(w, env, u, m, st, host);
+		if (r)
+			return r;
+		break;
 	case RV_OP_SB: case RV_OP_SH: case RV_OP_SW: case RV_OP_FSW:
 		r = mem_lanes(w, env, u, m, CORUN_ACCESS_WRITE, st, host);
 		if (r)

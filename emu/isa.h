@@ -72,8 +72,8 @@ enum rv_rm {
  *	conversions between binary32 and binary64
  * @RV_CLS_DFDIV: FDIV.D, FSQRT.D
  * @RV_CLS_BRANCH: conditional branches, JAL, JALR
- * @RV_CLS_LOAD: LB/LH/LW/LBU/LHU, FLW, FLD
- * @RV_CLS_STORE: SB/SH/SW, FSW, FSD
+ * @RV_CLS_LOAD: LB/LH/LW/LBU/LHU, FLW, FLD, corun LDV4
+ * @RV_CLS_STORE: SB/SH/SW, FSW, FSD, corun STV4
  * @RV_CLS_AMO: AMO*.W, LR.W, SC.W
  * @RV_CLS_CSR: CSR instructions
  * @RV_CLS_BAR: corun BAR
@@ -160,6 +160,8 @@ enum rv_op {
 	RV_OP_FCVT_S_D, RV_OP_FCVT_D_S,
 	/* corun custom-0 */
 	RV_OP_BAR, RV_OP_EXIT, RV_OP_TRAP, RV_OP_BYPASS,
+	/* corun custom-1: 16-byte vector accesses */
+	RV_OP_LDV4, RV_OP_STV4,
 	RV_OP_NR
 };
 
@@ -184,7 +186,10 @@ enum rv_op {
  *	RV_REG_NONE; never x0
  * @src: read registers as scoreboard ids, the first @nsrc valid, never x0
  * @nsrc: number of valid entries in @src
- * @size: memory access size in bytes (1, 2, 4, 8), 0 if no memory access
+ * @size: memory access size in bytes (1, 2, 4, 8, 16), 0 if no memory
+ *	access
+ * @vregs: registers of a vector operand (LDV4's @dst, STV4's last @src):
+ *	4 when it is the first of four consecutive registers, else 0
  * @rm: rounding-mode field (enum rv_rm) for FP ops that have one
  * @flags: RV_UF_* bits
  *
@@ -207,6 +212,7 @@ struct rv_uop {
 	uint8_t size;
 	uint8_t rm;
 	uint8_t flags;
+	uint8_t vregs;
 };
 
 /**
@@ -217,8 +223,9 @@ struct rv_uop {
  *
  * Illegal: unknown opcodes/functs, compressed encodings, reserved funct7
  * and register fields, static rm 5/6, FP instructions with fmt H or Q, CSR
- * numbers the device lacks, writes to read-only CSRs, and custom-0 with
- * unknown funct3 or non-zero unused fields. A DYN rounding mode with frm
+ * numbers the device lacks, writes to read-only CSRs, custom-0 with
+ * unknown funct3 or non-zero unused fields, and custom-1 with unknown
+ * funct3 or a vector register group outside x1..x31. A DYN rounding mode with frm
  * 5..7 is only detected when executed.
  *
  * Return: 0, or -1 if illegal.
@@ -445,7 +452,8 @@ struct rv_fault {
  * @bypass: memory ops: lanes whose access carries the L1-bypass hint
  * @cache: memory ops: lanes whose access carries the L1-cache hint
  * @ro: memory ops: lanes whose access carries the read-only-cache hint
- * @size: memory ops: access size in bytes, else 0
+ * @size: memory ops: access size in bytes per lane (16 for LDV4 and
+ *	STV4), else 0
  * @access: memory ops: CORUN_ACCESS_READ, _WRITE, or _AMO (AMOs, LR.W
  *	and SC.W)
  * @addr: memory ops: VA of each executing lane's access, by lane

@@ -4,7 +4,8 @@
 # from emu/emu.mk. ISA_OBJS is for the emu library; the tests link it
 # directly.
 #
-#   isa-unit-test  decoder, SIMT behaviour, faults, FP spot checks, speed
+#   isa-unit-test  decoder, SIMT behaviour, faults, FP spot checks, speed,
+#                  the 16-byte vector accesses (vec_test.c)
 #   isa-fp64-test  binary64 arithmetic against the host's IEEE doubles
 #   isa-diff-test  byte-exact comparison with qemu-riscv32 on the C corpus
 #                  (built here with RV_CC/RV_LD) and on seeded random
@@ -34,8 +35,8 @@ $(ISA_CORPUS_DIR)/%.elf: $(ISA_CORPUS_DIR)/rt.rv.o $(ISA_CORPUS_DIR)/%.rv.o
 
 .SECONDARY: $(ISA_CORPUS_DIR)/rt.rv.o $(ISA_CORPUS_PROGS:%=$(ISA_CORPUS_DIR)/%.rv.o)
 
-$(ISA_TEST_DIR)/isa-unit-test: $(ISA_TEST_DIR)/isa_unit_test.o $(ISA_OBJS) \
-		$(KUNIT_OBJS)
+$(ISA_TEST_DIR)/isa-unit-test: $(ISA_TEST_DIR)/isa_unit_test.o \
+		$(ISA_TEST_DIR)/vec_test.o $(ISA_OBJS) $(KUNIT_OBJS)
 	$(KUNIT_LINK)
 
 # The corpus sits next to the binary, where the test looks for it.

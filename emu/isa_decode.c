@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * RV32IMAFD + corun custom-0 decoder. Decoding is done once per PC (see
- * struct rv_dcache), so it favours clarity and strict legality checks over
- * speed: every reserved encoding is illegal, as the differential tests
- * against QEMU and the unit tests expect.
+ * RV32IMAFD + corun custom-0 and custom-1 decoder. Decoding is done once
+ * per PC (see struct rv_dcache), so it favours clarity and strict legality
+ * checks over speed: every reserved encoding is illegal, as the
+ * differential tests against QEMU and the unit tests expect.
  */
 #include "isa.h"
 
@@ -66,7 +66,8 @@ static const char *const op_names[RV_OP_NR] = {
 	[RV_OP_FCVT_D_WU] = "fcvt.d.wu", [RV_OP_FCVT_S_D] = "fcvt.s.d",
 	[RV_OP_FCVT_D_S] = "fcvt.d.s", [RV_OP_BAR] = "bar",
 	[RV_OP_EXIT] = "exit", [RV_OP_TRAP] = "trap",
-	[RV_OP_BYPASS] = "bypass",
+	[RV_OP_BYPASS] = "bypass", [RV_OP_LDV4] = "ldv4",
+	[RV_OP_STV4] = "stv4",
 };
 
 const char *rv_op_name(unsigned int op)
@@ -388,6 +389,34 @@ static int dec_custom0(struct rv_uop *u, unsigned int f3)
 	}
 }
 
+/* LDV4 / STV4: the group of four registers must lie in x1..x31. */
+static int dec_custom1(struct rv_uop *u, unsigned int f3)
+{
+	switch (f3) {
+	case CORUN_F3_LDV4:
+		if (!u->rd || u->rd > CORUN_VEC_REG_MAX)
+			return -1;
+		u->imm = imm_i(u->insn);
+		set(u, RV_OP_LDV4, RV_CLS_LOAD);
+		src(u, RV_REG_X(u->rs1));
+		dst(u, RV_REG_X(u->rd));
+		break;
+	case CORUN_F3_STV4:
+		if (!u->rs2 || u->rs2 > CORUN_VEC_REG_MAX)
+			return -1;
+		u->imm = imm_s(u->insn);
+		set(u, RV_OP_STV4, RV_CLS_STORE);
+		src(u, RV_REG_X(u->rs1));
+		src(u, RV_REG_X(u->rs2));
+		break;
+	default:
+		return -1;
+	}
+	u->size = 16;
+	u->vregs = 4;
+	return 0;
+}
+
 static int dec_op(struct rv_uop *u, unsigned int f3)
 {
 	static const uint8_t base[8] = {
@@ -553,6 +582,8 @@ static int dec(struct rv_uop *u)
 		return dec_op_fp(u, f3);
 	case CORUN_OPC_CUSTOM0:
 		return dec_custom0(u, f3);
+	case CORUN_OPC_CUSTOM1:
+		return dec_custom1(u, f3);
 	default:
 		return -1;
 	}

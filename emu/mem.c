@@ -42,6 +42,7 @@
 #include "addrmap.h"
 #include "clock.h"
 #include "dram.h"
+#include "l1tags.h"
 #include "l2.h"
 #include "mem.h"
 #include "noc.h"
@@ -107,31 +108,8 @@ struct qring {
 	uint32_t cap, head, n;
 };
 
-struct l1_line {
-	uint64_t tag; /* line address + 1, 0 = invalid */
-	uint64_t lru;
-};
-
-/* A set-associative LRU tag store: the L1, the read-only cache. */
-struct tags {
-	struct l1_line *e; /* sets * ways, NULL: no such cache */
-	uint32_t sets, ways;
-};
-
 /* What an MSHR fills on reply (and whether it is in the hash). */
 enum { FILL_NONE, FILL_L1, FILL_RO };
-
-/* @size 0 leaves the store empty (no such cache); config.c checks sizes. */
-static int tags_init(struct tags *t, uint32_t size, uint32_t line,
-		     uint32_t ways)
-{
-	t->ways = ways;
-	t->sets = size / (line * ways);
-	if (!size)
-		return 0;
-	t->e = calloc((size_t)t->sets * ways, sizeof(*t->e));
-	return t->e ? 0 : -ENOMEM;
-}
 
 #define MSHR_NONE 0xffffu
 
@@ -168,10 +146,9 @@ struct txn {
  * the L2 in one of those).
  */
 struct mem_sm {
-	struct tags l1;
-	struct tags ro; /* read-only data cache (l1.ro_size) */
+	struct emu_l1_tags l1;
+	struct emu_l1_tags ro; /* read-only data cache (l1.ro_size) */
 	uint16_t *mhash; /* fill MSHRs by line: chain heads */
-	uint64_t lru_clock;
 	struct mshr *mshr;
 	uint16_t *mshr_free;
 	uint32_t nfree;
@@ -445,10 +422,10 @@ static struct emu_mem *mem_build(const struct emu_config *cfg,
 	for (s = 0; s < cfg->num_sms; s++) {
 		struct mem_sm *ms = &m->sm[s];
 
-		if (tags_init(&ms->l1, cfg->l1.size, cfg->l1.line,
-			      cfg->l1.ways) ||
-		    tags_init(&ms->ro, cfg->l1.ro_size, cfg->l1.line,
-			      cfg->l1.ro_ways))
+		if (emu_l1_tags_init(&ms->l1, cfg->l1.size, cfg->l1.line,
+				     cfg->l1.ways) ||
+		    emu_l1_tags_init(&ms->ro, cfg->l1.ro_size, cfg->l1.line,
+				     cfg->l1.ro_ways))
 			goto fail;
 		ms->mshr = calloc(cfg->l1.mshrs, sizeof(*ms->mshr));
 		ms->mshr_free = calloc(cfg->l1.mshrs, sizeof(*ms->mshr_free));
@@ -544,8 +521,8 @@ void emu_mem_destroy(struct emu_mem *m)
 					iring_free(&ms->subq[i]);
 			free(ms->hits.e);
 			free(ms->hits.t);
-			free(ms->l1.e);
-			free(ms->ro.e);
+			emu_l1_tags_fini(&ms->l1);
+			emu_l1_tags_fini(&ms->ro);
 			free(ms->mshr);
 			free(ms->mshr_free);
 			free(ms->mhash);
@@ -600,53 +577,6 @@ bool emu_mem_can_accept(const struct emu_mem *m, unsigned int sm,
 	const struct mem_sm *ms = &m->sm[sm];
 
 	return ms->port_cycle != now || ms->port_used < m->cfg->sm.ldst_units;
-}
-
-static struct l1_line *tags_set(const struct emu_mem *m,
-				 const struct tags *t, uint64_t line)
-{
-	uint32_t set = (uint32_t)((line >> m->line_shift) % t->sets);
-
-	return &t->e[(size_t)set * t->ways];
-}
-
-/* Lookups see every way, whoever filled it. */
-static struct l1_line *tags_find(const struct emu_mem *m,
-				 const struct tags *t, uint64_t line)
-{
-	struct l1_line *w = tags_set(m, t, line);
-	uint32_t i;
-
-	for (i = 0; i < t->ways; i++)
-		if (w[i].tag == line + 1)
-			return &w[i];
-	return NULL;
-}
-
-/* Fills replace only within @mask (the L1: the slot's way mask). */
-static void tags_fill(struct emu_mem *m, struct mem_sm *ms, struct tags *t,
-		      uint64_t line, uint32_t mask)
-{
-	struct l1_line *w = tags_set(m, t, line);
-	struct l1_line *victim = NULL;
-	uint32_t i;
-
-	if (tags_find(m, t, line))
-		return;
-	for (i = 0; i < t->ways; i++) {
-		if (!(mask & 1u << i))
-			continue;
-		if (!w[i].tag) {
-			victim = &w[i];
-			break;
-		}
-		if (!victim || w[i].lru < victim->lru)
-			victim = &w[i];
-	}
-	if (!victim)
-		return;
-	victim->tag = line + 1;
-	victim->lru = ++ms->lru_clock;
 }
 
 static uint16_t *mshr_bucket(const struct emu_mem *m, struct mem_sm *ms,
@@ -716,6 +646,86 @@ static bool subq_full(const struct mem_sm *ms, const struct iring *sq)
 	return sq->n >= ms->subq_cap;
 }
 
+/*
+ * Room to send a dirty line back: a write entry, and space in the owner's
+ * sub-queue ring (write-backs may exceed a sub-queue's share, like a
+ * shrunken share keeps its entries).
+ */
+static bool wb_room(const struct emu_mem *m, const struct mem_sm *ms,
+		    const struct emu_l1_tags *t, const struct emu_l1_line *l)
+{
+	const struct emu_l1_words *lw = emu_l1_words_of(t, l);
+	const struct iring *sq = &ms->subq[m->slot_subq[lw->slot]];
+
+	return !lw->dirty || (ms->nwr_free && sq->n < sq->cap);
+}
+
+/*
+ * Send the dirty words of @l to the L2 as a store of the slot and job
+ * that wrote them, and make @l clean. Needs wb_room(). Nothing on the SM
+ * side waits for it (no completion callback).
+ */
+static void wb_push(struct emu_mem *m, struct mem_sm *ms, unsigned int s,
+		    const struct emu_l1_tags *t, const struct emu_l1_line *l,
+		    uint64_t now)
+{
+	struct emu_l1_words *lw = emu_l1_words_of(t, l);
+	struct emu_mem_req q = {
+		.addr = l->tag - 1,
+		.t_issue = now,
+		.t_miss = now,
+		.size = (uint32_t)__builtin_popcountll(lw->dirty) * 4,
+		.job = lw->job,
+		.slot = lw->slot,
+		.sm = (uint16_t)s,
+		.reg = 0xff, /* no register */
+		.is_write = 1,
+		.local = 1,
+		.wb = 1,
+		.cls = EMU_CLS_GPU,
+	};
+	struct iring *sq;
+	uint32_t idx;
+
+	if (!lw->dirty)
+		return;
+	sq = subq_of(m, ms, q.slot, now);
+	idx = ms->wr_free[--ms->nwr_free];
+	ms->wr[idx] = q;
+	txn_set(m, ms, m->cfg->l1.mshrs + idx, &q);
+	iring_push(sq, m->cfg->l1.mshrs + idx, 0);
+	if (!ms->queued++)
+		emu_bit_set(m->qmask, s);
+	m->busy++;
+	CTR(m, &q, missq_demand, 1);
+	lw->dirty = 0;
+}
+
+/*
+ * Fill @line (read from the L2) within @mask. A line already there (a
+ * local line holding some words) becomes whole. A dirty victim is written
+ * back; without room for that the LRU clean way is replaced instead, and
+ * with none the line is not kept (the reply still completes).
+ */
+static void l1_fill(struct emu_mem *m, struct mem_sm *ms, unsigned int s,
+		    struct emu_l1_tags *t, uint64_t line, uint32_t mask)
+{
+	struct emu_l1_line *l = emu_l1_find(t, line);
+
+	if (l) {
+		emu_l1_words_of(t, l)->valid = t->full;
+		return;
+	}
+	l = emu_l1_victim(t, line, mask, false);
+	if (l && !wb_room(m, ms, t, l))
+		l = emu_l1_victim(t, line, mask, true);
+	if (!l)
+		return;
+	if (l->tag)
+		wb_push(m, ms, s, t, l, m->now);
+	emu_l1_install(t, l, line, t->full, 0, 0, 0);
+}
+
 /* Count an access (and a miss) of the cache @q looks up. */
 static void ctr_access(struct emu_mem *m, struct corun_sm_counters *sc,
 		       const struct emu_mem_req *q, bool miss)
@@ -731,10 +741,74 @@ static void ctr_access(struct emu_mem *m, struct corun_sm_counters *sc,
 	}
 	sc->l1_accesses++;
 	CTR(m, q, l1_accesses, 1);
+	if (q->local)
+		CTR(m, q, l1_local_accesses, 1);
 	if (miss) {
 		sc->l1_misses++;
 		CTR(m, q, l1_misses, 1);
+		if (q->local)
+			CTR(m, q, l1_local_misses, 1);
 	}
+}
+
+/* Complete @q in the L1 after its latency (a hit). */
+static int hit_push(struct emu_mem *m, struct mem_sm *ms,
+		    const struct emu_mem_req *q, uint64_t now)
+{
+	struct qring *h = &ms->hits;
+	uint32_t i;
+
+	if (h->n == h->cap)
+		return -EBUSY;
+	if (!h->n)
+		emu_bit_set(m->hmask, q->sm);
+	i = (h->head + h->n++) % h->cap;
+	h->e[i] = *q;
+	h->t[i] = now + m->cfg->l1.latency;
+	if (h->t[i] < m->hit_min)
+		m->hit_min = h->t[i];
+	m->busy++;
+	return 0;
+}
+
+/*
+ * A local store under a write-back policy: a hit dirties the line; a miss
+ * allocates the line without a fetch under back_alloc (writing back the
+ * victim), else it goes to the L2 like a global store (returns 1).
+ */
+static int local_store(struct emu_mem *m, struct mem_sm *ms,
+		       struct corun_sm_counters *sc, struct emu_mem_req *q,
+		       uint64_t now)
+{
+	struct emu_l1_line *l = emu_l1_find(&ms->l1, q->addr);
+	struct emu_l1_words *lw;
+
+	if (!l && m->cfg->l1.local_write == EMU_L1_LOCAL_BACK_ALLOC) {
+		l = emu_l1_victim(&ms->l1, q->addr, m->l1_ways[q->slot],
+				  false);
+		if (!l)
+			return 1;
+		if (!wb_room(m, ms, &ms->l1, l) ||
+		    ms->hits.n == ms->hits.cap)
+			return -EBUSY;
+		if (l->tag)
+			wb_push(m, ms, q->sm, &ms->l1, l, now);
+		emu_l1_install(&ms->l1, l, q->addr, 0, 0, 0, 0);
+		ctr_access(m, sc, q, true);
+	} else if (l) {
+		if (ms->hits.n == ms->hits.cap)
+			return -EBUSY;
+		emu_l1_touch(&ms->l1, l);
+		ctr_access(m, sc, q, false);
+	} else {
+		return 1;
+	}
+	lw = emu_l1_words_of(&ms->l1, l);
+	lw->valid |= q->words;
+	lw->dirty |= q->words;
+	lw->job = q->job;
+	lw->slot = q->slot;
+	return hit_push(m, ms, q, now);
 }
 
 int emu_mem_push(struct emu_mem *m, const struct emu_mem_req *r, uint64_t now)
@@ -743,11 +817,12 @@ int emu_mem_push(struct emu_mem *m, const struct emu_mem_req *r, uint64_t now)
 	struct corun_sm_counters *sc = &m->ctr.sm[r->sm];
 	struct iring *sq = subq_of(m, ms, r->slot, now);
 	struct emu_mem_req q = *r;
-	struct tags *t = NULL;
+	struct emu_l1_tags *t = NULL;
 	uint8_t fill = FILL_NONE;
-	struct l1_line *l;
+	struct emu_l1_line *l;
 	struct mshr *mh;
 	uint32_t idx;
+	int ret;
 
 	port_roll(ms, now);
 	if (ms->port_used >= m->cfg->sm.ldst_units)
@@ -766,16 +841,31 @@ int emu_mem_push(struct emu_mem *m, const struct emu_mem_req *r, uint64_t now)
 		fill = FILL_L1;
 	}
 
-	if (q.is_write && !q.is_atomic) {
-		/* Stores always leave the SM (no write allocate). */
+	if (q.local && q.is_write && !q.is_atomic && t == &ms->l1 &&
+	    m->cfg->l1.local_write != EMU_L1_LOCAL_GLOBAL) {
+		ret = local_store(m, ms, sc, &q, now);
+		if (ret < 0)
+			goto resfail;
+		if (!ret)
+			return 0;
+		/* A miss without allocation leaves like a global store. */
 		if (subq_full(ms, sq) || !ms->nwr_free)
 			goto resfail;
-		l = t ? tags_find(m, t, q.addr) : NULL;
+		ctr_access(m, sc, &q, true);
+		l = NULL;
+		goto store;
+	}
+	if (q.is_write && !q.is_atomic) {
+		/* Stores leave the SM (no write allocate). */
+		if (subq_full(ms, sq) || !ms->nwr_free)
+			goto resfail;
+		l = t ? emu_l1_find(t, q.addr) : NULL;
 		if (t)
 			ctr_access(m, sc, &q, !l);
 		/* write-evict drops the line, write-through keeps it. */
 		if (l && m->cfg->l1.write_policy == EMU_L1_WRITE_EVICT)
 			l->tag = 0;
+store:
 		idx = ms->wr_free[--ms->nwr_free];
 		ms->wr[idx] = q;
 		txn_set(m, ms, m->cfg->l1.mshrs + idx, &q);
@@ -788,35 +878,34 @@ int emu_mem_push(struct emu_mem *m, const struct emu_mem_req *r, uint64_t now)
 	}
 
 	if (q.is_atomic) {
-		/* Atomics are performed at the L2 and wait for the reply. */
+		/*
+		 * Atomics are performed at the L2 and wait for the reply; a
+		 * dirty local line goes back first.
+		 */
 		if (subq_full(ms, sq) || !ms->nfree)
 			goto resfail;
-		l = t ? tags_find(m, t, q.addr) : NULL;
+		l = t ? emu_l1_find(t, q.addr) : NULL;
+		if (l && !wb_room(m, ms, t, l))
+			goto resfail;
 		if (t)
 			ctr_access(m, sc, &q, true);
-		if (l)
+		if (l) {
+			wb_push(m, ms, r->sm, t, l, now);
 			l->tag = 0;
+		}
 		goto alloc;
 	}
 
 	if (t) {
-		l = tags_find(m, t, q.addr);
-		if (l) {
-			struct qring *h = &ms->hits;
-			uint32_t i;
-
-			if (h->n == h->cap)
+		l = emu_l1_find(t, q.addr);
+		/* A local line may hold only some of its words. */
+		if (l && (!q.local ||
+			  (emu_l1_words_of(t, l)->valid & q.words) ==
+				  q.words)) {
+			if (hit_push(m, ms, &q, now))
 				goto resfail;
-			if (!h->n)
-				emu_bit_set(m->hmask, r->sm);
-			i = (h->head + h->n++) % h->cap;
-			h->e[i] = q;
-			h->t[i] = now + m->cfg->l1.latency;
-			if (h->t[i] < m->hit_min)
-				m->hit_min = h->t[i];
-			l->lru = ++ms->lru_clock;
+			emu_l1_touch(t, l);
 			ctr_access(m, sc, &q, false);
-			m->busy++;
 			return 0;
 		}
 		mh = mshr_find(m, ms, q.addr, fill);
@@ -1014,7 +1103,8 @@ static void write_done(struct emu_mem *m, uint64_t tag)
 
 	ms->wr_free[ms->nwr_free++] = w;
 	m->busy--;
-	m->ops.done(m->ops.ctx, &q, m->now);
+	if (!q.wb)
+		m->ops.done(m->ops.ctx, &q, m->now);
 }
 
 /* An LLC hit or miss, by the requester's slot and class. */
@@ -1199,10 +1289,11 @@ static void noc_rep_deliver(void *ctx, const struct emu_noc_pkt *p,
 	CTR(m, q, mem_latency_sum, m->now - mh->t_miss);
 	if (mh->fill) {
 		if (mh->fill == FILL_RO)
-			tags_fill(m, ms, &ms->ro, mh->line, UINT32_MAX);
+			l1_fill(m, ms, tag_sm(p->tag), &ms->ro, mh->line,
+				UINT32_MAX);
 		else
-			tags_fill(m, ms, &ms->l1, mh->line,
-				  m->l1_ways[q->slot]);
+			l1_fill(m, ms, tag_sm(p->tag), &ms->l1, mh->line,
+				m->l1_ways[q->slot]);
 		mshr_unhash(m, ms, (uint16_t)mi);
 	}
 	/* Free first: the callback may push new requests. */

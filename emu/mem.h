@@ -82,6 +82,7 @@ enum emu_mem_cls {
  * @addr: physical address of the line (line aligned)
  * @t_issue: cycle the request entered the L1 (set by emu_mem_push())
  * @t_miss: cycle it entered the miss queue (set by the memory side)
+ * @words: local requests: the 4-byte words of the line the warp touches
  * @size: bytes the warp touches in the line
  * @job: job id, for per-job counters (see struct emu_mem_ctr)
  * @gen: requester's generation (SM-side use: drop stale completions)
@@ -90,18 +91,24 @@ enum emu_mem_cls {
  * @warp: SM-local warp slot
  * @mshr: MSHR index (memory side)
  * @reg: destination register (scoreboard id) or 0xff
+ * @nreg: registers from @reg that the request writes (4 for a vector
+ *	load, else 1)
  * @is_write: store
  * @is_atomic: AMO/LR/SC, performed at the L2
  * @bypass: do not look up or fill the L1
  * @ro: a read through the read-only data cache instead of the L1 (wins
  *	over @bypass; ignored for stores and atomics and without a
  *	read-only cache)
+ * @local: an access to local (stack) memory: the L1 treats it as
+ *	l1.local_write says (config.h)
+ * @wb: memory side: the write-back of a dirty L1 line (no ops->done)
  * @cls: enum emu_mem_cls
  */
 struct emu_mem_req {
 	uint64_t addr;
 	uint64_t t_issue;
 	uint64_t t_miss;
+	uint64_t words;
 	uint32_t size;
 	uint32_t job;
 	uint32_t gen;
@@ -110,10 +117,13 @@ struct emu_mem_req {
 	uint16_t warp;
 	uint16_t mshr;
 	uint8_t reg;
+	uint8_t nreg;
 	uint8_t is_write;
 	uint8_t is_atomic;
 	uint8_t bypass;
 	uint8_t ro;
+	uint8_t local;
+	uint8_t wb;
 	uint8_t cls;
 };
 

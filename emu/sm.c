@@ -861,6 +861,18 @@ static inline bool in_args(const struct emu_job *job, uint32_t va)
 	return va - job->desc.args < CORUN_ARGS_MAX;
 }
 
+/* Scoreboard bits of the @n registers from @r (a vector operand: 4). */
+static inline uint64_t reg_group(uint8_t r, uint32_t n)
+{
+	return ((1ull << n) - 1) << r;
+}
+
+/* The bit of the 4-byte word at @pa in its line of @line bytes. */
+static inline uint64_t word_bit(uint64_t pa, uint32_t line)
+{
+	return 1ull << ((pa & (line - 1)) >> 2);
+}
+
 /* Timing address of a word of the stack of @w's thread in @lane. */
 static uint64_t local_line(struct emu_sm *sm, struct emu_warp *w,
 			   unsigned int lane, uint32_t va)
@@ -872,10 +884,14 @@ static uint64_t local_line(struct emu_sm *sm, struct emu_warp *w,
 	       local_off(w, lane, va - CORUN_VA_LOCAL_BASE, c->warp_size);
 }
 
-/* Count @bytes of a warp access in line @pa (a new line if not seen yet). */
+/*
+ * Count @bytes of a warp access in line @pa (a new line if not seen yet);
+ * @word: for local memory, the bit of the word accessed in the line.
+ */
 static inline __attribute__((always_inline)) void
 add_line(uint64_t *lines, uint32_t *lsize, uint32_t *lbyp, uint32_t *lro,
-	 uint32_t *nl, uint64_t pa, uint32_t bytes, uint32_t byp, uint32_t ro)
+	 uint64_t *lwords, uint32_t *nl, uint64_t pa, uint32_t bytes,
+	 uint32_t byp, uint32_t ro, uint64_t word)
 {
 	uint32_t i, n = *nl;
 
@@ -892,11 +908,13 @@ add_line(uint64_t *lines, uint32_t *lsize, uint32_t *lbyp, uint32_t *lro,
 		lsize[n] = 0;
 		lbyp[n] = 0;
 		lro[n] = 0;
+		lwords[n] = 0;
 		*nl = n + 1;
 	}
 	lsize[i] += bytes;
 	lbyp[i] |= byp;
 	lro[i] |= ro;
+	lwords[i] |= word;
 }
 
 /* Timing of a memory instruction after it executed functionally. */
@@ -908,17 +926,19 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	const struct emu_config *c = &gpu->cfg;
 	struct emu_cta *cta = w->cta;
 	struct emu_job *job = cta->job;
-	uint64_t now = gpu->now, lines[2 * RV_MAX_LANES];
-	uint32_t lsize[2 * RV_MAX_LANES], lbyp[2 * RV_MAX_LANES];
-	uint32_t lro[2 * RV_MAX_LANES];
-	uint32_t words[2 * RV_MAX_LANES], nwords = 0;
-	uint32_t nw = st->size > 4 ? 2 : 1; /* words per lane */
+	uint64_t now = gpu->now, lines[4 * RV_MAX_LANES];
+	uint32_t lsize[4 * RV_MAX_LANES], lbyp[4 * RV_MAX_LANES];
+	uint32_t lro[4 * RV_MAX_LANES];
+	uint64_t lwords[4 * RV_MAX_LANES];
+	uint32_t words[4 * RV_MAX_LANES], nwords = 0;
+	uint32_t nw = st->size > 4 ? st->size / 4 : 1; /* words per lane */
 	uint8_t bank_cnt[32] = { 0 };
 	uint32_t nl = 0, i, degree = 0, lat = c->fu[EMU_FU_LDST].latency;
 	uint64_t line_mask = ~(uint64_t)(c->l1.line - 1);
 	uint32_t m = st->mask, last_vpn = UINT32_MAX;
 	uint64_t last_pa = 0;
 	uint8_t dst = u->dst;
+	uint32_t nreg = u->vregs && dst != RV_REG_NONE ? u->vregs : 1;
 	bool amo = st->access == CORUN_ACCESS_AMO;
 
 	sc->fu_free[EMU_FU_LDST] = now + c->fu[EMU_FU_LDST].interval;
@@ -945,13 +965,14 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		lro[0] = (st->ro & m) != 0 || in_args(job, va);
 		lbyp[0] = (st->bypass & m) != 0 ||
 			  (cta->bypass && (m & ~st->cache) != 0);
+		lwords[0] = 0;
 		nl = 1;
 		m = 0;
 	}
 	while (m) {
 		unsigned int lane = __builtin_ctz(m);
 		uint32_t va = st->addr[lane], bytes, byp, ro;
-		uint64_t pa;
+		uint64_t pa, word = 0;
 
 		m &= m - 1;
 		if (va >= CORUN_VA_SHARED_BASE &&
@@ -989,17 +1010,20 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		ro = (st->ro >> lane & 1) | in_args(job, va);
 		bytes = st->size;
 		if (va >= CORUN_VA_LOCAL_BASE) {
-			pa = local_line(sm, w, lane, va);
 			/*
 			 * Local memory interleaves the threads' stacks word
-			 * by word: a doubleword's high word lies apart.
+			 * by word: the words of a wider access lie apart.
 			 */
-			if (nw == 2) {
-				add_line(lines, lsize, lbyp, lro, &nl,
-					 pa & line_mask, 4, byp, ro);
-				pa = local_line(sm, w, lane, va + 4);
-				bytes = 4;
+			pa = local_line(sm, w, lane, va);
+			for (i = 1; i < nw; i++) {
+				add_line(lines, lsize, lbyp, lro, lwords, &nl,
+					 pa & line_mask, 4, byp, ro,
+					 word_bit(pa, c->l1.line));
+				pa = local_line(sm, w, lane, va + 4 * i);
 			}
+			if (nw > 1)
+				bytes = 4;
+			word = word_bit(pa, c->l1.line);
 		} else if (c->timing_address == EMU_TIMING_VA) {
 			pa = (uint64_t)job->desc.as_tag << 32 | va;
 		} else if ((va >> CORUN_PAGE_SHIFT) == last_vpn) {
@@ -1015,16 +1039,17 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			last_vpn = va >> CORUN_PAGE_SHIFT;
 			last_pa = pa & ~(uint64_t)(CORUN_PAGE_SIZE - 1);
 		}
-		add_line(lines, lsize, lbyp, lro, &nl, pa & line_mask, bytes,
-			 byp, ro);
+		add_line(lines, lsize, lbyp, lro, lwords, &nl, pa & line_mask,
+			 bytes, byp, ro, word);
 	}
 
 	if (degree) {
 		uint64_t done = now + lat + c->sm.shared_latency + degree - 1;
 
 		sm->lsu_busy = now + degree;
-		if (dst != RV_REG_NONE && done > w->ready[dst])
-			w->ready[dst] = done;
+		for (i = 0; dst != RV_REG_NONE && i < nreg; i++)
+			if (done > w->ready[dst + i])
+				w->ready[dst + i] = done;
 	}
 	for (i = 0; i < nl; i++) {
 		struct emu_mem_req r = {
@@ -1036,19 +1061,40 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			.sm = (uint16_t)sm->id,
 			.warp = (uint16_t)w->idx,
 			.reg = dst,
+			.nreg = (uint8_t)nreg,
 			.is_write = st->access == CORUN_ACCESS_WRITE,
 			.is_atomic = st->access == CORUN_ACCESS_AMO,
 			.bypass = (uint8_t)lbyp[i],
 			.ro = (uint8_t)lro[i],
+			.words = lwords[i],
+			.local = lwords[i] != 0,
 			.cls = EMU_CLS_GPU,
 		};
 
 		lsu_push(sm, job, &r);
 	}
 	if (nl && dst != RV_REG_NONE) {
-		w->long_mask |= 1ull << dst;
+		w->long_mask |= reg_group(dst, nreg);
 		w->pending[dst] = (uint8_t)nl;
 	}
+}
+
+/*
+ * The registers after the first of a vector operand (LDV4's destination,
+ * STV4's data): add them to @regs; returns @t raised to their ready time.
+ */
+static uint64_t vec_operand(const struct emu_warp *w, const struct rv_uop *u,
+			    uint64_t t, uint64_t *regs)
+{
+	uint8_t r = u->dst != RV_REG_NONE ? u->dst : u->src[u->nsrc - 1];
+	uint32_t i;
+
+	for (i = 1; i < u->vregs; i++) {
+		*regs |= 1ull << (r + i);
+		if (w->ready[r + i] > t)
+			t = w->ready[r + i];
+	}
+	return t;
 }
 
 /* Try to issue @w. Returns EMU_STALL_NONE if it issued. */
@@ -1089,6 +1135,8 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 			if (w->ready[u->dst] > t)
 				t = w->ready[u->dst];
 		}
+		if (u->vregs)
+			t = vec_operand(w, u, t, &regs);
 		if (regs & w->long_mask) {
 			h->wake = EMU_NEVER;
 			return regs & w->long_mask & w->miss_mask ?
@@ -1451,7 +1499,7 @@ static void lsu_tick(struct emu_sm *sm)
 			struct emu_warp *w = &sm->warps[r->warp];
 
 			if (w->gen == r->gen && w->cta)
-				w->miss_mask |= 1ull << r->reg;
+				w->miss_mask |= reg_group(r->reg, r->nreg);
 		}
 		sm->lsu_head = (sm->lsu_head + 1) % EMU_LSU_CAP;
 		sm->lsu_n--;
@@ -1511,20 +1559,22 @@ void emu_sm_mem_done(struct emu_gpu *gpu, const struct emu_mem_req *r,
 	struct emu_sm *sm = &gpu->sms[r->sm];
 	struct emu_warp *w = &sm->warps[r->warp];
 	uint64_t bit;
+	uint32_t i;
 
 	if (gpu->job_id[r->slot] == r->job)
 		emu_gpu_job_mem_done(gpu, r->slot, r->job);
 	if (w->gen != r->gen || !w->cta || r->reg == RV_REG_NONE)
 		return;
-	bit = 1ull << r->reg;
+	bit = reg_group(r->reg, r->nreg);
 	if (!(w->long_mask & bit))
 		return;
 	if (w->pending[r->reg] && --w->pending[r->reg])
 		return;
 	w->long_mask &= ~bit;
 	w->miss_mask &= ~bit;
-	if (w->ready[r->reg] < cycle)
-		w->ready[r->reg] = cycle;
+	for (i = 0; i < r->nreg; i++)
+		if (w->ready[r->reg + i] < cycle)
+			w->ready[r->reg + i] = cycle;
 	WH(sm, w)->lsu_wait = 0;
 	WH(sm, w)->wake = cycle;
 	sched_wake(warp_sched(sm, w), sm, cycle);

@@ -235,6 +235,11 @@ static void config_syntax(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, emu_config_parse("[l1]\nsize = 32KiB\n", "t.ini",
 					       &c, err, sizeof(err)), 0);
 	KUNIT_EXPECT_EQ(test, c.l1.size, 32768u);
+	KUNIT_EXPECT_EQ(test, c.l1.local_write, (uint32_t)EMU_L1_LOCAL_BACK);
+	KUNIT_EXPECT_EQ(test, emu_config_parse("[l1]\nlocal_write = back_alloc\n",
+					       "t.ini", &c, err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.l1.local_write,
+			(uint32_t)EMU_L1_LOCAL_BACK_ALLOC);
 }
 
 struct bad_case {
@@ -258,6 +263,8 @@ static const struct bad_case bad_cases[] = {
 	{ "[gpu]\nnum_slots = 4\n", "t.ini:2: gpu.num_slots: 4 out of range" },
 	{ "[sm]\nsched_policy = fifo\n",
 	  "t.ini:2: sm.sched_policy: unknown value 'fifo'" },
+	{ "[l1]\nlocal_write = alloc\n",
+	  "t.ini:2: l1.local_write: unknown value 'alloc'" },
 	{ "[gpu]\nnum_sms = 2\nnum_sms = 3\n",
 	  "t.ini:3: gpu.num_sms: duplicate (first on line 2)" },
 	{ "[l1]\nline = 96\n", "t.ini:2: l1.line (96) must be a power of two" },

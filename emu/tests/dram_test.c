@@ -517,17 +517,40 @@ static void dram_refresh(struct kunit *test)
 	push(h, addr_of(h, 0, 1, 3, 0), 1, 0, 0, 0);
 	run(h);
 	KUNIT_EXPECT_EQ(test, h->done_at[1], 100 + lat0);
-	/* A read at the refresh waits tRFC, and the row was closed. */
+	/*
+	 * A read at the refresh: the open row is precharged (tRP), the REF
+	 * blocks the banks for tRFC, and the row was closed.
+	 */
 	h->now = c.dram.tREFI;
 	push(h, addr_of(h, 0, 1, 3, 1), 2, 0, 0, 0);
 	run(h);
-	KUNIT_EXPECT_EQ(test, h->done_at[2], (uint64_t)c.dram.tREFI + c.dram.tRFC + lat0);
-	/* Idle channels have no events (refresh is applied lazily). */
+	KUNIT_EXPECT_EQ(test, h->done_at[2],
+			(uint64_t)c.dram.tREFI + c.dram.tRP + c.dram.tRFC + lat0);
+	/*
+	 * Idle channels have no events (refresh is applied lazily); the
+	 * refresh at 2 tREFI closed the row, so the one at 10 needs no
+	 * precharge.
+	 */
 	KUNIT_EXPECT_EQ(test, emu_dram_next_event(h->d, h->now), NEVER);
 	h->now = 10 * c.dram.tREFI + 5;
 	push(h, addr_of(h, 0, 1, 3, 2), 3, 0, 0, 0);
 	run(h);
 	KUNIT_EXPECT_EQ(test, h->done_at[3], 10ull * c.dram.tREFI + c.dram.tRFC + lat0);
+	/*
+	 * A row activated 3 cycles before the next refresh: the
+	 * precharge-all waits for its tRAS, then tRP and tRFC; the read
+	 * activates the row again after them, and a second read to the row
+	 * hits it.
+	 */
+	h->now = 11 * c.dram.tREFI - 3;
+	push(h, addr_of(h, 0, 2, 5, 0), 4, 0, 0, 0);
+	push(h, addr_of(h, 0, 2, 5, 1), 5, 0, 0, 0);
+	run(h);
+	KUNIT_EXPECT_EQ(test, h->done_at[4],
+			11ull * c.dram.tREFI - 3 + c.dram.tRAS + c.dram.tRP +
+				c.dram.tRFC + lat0);
+	KUNIT_EXPECT_GT(test, h->done_at[5], h->done_at[4]);
+	KUNIT_EXPECT_LT(test, h->done_at[5], h->done_at[4] + c.dram.tRCD);
 	h_free(h);
 }
 

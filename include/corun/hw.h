@@ -480,9 +480,10 @@ enum corun_stall {
  * reads/requests), DRAM accesses caused by those requests including dirty
  * write-backs (df = dram_accesses/requests), NoC flits and stall cycles,
  * LLC hits and misses of the slot's requests, DRAM row hits and data-bus
- * busy cycles, the sum of L1-miss round-trip latencies, and accesses and
+ * busy cycles, the sum of L1-miss round-trip latencies, accesses and
  * misses of the read-only data cache (loads with CORUN_HINT_RO, which
- * are not L1 accesses).
+ * are not L1 accesses), and the L1 accesses and misses to local (stack)
+ * memory (included in l1_accesses and l1_misses).
  */
 struct corun_slot_counters {
 	u64 warp_insns;
@@ -507,7 +508,9 @@ struct corun_slot_counters {
 	u64 mem_latency_sum;
 	u64 ro_accesses;
 	u64 ro_misses;
-	u64 reserved[3];
+	u64 l1_local_accesses;
+	u64 l1_local_misses;
+	u64 reserved;
 };
 
 CORUN_STATIC_ASSERT(sizeof(struct corun_slot_counters) == 256,

@@ -78,6 +78,25 @@
 #define CORUN_INSN_BYPASS(rs1) (0x0000300bu | ((u32)(rs1) << 15))
 
 /*
+ * 16-byte vector accesses, in the custom-1 major opcode (0x2b), like
+ * PTX's ld.v4.u32 and st.v4.u32:
+ *
+ * LDV4     I-type, funct3 0: x[rd..rd+3] = the four words at x[rs1] + imm.
+ * STV4     S-type, funct3 1: the four words at x[rs1] + imm = x[rs2..rs2+3].
+ *
+ * The address must be 16-byte aligned (else CORUN_FAULT_MISALIGNED), and
+ * rd (rs2) must be 1..28 so that the four registers exist and none is x0;
+ * other funct3 values are illegal. A warp's vector access is coalesced like
+ * any other, into one request per line it touches; the four words of a
+ * lane are one access (a BYPASS hint applies to all of them). In the local
+ * window each word lies apart (the stacks interleave word by word).
+ */
+#define CORUN_OPC_CUSTOM1 0x2b
+#define CORUN_F3_LDV4 0
+#define CORUN_F3_STV4 1
+#define CORUN_VEC_REG_MAX 28
+
+/*
  * GPU virtual address map seen by a kernel (32-bit).
  *
  * [0, CORUN_VA_GLOBAL_BASE)          never mapped: null-pointer guard.
@@ -336,6 +355,66 @@ static inline s32 corun_ldg_s32(const s32 *p)
 static inline float corun_ldg_f32(const float *p)
 {
 	return __corun_ldg("flw", "f", float, p);
+}
+
+/*
+ * Four consecutive words, loaded or stored by one instruction (PTX's
+ * ld.v4 / st.v4: CUDA's uint4 and float4 accesses). The address must be
+ * 16-byte aligned. The words travel in t3..t6, the four consecutive
+ * temporaries that no call preserves. For floats, type-pun the words
+ * (memcpy or a union); the instruction moves bits.
+ */
+struct corun_u32x4 {
+	u32 x, y, z, w;
+};
+
+#define __corun_v4_regs                                      \
+	register u32 __v0 __asm__("t3"), __v1 __asm__("t4"), \
+		__v2 __asm__("t5"), __v3 __asm__("t6")
+
+static inline struct corun_u32x4 corun_ld_v4(const u32 *p)
+{
+	__corun_v4_regs;
+	struct corun_u32x4 v;
+
+	__asm__(".insn i 0x2b, 0, t3, 0(%4)"
+		: "=r"(__v0), "=r"(__v1), "=r"(__v2), "=r"(__v3)
+		: "r"(p), "m"(*(const u32(*)[4])p));
+	v.x = __v0;
+	v.y = __v1;
+	v.z = __v2;
+	v.w = __v3;
+	return v;
+}
+
+/* corun_ld_v4() through the read-only data cache (a texture fetch). */
+static inline struct corun_u32x4 corun_ldg_v4(const u32 *p)
+{
+	register u32 __h __asm__("a0") = CORUN_HINT_RO;
+	__corun_v4_regs;
+	struct corun_u32x4 v;
+
+	__asm__(".word 0x0005300b\n\t.insn i 0x2b, 0, t3, 0(%5)"
+		: "=r"(__v0), "=r"(__v1), "=r"(__v2), "=r"(__v3)
+		: "r"(__h), "r"(p), "m"(*(const u32(*)[4])p));
+	v.x = __v0;
+	v.y = __v1;
+	v.z = __v2;
+	v.w = __v3;
+	return v;
+}
+
+static inline void corun_st_v4(u32 *p, struct corun_u32x4 v)
+{
+	__corun_v4_regs;
+
+	__v0 = v.x;
+	__v1 = v.y;
+	__v2 = v.z;
+	__v3 = v.w;
+	__asm__(".insn s 0x2b, 1, t3, 0(%5)"
+		: "=m"(*(u32(*)[4])p)
+		: "r"(__v0), "r"(__v1), "r"(__v2), "r"(__v3), "r"(p));
 }
 
 /*

@@ -1011,6 +1011,9 @@ int characterize_main(int argc, char **argv)
 	fin = calloc(n ? n : 1, 1);
 	if (!rows || !fin)
 		die("out of memory");
+	/* Fail on an unusable --out now, not after the first workload. */
+	if (opt.out)
+		write_outputs(rows, fin, n);
 	run_all(sel, n, rows, fin);
 	for (i = 0; i < n; i++)
 		failed |= !rows[i].ok;

@@ -7,7 +7,9 @@
  * in global memory: sort each 4-key vector in registers, then one launch
  * per merge pass, each reading and writing the whole array, until a run
  * covers the largest bucket; a last pass packs out the pad keys. See
- * args.h.
+ * args.h. As Rodinia's float4 accesses, the sort and merge passes move
+ * 4 keys per 16-byte vector load or store (corun_ld_v4() and kin); the
+ * merge passes read through the texture path (corun_ldg_v4()).
  */
 #include <corun/kernel.h>
 #include "args.h"
@@ -133,23 +135,40 @@ void bs_sort4(void)
 
 	if (j >= cnt)
 		return;
+	/* One vector in, one out, as Rodinia's float4 (in place here). */
 	uint32_t *v = (uint32_t *)a->dst + ((const uint32_t *)a->poffs)[b] + j;
+	struct corun_u32x4 k = corun_ld_v4(v);
 	uint32_t m = cnt - j;
-	uint32_t k0 = v[0];
-	uint32_t k1 = m > 1 ? v[1] : 0xffffffffu;
-	uint32_t k2 = m > 2 ? v[2] : 0xffffffffu;
-	uint32_t k3 = m > 3 ? v[3] : 0xffffffffu;
 
+	if (m < 4) {
+		k.w = 0xffffffffu;
+		k.z = m > 2 ? k.z : 0xffffffffu;
+		k.y = m > 1 ? k.y : 0xffffffffu;
+	}
 	/* Five-comparator sorting network. */
-	BS_CX(k0, k1);
-	BS_CX(k2, k3);
-	BS_CX(k0, k2);
-	BS_CX(k1, k3);
-	BS_CX(k1, k2);
-	v[0] = k0;
-	v[1] = k1;
-	v[2] = k2;
-	v[3] = k3;
+	BS_CX(k.x, k.y);
+	BS_CX(k.z, k.w);
+	BS_CX(k.x, k.z);
+	BS_CX(k.y, k.w);
+	BS_CX(k.y, k.z);
+	corun_st_v4(v, k);
+}
+
+/* Bitonic merge of x and y: the 4 smallest in x, the 4 largest in y. */
+static inline void bs_merge4(struct corun_u32x4 *x, struct corun_u32x4 *y)
+{
+	BS_CX(x->x, y->w);
+	BS_CX(x->y, y->z);
+	BS_CX(x->z, y->y);
+	BS_CX(x->w, y->x);
+	BS_CX(x->x, x->z);
+	BS_CX(x->y, x->w);
+	BS_CX(x->x, x->y);
+	BS_CX(x->z, x->w);
+	BS_CX(y->x, y->z);
+	BS_CX(y->y, y->w);
+	BS_CX(y->x, y->y);
+	BS_CX(y->z, y->w);
 }
 
 CORUN_KERNEL(bs_merge, 32, 0, 0);
@@ -173,66 +192,49 @@ void bs_merge(void)
 	uint32_t hi = lo + 2 * run < len ? lo + 2 * run : len;
 
 	if (mid == hi) {	/* no partner run: copy */
-		for (uint32_t i = lo; i < hi; i++)
-			dst[i] = src[i];
+		for (uint32_t i = lo; i < hi; i += 4)
+			corun_st_v4(dst + i, corun_ldg_v4(src + i));
 		return;
 	}
 	/*
-	 * Merge 4 keys at a time: x holds the next 4-key vector, y the 4
-	 * largest keys seen so far. A bitonic merge of x and y puts the 4
-	 * smallest in x, which go out; then x takes the next vector of the
-	 * run whose head (ha, hb, loaded with the previous vector, so one
-	 * memory round trip per step) is smaller. Every key kept in y is at
-	 * most that head, so what goes out is never larger than what is
-	 * still to come.
+	 * Rodinia's mergeSortPass, 4 keys at a time: x holds the next
+	 * vector, y the 4 largest keys seen so far. A bitonic merge of x
+	 * and y puts the 4 smallest in x, which go out; then x takes the
+	 * next vector of the run whose head is smaller, both next vectors
+	 * read (through the texture path) in the same step. Every key kept
+	 * in y is at most that head, so what goes out is never larger than
+	 * what is still to come.
 	 */
 	uint32_t ia = lo + 4, ib = mid + 4, o = lo;
-	uint32_t x0 = src[lo], x1 = src[lo + 1], x2 = src[lo + 2],
-		 x3 = src[lo + 3];
-	uint32_t y0 = src[mid], y1 = src[mid + 1], y2 = src[mid + 2],
-		 y3 = src[mid + 3];
-	uint32_t ha = ia < mid ? src[ia] : 0, hb = ib < hi ? src[ib] : 0;
+	struct corun_u32x4 x = corun_ldg_v4(src + lo);
+	struct corun_u32x4 y = corun_ldg_v4(src + mid);
 
 	for (;;) {
-		uint32_t next;
-
-		BS_CX(x0, y3);
-		BS_CX(x1, y2);
-		BS_CX(x2, y1);
-		BS_CX(x3, y0);
-		BS_CX(x0, x2);
-		BS_CX(x1, x3);
-		BS_CX(x0, x1);
-		BS_CX(x2, x3);
-		BS_CX(y0, y2);
-		BS_CX(y1, y3);
-		BS_CX(y0, y1);
-		BS_CX(y2, y3);
-		dst[o] = x0;
-		dst[o + 1] = x1;
-		dst[o + 2] = x2;
-		dst[o + 3] = x3;
+		bs_merge4(&x, &y);
+		corun_st_v4(dst + o, x);
 		o += 4;
-		if (ia < mid && (ib >= hi || ha <= hb)) {
-			next = ia;
+		if (ia < mid && ib < hi) {
+			struct corun_u32x4 na = corun_ldg_v4(src + ia);
+			struct corun_u32x4 nb = corun_ldg_v4(src + ib);
+
+			if (na.x <= nb.x) {
+				x = na;
+				ia += 4;
+			} else {
+				x = nb;
+				ib += 4;
+			}
+		} else if (ia < mid) {
+			x = corun_ldg_v4(src + ia);
 			ia += 4;
-			ha = ia < mid ? src[ia] : 0;
 		} else if (ib < hi) {
-			next = ib;
+			x = corun_ldg_v4(src + ib);
 			ib += 4;
-			hb = ib < hi ? src[ib] : 0;
 		} else {
 			break;
 		}
-		x0 = src[next];
-		x1 = src[next + 1];
-		x2 = src[next + 2];
-		x3 = src[next + 3];
 	}
-	dst[o] = y0;
-	dst[o + 1] = y1;
-	dst[o + 2] = y2;
-	dst[o + 3] = y3;
+	corun_st_v4(dst + o, y);
 }
 
 CORUN_KERNEL(bs_pack, 20, 0, 0);

@@ -691,7 +691,7 @@ static const struct {
 	F(missq_demand), F(read_requests), F(requests), F(dram_accesses),
 	F(noc_flits), F(noc_stall_cycles), F(llc_hits), F(llc_misses),
 	F(dram_row_hits), F(dram_bus_cycles), F(mem_latency_sum),
-	F(ro_accesses), F(ro_misses),
+	F(ro_accesses), F(ro_misses), F(l1_local_accesses), F(l1_local_misses),
 #undef F
 };
 

@@ -84,6 +84,10 @@ int bs_validate(const struct wl_mem *m, const struct bs_args *a,
 	if (!a->ngrid || (uint64_t)a->ngrid * a->nb * 4 > UINT32_MAX)
 		return wl_err(err, len, "bucketsort: bs_count grid of %u CTAs",
 			      a->ngrid);
+	/* bs_sort4 and bs_merge move 4 keys per 16-byte vector access. */
+	if ((a->src | a->dst) % 16)
+		return wl_err(err, len, "bucketsort: source 0x%x and destination 0x%x must be 16-byte aligned",
+			      a->src, a->dst);
 	if ((ret = wl_check_ptr(m, a->in, a->n, 4, "bucketsort input", err,
 				len)) ||
 	    (ret = wl_check_ptr(m, a->ranks, a->n, 4, "bucketsort ranks", err,

@@ -685,6 +685,9 @@ static void args_suite_test(struct kunit *test)
 	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 3, &l, err, sizeof(err)),
 		      "bucketsort source");
 	bs.n = 1000;
+	bs.dst = 0x30008;	/* vectors need 16-byte alignment */
+	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 4, &l, err, sizeof(err)),
+		      "16-byte aligned");
 	bs.dst = bs.src;
 	EXPECT_REJECT(test, bs_validate(&fake_mem, &bs, 5, &l, err, sizeof(err)),
 		      "alias");

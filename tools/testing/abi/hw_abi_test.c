@@ -46,6 +46,8 @@ ABI_OFF(corun_slot_counters, l1_accesses, 104);
 ABI_OFF(corun_slot_counters, mem_latency_sum, 208);
 ABI_OFF(corun_slot_counters, ro_accesses, 216);
 ABI_OFF(corun_slot_counters, ro_misses, 224);
+ABI_OFF(corun_slot_counters, l1_local_accesses, 232);
+ABI_OFF(corun_slot_counters, l1_local_misses, 240);
 ABI_OFF(corun_sm_counters, ro_accesses, 48);
 ABI_OFF(corun_job_counters, c, 24);
 ABI_OFF(corun_snapshot_header, cycle, 32);
