@@ -66,7 +66,7 @@ include tools/kunit/kunit.mk
 	tools/trace/trace.mk tools/characterize/characterize.mk \
 	tools/equiv/equiv.mk tools/eval/eval.mk))
 
-.PHONY: all deps check test demo bench lint clean module help
+.PHONY: all deps check test demo bench lint clean module help fuzz
 
 all: $(BINS) $(TEST_PROGS) $(DEV_IMAGES)
 
@@ -80,6 +80,7 @@ help:
 	@echo "make eval-workloads  every workload at full size, checked against its CPU reference"
 	@echo "make characterize  every workload alone on ccbp-16sm: classes vs the papers"
 	@echo "make calibrate  every configuration's stored sustainable bandwidth vs the model"
+	@echo "make fuzz     long fuzz runs: firmware (libFuzzer), device (qtest), ioctls (VM)"
 	@echo "make lint     checkpatch --strict and clang-format over drivers/ include/"
 	@echo "make module   build corun.ko against the pinned Debian kernel headers"
 	@echo "make qemu     build Debian's QEMU 7.2 with the corun-gpu device (cached)"
@@ -121,6 +122,13 @@ demo: deps
 	$(MAKE) module
 	$(MAKE) qemu image
 	@O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) tools/demo/demo
+
+# The long fuzz runs (tools/fuzz/run); make check runs short seeded ones.
+fuzz: deps
+	$(MAKE) all
+	$(MAKE) module
+	$(MAKE) qemu image
+	@O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) tools/fuzz/run
 
 # Simulation-rate figures of the device model (tools/bench/run).
 bench: all
