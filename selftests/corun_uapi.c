@@ -259,22 +259,8 @@ static void assemble(uint32_t *p)
 	rv32asm_gid_store(p, 0);
 }
 
-#define NTHREADS 256
-#define BLOCK 32
-
-void submit_base(struct drm_corun_submit *s, uint32_t ctx,
-			uint32_t code, uint64_t args_va)
-{
-	memset(s, 0, sizeof(*s));
-	s->ctx_id = ctx;
-	s->code_handle = code;
-	s->args_va = args_va;
-	s->grid[0] = NTHREADS / BLOCK;
-	s->grid[1] = s->grid[2] = 1;
-	s->block[0] = BLOCK;
-	s->block[1] = s->block[2] = 1;
-	s->regs_per_thread = 32;
-}
+#define NTHREADS UAPI_NTHREADS
+#define BLOCK UAPI_BLOCK
 
 /* dma_fence status of the syncobj's fence: 1 signalled, <0 error */
 static int syncobj_status(int fd, uint32_t syncobj)

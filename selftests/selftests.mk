@@ -5,9 +5,12 @@
 #                     $(O)/selftests/corun_uapi and unloads the module;
 #                     then again with one interrupt vector (INTx) and
 #                     without firmware
-#   selftests/fuzz    boots the VM, loads corun.ko and runs the structured
-#                     ioctl fuzzer $(O)/selftests/corun_fuzz (a short
-#                     seeded run; make fuzz runs a long one)
+#   selftests/fuzz    the structured ioctl fuzzer $(O)/selftests/corun_fuzz
+#                     (a short seeded run; make fuzz runs a long one)
+#   selftests/faults  fault injection with isolation counts,
+#                     $(O)/selftests/corun_faults
+# The last two boot the VM through selftests/vm-prog.sh: load corun.ko,
+# run the program, unload, scan the kernel log.
 # The guest programs are built on the host against libdrm, without
 # sanitizers (the guest has no sanitizer runtimes).
 
@@ -28,8 +31,15 @@ $(O)/selftests/corun_fuzz: selftests/corun_fuzz.c selftests/uapi_util.c \
 	$(CC) $(SELFTESTS_CFLAGS) $(filter %.c,$^) -o $@ $(SELFTESTS_LIBS) \
 		-lpthread
 
+$(O)/selftests/corun_faults: selftests/corun_faults.c selftests/uapi_util.c \
+			   selftests/uapi_test.h include/uapi/drm/corun_drm.h \
+			   tools/testing/rv32asm.h
+	@mkdir -p $(dir $@)
+	$(CC) $(SELFTESTS_CFLAGS) $(filter %.c,$^) -o $@ $(SELFTESTS_LIBS)
+
 # The scripts are the test programs; the guest binaries their prerequisites.
 selftests/driver: $(O)/selftests/corun_uapi
 selftests/fuzz: $(O)/selftests/corun_fuzz
+selftests/faults: $(O)/selftests/corun_faults
 
-TEST_PROGS += selftests/driver selftests/fuzz
+TEST_PROGS += selftests/driver selftests/fuzz selftests/faults

@@ -146,3 +146,17 @@ uint64_t deadline_ns(int seconds)
 	return ts.tv_sec * 1000000000ull + ts.tv_nsec +
 	       seconds * 1000000000ull;
 }
+
+void submit_base(struct drm_corun_submit *s, uint32_t ctx,
+			uint32_t code, uint64_t args_va)
+{
+	memset(s, 0, sizeof(*s));
+	s->ctx_id = ctx;
+	s->code_handle = code;
+	s->args_va = args_va;
+	s->grid[0] = UAPI_NTHREADS / UAPI_BLOCK;
+	s->grid[1] = s->grid[2] = 1;
+	s->block[0] = UAPI_BLOCK;
+	s->block[1] = s->block[2] = 1;
+	s->regs_per_thread = 32;
+}
