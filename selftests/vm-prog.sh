@@ -5,11 +5,14 @@
 # selftests/guest-prog.sh (load the module, run the program, unload, scan
 # the kernel log) and prints the program's TAP lines between its own.
 # Needs ROOT and O set; prints TAP and "N passed, N failed"; returns 0
-# only if all passed.
+# only if all passed. On the debug kernel: CORUN_VM_KERNEL=debug with
+# CORUN_KO=$O/module-debug/drivers/gpu/drm/corun/corun.ko (make
+# module-debug).
 
 # vm_prog TIMEOUT PROGRAM [ARGS...]
 vm_prog() {
-	local timeout=$1 prog=$2 ko="$ROOT/drivers/gpu/drm/corun/corun.ko"
+	local timeout=$1 prog=$2
+	local ko=${CORUN_KO:-$ROOT/drivers/gpu/drm/corun/corun.ko}
 	local out rc n=0 fail=0 f line
 	shift 2
 
