@@ -94,11 +94,12 @@ TEST_PROGS += $(FW_DIR)/tests/fw-test $(FW_DIR)/tests/mcu-test \
 
 FW_FUZZ := $(FW_DIR)/fuzz/fw-fuzz
 FW_FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror \
-	-Wno-missing-field-initializers -fno-strict-aliasing -Iinclude \
+	-Wno-missing-field-initializers -fno-strict-aliasing -Iinclude -Itools \
 	-DCORUN_FW_HOST -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all
 
 $(FW_FUZZ): firmware/tests/fw_fuzz.c firmware/tests/fake_hal.c $(FW_SRCS) \
+		tools/testing/fw_params.h \
 		$(wildcard firmware/*.h firmware/tests/fake_hal.h) \
 		include/corun/fwif.h include/corun/hw.h
 	@mkdir -p $(dir $@)

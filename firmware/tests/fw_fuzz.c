@@ -26,19 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <testing/fw_params.h>
+
 #include "fake_hal.h"
-
-/* Every parameter of fwif.h, global ones and the per-slot bases. */
-static const u32 fuzz_params[] = {
-	CORUN_FW_P_TICK_CYCLES, CORUN_FW_P_TICKS, CORUN_FW_P_EPOCHS,
-	CORUN_FW_P_IRC_ENABLE, CORUN_FW_P_IRC_WINDOW, CORUN_FW_P_LLC_POLICY,
-	CORUN_FW_P_LLC_PROB, CORUN_FW_P_VCP_MODE, CORUN_FW_P_DRAM_POLICY,
-	CORUN_FW_P_IRC_SHARE, CORUN_FW_P_IRC_PRIO, CORUN_FW_P_L1_WAYS,
-	CORUN_FW_P_L1_BYPASS_CTAS, CORUN_FW_P_VC, CORUN_FW_P_DRAM_PRIO,
-	CORUN_FW_P_LLC_WAYS, CORUN_FW_P_RF, CORUN_FW_P_DF,
-};
-
-#define NPARAMS (sizeof(fuzz_params) / sizeof(fuzz_params[0]))
 
 /* The input, consumed front to back; reads past its end give zeros. */
 struct cursor {
@@ -75,7 +65,7 @@ static u32 take_param(struct cursor *c)
 
 	if (sel == 0xff)
 		return take32(c);
-	p = fuzz_params[sel % NPARAMS];
+	p = corun_fw_params_all[sel % CORUN_FW_NPARAMS];
 	return p & 0xff00 ? CORUN_FW_PARAM_SLOT(p, take8(c) % (CORUN_MAX_SLOTS + 2)) : p;
 }
 

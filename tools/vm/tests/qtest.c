@@ -52,6 +52,7 @@
 #include <corun/fwif.h>
 #include <corun/hw.h>
 #include <corun/kernel.h>
+#include <testing/fw_params.h>
 #include <testing/rv32asm.h>
 
 #define QTEST_DEADLINE 90 /* seconds for the whole run, 20000 operations */
@@ -912,21 +913,10 @@ static void fuzz_desc(uint32_t slots)
 	wr(CORUN_REG_SLOT(slot, CORUN_SLOT_DOORBELL), rnd() % 5);
 }
 
-/* Every parameter of fwif.h, global ones and the per-slot bases. */
-static const uint32_t fuzz_params[] = {
-	CORUN_FW_P_TICK_CYCLES, CORUN_FW_P_TICKS, CORUN_FW_P_EPOCHS,
-	CORUN_FW_P_IRC_ENABLE, CORUN_FW_P_IRC_WINDOW, CORUN_FW_P_LLC_POLICY,
-	CORUN_FW_P_LLC_PROB, CORUN_FW_P_VCP_MODE, CORUN_FW_P_DRAM_POLICY,
-	CORUN_FW_P_IRC_SHARE, CORUN_FW_P_IRC_PRIO, CORUN_FW_P_L1_WAYS,
-	CORUN_FW_P_L1_BYPASS_CTAS, CORUN_FW_P_VC, CORUN_FW_P_DRAM_PRIO,
-	CORUN_FW_P_LLC_WAYS, CORUN_FW_P_RF, CORUN_FW_P_DF,
-};
-
 /* A parameter id: a known one (a slot beyond the device now and then). */
 static uint32_t rnd_param(uint32_t slots)
 {
-	uint32_t p = fuzz_params[rnd() % (sizeof(fuzz_params) /
-					  sizeof(fuzz_params[0]))];
+	uint32_t p = corun_fw_params_all[rnd() % CORUN_FW_NPARAMS];
 
 	if (rnd() % 8 == 0)
 		return rnd(); /* anything */
@@ -999,16 +989,16 @@ static int fuzz_window(uint32_t slots)
 	uint32_t n = 0, i, off;
 
 	memset(&img, 0, sizeof(img));
-	rv_li(img.w, &n, 5, tbl); /* t0: next pair */
-	rv_li(img.w, &n, 6, end); /* t1: end of the table */
-	img.w[n++] = LUI(8, CORUN_MCU_CTL_BASE >> 12); /* s0: the window */
-	img.w[n++] = LW(10, 5, 0);
-	img.w[n++] = LW(11, 5, 4);
-	img.w[n++] = ADD(10, 10, 8);
-	img.w[n++] = SW(11, 10, 0);
-	img.w[n++] = LW(12, 10, 0);
-	img.w[n++] = ADDI(5, 5, 8);
-	img.w[n++] = BLT(5, 6, -24);
+	rv_li(img.w, &n, T0, tbl); /* the next pair */
+	rv_li(img.w, &n, T1, end); /* the end of the table */
+	img.w[n++] = LUI(S0, CORUN_MCU_CTL_BASE >> 12); /* the window */
+	img.w[n++] = LW(A0, T0, 0);
+	img.w[n++] = LW(A1, T0, 4);
+	img.w[n++] = ADD(A0, A0, S0);
+	img.w[n++] = SW(A1, A0, 0);
+	img.w[n++] = LW(A2, A0, 0);
+	img.w[n++] = ADDI(T0, T0, 8);
+	img.w[n++] = BLT(T0, T1, -24);
 	img.w[n++] = 0; /* illegal: the end */
 	for (i = 0; i < FUZZ_WINDOW_WRITES; i++) {
 		switch (rnd() % 4) {
