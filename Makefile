@@ -67,7 +67,7 @@ include tools/kunit/kunit.mk
 	tools/examples/examples.mk tools/analysis/analysis.mk \
 	tools/equiv/equiv.mk tools/eval/eval.mk))
 
-.PHONY: all deps check test demo bench lint clean module help
+.PHONY: all deps check test demo bench lint clean module module-debug help fuzz
 
 all: $(BINS) $(TEST_PROGS) $(DEV_IMAGES)
 
@@ -81,8 +81,10 @@ help:
 	@echo "make eval-workloads  every workload at full size, checked against its CPU reference"
 	@echo "make characterize  every workload alone on ccbp-16sm: classes vs the papers"
 	@echo "make calibrate  every configuration's stored sustainable bandwidth vs the model"
+	@echo "make fuzz     long fuzz runs: firmware (libFuzzer), device (qtest), ioctls (VM)"
 	@echo "make lint     checkpatch --strict and clang-format over drivers/ include/"
 	@echo "make module   build corun.ko against the pinned Debian kernel headers"
+	@echo "make module-debug  corun.ko for the debug kernel (tools/vm/build-kernel)"
 	@echo "make qemu     build Debian's QEMU 7.2 with the corun-gpu device (cached)"
 	@echo "make image    build the guest image: pinned kernel + debootstrap (cached)"
 	@echo "make vm       boot the VM with a shell (tools/vm/run --shell)"
@@ -105,6 +107,16 @@ module:
 	@test -d $(KDIR) || { echo "module: kernel headers $(KDIR) missing; run 'make deps'" >&2; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
 
+# corun.ko for the debug kernel (tools/vm/build-kernel, which must have
+# been built), in a copy of the sources under $(O) so that the stock
+# module stays: $(O)/module-debug/drivers/gpu/drm/corun/corun.ko.
+module-debug:
+	@tools/vm/build-kernel --check || { echo "module-debug: the debug kernel is not built (tools/vm/build-kernel)" >&2; exit 1; }
+	@rm -rf $(O)/module-debug && mkdir -p $(O)/module-debug && \
+		cp -r Kbuild drivers include $(O)/module-debug/
+	$(MAKE) -C $$(tools/vm/build-kernel --print-path)/build \
+		M=$(CURDIR)/$(O)/module-debug W=1 modules
+
 check: deps
 	$(MAKE) all
 	$(MAKE) module
@@ -122,6 +134,13 @@ demo: deps
 	$(MAKE) module
 	$(MAKE) qemu image
 	@O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) tools/demo/demo
+
+# The long fuzz runs (tools/fuzz/run); make check runs short seeded ones.
+fuzz: deps
+	$(MAKE) all
+	$(MAKE) module
+	$(MAKE) qemu image
+	@O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) tools/fuzz/run
 
 # Simulation-rate figures of the device model (tools/bench/run).
 bench: all

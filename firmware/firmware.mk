@@ -86,3 +86,25 @@ $(FW_DIR)/tests/fw-mcu-test: $(FW_DIR)/tests/fw_mcu_test.o $(FW_EMU_LIB) \
 
 TEST_PROGS += $(FW_DIR)/tests/fw-test $(FW_DIR)/tests/mcu-test \
 	$(FW_DIR)/tests/fw-mcu-test
+
+# --- libFuzzer target (clang) -------------------------------------------
+# fw-fuzz: the mailbox handler and parameter store on the fake window
+# (firmware/tests/fw_fuzz.c). tools/fuzz/fw-fuzz runs it: a seeded run of
+# a fixed number of inputs in make check, a fixed time in make fuzz.
+
+FW_FUZZ := $(FW_DIR)/fuzz/fw-fuzz
+FW_FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror \
+	-Wno-missing-field-initializers -fno-strict-aliasing -Iinclude -Itools \
+	-DCORUN_FW_HOST -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=all
+
+$(FW_FUZZ): firmware/tests/fw_fuzz.c firmware/tests/fake_hal.c $(FW_SRCS) \
+		tools/testing/fw_params.h \
+		$(wildcard firmware/*.h firmware/tests/fake_hal.h) \
+		include/corun/fwif.h include/corun/hw.h
+	@mkdir -p $(dir $@)
+	clang $(FW_FUZZ_CFLAGS) $(filter %.c,$^) -o $@
+
+BINS += $(FW_FUZZ)
+TEST_PROGS += tools/fuzz/fw-fuzz
+tools/fuzz/fw-fuzz: $(FW_FUZZ)

@@ -30,99 +30,6 @@
 
 #include "uapi_test.h"
 
-int tests, failures, skips;
-
-void result(int ok, const char *name, const char *fmt, ...)
-{
-	va_list ap;
-
-	tests++;
-	if (!ok)
-		failures++;
-	printf("%s %d %s", ok ? "ok" : "not ok", tests, name);
-	if (!ok && fmt) {
-		printf(" # ");
-		va_start(ap, fmt);
-		vprintf(fmt, ap);
-		va_end(ap);
-	}
-	printf("\n");
-	fflush(stdout);
-}
-
-void skip(const char *name, const char *why)
-{
-	tests++;
-	skips++;
-	printf("ok %d %s # SKIP %s\n", tests, name, why);
-}
-
-/* ioctl returning 0 or -errno */
-int io(int fd, unsigned long req, void *arg)
-{
-	return drmIoctl(fd, req, arg) ? -errno : 0;
-}
-
-int open_corun(void)
-{
-	char path[64];
-	int i, fd;
-
-	for (i = 128; i < 192; i++) {
-		drmVersionPtr v;
-
-		snprintf(path, sizeof(path), "/dev/dri/renderD%d", i);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, "corun")) {
-			drmFreeVersion(v);
-			return fd;
-		}
-		if (v)
-			drmFreeVersion(v);
-		close(fd);
-	}
-	return -1;
-}
-
-int get_param(int fd, uint32_t param, uint64_t *value)
-{
-	struct drm_corun_get_param gp = { .param = param };
-	int ret = io(fd, DRM_IOCTL_CORUN_GET_PARAM, &gp);
-
-	*value = gp.value;
-	return ret;
-}
-
-int create_bo(int fd, uint64_t size, uint32_t flags,
-		     struct drm_corun_create_bo *bo)
-{
-	memset(bo, 0, sizeof(*bo));
-	bo->size = size;
-	bo->flags = flags;
-	return io(fd, DRM_IOCTL_CORUN_CREATE_BO, bo);
-}
-
-void *map_bo(int fd, uint32_t handle, size_t size)
-{
-	struct drm_corun_mmap_bo m = { .handle = handle };
-	void *p;
-
-	if (io(fd, DRM_IOCTL_CORUN_MMAP_BO, &m))
-		return NULL;
-	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, m.offset);
-	return p == MAP_FAILED ? NULL : p;
-}
-
-void close_bo(int fd, uint32_t handle)
-{
-	struct drm_gem_close c = { .handle = handle };
-
-	drmIoctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
-}
-
 static void test_params(int fd)
 {
 	struct drm_corun_get_param gp = { 0 };
@@ -249,25 +156,6 @@ static void test_bos(int fd)
 
 	close_bo(fd, a.handle);
 	close_bo(fd, b.handle);
-}
-
-int ctx_create(int fd, int prio, const char *name, uint32_t *id)
-{
-	struct drm_corun_ctx_create c = { .priority = prio };
-	int ret;
-
-	if (name)
-		snprintf(c.name, sizeof(c.name), "%s", name);
-	ret = io(fd, DRM_IOCTL_CORUN_CTX_CREATE, &c);
-	*id = c.ctx_id;
-	return ret;
-}
-
-int ctx_destroy(int fd, uint32_t id)
-{
-	struct drm_corun_ctx_destroy d = { .ctx_id = id };
-
-	return io(fd, DRM_IOCTL_CORUN_CTX_DESTROY, &d);
 }
 
 static void test_ctxs(int fd)
@@ -431,22 +319,8 @@ static void assemble(uint32_t *p)
 	rv32asm_gid_store(p, 0);
 }
 
-#define NTHREADS 256
-#define BLOCK 32
-
-void submit_base(struct drm_corun_submit *s, uint32_t ctx,
-			uint32_t code, uint64_t args_va)
-{
-	memset(s, 0, sizeof(*s));
-	s->ctx_id = ctx;
-	s->code_handle = code;
-	s->args_va = args_va;
-	s->grid[0] = NTHREADS / BLOCK;
-	s->grid[1] = s->grid[2] = 1;
-	s->block[0] = BLOCK;
-	s->block[1] = s->block[2] = 1;
-	s->regs_per_thread = 32;
-}
+#define NTHREADS UAPI_NTHREADS
+#define BLOCK UAPI_BLOCK
 
 /* dma_fence status of the syncobj's fence: 1 signalled, <0 error */
 static int syncobj_status(int fd, uint32_t syncobj)
@@ -459,22 +333,6 @@ static int syncobj_status(int fd, uint32_t syncobj)
 	ret = ioctl(sf, SYNC_IOC_FILE_INFO, &info);
 	close(sf);
 	return ret ? -1001 : info.status;
-}
-
-int query(int fd, uint64_t job_id, struct drm_corun_query_job *q)
-{
-	memset(q, 0, sizeof(*q));
-	q->job_id = job_id;
-	return io(fd, DRM_IOCTL_CORUN_QUERY_JOB, q);
-}
-
-uint64_t deadline_ns(int seconds)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ull + ts.tv_nsec +
-	       seconds * 1000000000ull;
 }
 
 static int check_output(int fd, uint32_t handle)

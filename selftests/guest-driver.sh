@@ -3,8 +3,9 @@
 #
 # Runs in the guest (tools/vm/run): load corun.ko with its DRM
 # dependencies, run the uapi test, unload; load it again with one
-# interrupt vector (irq_mode=intx) for the firmware stress test, and once
-# more without firmware; report whether the kernel log stayed clean.
+# interrupt vector (irq_mode=intx) for the firmware stress test, with a
+# corrupted firmware image, and once more without firmware; report whether
+# the kernel log stayed clean.
 # Arguments: KO UAPI_TEST [test args...]
 KO=$1
 TEST=$2
@@ -45,6 +46,26 @@ grep -q "^interrupts intx vectors 1" "$D/firmware" && echo "INTX ok" ||
 "$TEST" --fw-stress 40
 echo "TEST_INTX rc=$?"
 if rmmod corun; then echo "UNLOAD_INTX ok"; else echo "UNLOAD_INTX failed"; fi
+
+# A corrupted image (its last byte flipped: the CRC no longer matches):
+# the driver says so and runs as without firmware.
+echo "PHASE badfw"
+if [ -f "$FW" ]; then
+	mkdir -p /tmp/corun-badfw/corun
+	cp "$FW" /tmp/corun-badfw/corun/corun-fw.bin
+	last=$(($(stat -c %s "$FW") - 1))
+	b=$(od -An -tu1 -j "$last" -N 1 "$FW" | tr -d ' ')
+	printf "$(printf '\\%03o' $((b ^ 255)))" |
+		dd of=/tmp/corun-badfw/corun/corun-fw.bin bs=1 seek="$last" conv=notrunc 2>/dev/null
+	printf /tmp/corun-badfw >/sys/module/firmware_class/parameters/path
+fi
+n0=$(dmesg | wc -l)
+if insmod "$KO"; then echo "LOAD_BADFW ok"; else echo "LOAD_BADFW failed"; fi
+dmesg | tail -n +$((n0 + 1)) | grep -q 'corun-fw.bin: bad image' &&
+	echo "BADFW reported" || echo "BADFW not reported"
+"$TEST" --no-firmware
+echo "TEST_BADFW rc=$?"
+if rmmod corun; then echo "UNLOAD_BADFW ok"; else echo "UNLOAD_BADFW failed"; fi
 
 # Without firmware: the knobs answer EOPNOTSUPP, GET the reset values.
 echo "PHASE nofw"

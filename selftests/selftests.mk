@@ -5,7 +5,13 @@
 #                     $(O)/selftests/corun_uapi and unloads the module;
 #                     then again with one interrupt vector (INTx) and
 #                     without firmware
-# corun_uapi is a guest program built on the host against libdrm, without
+#   selftests/fuzz    the structured ioctl fuzzer $(O)/selftests/corun_fuzz
+#                     (a short seeded run; make fuzz runs a long one)
+#   selftests/faults  fault injection with isolation counts,
+#                     $(O)/selftests/corun_faults
+# The last two boot the VM through selftests/vm-prog.sh: load corun.ko,
+# run the program, unload, scan the kernel log.
+# The guest programs are built on the host against libdrm, without
 # sanitizers (the guest has no sanitizer runtimes).
 
 SELFTESTS_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude -Itools \
@@ -13,12 +19,27 @@ SELFTESTS_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude -Itools \
 SELFTESTS_LIBS := $(shell pkg-config --libs libdrm 2>/dev/null || echo -ldrm)
 
 $(O)/selftests/corun_uapi: selftests/corun_uapi.c selftests/fw_policy.c \
-			  selftests/uapi_test.h include/uapi/drm/corun_drm.h \
-			  tools/testing/rv32asm.h
+			  selftests/uapi_util.c selftests/uapi_test.h \
+			  include/uapi/drm/corun_drm.h tools/testing/rv32asm.h
 	@mkdir -p $(dir $@)
 	$(CC) $(SELFTESTS_CFLAGS) $(filter %.c,$^) -o $@ $(SELFTESTS_LIBS)
 
-# The script is the test program; the guest binary is its prerequisite.
-selftests/driver: $(O)/selftests/corun_uapi
+$(O)/selftests/corun_fuzz: selftests/corun_fuzz.c selftests/uapi_util.c \
+			  selftests/uapi_test.h include/uapi/drm/corun_drm.h \
+			  tools/testing/rv32asm.h
+	@mkdir -p $(dir $@)
+	$(CC) $(SELFTESTS_CFLAGS) $(filter %.c,$^) -o $@ $(SELFTESTS_LIBS) \
+		-lpthread
 
-TEST_PROGS += selftests/driver
+$(O)/selftests/corun_faults: selftests/corun_faults.c selftests/uapi_util.c \
+			   selftests/uapi_test.h include/uapi/drm/corun_drm.h \
+			   tools/testing/rv32asm.h
+	@mkdir -p $(dir $@)
+	$(CC) $(SELFTESTS_CFLAGS) $(filter %.c,$^) -o $@ $(SELFTESTS_LIBS)
+
+# The scripts are the test programs; the guest binaries their prerequisites.
+selftests/driver: $(O)/selftests/corun_uapi
+selftests/fuzz: $(O)/selftests/corun_fuzz
+selftests/faults: $(O)/selftests/corun_faults
+
+TEST_PROGS += selftests/driver selftests/fuzz selftests/faults

@@ -30,6 +30,10 @@ int ctx_create(int fd, int prio, const char *name, uint32_t *id);
 int ctx_destroy(int fd, uint32_t id);
 uint64_t deadline_ns(int seconds);
 int query(int fd, uint64_t job_id, struct drm_corun_query_job *q);
+/* The reference job's shape: UAPI_NTHREADS threads in CTAs of UAPI_BLOCK. */
+#define UAPI_NTHREADS 256
+#define UAPI_BLOCK 32
+
 /* A job of 8 CTAs of 32 threads, 32 registers each, without syncs. */
 void submit_base(struct drm_corun_submit *s, uint32_t ctx, uint32_t code,
 		 uint64_t args_va);

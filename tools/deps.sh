@@ -11,6 +11,8 @@ PKGS=(
 	build-essential make gcc pkg-config git python3 xz-utils bc
 	# RV32 device code (kernels, firmware) and the ISA reference
 	clang lld llvm qemu-user
+	# firmware fuzz target: libFuzzer and the sanitizer runtimes
+	libclang-rt-14-dev
 	# driver module build and lint
 	"linux-headers-${KVER_PKG}-amd64" "linux-source-${KVER_PKG}" kmod
 	clang-format perl

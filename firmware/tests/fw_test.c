@@ -8,6 +8,8 @@
  */
 #include <string.h>
 
+#include <testing/fw_params.h>
+
 #include "fw_test.h"
 
 static void fw_test_boot_handshake(struct kunit *test)
@@ -199,17 +201,8 @@ static void fw_test_bad_requests(struct kunit *test)
 			ERR_HDR(CORUN_FW_EINVAL));
 }
 
-/* Every parameter of fwif.h, with the slot 0 for per-slot ones. */
-static const u32 all_params[] = {
-	CORUN_FW_P_TICK_CYCLES, CORUN_FW_P_TICKS,     CORUN_FW_P_EPOCHS,
-	CORUN_FW_P_IRC_ENABLE,	CORUN_FW_P_IRC_WINDOW, CORUN_FW_P_LLC_POLICY,
-	CORUN_FW_P_LLC_PROB,	CORUN_FW_P_VCP_MODE,   CORUN_FW_P_DRAM_POLICY,
-	CORUN_FW_P_IRC_SHARE,	CORUN_FW_P_IRC_PRIO,   CORUN_FW_P_L1_WAYS,
-	CORUN_FW_P_L1_BYPASS_CTAS, CORUN_FW_P_VC,      CORUN_FW_P_DRAM_PRIO,
-	CORUN_FW_P_LLC_WAYS,	CORUN_FW_P_RF,	       CORUN_FW_P_DF,
-};
 
-/* How many policies own @base, and how many of all_params[] it is. */
+/* How many policies own @base, and how many of corun_fw_params_all[] it is. */
 static void owners_of(u32 base, unsigned int *owners, unsigned int *known)
 {
 	const struct fw_policy *const *p;
@@ -219,8 +212,8 @@ static void owners_of(u32 base, unsigned int *owners, unsigned int *known)
 	for (p = fw_policies; *p; p++)
 		*owners += (*p)->param(base, 0) != NULL;
 	*known = 0;
-	for (i = 0; i < ARRAY_SIZE(all_params); i++)
-		*known += all_params[i] == base;
+	for (i = 0; i < CORUN_FW_NPARAMS; i++)
+		*known += corun_fw_params_all[i] == base;
 }
 
 /*

@@ -18,7 +18,8 @@ VM_TESTS := tools/vm/tests/enumerate tools/vm/tests/job tools/vm/tests/qtest \
 VM_QTEST := $(O)/vm/qtest
 BINS += $(VM_QTEST)
 
-$(VM_QTEST): tools/vm/tests/qtest.c tools/testing/rv32asm.h
+$(VM_QTEST): tools/vm/tests/qtest.c tools/testing/rv32asm.h \
+		tools/testing/fw_params.h
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) -MMD -MP $(HOST_LDFLAGS) -o $@ $<
 

@@ -23,9 +23,16 @@
  * be alive and answer (ID reads "CRUN"), the reloaded firmware must answer
  * VERSION, and QEMU must exit on SIGTERM without a crash.
  *
- * Usage: qtest QEMU FW-IMAGE LOG [SEED]
- * Every reply is awaited at most 10 s and the whole run is bounded by
- * QTEST_DEADLINE s; prints KTAP and a final "N passed, N failed" line;
+ * The fuzz run also boots, now and then, a rogue firmware image that
+ * writes random values to random registers of the microcontroller's
+ * window (the policy registers, READY, MBOX_DONE, EVENT_ACK, read-only
+ * ones) while jobs run, and then crashes on purpose.
+ *
+ * Usage: qtest QEMU FW-IMAGE LOG [SEED [OPS]]
+ * OPS is the number of fuzz operations (default FUZZ_OPS; make fuzz runs
+ * 100000 and more). Every reply is awaited at most 10 s and the whole run
+ * is bounded by QTEST_DEADLINE s plus 1 s per 250 operations beyond
+ * FUZZ_OPS; prints KTAP and a final "N passed, N failed" line;
  * exit 0 only if every case passed.
  */
 #include <errno.h>
@@ -45,13 +52,17 @@
 #include <corun/fwif.h>
 #include <corun/hw.h>
 #include <corun/kernel.h>
+#include <testing/fw_params.h>
 #include <testing/rv32asm.h>
 
-#define QTEST_DEADLINE 90 /* seconds for the whole run */
+#define QTEST_DEADLINE 90 /* seconds for the whole run, 20000 operations */
 #define REPLY_TIMEOUT_MS 10000
-#define FUZZ_WRITES 20000
-#define FUZZ_JOBS 500
-#define FUZZ_REQUESTS 400 /* firmware requests through the mailbox */
+#define FUZZ_OPS 20000 /* default; the optional OPS argument sets it */
+/* One in so many operations: a descriptor, a request, a window image. */
+#define FUZZ_JOB_EVERY 40
+#define FUZZ_REQUEST_EVERY 50
+#define FUZZ_WINDOW_EVERY 1000
+#define FUZZ_WINDOW_WRITES 512 /* window writes per rogue image */
 
 /* Guest physical layout (q35 with 256 MiB: all RAM). */
 #define BAR0 0xc0000000u
@@ -173,8 +184,11 @@ static uint32_t rd(uint32_t off)
 	return (uint32_t)v;
 }
 
+static unsigned long nwrites; /* BAR0 writes, for the fuzz figures */
+
 static void wr(uint32_t off, uint32_t val)
 {
+	nwrites++;
 	cmd(NULL, NULL, 0, "writel 0x%x 0x%x", BAR0 + off, val);
 }
 
@@ -899,21 +913,10 @@ static void fuzz_desc(uint32_t slots)
 	wr(CORUN_REG_SLOT(slot, CORUN_SLOT_DOORBELL), rnd() % 5);
 }
 
-/* Every parameter of fwif.h, global ones and the per-slot bases. */
-static const uint32_t fuzz_params[] = {
-	CORUN_FW_P_TICK_CYCLES, CORUN_FW_P_TICKS, CORUN_FW_P_EPOCHS,
-	CORUN_FW_P_IRC_ENABLE, CORUN_FW_P_IRC_WINDOW, CORUN_FW_P_LLC_POLICY,
-	CORUN_FW_P_LLC_PROB, CORUN_FW_P_VCP_MODE, CORUN_FW_P_DRAM_POLICY,
-	CORUN_FW_P_IRC_SHARE, CORUN_FW_P_IRC_PRIO, CORUN_FW_P_L1_WAYS,
-	CORUN_FW_P_L1_BYPASS_CTAS, CORUN_FW_P_VC, CORUN_FW_P_DRAM_PRIO,
-	CORUN_FW_P_LLC_WAYS, CORUN_FW_P_RF, CORUN_FW_P_DF,
-};
-
 /* A parameter id: a known one (a slot beyond the device now and then). */
 static uint32_t rnd_param(uint32_t slots)
 {
-	uint32_t p = fuzz_params[rnd() % (sizeof(fuzz_params) /
-					  sizeof(fuzz_params[0]))];
+	uint32_t p = corun_fw_params_all[rnd() % CORUN_FW_NPARAMS];
 
 	if (rnd() % 8 == 0)
 		return rnd(); /* anything */
@@ -969,25 +972,87 @@ static void fuzz_slot(uint32_t s)
 	   CORUN_SLOT_CTRL_ENABLE | CORUN_SLOT_CTRL_RESET);
 }
 
-static void test_fuzz(uint64_t seed)
+/*
+ * A rogue firmware image: FUZZ_WINDOW_WRITES (offset, value) pairs, each
+ * stored to the microcontroller's window and read back, then an illegal
+ * instruction. Offsets: mostly the global registers and the slots' (one
+ * slot beyond the device too), now and then any word of the window.
+ * Waits for the crash that ends it; returns 1 if it came.
+ */
+static int fuzz_window(uint32_t slots)
+{
+	static struct {
+		struct corun_fw_header h;
+		uint32_t w[16 + 2 * FUZZ_WINDOW_WRITES];
+	} img;
+	const uint32_t tbl = 16 * 4, end = tbl + 8 * FUZZ_WINDOW_WRITES;
+	uint32_t n = 0, i, off;
+
+	memset(&img, 0, sizeof(img));
+	rv_li(img.w, &n, T0, tbl); /* the next pair */
+	rv_li(img.w, &n, T1, end); /* the end of the table */
+	img.w[n++] = LUI(S0, CORUN_MCU_CTL_BASE >> 12); /* the window */
+	img.w[n++] = LW(A0, T0, 0);
+	img.w[n++] = LW(A1, T0, 4);
+	img.w[n++] = ADD(A0, A0, S0);
+	img.w[n++] = SW(A1, A0, 0);
+	img.w[n++] = LW(A2, A0, 0);
+	img.w[n++] = ADDI(T0, T0, 8);
+	img.w[n++] = BLT(T0, T1, -24);
+	img.w[n++] = 0; /* illegal: the end */
+	for (i = 0; i < FUZZ_WINDOW_WRITES; i++) {
+		switch (rnd() % 4) {
+		case 0:
+			off = rnd() % CORUN_MCU_CTL_SIZE;
+			break;
+		case 1:
+			off = rnd() % 0x180;
+			break;
+		default:
+			off = CORUN_MCU_SLOT(rnd() % (slots + 1),
+					     rnd() % CORUN_MCU_SLOT_STRIDE);
+			break;
+		}
+		img.w[16 + 2 * i] = off & ~3u;
+		img.w[17 + 2 * i] = rnd_val();
+	}
+	img.h.magic = CORUN_FW_MAGIC;
+	img.h.fwif_version = CORUN_FWIF_VERSION;
+	img.h.header_size = sizeof(img.h);
+	img.h.fw_version = 0x00660001;
+	img.h.payload_size = sizeof(img.w);
+	img.h.payload_crc32 = crc32((const uint8_t *)img.w, sizeof(img.w));
+	mem_write(PA_FW, &img, sizeof(img));
+	fw_load(PA_FW, sizeof(img));
+	return wait_reg(CORUN_REG_FW_STATUS, ~0u, CORUN_FW_CRASHED);
+}
+
+static void test_fuzz(uint64_t seed, unsigned int ops)
 {
 	uint32_t slots = rd(CORUN_REG_NUM_SLOTS), off, v, s, st, seq = 1000;
 	unsigned int i, jobs = 0, accepted = 0, done = 0, reqs = 0, ok = 0;
+	unsigned int windows = 0, window_ends = 0;
+	unsigned long writes0 = nwrites;
 	time_t t0 = time(NULL);
 	int status;
 
 	rng = seed ? seed : 1;
-	for (i = 0; i < FUZZ_WRITES && !dead; i++) {
-		if (rnd() % (FUZZ_WRITES / FUZZ_JOBS) == 0) {
+	for (i = 0; i < ops && !dead; i++) {
+		if (rnd() % FUZZ_JOB_EVERY == 0) {
 			fuzz_desc(slots);
 			jobs++;
 			continue;
 		}
-		if (rnd() % (FUZZ_WRITES / FUZZ_REQUESTS) == 0 &&
+		if (rnd() % FUZZ_REQUEST_EVERY == 0 &&
 		    rd(CORUN_REG_FW_STATUS) == CORUN_FW_RUNNING) {
 			st = fuzz_mbox(slots, ++seq);
 			reqs++;
 			ok += st == CORUN_FW_OK;
+			continue;
+		}
+		if (rnd() % FUZZ_WINDOW_EVERY == 0) {
+			window_ends += fuzz_window(slots);
+			windows++;
 			continue;
 		}
 		off = rnd_off(slots);
@@ -998,10 +1063,12 @@ static void test_fuzz(uint64_t seed)
 			v &= ~CORUN_CTRL_RESET;
 		switch (rnd() % 32) {
 		case 0:
+			nwrites++;
 			cmd(NULL, NULL, 0, "writeb 0x%x 0x%x", BAR0 + off,
 			    v & 0xff);
 			break;
 		case 1:
+			nwrites++;
 			cmd(NULL, NULL, 0, "writeq 0x%x 0x%x%08x", BAR0 + off, v,
 			    rnd());
 			break;
@@ -1033,11 +1100,17 @@ static void test_fuzz(uint64_t seed)
 	}
 	for (s = 0; s < slots; s++)
 		done += rd(CORUN_REG_SLOT(s, CORUN_SLOT_DONE_LO)) != 0;
-	printf("# fuzz: seed %" PRIu64 ", %u operations (%u descriptors, %u "
-	       "firmware requests, %u accepted) in %ld s; %u firmware boots, "
-	       "%u slots with a finished job\n",
-	       seed, i, jobs, reqs, ok, (long)(time(NULL) - t0), accepted,
+	printf("# fuzz: seed %" PRIu64 ", %u of %u operations in %ld s: %lu "
+	       "BAR0 writes, %u descriptors, %u firmware requests (%u "
+	       "accepted), %u rogue images (%u window writes); %u firmware "
+	       "boots, %u slots with a finished job\n",
+	       seed, i, ops, (long)(time(NULL) - t0), nwrites - writes0, jobs,
+	       reqs, ok, windows, windows * FUZZ_WINDOW_WRITES, accepted,
 	       done);
+	result("fuzz_complete", i == ops && windows > 0 &&
+	       window_ends == windows, "%u of %u operations before the "
+	       "deadline; %u of %u rogue images ran to their end", i, ops,
+	       window_ends, windows);
 	/* The firmware, loaded afresh, answers as it should after all that. */
 	mem_write(PA_FW, fw, fw_len);
 	fw_load(PA_FW, fw_len);
@@ -1066,22 +1139,31 @@ static void test_fuzz(uint64_t seed)
 	       rd(CORUN_REG_ERROR), rd(CORUN_REG_FW_STATUS));
 }
 
-#define NCASES 35
+#define NCASES 36
 
 int main(int argc, char **argv)
 {
 	uint64_t seed = 0x5eed;
+	unsigned int ops = FUZZ_OPS;
 	int status = 0, ok;
 	pid_t r;
 
-	if (argc < 4 || argc > 5) {
-		fprintf(stderr, "usage: %s QEMU FW-IMAGE LOG [SEED]\n", argv[0]);
+	if (argc < 4 || argc > 6) {
+		fprintf(stderr, "usage: %s QEMU FW-IMAGE LOG [SEED [OPS]]\n",
+			argv[0]);
 		return 2;
 	}
-	if (argc == 5)
+	if (argc >= 5)
 		seed = strtoull(argv[4], NULL, 0);
+	if (argc == 6)
+		ops = strtoul(argv[5], NULL, 0);
+	if (!ops || ops > 100000000) {
+		fprintf(stderr, "%s: OPS must be 1..100000000\n", argv[0]);
+		return 2;
+	}
 	signal(SIGPIPE, SIG_IGN);
-	deadline = time(NULL) + QTEST_DEADLINE;
+	deadline = time(NULL) + QTEST_DEADLINE +
+		   (ops > FUZZ_OPS ? (ops - FUZZ_OPS) / 250 : 0);
 	printf("KTAP version 1\n1..%d\n", NCASES);
 	ok = !read_fw(argv[2]);
 	result("fw_image_read", ok, "%s: %s", argv[2], strerror(errno));
@@ -1101,7 +1183,7 @@ int main(int argc, char **argv)
 		test_fw_clock();
 		test_lockstep();
 		test_hold();
-		test_fuzz(seed);
+		test_fuzz(seed, ops);
 	}
 	if (qpid > 0) {
 		kill(qpid, SIGTERM);

@@ -8,7 +8,9 @@
  * test can see a setting reach the firmware. "inject_stall" (fault
  * injection, 0/1) programs empty SM masks from the next policy decision
  * on, so that jobs stop making progress: it exercises the hang watchdog
- * and the slot reset. "inject_fw_refuse" (0/1) has the firmware refuse the
+ * and the slot reset; "inject_stall_client" (a DRM client id, 0 for none)
+ * does the same to the jobs of that one file only, so that a test can
+ * hang one context while others run. "inject_fw_refuse" (0/1) has the firmware refuse the
  * next request of parameters: it exercises SET_POLICY's all-or-nothing
  * path when earlier requests of the same settings were applied.
  */
@@ -192,6 +194,8 @@ void corun_debugfs_init(struct drm_minor *minor)
 
 	debugfs_create_bool("inject_stall", 0600, minor->debugfs_root,
 			    &cdev->inject_stall);
+	debugfs_create_u64("inject_stall_client", 0600, minor->debugfs_root,
+			   &cdev->inject_stall_client);
 	debugfs_create_bool("inject_fw_refuse", 0600, minor->debugfs_root,
 			    &cdev->inject_fw_refuse);
 	drm_debugfs_add_files(minor->dev, corun_debugfs_list,

@@ -131,6 +131,9 @@ struct corun_slot {
  * @epochs_on: EPOCH_LEN is programmed (only while a job is resident)
  * @inject_stall: fault injection (debugfs): program empty SM masks, so
  *	that resident jobs stop making progress and the watchdog fires
+ * @inject_stall_client: fault injection (debugfs): the same for the jobs
+ *	of one DRM file only, named by its client id (drm-client-id in
+ *	fdinfo); 0: none
  * @inject_fw_refuse: fault injection (debugfs): the firmware refuses the
  *	next request of parameters (corun_fw_set_params())
  * @as_tags: address-space tags in use (lowest free at file open)
@@ -194,6 +197,7 @@ struct corun_device {
 	u32 epoch_seq;
 	bool epochs_on;
 	bool inject_stall;
+	u64 inject_stall_client;
 	bool inject_fw_refuse;
 	struct ida as_tags;
 	struct corun_ctx *hold_ctx;

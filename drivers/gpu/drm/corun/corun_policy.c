@@ -68,18 +68,36 @@ static void corun_slot_note_mask(struct corun_slot *slot)
 	spin_unlock_irqrestore(&slot->lock, flags);
 }
 
+/* The job resident in @slot belongs to the DRM file @client. */
+static bool corun_slot_runs_client(struct corun_slot *slot, u64 client)
+{
+	unsigned long flags;
+	bool ret;
+
+	spin_lock_irqsave(&slot->lock, flags);
+	ret = slot->active &&
+	      slot->active->base.s_fence->drm_client_id == client;
+	spin_unlock_irqrestore(&slot->lock, flags);
+	return ret;
+}
+
 /*
  * Before a decision (policy_lock held): debugfs's inject_stall pins every
  * SM mask empty, so resident jobs stop making progress and the watchdog
- * fires.
+ * fires; inject_stall_client does so for the slots running a job of one
+ * DRM file.
  */
 static void corun_policy_pins(struct corun_device *cdev)
 {
-	bool stall = READ_ONCE(cdev->inject_stall);
+	bool stall_all = READ_ONCE(cdev->inject_stall);
+	u64 client = READ_ONCE(cdev->inject_stall_client);
 	u32 s;
 
 	for (s = 0; s < cdev->num_slots; s++) {
 		struct corun_policy_pin *pin = &cdev->eng->pin[s];
+		bool stall = stall_all ||
+			     (client &&
+			      corun_slot_runs_client(&cdev->slots[s], client));
 
 		pin->set = stall ? CORUN_POLICY_CH_SM_MASK : 0;
 		memset(pin->v.sm_mask, 0, sizeof(pin->v.sm_mask));

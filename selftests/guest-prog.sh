@@ -1,0 +1,26 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Runs in the guest (tools/vm/run) for selftests/vm-prog.sh: load corun.ko
+# with its DRM dependencies, run one test program, unload the module, and
+# scan the whole kernel log for reports (WARN, BUG, Oops, KASAN, lockdep,
+# refcount, kmemleak), which also covers the unload.
+# Arguments: KO PROGRAM [program args...]
+KO=$1
+PROG=$2
+shift 2
+for m in drm drm_exec gpu-sched drm_shmem_helper; do
+	modprobe "$m" || echo "# modprobe $m failed"
+done
+mount -t debugfs none /sys/kernel/debug 2>/dev/null
+if insmod "$KO"; then echo "LOAD ok"; else echo "LOAD failed"; fi
+"$PROG" "$@"
+echo "PROG rc=$?"
+if rmmod corun; then echo "UNLOAD ok"; else echo "UNLOAD failed"; fi
+REPORTS='WARNING:|BUG:|BUG |Oops|KASAN|UBSAN|lockdep|possible circular locking|possible recursive locking|inconsistent lock state|refcount_t:|general protection fault|list_add corruption|list_del corruption|INFO: task|unreferenced object|Call Trace:|ODEBUG:'
+if dmesg | grep -E -q "$REPORTS"; then
+	echo "DMESG dirty"
+	dmesg | grep -E -B 2 -A 20 "$REPORTS" | head -n 80 | sed 's/^/# dmesg: /'
+else
+	echo "DMESG clean"
+fi
