@@ -64,6 +64,9 @@ static void test_params(int fd)
 	printf("# features %#" PRIx64 "\n", v);
 	result(!ret && (v & DRM_CORUN_FEATURE_EXT_SYNCS), "get_param_features",
 	       "v=%#" PRIx64, v);
+	/* proportional (id 2) honours qos_target, so QOS is advertised */
+	result(!ret && (v & DRM_CORUN_FEATURE_QOS), "get_param_features_qos",
+	       "v=%#" PRIx64, v);
 	result(get_param(fd, 1000, &v) == -EINVAL, "get_param_bad_param",
 	       NULL);
 	gp.param = DRM_CORUN_PARAM_ABI_VERSION;

@@ -100,6 +100,9 @@ static int corun_ioctl_get_param(struct drm_device *drm, void *data,
 		features |= DRM_CORUN_FEATURE_LOCKSTEP;
 	if (cdev->fw_running)
 		features |= DRM_CORUN_FEATURE_FIRMWARE;
+	for (i = 0; corun_policies[i]; i++)
+		if (corun_policies[i]->flags & CORUN_POLICY_F_QOS)
+			features |= DRM_CORUN_FEATURE_QOS;
 
 	switch (args->param) {
 	case DRM_CORUN_PARAM_ABI_VERSION:

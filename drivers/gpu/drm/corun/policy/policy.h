@@ -294,16 +294,21 @@ struct corun_policy_out {
  * @init: set up @st (zeroed) for @plat; 0 or a negative errno (the
  *	policy cannot run on this platform). NULL: nothing to set up
  * @decide: decide from @in into @out (see struct corun_policy_out)
+ * @flags: CORUN_POLICY_F_* (what the uapi's feature bits advertise)
  */
 struct corun_policy_ops {
 	const char *name;
 	u32 id;
 	const char *desc;
 	u32 state_size;
+	u32 flags;
 	int (*init)(void *st, const struct corun_policy_platform *plat);
 	void (*decide)(void *st, const struct corun_policy_in *in,
 		       struct corun_policy_out *out);
 };
+
+/* The policy honours struct corun_policy_job.qos_target (FEATURE_QOS). */
+#define CORUN_POLICY_F_QOS 0x1u
 
 extern const struct corun_policy_ops corun_policy_fcfs;
 extern const struct corun_policy_ops corun_policy_even;

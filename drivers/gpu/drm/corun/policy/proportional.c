@@ -141,4 +141,5 @@ const struct corun_policy_ops corun_policy_proportional = {
 	.id = CORUN_POLICY_ID_PROPORTIONAL,
 	.desc = "spatial: SMs in proportion to QoS targets and priorities",
 	.decide = prop_decide,
+	.flags = CORUN_POLICY_F_QOS,
 };

@@ -97,6 +97,12 @@ static void policy_registry_test(struct kunit *test)
 				(u32)CORUN_POLICY_STATE_BYTES);
 		KUNIT_EXPECT_NOT_NULL(test, corun_policies[i]->decide);
 	}
+	/* FEATURE_QOS comes from these: the policies that read qos_target */
+	KUNIT_EXPECT_EQ(test, corun_policy_proportional.flags,
+			CORUN_POLICY_F_QOS);
+	KUNIT_EXPECT_EQ(test, corun_policy_hsm_qos.flags, CORUN_POLICY_F_QOS);
+	KUNIT_EXPECT_EQ(test, corun_policy_even.flags, 0u);
+	KUNIT_EXPECT_EQ(test, corun_policy_hsm_fair.flags, 0u);
 }
 
 static void footprint_test(struct kunit *test)
