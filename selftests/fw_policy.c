@@ -34,7 +34,7 @@
 #define MAXSLOTS 16
 
 /* Values of each knob's enumeration, DEFAULT included. */
-static const uint32_t knob_values[NKNOBS] = { 3, 5, 5, 4, 5 };
+static const uint32_t knob_values[NKNOBS] = { 3, 5, 5, 5, 5 };
 static const char *const knob_names[NKNOBS] = { "irc", "llc", "vcp", "dram",
 						"l1" };
 static const uint32_t knob_modes_param[NKNOBS] = {
@@ -392,7 +392,7 @@ static void test_negatives(int fd, const struct fwdev *d)
 		{ "irc_enum", -EINVAL, { 3 }, 0, {} },
 		{ "llc_enum", -EINVAL, { 0, 5 }, 0, {} },
 		{ "vcp_enum", -EINVAL, { 0, 0, 5 }, 0, {} },
-		{ "dram_enum", -EINVAL, { 0, 0, 0, 4 }, 0, {} },
+		{ "dram_enum", -EINVAL, { 0, 0, 0, 5 }, 0, {} },
 		{ "l1_enum", -EINVAL, { 0, 0, 0, 0, 5 }, 0, {} },
 		/* no firmware implements these */
 		{ "vcp_cpu_priority", -EOPNOTSUPP,
@@ -665,6 +665,24 @@ static void test_positive(int fd, const struct fwdev *d)
 	ok = !ret && snap_is_reset(d, &s, why, sizeof(why)) && !dbg_read(&d1) &&
 	     !dbg_mismatches(&d1, why, sizeof(why));
 	result(ok, "set_fw_default_resets", "ret %d %s", ret, why);
+
+	/* every DRAM mode the firmware advertises is taken and reported */
+	ok = 1;
+	for (i = 1; i < knob_values[3]; i++) {
+		if (!(d->modes[3] & (1ull << i)))
+			continue;
+		memset(knobs, 0, sizeof(knobs));
+		knobs[3] = i;
+		ret = set_fw(fd, knobs, NULL, 0);
+		snap_take(fd, d, &s);
+		if (ret || s.knobs[3] != i) {
+			ok = 0;
+			snprintf(why, sizeof(why), "dram=%u: ret %d, reports %u",
+				 i, ret, s.knobs[3]);
+		}
+	}
+	set_fw(fd, NULL, NULL, 0);
+	result(ok, "set_fw_every_dram_mode", "%s", why);
 }
 
 static int write_debugfs(const char *pattern, const char *v)
