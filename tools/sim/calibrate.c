@@ -32,31 +32,31 @@ static double pct(uint64_t v, uint64_t peak)
 	return peak ? 100.0 * (double)v / (double)peak : 0;
 }
 
-int calibrate_main(int argc, char **argv)
+int calib_cli(int argc, char **argv, const char *mode, void (*usage)(FILE *),
+	      const char **path, int *check, struct emu_config *cfg)
 {
-	static const struct option lo[] = {
-		{ "calibrate", no_argument, NULL, 'C' },
+	const struct option lo[] = {
+		{ mode, no_argument, NULL, 'M' },
 		{ "config", required_argument, NULL, 'c' },
 		{ "check", no_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	const char *path = NULL;
-	struct emu_config cfg;
-	struct calib_bw bw;
-	char err[512], line[64];
-	int c, check = 0;
+	char err[512];
+	int c;
 
+	*path = NULL;
+	*check = 0;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "c:h", lo, NULL)) != -1) {
 		switch (c) {
-		case 'C':
+		case 'M':
 			break;
 		case 'c':
-			path = optarg;
+			*path = optarg;
 			break;
 		case 'k':
-			check = 1;
+			*check = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -66,14 +66,28 @@ int calibrate_main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (!path || optind != argc) {
+	if (!*path || optind != argc) {
 		usage(stderr);
 		return 2;
 	}
-	if (emu_config_load(path, &cfg, err, sizeof(err))) {
-		fprintf(stderr, "corun-sim --calibrate: %s\n", err);
+	if (emu_config_load(*path, cfg, err, sizeof(err))) {
+		fprintf(stderr, "corun-sim --%s: %s\n", mode, err);
 		return 2;
 	}
+	return -1;
+}
+
+int calibrate_main(int argc, char **argv)
+{
+	const char *path;
+	struct emu_config cfg;
+	struct calib_bw bw;
+	char err[512], line[64];
+	int check, ret;
+
+	ret = calib_cli(argc, argv, "calibrate", usage, &path, &check, &cfg);
+	if (ret >= 0)
+		return ret;
 	if (calib_sustainable(&cfg, &bw, err, sizeof(err))) {
 		fprintf(stderr, "corun-sim --calibrate: %s: %s\n", path, err);
 		return 2;

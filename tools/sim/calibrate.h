@@ -8,6 +8,10 @@
 #ifndef _CORUN_TOOLS_SIM_CALIBRATE_H_
 #define _CORUN_TOOLS_SIM_CALIBRATE_H_
 
+#include <stdio.h>
+
+#include <config.h>
+
 /*
  * corun-sim --calibrate --config FILE.ini [--check]: argv as given to
  * corun-sim. Exit status: 0 ok, 1 --check found stored values that differ
@@ -15,5 +19,15 @@
  * that failed.
  */
 int calibrate_main(int argc, char **argv);
+
+/*
+ * The command line of the calibration modes (--calibrate, --fit-hsm):
+ * --MODE --config FILE.ini [--check] [--help]. Loads the configuration
+ * into @cfg and its path into @path; returns -1 to go on, else the exit
+ * status (0 after --help, 2 for bad usage or configuration, the error
+ * printed as "corun-sim --MODE: ...").
+ */
+int calib_cli(int argc, char **argv, const char *mode, void (*usage)(FILE *),
+	      const char **path, int *check, struct emu_config *cfg);
 
 #endif /* _CORUN_TOOLS_SIM_CALIBRATE_H_ */

@@ -4,7 +4,6 @@
  * configuration, printed as [calib] lines to paste into its file; --check
  * compares them with the file's.
  */
-#include <getopt.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +13,7 @@
 #include <corun/hw.h>
 #include <tests/calib/stream.h>
 
+#include "calibrate.h"
 #include "fit_hsm.h"
 
 static const char *const stream_names[CALIB_FIT_STREAMS] = {
@@ -43,47 +43,16 @@ static long fixed(double v)
 
 int fit_hsm_main(int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "fit-hsm", no_argument, NULL, 'F' },
-		{ "config", required_argument, NULL, 'c' },
-		{ "check", no_argument, NULL, 'k' },
-		{ "help", no_argument, NULL, 'h' },
-		{}
-	};
-	const char *path = NULL;
+	const char *path;
 	struct emu_config cfg;
 	struct calib_fit f;
 	char err[512];
-	int c, check = 0, i;
+	int check, i, ret;
 	long c1, c2;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "c:h", lo, NULL)) != -1) {
-		switch (c) {
-		case 'F':
-			break;
-		case 'c':
-			path = optarg;
-			break;
-		case 'k':
-			check = 1;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (!path || optind != argc) {
-		usage(stderr);
-		return 2;
-	}
-	if (emu_config_load(path, &cfg, err, sizeof(err))) {
-		fprintf(stderr, "corun-sim --fit-hsm: %s\n", err);
-		return 2;
-	}
+	ret = calib_cli(argc, argv, "fit-hsm", usage, &path, &check, &cfg);
+	if (ret >= 0)
+		return ret;
 	if (calib_locality_fit(&cfg, &f, err, sizeof(err))) {
 		fprintf(stderr, "corun-sim --fit-hsm: %s: %s\n", path, err);
 		return 2;
