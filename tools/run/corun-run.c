@@ -562,17 +562,6 @@ static void json_outcome(struct json *js, const struct job_result *r)
 	json_u64(js, "launches", r->launches);
 }
 
-/* What a JSON job entry says about its workload. */
-static void json_result(struct json *js, const struct job *j)
-{
-	json_str(js, "workload", j->wl->name);
-	if (j->params.elf)
-		json_str(js, "elf", j->params.elf->path);
-	json_bool(js, "checked", !(j->wl->flags & WL_F_UNCHECKED));
-	json_u64(js, "scale", j->params.scale);
-	json_u64(js, "seed", j->params.seed);
-}
-
 /*
  * The report in corun-sim's JSON shape (tools/run/README.md says which
  * keys differ): what the driver does not report is null.
@@ -621,7 +610,7 @@ static void json_report(const struct run_devinfo *di, const struct mix *mix,
 		const struct job_result *r = &alone[i].res;
 
 		json_obj_begin(&js, NULL);
-		json_result(&js, &alone[i]);
+		mix_json_workload(&js, alone[i].wl, &alone[i].params);
 		json_outcome(&js, r);
 		json_u64(&js, "cycles", r->busy_cycles);
 		json_u64(&js, "busy_cycles", r->busy_cycles);
@@ -645,7 +634,7 @@ static void json_report(const struct run_devinfo *di, const struct mix *mix,
 		json_obj_begin(&js, NULL);
 		json_u64(&js, "index", i);
 		json_u64(&js, "line", corun[i].mj->line);
-		json_result(&js, &corun[i]);
+		mix_json_workload(&js, corun[i].wl, &corun[i].params);
 		/* the driver's policy picks the slot, SMs and priority */
 		json_null(&js, "slot");
 		json_null(&js, "priority");

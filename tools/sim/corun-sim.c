@@ -1043,12 +1043,7 @@ static void json_corun(struct json *js, const char *key, const struct mix *mix,
 		json_obj_begin(js, NULL);
 		json_u64(js, "index", i);
 		json_u64(js, "line", j->mj->line);
-		json_str(js, "workload", j->wl->name);
-		if (j->params.elf)
-			json_str(js, "elf", j->params.elf->path);
-		json_bool(js, "checked", !(j->wl->flags & WL_F_UNCHECKED));
-		json_u64(js, "scale", j->params.scale);
-		json_u64(js, "seed", j->params.seed);
+		mix_json_workload(js, j->wl, &j->params);
 		json_u64(js, "slot", j->slot);
 		json_u64(js, "priority", eng->out.slot[j->slot].priority);
 		json_str(js, "placement", mix_placement_name(j->mj->placement));
@@ -1545,13 +1540,7 @@ int main(int argc, char **argv)
 			const struct job *a = &alone[k];
 
 			json_obj_begin(&js, NULL);
-			json_str(&js, "workload", a->wl->name);
-			if (a->params.elf)
-				json_str(&js, "elf", a->params.elf->path);
-			json_bool(&js, "checked",
-				  !(a->wl->flags & WL_F_UNCHECKED));
-			json_u64(&js, "scale", a->params.scale);
-			json_u64(&js, "seed", a->params.seed);
+			mix_json_workload(&js, a->wl, &a->params);
 			json_str(&js, "status", status_names[a->status]);
 			if (a->status != ST_OK)
 				json_str(&js, "error", a->msg);

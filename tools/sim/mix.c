@@ -14,6 +14,7 @@
 #include <corun/fwif.h>
 #include <policy/fwknobs.h>
 #include <policy/policy.h>
+#include <sim/json.h>
 #include <sim/mix.h>
 
 #include "config.h"
@@ -31,6 +32,17 @@ static const char *const placement_names[CORUN_PLACE_NR] = {
 const char *mix_placement_name(uint32_t p)
 {
 	return p < CORUN_PLACE_NR ? placement_names[p] : "?";
+}
+
+void mix_json_workload(struct json *js, const struct workload *wl,
+		       const struct wl_params *p)
+{
+	json_str(js, "workload", wl->name);
+	if (p->elf)
+		json_str(js, "elf", p->elf->path);
+	json_bool(js, "checked", !(wl->flags & WL_F_UNCHECKED));
+	json_u64(js, "scale", p->scale);
+	json_u64(js, "seed", p->seed);
 }
 
 const char *mix_policy_names(void)

@@ -260,4 +260,12 @@ const char *mix_sched_names(void);
 /* "expected fcfs or even": the driver's policy names, for messages. */
 const char *mix_policy_names(void);
 
+struct json;
+/*
+ * What a job's entry in corun-sim's and corun-run's JSON says about its
+ * workload: workload, elf (ELF jobs), checked, scale, seed.
+ */
+void mix_json_workload(struct json *js, const struct workload *wl,
+		       const struct wl_params *p);
+
 #endif /* _CORUN_TOOLS_SIM_MIX_H_ */
