@@ -25,7 +25,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <glob.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -161,23 +160,13 @@ static uint64_t client_id(int fd)
 	return id;
 }
 
-static int debugfs_write(const char *name, uint64_t v)
+/* debugfs_write() of a number */
+static int debugfs_write_u64(const char *name, uint64_t v)
 {
-	char pat[96], buf[32];
-	glob_t g;
-	int fd, n, ret = -1;
+	char buf[32];
 
-	snprintf(pat, sizeof(pat), "/sys/kernel/debug/dri/*/%s", name);
-	if (glob(pat, 0, NULL, &g))
-		return -1;
-	fd = open(g.gl_pathv[0], O_WRONLY);
-	if (fd >= 0) {
-		n = snprintf(buf, sizeof(buf), "%llu", (unsigned long long)v);
-		ret = write(fd, buf, n) == n ? 0 : -1;
-		close(fd);
-	}
-	globfree(&g);
-	return ret;
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)v);
+	return debugfs_write(name, buf);
 }
 
 static uint64_t param(int fd, uint32_t p)
@@ -328,8 +317,8 @@ static void test_hang(unsigned int n)
 	uint32_t fresh;
 	int ret;
 
-	if (kit_open(&k, 0) || debugfs_write("inject_stall_client",
-					     client_id(k.fd))) {
+	if (kit_open(&k, 0) || debugfs_write_u64("inject_stall_client",
+						 client_id(k.fd))) {
 		result(0, "hang_setup", "errno %d (debugfs inject_stall_client, "
 		       "fdinfo client id %llu)", errno,
 		       (unsigned long long)client_id(k.fd));
@@ -356,7 +345,7 @@ static void test_hang(unsigned int n)
 		else
 			printf("# hang trial %u: %s\n", i, a.why);
 	}
-	debugfs_write("inject_stall_client", 0);
+	debugfs_write_u64("inject_stall_client", 0);
 	for (v = 0; v < VICTIMS; v++)
 		vclean &= param(victims[v].fd, DRM_CORUN_PARAM_FILE_RESET_COUNT) ==
 			  vres[v];

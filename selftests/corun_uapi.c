@@ -8,7 +8,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <glob.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -485,22 +484,6 @@ static void test_budget(int fd, uint64_t budget, const char *name)
 	close_bo(fd, code.handle);
 }
 
-static int inject_stall(int on)
-{
-	glob_t g;
-	int fd, ret = -1;
-
-	if (glob("/sys/kernel/debug/dri/*/inject_stall", 0, NULL, &g))
-		return -1;
-	fd = open(g.gl_pathv[0], O_WRONLY);
-	if (fd >= 0) {
-		ret = write(fd, on ? "1" : "0", 1) == 1 ? 0 : -1;
-		close(fd);
-	}
-	globfree(&g);
-	return ret;
-}
-
 /*
  * A job that stops making progress (fault injection: empty SM masks) is
  * reset by the watchdog: its fence fails with -ETIMEDOUT, the reset
@@ -515,13 +498,13 @@ static void test_hang(int fd, uint32_t code, uint64_t args_va,
 	uint32_t ctx, sobj;
 	int ret, st;
 
-	if (inject_stall(1)) {
+	if (debugfs_write("inject_stall", "1")) {
 		skip("hang_watchdog_reset", "no debugfs inject_stall");
 		return;
 	}
 	get_param(fd, DRM_CORUN_PARAM_DEVICE_RESET_COUNT, &dev0);
 	if (ctx_create(fd, 0, "hang", &ctx) || drmSyncobjCreate(fd, 0, &sobj)) {
-		inject_stall(0);
+		debugfs_write("inject_stall", "0");
 		result(0, "hang_setup", "errno %d", errno);
 		return;
 	}
@@ -530,7 +513,7 @@ static void test_hang(int fd, uint32_t code, uint64_t args_va,
 	ret = io(fd, DRM_IOCTL_CORUN_SUBMIT, &s);
 	if (!ret)
 		ret = drmSyncobjWait(fd, &sobj, 1, deadline_ns(60), 0, NULL);
-	inject_stall(0);
+	debugfs_write("inject_stall", "0");
 	st = syncobj_status(fd, sobj);
 	if (!ret)
 		ret = query(fd, s.job_id, &q);

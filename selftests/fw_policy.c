@@ -12,7 +12,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <glob.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,28 +110,9 @@ struct dbg {
 	struct dbg_entry e[8 + 8 * MAXSLOTS];
 };
 
-static char *slurp(const char *pattern)
-{
-	static char buf[64 << 10];
-	glob_t g;
-	FILE *f;
-	size_t n;
-
-	if (glob(pattern, 0, NULL, &g))
-		return NULL;
-	f = fopen(g.gl_pathv[0], "r");
-	globfree(&g);
-	if (!f)
-		return NULL;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = 0;
-	return buf;
-}
-
 static int dbg_read(struct dbg *d)
 {
-	char *text = slurp("/sys/kernel/debug/dri/*/firmware"), *line, *save;
+	char *text = debugfs_read("firmware"), *line, *save;
 	struct dbg_entry *e;
 	char applied[32], live[32];
 
@@ -685,23 +665,6 @@ static void test_positive(int fd, const struct fwdev *d)
 	result(ok, "set_fw_every_dram_mode", "%s", why);
 }
 
-static int write_debugfs(const char *pattern, const char *v)
-{
-	glob_t g;
-	FILE *f;
-	int ret = -1;
-
-	if (glob(pattern, 0, NULL, &g))
-		return -1;
-	f = fopen(g.gl_pathv[0], "w");
-	globfree(&g);
-	if (f) {
-		ret = fputs(v, f) < 0 ? -1 : 0;
-		ret |= fclose(f);
-	}
-	return ret;
-}
-
 /*
  * The firmware refuses the last request of a SET that takes several
  * (fault injection): SET fails with EIO, GET still reports the previous
@@ -726,7 +689,7 @@ static void test_refused(int fd, const struct fwdev *d)
 			DRM_CORUN_FW_PARAM_IRC_SHARE, s, 10 + s);
 	snap_take(fd, d, &before);
 	dbg_read(&d0);
-	if (write_debugfs("/sys/kernel/debug/dri/*/inject_fw_refuse", "1")) {
+	if (debugfs_write("inject_fw_refuse", "1")) {
 		result(0, "set_fw_refused_all_or_nothing",
 		       "no debugfs inject_fw_refuse");
 		return;
@@ -921,7 +884,7 @@ void test_fw_irc_acts(int main_fd)
 
 static uint32_t epoch_seq(void)
 {
-	char *t = slurp("/sys/kernel/debug/dri/*/regs"), *l;
+	char *t = debugfs_read("regs"), *l;
 
 	l = t ? strstr(t, "EPOCH_SEQ") : NULL;
 	return l ? (uint32_t)strtoul(l + 9, NULL, 0) : 0;

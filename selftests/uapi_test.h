@@ -18,6 +18,14 @@ extern int tests, failures, skips;
 void result(int ok, const char *name, const char *fmt, ...);
 void skip(const char *name, const char *why);
 
+/*
+ * The driver's debugfs file NAME (/sys/kernel/debug/dri/<minor>/NAME):
+ * debugfs_read() returns its text in a static buffer, or NULL;
+ * debugfs_write() writes @v, 0 or -1.
+ */
+char *debugfs_read(const char *name);
+int debugfs_write(const char *name, const char *v);
+
 /* An ioctl: 0 or -errno. */
 int io(int fd, unsigned long req, void *arg);
 int open_corun(void);

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -159,4 +160,52 @@ void submit_base(struct drm_corun_submit *s, uint32_t ctx,
 	s->block[0] = UAPI_BLOCK;
 	s->block[1] = s->block[2] = 1;
 	s->regs_per_thread = 32;
+}
+
+/* The first DRM minor's debugfs file @name, as found by glob(3). */
+static int debugfs_path(const char *name, char *path, size_t len)
+{
+	char pat[96];
+	glob_t g;
+
+	snprintf(pat, sizeof(pat), "/sys/kernel/debug/dri/*/%s", name);
+	if (glob(pat, 0, NULL, &g))
+		return -1;
+	snprintf(path, len, "%s", g.gl_pathv[0]);
+	globfree(&g);
+	return 0;
+}
+
+char *debugfs_read(const char *name)
+{
+	static char buf[64 << 10];
+	char path[256];
+	FILE *f;
+	size_t n;
+
+	if (debugfs_path(name, path, sizeof(path)))
+		return NULL;
+	f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	return buf;
+}
+
+int debugfs_write(const char *name, const char *v)
+{
+	char path[256];
+	ssize_t n = (ssize_t)strlen(v);
+	int fd, ret;
+
+	if (debugfs_path(name, path, sizeof(path)))
+		return -1;
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -1;
+	ret = write(fd, v, n) == n ? 0 : -1;
+	close(fd);
+	return ret;
 }
