@@ -56,6 +56,7 @@
 #include <sim/json.h>
 #include <sim/metrics.h>
 #include <sim/mix.h>
+#include <sim/oracle.h>
 #include <sim/simhost.h>
 #include <sim/simpolicy.h>
 
@@ -108,6 +109,9 @@ struct job {
 	enum job_status status;
 	char msg[ERRLEN];
 	struct corun_slot_counters ctr;	/* slot counters at the end */
+	/* alone: the largest CTA footprint of its launches (the oracles) */
+	struct corun_cta_footprint fp;
+	uint64_t fp_launches;
 };
 
 struct opts {
@@ -117,13 +121,19 @@ struct opts {
 	uint64_t cycles, alone_max, epoch_cycles;
 	int json, counters, quiet, alone_only, no_alone, list, trace, policies;
 	int whole_runs, alone_once, show_config, full_config;
+	int oracle;		/* enum oracle_kind, -1: a driver policy */
+	uint64_t oracle_max;
 };
 
 /* --whole-runs: a co-run job starts no new run past this window. */
 static uint64_t whole_budget;
 
 static struct opts opt = { .alone_max = 1000000000ull,
-			   .epoch_cycles = CORUN_POLICY_EPOCH_CYCLES_DEFAULT };
+			   .epoch_cycles = CORUN_POLICY_EPOCH_CYCLES_DEFAULT,
+			   .oracle = -1, .oracle_max = ORACLE_CAP_DEFAULT };
+
+/* One SM's static limits, for the footprints of the alone runs' launches. */
+static struct corun_sm_limits sm_lim;
 
 /* ---- the policy engine, driven like the driver drives it ---- */
 
@@ -264,6 +274,18 @@ static void job_launch_next(struct sim_dev *dev, struct job *j, int alone)
 	}
 	if (j->mj)
 		d.qos_target = j->mj->qos;
+	if (alone) {
+		struct corun_cta_footprint fp;
+
+		/* sim_prepare() checked that it fits an empty SM */
+		if (!corun_cta_footprint(&sm_lim, (uint64_t)l.block[0] *
+					 l.block[1] * l.block[2],
+					 l.k.regs_per_thread, l.k.shared_bytes,
+					 &fp)) {
+			oracle_fp_merge(&sm_lim, &j->fp, &fp);
+			j->fp_launches++;
+		}
+	}
 	/* Job start: the driver decides before the job can dispatch. */
 	j->inflight = 1;
 	j->launch_cycle = emu_gpu_cycle(sim_dev_gpu(dev));
@@ -547,7 +569,11 @@ static void usage(FILE *f)
 		"  --alone-max-cycles N  give up on an alone run after N cycles (once,\n"
 		"                      or --whole-runs)\n"
 		"  --policy P          driver policy of the co-run: fcfs (default) or another\n"
-		"                      of --policies (overrides the mix's 'policy')\n"
+		"                      of --policies (overrides the mix's 'policy'); or an\n"
+		"                      oracle, cta-oracle or spatial-oracle: the best of one\n"
+		"                      co-run per CTA combination (needs the alone runs)\n"
+		"  --oracle-max N      an oracle runs at most N combinations, with a coarser\n"
+		"                      stride when there are more (default %u, at most %u)\n"
 		"  --compare-policies P1,P2,...  run the co-run under each policy and\n"
 		"                      compare slowdowns and metrics side by side\n"
 		"  --epoch-cycles N    epoch length of the policy (default: the driver's, %u)\n"
@@ -565,6 +591,7 @@ static void usage(FILE *f)
 		"                      (default: a one-line summary)\n"
 		"  --show-config       print the effective configuration and its id\n"
 		"                      (JSON with --json) and exit; needs no --mix\n",
+		ORACLE_CAP_DEFAULT, ORACLE_CAP_MAX,
 		CORUN_POLICY_EPOCH_CYCLES_DEFAULT);
 }
 
@@ -582,7 +609,8 @@ static void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
 	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
-	       O_ALONE_RUNS, O_SHOW_CONFIG, O_FULL_CONFIG, O_SCHED };
+	       O_ALONE_RUNS, O_SHOW_CONFIG, O_FULL_CONFIG, O_SCHED,
+	       O_ORACLE_MAX };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "mix", required_argument, NULL, 'm' },
@@ -602,6 +630,7 @@ static void parse_args(int argc, char **argv)
 		{ "policy", required_argument, NULL, O_POLICY },
 		{ "compare-policies", required_argument, NULL, O_COMPARE },
 		{ "epoch-cycles", required_argument, NULL, O_EPOCH },
+		{ "oracle-max", required_argument, NULL, O_ORACLE_MAX },
 		{ "trace-policy", no_argument, NULL, O_TRACE },
 		{ "whole-runs", no_argument, NULL, O_WHOLE },
 		{ "list", no_argument, NULL, 'l' },
@@ -634,10 +663,19 @@ static void parse_args(int argc, char **argv)
 			opt.alone_max = parse_count(optarg, "--alone-max-cycles");
 			break;
 		case O_POLICY:
-			if (!corun_policy_find_name(optarg))
-				die(2, "--policy %s: %s", optarg,
-				    mix_policy_names());
+			opt.oracle = oracle_kind_of(optarg);
+			if (opt.oracle < 0 && !corun_policy_find_name(optarg))
+				die(2, "--policy %s: %s, or the oracles %s and %s", optarg,
+				    mix_policy_names(),
+				    oracle_name(ORACLE_CTA),
+				    oracle_name(ORACLE_SPATIAL));
 			opt.policy = optarg;
+			break;
+		case O_ORACLE_MAX:
+			opt.oracle_max = parse_count(optarg, "--oracle-max");
+			if (opt.oracle_max > ORACLE_CAP_MAX)
+				die(2, "--oracle-max %s: out of range 1..%u",
+				    optarg, ORACLE_CAP_MAX);
 			break;
 		case O_COMPARE: opt.compare = optarg; break;
 		case O_EPOCH:
@@ -672,6 +710,9 @@ static void parse_args(int argc, char **argv)
 		die(2, "--policy and --compare-policies exclude each other");
 	if (opt.compare && opt.alone_only)
 		die(2, "--compare-policies and --alone-only exclude each other");
+	if (opt.oracle >= 0 && (opt.no_alone || opt.alone_only))
+		die(2, "--policy %s: the oracle ranks its co-runs by their speedups over the alone runs: not with --no-alone or --alone-only",
+		    opt.policy);
 	if (!opt.list && !opt.policies &&
 	    (!opt.config || (!opt.mix && !opt.show_config))) {
 		usage(stderr);
@@ -874,9 +915,11 @@ static const char *fw_version_str(char *buf, size_t len)
  * @mm: the metrics
  * @cycles: co-run length
  * @failed: jobs that failed
+ * @name: the name it is reported under (an oracle's), NULL: the policy's
  */
 struct corun {
 	struct pol_run pol;
+	const char *name;
 	struct job jobs[MIX_MAX_JOBS];
 	double ipc_s[MIX_MAX_JOBS], ipc_a[MIX_MAX_JOBS];
 	double np_pred[MIX_MAX_JOBS];
@@ -954,8 +997,15 @@ static void mix_fw_apply(const struct mix *mix, struct sim_policy *sp)
 		die(2, "%s: %s", mix->path, err);
 }
 
+static const char *corun_name(const struct corun *co)
+{
+	return co->name ? co->name : co->pol.ops->name;
+}
+
+/* One co-run; @pins: the slots' pinned settings, NULL: the mix's. */
 static void run_corun(const struct emu_config *cfg, const struct mix *mix,
-		      uint64_t budget, struct corun *co)
+		      uint64_t budget, struct corun *co,
+		      const struct corun_policy_pin *pin_over)
 {
 	struct corun_policy_pin pins[CORUN_MAX_SLOTS];
 	char phase[64], err[ERRLEN];
@@ -963,14 +1013,17 @@ static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 	unsigned int i;
 
 	dev = device_new(cfg);
-	mix_pins(mix, pins);
+	if (pin_over)
+		memcpy(pins, pin_over, sizeof(pins));
+	else
+		mix_pins(mix, pins);
 	co->pol.sp = sim_policy_create(dev, co->pol.ops, pins,
 				       (uint32_t)opt.epoch_cycles, opt.trace,
 				       err, sizeof(err));
 	if (!co->pol.sp)
 		die(2, "%s", err);
 	mix_fw_apply(mix, co->pol.sp);
-	snprintf(phase, sizeof(phase), "co-run (%s)", co->pol.ops->name);
+	snprintf(phase, sizeof(phase), "co-run (%s)", corun_name(co));
 	whole_budget = budget;
 	co->cycles = drive(dev, co->jobs, mix->njobs,
 			   opt.whole_runs ? UINT64_MAX : budget, 0, phase,
@@ -990,6 +1043,99 @@ static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 					 NAN;
 	}
 	metrics_compute(co->ipc_a, co->ipc_s, mix->njobs, &co->mm);
+}
+
+/* @dst takes @cur; its old engine goes unless @other still reports it. */
+static void oracle_keep(struct corun *dst, const struct corun *other,
+			const struct corun *cur)
+{
+	if (dst->pol.sp && dst->pol.sp != other->pol.sp)
+		sim_policy_destroy(dst->pol.sp);
+	*dst = *cur;
+}
+
+/*
+ * --policy cta-oracle or spatial-oracle (oracle.h): one co-run per
+ * candidate under fcfs, each job's slot pinned to the candidate's CTAs
+ * per SM (and, spatial, to its even share of the SMs). @hs and @ws get
+ * the best-HS and the best-WS co-runs; returns the jobs that failed.
+ */
+static unsigned int run_oracle(const struct emu_config *cfg,
+			       const struct mix *mix, uint64_t budget,
+			       const struct job *proto, struct oracle *o,
+			       struct corun *hs, struct corun *ws)
+{
+	struct corun_policy_pin base[CORUN_MAX_SLOTS], pins[CORUN_MAX_SLOTS];
+	unsigned int i, k, failed = 0;
+	char err[ERRLEN], lbl[96];
+	struct corun *cur;
+
+	memset(o, 0, sizeof(*o));
+	o->kind = opt.oracle;
+	o->nk = mix->njobs;
+	o->num_sms = cfg->num_sms;
+	o->max_kernels = cfg->sm.max_kernels;
+	o->lim = sm_lim;
+	o->cap = opt.oracle_max;
+	for (k = 0; k < mix->njobs; k++) {
+		const struct job *a = proto[k].alone;
+
+		if (a->status != ST_OK || !a->fp_launches)
+			die(1, "%s: job %u %s: no alone run to take its CTA footprint and speedup from",
+			    oracle_name(o->kind), k,
+			    job_label(&proto[k], lbl, sizeof(lbl)));
+		o->fp[k] = a->fp;
+	}
+	if (oracle_enumerate(o, err, sizeof(err)))
+		die(2, "%s (configuration %s)", err, cfg->name);
+	cur = calloc(1, sizeof(*cur));
+	if (!cur)
+		die(1, "out of memory");
+	mix_pins(mix, base);
+	for (i = 0; i < o->n; i++) {
+		memset(cur, 0, sizeof(*cur));
+		memcpy(cur->jobs, proto, sizeof(cur->jobs));
+		cur->pol.ops = &corun_policy_fcfs;
+		cur->name = oracle_name(o->kind);
+		memcpy(pins, base, sizeof(pins));
+		for (k = 0; k < mix->njobs; k++) {
+			struct corun_policy_pin *p = &pins[mix->jobs[k].slot];
+			uint32_t first, n;
+
+			p->set |= CORUN_POLICY_CH_CTA_QUOTA;
+			p->v.cta_quota = o->cand[i].ctas[k];
+			if (o->kind != ORACLE_SPATIAL)
+				continue;
+			oracle_sm_range(o->num_sms, o->nk, k, &first, &n);
+			memset(p->v.sm_mask, 0, sizeof(p->v.sm_mask));
+			corun_policy_mask_range(p->v.sm_mask, first, n);
+			p->set |= CORUN_POLICY_CH_SM_MASK;
+		}
+		run_corun(cfg, mix, budget, cur, pins);
+		/* a failed candidate is reported and never picked */
+		for (k = 0; k < mix->njobs; k++)
+			if (cur->jobs[k].status != ST_OK)
+				fprintf(stderr, "corun-sim: %s candidate %u: job %u (%s): %s: %s\n",
+					oracle_name(o->kind), i, k,
+					cur->jobs[k].wl->name,
+					status_names[cur->jobs[k].status],
+					cur->jobs[k].msg);
+		failed += cur->failed;
+		if (!cur->failed)
+			oracle_record(o, i, cur->ipc_a, cur->ipc_s);
+		oracle_pick(o);
+		if (!cur->failed && o->best_hs == i)
+			oracle_keep(hs, ws, cur);
+		if (!cur->failed && o->best_ws == i)
+			oracle_keep(ws, hs, cur);
+		if (cur->failed || (o->best_hs != i && o->best_ws != i))
+			sim_policy_destroy(cur->pol.sp);
+	}
+	free(cur);
+	/* every candidate failed: report the last one's jobs */
+	if (!hs->pol.sp)
+		die(1, "%s: every candidate co-run failed", oracle_name(o->kind));
+	return failed;
 }
 
 /* |predicted - measured| / measured NP of job @i, NaN if either is missing. */
@@ -1031,7 +1177,9 @@ static void json_corun(struct json *js, const char *key, const struct mix *mix,
 	unsigned int i;
 
 	json_obj_begin(js, key);
-	json_str(js, "policy", co->pol.ops->name);
+	json_str(js, "policy", corun_name(co));
+	if (co->name)
+		json_str(js, "base_policy", co->pol.ops->name);
 	json_u64(js, "epoch_cycles", opt.epoch_cycles);
 	json_u64(js, "epochs", sim_policy_epochs(co->pol.sp));
 	json_u64(js, "policy_decisions", eng->decisions);
@@ -1093,7 +1241,7 @@ static void text_corun(const struct mix *mix, const struct corun *co)
 	size_t n, t;
 
 	printf("co-run (%" PRIu64 " cycles, policy %s, %" PRIu64 " epochs of %" PRIu64 " cycles, %" PRIu64 " decisions):\n",
-	       co->cycles, co->pol.ops->name, sim_policy_epochs(co->pol.sp),
+	       co->cycles, corun_name(co), sim_policy_epochs(co->pol.sp),
 	       opt.epoch_cycles, sim_policy_engine(co->pol.sp)->decisions);
 	printf("  %-3s %-4s %-28s %-9s %5s %14s %9s %9s %9s\n", "job", "slot",
 	       "workload", "status", "runs", "thread-insns", "IPC", "IPC-alone",
@@ -1152,7 +1300,7 @@ static void text_compare(const struct mix *mix, const struct corun *co,
 	printf("policy comparison (%" PRIu64 " cycles each):\n", co[0].cycles);
 	printf("  %-40s", "metric");
 	for (p = 0; p < np; p++)
-		printf(" | %10s", co[p].pol.ops->name);
+		printf(" | %10s", corun_name(&co[p]));
 	printf("\n  ");
 	for (k = 0; k < 40 + 13 * np; k++)
 		putchar('-');
@@ -1273,6 +1421,7 @@ int main(int argc, char **argv)
 	char err[ERRLEN], b1[32];
 	struct sim_policy *check_sp;
 	struct sim_dev *dev, *check_dev;
+	struct oracle orc = { 0 };
 	struct mix mix;
 	struct json js;
 
@@ -1334,6 +1483,12 @@ int main(int argc, char **argv)
 		alone_config(&cfg, mix.alone_sched, "alone_sched =", &acfg);
 	if (mix_check_device(&mix, cfg.num_slots, cfg.num_sms, err, sizeof(err)))
 		die(2, "%s (configuration %s)", err, cfg.name);
+	emu_config_sm_limits(&cfg, &sm_lim);
+	for (i = 0; i < mix.njobs && opt.oracle >= 0; i++)
+		if (mix.jobs[i].cta_quota || mix.jobs[i].has_sms)
+			die(2, "%s:%u: quota= or sms= pins the slot, but --policy %s searches its CTA counts%s",
+			    mix.path, mix.jobs[i].line, opt.policy,
+			    opt.oracle == ORACLE_SPATIAL ? " and splits the SMs" : "");
 	check_kernels(&mix);
 	/* the co-run's warp scheduler; alone runs keep --alone-sched */
 	if (opt.sched || mix.sched[0]) {
@@ -1387,6 +1542,8 @@ int main(int argc, char **argv)
 		if (npol < 2)
 			die(2, "--compare-policies %s: expected two or more policies, like fcfs,even",
 			    opt.compare);
+	} else if (opt.oracle >= 0) {
+		pols[npol++] = &corun_policy_fcfs;
 	} else {
 		pols[npol++] = corun_policy_find_name(
 			opt.policy ? opt.policy : mix.policy[0] ? mix.policy : "fcfs");
@@ -1415,7 +1572,8 @@ int main(int argc, char **argv)
 		}
 		j->alone = &alone[k];
 	}
-	co = calloc(npol, sizeof(*co));
+	/* an oracle reports two co-runs: its best HS and its best STP */
+	co = calloc(npol + (opt.oracle >= 0), sizeof(*co));
 	if (!co)
 		die(1, "out of memory");
 	for (p = 0; p < npol; p++) {
@@ -1435,7 +1593,9 @@ int main(int argc, char **argv)
 		if (!opt.alone_only) {
 			printf("# polic%s", npol > 1 ? "ies" : "y");
 			for (p = 0; p < npol; p++)
-				printf("%s %s", p ? "," : "", pols[p]->name);
+				printf("%s %s", p ? "," : "",
+				       opt.oracle >= 0 ? opt.policy :
+							 pols[p]->name);
 			printf(", epoch %" PRIu64 " cycles\n", opt.epoch_cycles);
 		}
 		printf("# warp scheduler: alone runs %s (%s), co-runs %s (%s)\n",
@@ -1484,9 +1644,12 @@ int main(int argc, char **argv)
 				failed++;
 		}
 	}
-	if (!opt.alone_only)
+	if (opt.oracle >= 0)
+		failed += run_oracle(&cfg, &mix, budget, proto, &orc, &co[0],
+				     &co[1]);
+	else if (!opt.alone_only)
 		for (p = 0; p < npol; p++) {
-			run_corun(&cfg, &mix, budget, &co[p]);
+			run_corun(&cfg, &mix, budget, &co[p], NULL);
 			failed += co[p].failed;
 		}
 
@@ -1526,7 +1689,8 @@ int main(int argc, char **argv)
 			json_str(&js, "policy", mix.policy);
 		json_obj_end(&js);
 		if (npol == 1) {
-			json_str(&js, "policy", pols[0]->name);
+			json_str(&js, "policy", opt.oracle >= 0 ? opt.policy :
+				 pols[0]->name);
 		} else {
 			json_arr_begin(&js, "policies");
 			for (p = 0; p < npol; p++)
@@ -1557,7 +1721,12 @@ int main(int argc, char **argv)
 			json_obj_end(&js);
 		}
 		json_arr_end(&js);
-		if (!opt.alone_only && npol == 1) {
+		if (opt.oracle >= 0) {
+			/* "corun": the best HS, what corun-eval reads */
+			json_corun(&js, "corun", &mix, &co[0]);
+			json_corun(&js, "corun_ws", &mix, &co[1]);
+			oracle_json(&js, &orc);
+		} else if (!opt.alone_only && npol == 1) {
 			json_corun(&js, "corun", &mix, &co[0]);
 		} else if (!opt.alone_only) {
 			json_arr_begin(&js, "coruns");
@@ -1596,7 +1765,13 @@ int main(int argc, char **argv)
 					text_counters(&a->ctr);
 			}
 		}
-		if (!opt.alone_only) {
+		if (opt.oracle >= 0) {
+			oracle_text(stdout, &orc);
+			printf("best harmonic speedup, ");
+			text_corun(&mix, &co[0]);
+			printf("best STP (weighted speedup), ");
+			text_corun(&mix, &co[1]);
+		} else if (!opt.alone_only) {
 			for (p = 0; p < npol; p++)
 				text_corun(&mix, &co[p]);
 			if (npol > 1)
@@ -1638,6 +1813,9 @@ int main(int argc, char **argv)
 			total_stats.thread_insns, sim_ns / 1e9);
 	for (p = 0; p < npol; p++)
 		sim_policy_destroy(co[p].pol.sp);
+	if (opt.oracle >= 0 && co[1].pol.sp != co[0].pol.sp)
+		sim_policy_destroy(co[1].pol.sp);
+	oracle_free(&orc);
 	free(co);
 	return failed ? 1 : 0;
 }
