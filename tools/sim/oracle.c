@@ -259,9 +259,15 @@ void oracle_json(struct json *js, const struct oracle *o)
 	json_u64(js, "space", o->space);
 	json_u64(js, "stride", o->stride);
 	json_u64(js, "tried", o->n);
-	json_arr_begin(js, "max_ctas");
-	for (k = 0; k < o->nk; k++)
-		json_u64(js, NULL, o->max[k]);
+	json_arr_begin(js, "kernels");
+	for (k = 0; k < o->nk; k++) {
+		json_obj_begin(js, NULL);
+		json_u64(js, "threads", o->fp[k].threads);
+		json_u64(js, "regs", o->fp[k].regs);
+		json_u64(js, "shared", o->fp[k].shared);
+		json_u64(js, "max_ctas", o->max[k]);
+		json_obj_end(js);
+	}
 	json_arr_end(js);
 	json_u64(js, "best_hs", o->best_hs);
 	json_u64(js, "best_ws", o->best_ws);

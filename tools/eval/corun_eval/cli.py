@@ -384,7 +384,10 @@ def export_rows(conn, what, keys):
 	for r in conn.execute(q, params).fetchall():
 		jobs = conn.execute('SELECT ipc_shared, ipc_alone FROM corun_jobs WHERE '
 				    'run_key = ? ORDER BY job', (r['key'],)).fetchall()
-		m = metrics.compute([j[1] for j in jobs], [j[0] for j in jobs])
+		res = dbmod.result_json(conn, r['key']) \
+			if r['policy'] in metrics.ORACLES else None
+		m = metrics.compute_run(r['policy'], [j[1] for j in jobs],
+					[j[0] for j in jobs], res)
 		out.append(dict(r, **{k: None if v != v else v for k, v in m.items()}))
 	return out
 

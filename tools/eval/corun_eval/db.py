@@ -11,6 +11,8 @@ import json
 import os
 import sqlite3
 
+from .metrics import ORACLES
+
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_S = 120
 
@@ -171,15 +173,22 @@ def merge(conn, src_path):
 
 
 def results(conn, keys):
-	"""{key: {'status', 'error', 'wall_seconds', 'host', 'jobs': [rows]}}."""
+	"""{key: {'status', 'error', 'wall_seconds', 'host', 'result', 'jobs':
+	[rows]}}; 'result' (the parsed JSON) only for the oracles' runs."""
 	out = {}
 	keys = list(keys)
 	for i in range(0, len(keys), CHUNK):
 		part = keys[i:i + CHUNK]
 		marks = ','.join('?' * len(part))
+		# an oracle's result holds its best-STP pick (metrics.ORACLES)
 		for r in conn.execute('SELECT key, kind, status, error, wall_seconds, '
-				      f'host FROM runs WHERE key IN ({marks})', part):
+				      'host, CASE WHEN policy IN '
+				      f'({",".join("?" * len(ORACLES))}) THEN result '
+				      f'END AS result FROM runs WHERE key IN ({marks})',
+				      list(ORACLES) + part):
 			out[r['key']] = dict(r, jobs=[])
+			out[r['key']]['result'] = json.loads(r['result']) \
+				if r['result'] else None
 		for j in conn.execute(f'SELECT * FROM jobs WHERE run_key IN ({marks}) '
 				      'ORDER BY run_key, job', part):
 			out[j['run_key']]['jobs'].append(dict(j))

@@ -41,6 +41,32 @@ def compute(ipc_alone, ipc_shared):
 	return out
 
 
+# corun-sim's oracles (tools/sim/oracle.h): searches over co-runs whose
+# result holds two picks, "corun" (the best harmonic speedup) and
+# "corun_ws" (the best weighted speedup, STP), reported separately as
+# the CCBP paper reports CTA_oracle's.
+ORACLES = ('cta-oracle', 'spatial-oracle')
+
+
+def ws_pick_ipcs(result):
+	"""IPC of each job in an oracle's best-STP co-run (from the counts,
+	as the job rows), or None if the result has none."""
+	co = (result or {}).get('corun_ws')
+	if not co or not co.get('cycles'):
+		return None
+	return [j.get('thread_insns', 0) / co['cycles'] for j in co.get('jobs', [])]
+
+
+def compute_run(policy, ipc_alone, ipc_shared, result):
+	"""compute() of a co-run; for an oracle, STP is that of its best-STP
+	pick and the other metrics those of its best-HS pick."""
+	out = compute(ipc_alone, ipc_shared)
+	if policy in ORACLES:
+		ws = ws_pick_ipcs(result)
+		out['stp'] = compute(ipc_alone, ws)['stp'] if ws else NAN
+	return out
+
+
 def geomean(values):
 	"""Geometric mean; 0 if any value is 0, inf if any is inf, NaN if
 	empty or any is negative or NaN."""

@@ -13,9 +13,15 @@ and the firmware. Labels, spec names and file paths are not part of it.
 import hashlib
 import json
 
+from . import metrics
 from . import spec as specmod
 
 KEY_VERSION = 1
+# The oracles (metrics.ORACLES) rank their candidates by speedups, so
+# they run the alone runs themselves, with the spec's alone options; the
+# deterministic model gives them the same alone IPCs as the spec's own
+# alone runs, from which the report computes.
+ORACLES = metrics.ORACLES
 
 
 def canonical(obj):
@@ -61,10 +67,15 @@ class Run:
 			      '--alone-runs', o['alone_runs']]
 			if o.get('alone_max_cycles'):
 				a += ['--alone-max-cycles', str(o['alone_max_cycles'])]
+		elif self.policy in ORACLES:
+			a += ['--policy', self.policy, '--alone-sched', o['alone_sched'],
+			      '--alone-runs', o['alone_runs']]
+			if o.get('alone_max_cycles'):
+				a += ['--alone-max-cycles', str(o['alone_max_cycles'])]
 		else:
 			a += ['--no-alone', '--policy', self.policy]
-			if o.get('epoch_cycles'):
-				a += ['--epoch-cycles', str(o['epoch_cycles'])]
+		if self.kind == 'corun' and o.get('epoch_cycles'):
+			a += ['--epoch-cycles', str(o['epoch_cycles'])]
 		return a
 
 	def to_dict(self):
@@ -152,6 +163,10 @@ def expand(spec, tier_name, sim):
 
 def corun(plan, spec, tier, cfg, jobs, policy, alone_keys, builds):
 	opts = {'epoch_cycles': spec.epoch_cycles}
+	if policy in ORACLES:
+		# only for the oracles: the other co-runs' keys stay as they were
+		opts.update(alone_sched=spec.alone_sched, alone_runs=spec.alone_runs,
+			    alone_max_cycles=spec.alone_max_cycles)
 	if spec.qos_target:
 		# only when set: the keys of specs without one stay as they were
 		opts['qos_target'] = spec.qos_target

@@ -70,7 +70,8 @@ def run_states(plan, res):
 		else:
 			shared = [j['ipc'] for j in got[0]['jobs']]
 			alone = [res[k]['jobs'][0]['ipc'] for k in run.alone_keys]
-			out[i] = ('ok', metrics.compute(alone, shared))
+			out[i] = ('ok', metrics.compute_run(run.policy, alone, shared,
+							  got[0].get('result')))
 	return out
 
 
