@@ -87,4 +87,12 @@ $(CORUN_SIM_TEST): $(SIM_OUT)/tests/corun_sim_test.o $(CORUN_SIM_LIBOBJS) \
 	$(CC) $(HOST_LDFLAGS) $(filter %.o,$^) -o $@ $(POLICY_LIB) \
 		$(WORKLOADS_LIB) $(SIMHOST_LIB) $(EMU_LIB) $(HOST_LDLIBS)
 
-TEST_PROGS += $(KELF_TEST) $(SIMHOST_TEST) $(CORUN_SIM_TEST)
+# The oracles' search on test-2sm's limits (no binary, no kernels).
+ORACLE_TEST := $(SIM_OUT)/tests/oracle-test
+$(SIM_OUT)/tests/oracle_test.o: \
+	HOST_CFLAGS += -DEMU_CONFIG_DIR='"$(CURDIR)/emu/configs"'
+$(ORACLE_TEST): $(SIM_OUT)/tests/oracle_test.o $(SIM_OUT)/oracle.o \
+		$(SIM_OUT)/metrics.o $(SIM_OUT)/json.o $(KUNIT_OBJS) $(EMU_LIB)
+	$(CC) $(HOST_LDFLAGS) $(filter %.o,$^) -o $@ $(EMU_LIB) $(HOST_LDLIBS)
+
+TEST_PROGS += $(KELF_TEST) $(SIMHOST_TEST) $(CORUN_SIM_TEST) $(ORACLE_TEST)
