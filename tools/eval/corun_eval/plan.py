@@ -72,6 +72,8 @@ class Run:
 			      '--alone-runs', o['alone_runs']]
 			if o.get('alone_max_cycles'):
 				a += ['--alone-max-cycles', str(o['alone_max_cycles'])]
+			if o.get('oracle_max'):
+				a += ['--oracle-max', str(o['oracle_max'])]
 		else:
 			a += ['--no-alone', '--policy', self.policy]
 		if self.kind == 'corun' and o.get('epoch_cycles'):
@@ -167,6 +169,8 @@ def corun(plan, spec, tier, cfg, jobs, policy, alone_keys, builds):
 		# only for the oracles: the other co-runs' keys stay as they were
 		opts.update(alone_sched=spec.alone_sched, alone_runs=spec.alone_runs,
 			    alone_max_cycles=spec.alone_max_cycles)
+		if tier.oracle_max:
+			opts['oracle_max'] = tier.oracle_max
 	if spec.qos_target:
 		# only when set: the keys of specs without one stay as they were
 		opts['qos_target'] = spec.qos_target

@@ -35,7 +35,8 @@ _SUFFIX = {'': 1, 'k': 10**3, 'M': 10**6, 'G': 10**9}
 SPEC_KEYS = ('title', 'paper', 'runs', 'policies', 'alone-sched', 'alone-runs',
 	     'alone-max-cycles', 'epoch-cycles', 'mix-seed', 'qos-target', 'note')
 TIER_KEYS = ('configs', 'scale', 'cycles', 'seeds', 'sample', 'sample-seed',
-	     'protocol')
+	     'oracle-max', 'protocol')
+MAX_ORACLE = 4096		# corun-sim's --oracle-max (ORACLE_CAP_MAX)
 TABLE_KEYS = ('title', 'metric', 'rows', 'categories', 'plot', 'mean')
 REPEATABLE = ('note', 'protocol')
 
@@ -95,6 +96,7 @@ class Tier:
 		self.seeds = [0]
 		self.sample = None		# mixes per category; None: all
 		self.sample_seed = 1
+		self.oracle_max = None		# None: corun-sim's default
 		self.protocol = ''
 
 
@@ -330,6 +332,10 @@ class _Parser:
 			t.sample = None if value == 'all' else parse_count(value, loc, key)
 		elif key == 'sample-seed':
 			t.sample_seed = parse_uint(value, loc, key)
+		elif key == 'oracle-max':
+			t.oracle_max = parse_uint(value, loc, key, MAX_ORACLE)
+			if not t.oracle_max:
+				raise loc.err(f'{key} = {value}: expected a number 1..{MAX_ORACLE}')
 		elif key == 'protocol':
 			t.protocol = (t.protocol + ' ' + value).strip()
 
@@ -521,7 +527,7 @@ class _Parser:
 					setattr(t, k, getattr(self.defaults, k))
 				if getattr(t, k) is None and k in need:
 					raise t.loc.err(f'[tier {name}]: missing {k}')
-			for k in ('seeds', 'sample', 'sample_seed'):
+			for k in ('seeds', 'sample', 'sample_seed', 'oracle_max'):
 				if (name, k) not in self.tier_set(t):
 					setattr(t, k, getattr(self.defaults, k))
 			if not t.protocol:
