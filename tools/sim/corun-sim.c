@@ -28,7 +28,9 @@
  *    deltas since the previous epoch); epochs of the driver's default
  *    length run while a job is resident. Each launch of a workload is one
  *    job. Alone runs have the device to themselves and use no policy.
- *    --compare-policies runs the co-run once per policy.
+ *    --compare-policies runs the co-run once per policy. --policy
+ *    cta-oracle or spatial-oracle runs one co-run per CTA combination
+ *    under fcfs with the slots pinned and reports the best (oracle.h).
  *
  * IPC always counts thread instructions (active lanes), like GPGPU-Sim.
  * stdout is deterministic; progress and the host simulation rate go to
