@@ -291,6 +291,13 @@ void emu_ctxsw_restore(struct emu_sm *sm, struct emu_job *job)
 		if (w->cta)
 			continue;
 		w->rv = cs->rv[k];
+		/*
+		 * The micro-TLB holds host addresses of the old SM's shared
+		 * and stack memory, and the issue selection may point into
+		 * the old warp slot: both are rebuilt from the state.
+		 */
+		rv_warp_flush_tlb(&w->rv);
+		rv_warp_resched(&w->rv);
 		emu_sm_warp_attach(sm, cta, i, cs->wid[k++]);
 	}
 	for (k = 0; k < cta->nwarps; k++) {
