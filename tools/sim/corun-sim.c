@@ -108,6 +108,7 @@ struct job {
 	enum job_status status;
 	char msg[ERRLEN];
 	struct corun_slot_counters ctr;	/* slot counters at the end */
+	struct corun_slot_ctxsw_counters cs; /* its context switches */
 };
 
 struct opts {
@@ -116,7 +117,7 @@ struct opts {
 	const char *firmware;	/* NULL: the build's image; "" --no-firmware */
 	uint64_t cycles, alone_max, epoch_cycles;
 	int json, counters, quiet, alone_only, no_alone, list, trace, policies;
-	int whole_runs, alone_once, show_config, full_config;
+	int whole_runs, alone_once, show_config, full_config, no_ctxsw;
 };
 
 /* --whole-runs: a co-run job starts no new run past this window. */
@@ -432,6 +433,7 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 		fprintf(stderr, "\r%*s\r", 78, "");
 	for (i = 0; i < n; i++) {
 		emu_gpu_slot_counters(gpu, jobs[i].slot, &jobs[i].ctr);
+		emu_gpu_slot_ctxsw(gpu, jobs[i].slot, &jobs[i].cs);
 		if (alone && opt.alone_once && jobs[i].inflight)
 			job_fail(&jobs[i], ST_ERROR,
 				 "alone run not done after %" PRIu64 " cycles (--alone-max-cycles)",
@@ -552,6 +554,8 @@ static void usage(FILE *f)
 		"                      compare slowdowns and metrics side by side\n"
 		"  --epoch-cycles N    epoch length of the policy (default: the driver's, %u)\n"
 		"  --trace-policy      every policy decision in the report\n"
+		"  --no-ctxsw          the policy reclaims SMs only by draining, as on a\n"
+		"                      device without context switch (CORUN_CAP_CTXSW)\n"
 		"  --whole-runs        co-run budget as corun-run counts it: a job starts\n"
 		"                      no new run once its first launch's start to its\n"
 		"                      last launch's end reaches the budget; no run is\n"
@@ -581,7 +585,7 @@ static uint64_t parse_count(const char *s, const char *what)
 static void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
-	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
+	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE, O_NO_CTXSW,
 	       O_ALONE_RUNS, O_SHOW_CONFIG, O_FULL_CONFIG, O_SCHED };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
@@ -603,6 +607,7 @@ static void parse_args(int argc, char **argv)
 		{ "compare-policies", required_argument, NULL, O_COMPARE },
 		{ "epoch-cycles", required_argument, NULL, O_EPOCH },
 		{ "trace-policy", no_argument, NULL, O_TRACE },
+		{ "no-ctxsw", no_argument, NULL, O_NO_CTXSW },
 		{ "whole-runs", no_argument, NULL, O_WHOLE },
 		{ "list", no_argument, NULL, 'l' },
 		{ "show-config", no_argument, NULL, O_SHOW_CONFIG },
@@ -648,6 +653,7 @@ static void parse_args(int argc, char **argv)
 				    optarg, CORUN_EPOCH_LEN_MIN, UINT32_MAX);
 			break;
 		case O_TRACE: opt.trace = 1; break;
+		case O_NO_CTXSW: opt.no_ctxsw = 1; break;
 		case O_WHOLE: opt.whole_runs = 1; break;
 		case O_SHOW_CONFIG: opt.show_config = 1; break;
 		case O_FULL_CONFIG: opt.full_config = 1; break;
@@ -965,7 +971,11 @@ static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 	dev = device_new(cfg);
 	mix_pins(mix, pins);
 	co->pol.sp = sim_policy_create(dev, co->pol.ops, pins,
-				       (uint32_t)opt.epoch_cycles, opt.trace,
+				       (uint32_t)opt.epoch_cycles,
+				       (opt.trace ? SIM_POLICY_TRACE : 0) |
+					       (opt.no_ctxsw ?
+							SIM_POLICY_NO_CTXSW :
+							0),
 				       err, sizeof(err));
 	if (!co->pol.sp)
 		die(2, "%s", err);
@@ -1069,6 +1079,11 @@ static void json_corun(struct json *js, const char *key, const struct mix *mix,
 			json_dbl(js, "norm_progress_predicted", co->np_pred[i]);
 			json_dbl(js, "norm_progress_error", np_error(co, i));
 		}
+		json_u64(js, "preempts", j->cs.preempts);
+		json_u64(js, "restores", j->cs.restores);
+		json_u64(js, "ctxsw_cycles", sim_ctxsw_cycles(&j->cs));
+		json_u64(js, "ctxsw_bytes",
+			 j->cs.save_bytes + j->cs.restore_bytes);
 		if (opt.counters)
 			json_counters(js, &j->ctr);
 		json_obj_end(js);
@@ -1083,6 +1098,30 @@ static void json_corun(struct json *js, const char *key, const struct mix *mix,
 	if (opt.trace)
 		json_trace(js, co);
 	json_obj_end(js);
+}
+
+/* The co-run's context switches, if the policy reclaimed SMs that way. */
+static void text_ctxsw(const struct mix *mix, const struct corun *co)
+{
+	const struct corun_slot_ctxsw_counters *c;
+	unsigned int i, any = 0;
+
+	for (i = 0; i < mix->njobs; i++)
+		any |= co->jobs[i].cs.preempts || co->jobs[i].cs.restores;
+	if (!any)
+		return;
+	printf("  context switches (CTAs saved and restored; cycles summed over CTAs):\n");
+	printf("  %-3s %9s %9s %12s %12s %12s %12s\n", "job", "preempts",
+	       "restores", "wait-cycles", "save-cycles", "restore-cyc",
+	       "bytes");
+	for (i = 0; i < mix->njobs; i++) {
+		c = &co->jobs[i].cs;
+		printf("  %-3u %9" PRIu64 " %9" PRIu64 " %12" PRIu64
+		       " %12" PRIu64 " %12" PRIu64 " %12" PRIu64 "\n",
+		       i, c->preempts, c->restores, c->wait_cycles,
+		       c->save_cycles, c->restore_cycles,
+		       c->save_bytes + c->restore_bytes);
+	}
 }
 
 static void text_corun(const struct mix *mix, const struct corun *co)
@@ -1113,6 +1152,7 @@ static void text_corun(const struct mix *mix, const struct corun *co)
 		if (opt.counters)
 			text_counters(&j->ctr);
 	}
+	text_ctxsw(mix, co);
 	if (has_estimates(mix, co)) {
 		printf("  the policy's model (est_alone_cycles: predicted alone cycles over the co-run cycles they cover):\n");
 		printf("  %-3s %14s %14s %9s %9s %9s %9s\n", "job",
