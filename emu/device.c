@@ -353,7 +353,7 @@ static void slot_write(struct emu_dev *dev, unsigned int n, uint32_t reg,
 	     reg < CORUN_SLOT_FAULT + 4 * SLOT_FAULT_WORDS) ||
 	    reg == CORUN_SLOT_RING_HEAD || reg == CORUN_SLOT_STATUS ||
 	    reg == CORUN_SLOT_DONE_LO || reg == CORUN_SLOT_DONE_HI ||
-	    reg == CORUN_SLOT_PROGRESS) {
+	    reg == CORUN_SLOT_PROGRESS || reg == CORUN_SLOT_SAVED) {
 		emu_dev_guest_error(dev, CORUN_ERR_RO_WRITE,
 				    "write 0x%08x to read-only slot %u register 0x%x",
 				    val, n, addr);
