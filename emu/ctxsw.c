@@ -228,9 +228,12 @@ void emu_ctxsw_tick(struct emu_gpu *gpu)
 				cc->wait_cycles += now - cta->cs_since;
 				cta->cs = EMU_CS_SAVE;
 				cta->cs_since = now;
-				cta->cs_until = now + emu_ctxsw_cycles(c, cta->cs_bytes, false);
+				cta->cs_until =
+					now + emu_ctxsw_cycles(c, cta->cs_bytes,
+							       false);
 				cc->save_cycles += cta->cs_until - now;
-			} else if (cta->cs == EMU_CS_SAVE && now >= cta->cs_until) {
+			} else if (cta->cs == EMU_CS_SAVE &&
+				   now >= cta->cs_until) {
 				cta_save(sm, cta);
 				continue;
 			} else if (cta->cs == EMU_CS_RESTORE &&
@@ -276,7 +279,7 @@ void emu_ctxsw_restore(struct emu_sm *sm, struct emu_job *job)
 		       job->local_alloc);
 		for (d = cta->local_off >> EMU_LOCAL_DIRTY_SHIFT;
 		     d <= (cta->local_off + job->local_alloc - 1) >>
-			  EMU_LOCAL_DIRTY_SHIFT;
+		     EMU_LOCAL_DIRTY_SHIFT;
 		     d++)
 			emu_bit_set(sm->local_dirty, d);
 	}

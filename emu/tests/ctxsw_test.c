@@ -156,7 +156,8 @@ static void ctxsw_bit_identical(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, cc.restores, cc.preempts);
 		KUNIT_EXPECT_EQ(test, cc.save_bytes, cc.restore_bytes);
 		/* two live warps of 8 lanes: registers, PCs, masks; shared */
-		KUNIT_EXPECT_GE(test, cc.save_bytes, cc.preempts * (2 * 40 + 64));
+		KUNIT_EXPECT_GE(test, cc.save_bytes,
+				cc.preempts * (2 * 40 + 64));
 		KUNIT_EXPECT_GE(test, cc.restore_cycles,
 				cc.restores * (uint64_t)100);
 		KUNIT_EXPECT_GT(test, cc.save_cycles, 0ull);
@@ -232,12 +233,9 @@ static void ctxsw_bad_mode(struct kunit *test)
 }
 
 static struct kunit_case ctxsw_cases[] = {
-	KUNIT_CASE(ctxsw_bit_identical),
-	KUNIT_CASE(ctxsw_drain),
-	KUNIT_CASE(ctxsw_deterministic),
-	KUNIT_CASE(ctxsw_cost),
-	KUNIT_CASE(ctxsw_bad_mode),
-	{}
+	KUNIT_CASE(ctxsw_bit_identical), KUNIT_CASE(ctxsw_drain),
+	KUNIT_CASE(ctxsw_deterministic), KUNIT_CASE(ctxsw_cost),
+	KUNIT_CASE(ctxsw_bad_mode),	 {}
 };
 
 static struct kunit_suite ctxsw_suite = {

@@ -305,8 +305,7 @@ static void engine_reclaim_test(struct kunit *test)
 			CORUN_RECLAIM_SWITCH);
 	KUNIT_EXPECT_EQ(test, slot_reg(h, 1, CORUN_SLOT_RECLAIM),
 			CORUN_RECLAIM_DRAIN);
-	KUNIT_EXPECT_EQ(test, h->rec[0].out.reclaim,
-			(u32)CORUN_RECLAIM_SWITCH);
+	KUNIT_EXPECT_EQ(test, h->rec[0].out.reclaim, (u32)CORUN_RECLAIM_SWITCH);
 	KUNIT_EXPECT_TRUE(test, h->rec[0].changed & CORUN_POLICY_CH_RECLAIM);
 	/* unchanged: not written again */
 	fake_clear(h);
