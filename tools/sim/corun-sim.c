@@ -118,6 +118,7 @@ struct opts {
 	uint64_t cycles, alone_max, epoch_cycles;
 	int json, counters, quiet, alone_only, no_alone, list, trace, policies;
 	int whole_runs, alone_once, show_config, full_config, no_ctxsw;
+	uint64_t ctxsw_stress;
 };
 
 /* --whole-runs: a co-run job starts no new run past this window. */
@@ -379,6 +380,37 @@ static void progress(const char *phase, uint64_t cycle, uint64_t stop,
  * Run @n jobs on @dev until each has stopped (alone: after one run) or
  * the device reaches @stop. Returns the cycle the simulation ended at.
  */
+/*
+ * --ctxsw-stress: the @flip-th move of the co-run's jobs, job k to the
+ * lower half of the SMs when k + @flip is even, else to the upper half,
+ * each reclaimed by context switch, through the slot registers.
+ */
+static void ctxsw_flip(struct sim_dev *dev, struct job *jobs, unsigned int n,
+		       uint64_t flip)
+{
+	uint32_t sms = sim_dev_config(dev)->num_sms, half = sms / 2, k, w;
+	uint32_t mask[CORUN_SM_MASK_WORDS];
+	char err[ERRLEN];
+
+	for (k = 0; k < n; k++) {
+		memset(mask, 0, sizeof(mask));
+		if ((k + flip) % 2)
+			corun_policy_mask_range(mask, half, sms - half);
+		else
+			corun_policy_mask_range(mask, 0, half);
+		if (sim_dev_wr(dev, CORUN_REG_SLOT(jobs[k].slot, CORUN_SLOT_RECLAIM),
+			       CORUN_RECLAIM_SWITCH, err, sizeof(err)))
+			die(1, "--ctxsw-stress: %s", err);
+		for (w = 0; w < CORUN_SM_MASK_WORDS; w++)
+			if (sim_dev_wr(dev,
+				       CORUN_REG_SLOT(jobs[k].slot,
+						      CORUN_SLOT_SM_MASK0) +
+					       4 * w,
+				       mask[w], err, sizeof(err)))
+				die(1, "--ctxsw-stress: %s", err);
+	}
+}
+
 static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 		      uint64_t stop, int alone, const char *phase,
 		      struct pol_run *pr)
@@ -389,10 +421,13 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 	struct emu_event ev;
 	struct emu_stats st;
 	unsigned int i, active;
+	uint64_t flip = 0, next_flip = UINT64_MAX;
 
 	cur_pol = pr;
 	for (i = 0; i < n; i++)
 		job_start_run(dev, &jobs[i]);
+	if (!alone && opt.ctxsw_stress)
+		next_flip = opt.ctxsw_stress;
 	for (;;) {
 		uint64_t c = emu_gpu_cycle(gpu);
 		int type;
@@ -401,9 +436,14 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 			active += jobs[i].inflight;
 		if (!active || c >= stop)
 			break;
+		if (c >= next_flip) {
+			ctxsw_flip(dev, jobs, n, flip++);
+			next_flip = c + opt.ctxsw_stress;
+		}
 		/* The rate counts model time only, not setup and checks. */
 		t1 = now_ns();
-		type = sim_dev_run(dev, stop, &ev);
+		type = sim_dev_run(dev, stop < next_flip ? stop : next_flip,
+				   &ev);
 		sim_ns += now_ns() - t1;
 		if (type == EMU_EV_JOB_DONE) {
 			for (i = 0; i < n; i++)
@@ -556,6 +596,10 @@ static void usage(FILE *f)
 		"  --trace-policy      every policy decision in the report\n"
 		"  --no-ctxsw          the policy reclaims SMs only by draining, as on a\n"
 		"                      device without context switch (CORUN_CAP_CTXSW)\n"
+		"  --ctxsw-stress N    every N co-run cycles move each job to the other\n"
+		"                      half of the SMs by context switch (a test of save\n"
+		"                      and restore against the CPU references; policy\n"
+		"                      fcfs only, which leaves the SM masks alone)\n"
 		"  --whole-runs        co-run budget as corun-run counts it: a job starts\n"
 		"                      no new run once its first launch's start to its\n"
 		"                      last launch's end reaches the budget; no run is\n"
@@ -585,7 +629,7 @@ static uint64_t parse_count(const char *s, const char *what)
 static void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
-	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE, O_NO_CTXSW,
+	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE, O_NO_CTXSW, O_CTXSW_STRESS,
 	       O_ALONE_RUNS, O_SHOW_CONFIG, O_FULL_CONFIG, O_SCHED };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
@@ -608,6 +652,7 @@ static void parse_args(int argc, char **argv)
 		{ "epoch-cycles", required_argument, NULL, O_EPOCH },
 		{ "trace-policy", no_argument, NULL, O_TRACE },
 		{ "no-ctxsw", no_argument, NULL, O_NO_CTXSW },
+		{ "ctxsw-stress", required_argument, NULL, O_CTXSW_STRESS },
 		{ "whole-runs", no_argument, NULL, O_WHOLE },
 		{ "list", no_argument, NULL, 'l' },
 		{ "show-config", no_argument, NULL, O_SHOW_CONFIG },
@@ -654,6 +699,12 @@ static void parse_args(int argc, char **argv)
 			break;
 		case O_TRACE: opt.trace = 1; break;
 		case O_NO_CTXSW: opt.no_ctxsw = 1; break;
+		case O_CTXSW_STRESS:
+			opt.ctxsw_stress = parse_count(optarg, "--ctxsw-stress");
+			if (!opt.ctxsw_stress)
+				die(2, "--ctxsw-stress %s: expected a cycle count above 0",
+				    optarg);
+			break;
 		case O_WHOLE: opt.whole_runs = 1; break;
 		case O_SHOW_CONFIG: opt.show_config = 1; break;
 		case O_FULL_CONFIG: opt.full_config = 1; break;
@@ -1431,6 +1482,8 @@ int main(int argc, char **argv)
 		pols[npol++] = corun_policy_find_name(
 			opt.policy ? opt.policy : mix.policy[0] ? mix.policy : "fcfs");
 	}
+	if (opt.ctxsw_stress && (npol != 1 || pols[0] != &corun_policy_fcfs))
+		die(2, "--ctxsw-stress sets the SM masks itself: only with policy fcfs");
 
 	/* The jobs, and one alone run per distinct workload instance. */
 	memset(alone, 0, sizeof(alone));
