@@ -232,7 +232,7 @@ void emu_gpu_slot_job(const struct emu_gpu *gpu, unsigned int slot,
 	out->ctas_total = job->ncta;
 	out->ctas_done = job->ctas_done;
 	out->ctas_resident = job->ctas_live;
-	out->ctas_dispatched = job->ctas_done + job->ctas_live;
+	out->ctas_dispatched = job->ctas_done + job->ctas_live + job->saved_n;
 }
 
 void emu_gpu_sm_counters(const struct emu_gpu *gpu, unsigned int sm,

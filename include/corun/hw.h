@@ -586,7 +586,8 @@ struct corun_chan_slot_counters {
  * @ctas_total: CTAs of its grid
  * @ctas_dispatched: CTAs dispatched so far
  * @ctas_done: CTAs completed so far
- * @ctas_resident: CTAs resident now (dispatched, not completed)
+ * @ctas_resident: CTAs resident now (dispatched, not completed; CTAs
+ *	saved by a context switch and not restored yet are neither)
  * @reserved: zero
  */
 struct corun_slot_job_state {
