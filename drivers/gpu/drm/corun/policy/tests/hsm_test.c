@@ -297,25 +297,35 @@ static void hsm_fair_policy_procedure_test(struct kunit *test)
  */
 static void hsm_reclaim_rule_test(struct kunit *test)
 {
-	/* 40 SMs: 12 completed per SM against 8 resident per SM */
-	KUNIT_EXPECT_EQ(test, smpart_reclaim_rule(480, 40, 320, 40),
-			(u32)CORUN_RECLAIM_DRAIN);
-	/* long-lived: 2 completed per SM, 8 resident per SM */
-	KUNIT_EXPECT_EQ(test, smpart_reclaim_rule(80, 40, 320, 40),
-			(u32)CORUN_RECLAIM_SWITCH);
-	/* equal is not more: switch */
-	KUNIT_EXPECT_EQ(test, smpart_reclaim_rule(320, 40, 320, 40),
-			(u32)CORUN_RECLAIM_SWITCH);
-	/* per SM on each side: 9 per SM on 40 against 8 per SM on 50 */
-	KUNIT_EXPECT_EQ(test, smpart_reclaim_rule(360, 40, 400, 50),
-			(u32)CORUN_RECLAIM_DRAIN);
-	KUNIT_EXPECT_EQ(test, smpart_reclaim_rule(360, 40, 500, 50),
-			(u32)CORUN_RECLAIM_SWITCH);
-	/* no history or no SMs: switch */
-	KUNIT_EXPECT_EQ(test, smpart_reclaim_rule(0, 40, 0, 40),
-			(u32)CORUN_RECLAIM_SWITCH);
-	KUNIT_EXPECT_EQ(test, smpart_reclaim_rule(5, 0, 1, 40),
-			(u32)CORUN_RECLAIM_SWITCH);
+	static const struct {
+		u64 done;
+		u32 done_sms;
+		u64 resident;
+		u32 res_sms;
+		u32 want;
+	} cases[] = {
+		/* 40 SMs: 12 completed per SM against 8 resident per SM */
+		{ 480, 40, 320, 40, CORUN_RECLAIM_DRAIN },
+		/* long-lived: 2 completed per SM, 8 resident per SM */
+		{ 80, 40, 320, 40, CORUN_RECLAIM_SWITCH },
+		/* equal is not more: switch */
+		{ 320, 40, 320, 40, CORUN_RECLAIM_SWITCH },
+		/* per SM on each side: 9 on 40 SMs against 8 (then 10) on 50 */
+		{ 360, 40, 400, 50, CORUN_RECLAIM_DRAIN },
+		{ 360, 40, 500, 50, CORUN_RECLAIM_SWITCH },
+		/* no history or no SMs: switch */
+		{ 0, 40, 0, 40, CORUN_RECLAIM_SWITCH },
+		{ 5, 0, 1, 40, CORUN_RECLAIM_SWITCH },
+	};
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		KUNIT_EXPECT_EQ_MSG(test,
+				    smpart_reclaim_rule(cases[i].done,
+							cases[i].done_sms,
+							cases[i].resident,
+							cases[i].res_sms),
+				    cases[i].want, "case %u", i);
 }
 
 /*
