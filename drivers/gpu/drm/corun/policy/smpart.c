@@ -116,7 +116,7 @@ u32 smpart_reclaim_rule(u64 done, u32 done_sms, u64 resident, u32 res_sms)
 /*
  * Every slot that lost SMs since @before gives them up by the rule over
  * the last epoch: the CTAs it completed on the SMs it held, against the
- * CTAs it has resident on them.
+ * CTAs those SMs can hold at once.
  */
 static void smpart_reclaims(struct smpart *sp, const u8 *before,
 			    const struct corun_policy_in *in,
@@ -129,6 +129,7 @@ static void smpart_reclaims(struct smpart *sp, const u8 *before,
 	for (s = 0; s < in->plat.num_slots && s < CORUN_POLICY_MAX_SLOTS; s++) {
 		const struct corun_policy_slot_in *si = &in->slot_in[s];
 		u32 r = CORUN_RECLAIM_DRAIN;
+		u64 cap;
 
 		for (m = 0, held = 0, lost = 0; m < sms; m++) {
 			held += before[m] == s;
@@ -136,9 +137,16 @@ static void smpart_reclaims(struct smpart *sp, const u8 *before,
 		}
 		if (!lost || !si->running)
 			continue;
+		/*
+		 * The paper compares with the CTAs one SM can hold (the
+		 * job's occupancy); without a footprint, with those resident.
+		 */
+		cap = si->job.cta.ctas_per_sm ?
+			      (u64)si->job.cta.ctas_per_sm * held :
+			      si->job.ctas_resident;
 		if (in->plat.ctxsw)
-			r = smpart_reclaim_rule(si->d.ctas_done, held,
-						si->job.ctas_resident, held);
+			r = smpart_reclaim_rule(si->d.ctas_done, held, cap,
+						held);
 		out->slot[s].reclaim = r;
 		sp->lost[s] = lost;
 		sp->reclaim[s] = r;

@@ -73,9 +73,10 @@ void hsm_qos_repartition(struct smpart *sp, const struct corun_policy_in *in);
 /*
  * HSM's preemption rule for a job giving up SMs: drain when its CTAs are
  * short-lived, i.e. it completed more CTAs per SM over the epoch (@done
- * on @done_sms SMs) than it has resident per SM (@resident on
- * @res_sms), else context-switch. Ties switch; so does a job with no
- * history (nothing completed yet).
+ * on @done_sms SMs) than an SM holds at once (@resident on @res_sms: the
+ * paper's "TBs that can be concurrently executed on one SM"), else
+ * context-switch. Ties switch; so does a job with no history (nothing
+ * completed yet).
  */
 u32 smpart_reclaim_rule(u64 done, u32 done_sms, u64 resident, u32 res_sms);
 

@@ -334,7 +334,7 @@ static void hsm_reclaim_rule_test(struct kunit *test)
  * that cannot context-switch. The slot that gains SMs keeps its mode.
  */
 static void hsm_fair_reclaim(struct kunit *test, u32 ctxsw, u64 done,
-			     u32 resident, u32 want)
+			     u32 resident, u32 per_sm, u32 want)
 {
 	struct corun_policy_in *in = hsm_in(test);
 	struct corun_policy_out *out =
@@ -355,6 +355,7 @@ static void hsm_fair_reclaim(struct kunit *test, u32 ctxsw, u64 done,
 	out->slot[2].reclaim = CORUN_RECLAIM_NR;
 	in->slot_in[0].d.ctas_done = done;
 	in->slot_in[0].job.ctas_resident = resident;
+	in->slot_in[0].job.cta.ctas_per_sm = per_sm;
 	/* the second job's start took SMs from slot 0 too: count anew */
 	sp->cs_choices[CORUN_RECLAIM_DRAIN] = 0;
 	sp->cs_choices[CORUN_RECLAIM_SWITCH] = 0;
@@ -369,12 +370,16 @@ static void hsm_fair_reclaim(struct kunit *test, u32 ctxsw, u64 done,
 
 static void hsm_fair_reclaim_test(struct kunit *test)
 {
-	/* 40 SMs held: 10 done per SM, 4 resident per SM: short-lived */
-	hsm_fair_reclaim(test, 1, 400, 160, CORUN_RECLAIM_DRAIN);
-	/* 1 done per SM, 4 resident per SM: long-lived */
-	hsm_fair_reclaim(test, 1, 40, 160, CORUN_RECLAIM_SWITCH);
+	/* 40 SMs held: 10 done per SM, an SM holds 8: short-lived */
+	hsm_fair_reclaim(test, 1, 400, 160, 8, CORUN_RECLAIM_DRAIN);
+	/* an SM holds 12: long-lived, though only 4 are resident per SM */
+	hsm_fair_reclaim(test, 1, 400, 160, 12, CORUN_RECLAIM_SWITCH);
+	/* no footprint: against those resident, 4 per SM */
+	hsm_fair_reclaim(test, 1, 400, 160, 0, CORUN_RECLAIM_DRAIN);
+	/* 1 done per SM: long-lived */
+	hsm_fair_reclaim(test, 1, 40, 160, 8, CORUN_RECLAIM_SWITCH);
 	/* the device cannot switch: drain whatever the rule says */
-	hsm_fair_reclaim(test, 0, 40, 160, CORUN_RECLAIM_DRAIN);
+	hsm_fair_reclaim(test, 0, 40, 160, 8, CORUN_RECLAIM_DRAIN);
 }
 
 static void hsm_qos_policy_procedure_test(struct kunit *test)
