@@ -123,6 +123,7 @@ static void slot_policy(struct emu_dev *dev, unsigned int n)
 	pol.priority = slot->priority;
 	pol.placement = slot->placement;
 	pol.throttle = slot->throttle;
+	pol.reclaim = slot->reclaim;
 	/* The registers were validated: only a model limit gets here. */
 	if (emu_gpu_set_slot_policy(dev->gpu, n, &pol) ||
 	    emu_gpu_set_slot_issue_quota(dev->gpu, n, slot->issue_quota))
@@ -215,6 +216,10 @@ static uint32_t slot_read(struct emu_dev *dev, unsigned int n, uint32_t reg,
 		return (uint32_t)(slot->done_seqno >> 32);
 	case CORUN_SLOT_PROGRESS:
 		return slot->progress;
+	case CORUN_SLOT_RECLAIM:
+		return slot->reclaim;
+	case CORUN_SLOT_SAVED:
+		return slot->saved;
 	}
 	emu_dev_guest_error(dev, CORUN_ERR_BAD_OFFSET,
 			    "read of unknown slot %u register 0x%x", n, addr);
@@ -348,7 +353,7 @@ static void slot_write(struct emu_dev *dev, unsigned int n, uint32_t reg,
 	     reg < CORUN_SLOT_FAULT + 4 * SLOT_FAULT_WORDS) ||
 	    reg == CORUN_SLOT_RING_HEAD || reg == CORUN_SLOT_STATUS ||
 	    reg == CORUN_SLOT_DONE_LO || reg == CORUN_SLOT_DONE_HI ||
-	    reg == CORUN_SLOT_PROGRESS) {
+	    reg == CORUN_SLOT_PROGRESS || reg == CORUN_SLOT_SAVED) {
 		emu_dev_guest_error(dev, CORUN_ERR_RO_WRITE,
 				    "write 0x%08x to read-only slot %u register 0x%x",
 				    val, n, addr);
@@ -429,6 +434,16 @@ static void slot_write(struct emu_dev *dev, unsigned int n, uint32_t reg,
 	case CORUN_SLOT_ISSUE_QUOTA:
 		/* any count: a quota above what an SM can issue never binds */
 		slot->issue_quota = val;
+		slot_policy_changed(dev, slot);
+		return;
+	case CORUN_SLOT_RECLAIM:
+		if (val >= CORUN_RECLAIM_NR) {
+			emu_dev_guest_error(dev, CORUN_ERR_BAD_VALUE,
+					    "slot %u: RECLAIM %u is not a corun_reclaim mode",
+					    n, val);
+			return;
+		}
+		slot->reclaim = val;
 		slot_policy_changed(dev, slot);
 		return;
 	}
@@ -901,6 +916,9 @@ static void write_snapshot(struct emu_dev *dev, const struct emu_event *ev)
 	for (s = 0; s < c->num_slots;
 	     s++, p += sizeof(struct corun_slot_job_state))
 		emu_gpu_slot_job(dev->gpu, s, (void *)p);
+	for (s = 0; s < c->num_slots;
+	     s++, p += sizeof(struct corun_slot_ctxsw_counters))
+		emu_gpu_slot_ctxsw(dev->gpu, s, (void *)p);
 	/* The snapshot is complete before the interrupt announces it. */
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 }
@@ -959,6 +977,7 @@ void emu_dev_complete(struct emu_dev *dev)
 	for (n = 0; n < dev->cfg.num_slots; n++) {
 		emu_gpu_slot_counters(dev->gpu, n, &c);
 		dev->slots[n].progress = (uint32_t)c.warp_insns;
+		dev->slots[n].saved = emu_gpu_slot_saved(dev->gpu, n);
 	}
 	switch (ev->type) {
 	case EMU_EV_JOB_DONE:
@@ -1104,7 +1123,7 @@ struct emu_dev *emu_dev_create(const struct emu_config *cfg,
 	 * Lockstep epochs, the firmware microcontroller and the model's
 	 * placement modes are implemented; the host adds what it has.
 	 */
-	dev->caps = CORUN_CAP_LOCKSTEP | CORUN_CAP_FIRMWARE |
+	dev->caps = CORUN_CAP_LOCKSTEP | CORUN_CAP_FIRMWARE | CORUN_CAP_CTXSW |
 		    (emu_gpu_placement_modes() << CORUN_CAP_PLACEMENT_SHIFT) |
 		    dev->params.caps;
 	if (emu_dev_reset(dev)) {

@@ -44,8 +44,10 @@ struct emu_dev_slot {
 	uint32_t placement;
 	uint32_t throttle;
 	uint32_t issue_quota;
+	uint32_t reclaim; /* enum corun_reclaim */
 	uint64_t done_seqno;
 	uint32_t progress;
+	uint32_t saved; /* CORUN_SLOT_SAVED, as of the last slice */
 	struct corun_fault_record fault;
 	bool policy_dirty; /* push the policy to the model */
 	bool reset_pending; /* emu_gpu_reset_slot() */

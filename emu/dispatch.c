@@ -5,7 +5,8 @@
  * Each cycle every SM may receive at most one new CTA (as in GPGPU-Sim).
  * Running jobs are served by slot priority, then in the order they
  * started (FCFS: an earlier job takes what it can, later jobs get the
- * leftovers). A job's CTAs are dispatched in linear order; the placement
+ * leftovers). A job's CTAs saved by a context switch (ctxsw.c) are
+ * restored first, then its new CTAs follow in linear order; the placement
  * mode picks the SM, honouring the slot's SM mask, its per-SM CTA quota,
  * max kernels per SM and the static resources (emu_sm_fits()).
  *
@@ -79,7 +80,8 @@ bool emu_dispatch(struct emu_gpu *gpu)
 	for (i = 0; i < gpu->cfg.num_slots; i++) {
 		struct emu_job *job = &gpu->slots[i].job;
 
-		if (job->state == EMU_JOB_RUNNING && job->next_cta < job->ncta)
+		if (job->state == EMU_JOB_RUNNING &&
+		    (job->saved || job->next_cta < job->ncta))
 			order[n++] = job;
 	}
 	/* Priority (high first), then start order. */
@@ -101,12 +103,19 @@ bool emu_dispatch(struct emu_gpu *gpu)
 		struct emu_job *job = order[i];
 		const struct emu_placement_ops *ops = emu_placement(job->placement);
 
-		while (job->next_cta < job->ncta && job->state == EMU_JOB_RUNNING) {
+		while ((job->saved || job->next_cta < job->ncta) &&
+		       job->state == EMU_JOB_RUNNING) {
 			int sm = ops->pick(gpu, job, job->slot, taken);
 
 			if (sm < 0)
 				break;
 			taken[sm / 32] |= 1u << (sm % 32);
+			placed = true;
+			/* saved CTAs first: they are older than any new one */
+			if (job->saved) {
+				emu_ctxsw_restore(&gpu->sms[sm], job);
+				continue;
+			}
 			if (!job->started) {
 				job->started = true;
 				job->start_cycle = gpu->now;
@@ -115,7 +124,6 @@ bool emu_dispatch(struct emu_gpu *gpu)
 			EMU_SLOT_ADD(gpu, job->slot, ctas_launched, 1);
 			emu_sm_launch(&gpu->sms[sm], job, job->slot,
 				      job->next_cta++);
-			placed = true;
 		}
 	}
 	return placed;

@@ -53,8 +53,10 @@ struct emu_gpu *emu_gpu_create(const struct emu_config *cfg,
 	if (gpu->sms)
 		memset(gpu->sms, 0, cfg->num_sms * sizeof(*gpu->sms));
 	gpu->sm_cnt = calloc(cfg->num_sms, sizeof(*gpu->sm_cnt));
+	gpu->cs_cnt = calloc(cfg->num_slots, sizeof(*gpu->cs_cnt));
+	gpu->cs_next = EMU_NEVER;
 	if (!gpu->slots || !gpu->slot_cnt || !gpu->job_cnt || !gpu->job_id ||
-	    !gpu->sms || !gpu->sm_cnt)
+	    !gpu->sms || !gpu->sm_cnt || !gpu->cs_cnt)
 		goto fail;
 	for (i = 0; i < cfg->num_slots; i++) {
 		struct emu_slot *s = &gpu->slots[i];
@@ -102,6 +104,7 @@ void emu_gpu_destroy(struct emu_gpu *gpu)
 			emu_sm_fini(&gpu->sms[i]);
 	if (gpu->slots) {
 		for (i = 0; i < gpu->cfg.num_slots; i++) {
+			emu_ctxsw_drop(&gpu->slots[i].job);
 			free(gpu->slots[i].dc);
 			free(gpu->slots[i].resident);
 			free(gpu->slots[i].bypassing);
@@ -114,6 +117,7 @@ void emu_gpu_destroy(struct emu_gpu *gpu)
 	free(gpu->job_id);
 	free(gpu->sms);
 	free(gpu->sm_cnt);
+	free(gpu->cs_cnt);
 	free(gpu);
 }
 
@@ -160,9 +164,11 @@ int emu_gpu_set_slot_policy(struct emu_gpu *gpu, unsigned int slot,
 	uint32_t i;
 
 	if (slot >= gpu->cfg.num_slots || !p || p->priority > 15 ||
-	    !emu_placement(p->placement))
+	    !emu_placement(p->placement) || p->reclaim >= CORUN_RECLAIM_NR)
 		return -EINVAL;
 	gpu->slots[slot].policy = *p;
+	if (p->reclaim == CORUN_RECLAIM_SWITCH)
+		gpu->cs_scan = true;
 	/* Bits of SMs that do not exist are dropped. */
 	for (i = gpu->cfg.num_sms; i < CORUN_MAX_SMS; i++)
 		gpu->slots[slot].policy.sm_mask[i / 32] &= ~(1u << (i % 32));
@@ -226,7 +232,7 @@ void emu_gpu_slot_job(const struct emu_gpu *gpu, unsigned int slot,
 	out->ctas_total = job->ncta;
 	out->ctas_done = job->ctas_done;
 	out->ctas_resident = job->ctas_live;
-	out->ctas_dispatched = job->ctas_done + job->ctas_live;
+	out->ctas_dispatched = job->ctas_done + job->ctas_live + job->saved_n;
 }
 
 void emu_gpu_sm_counters(const struct emu_gpu *gpu, unsigned int sm,
@@ -536,6 +542,7 @@ void emu_gpu_job_fault(struct emu_gpu *gpu, struct emu_job *job,
 	job->fault.insn_count = job->insns;
 	/* No more CTAs of it start; resident ones are killed everywhere. */
 	job->next_cta = job->ncta;
+	emu_ctxsw_drop(job);
 	for (i = 0; i < gpu->cfg.num_sms; i++)
 		emu_sm_kill_job(&gpu->sms[i], job->slot);
 	job_end(gpu, job);
@@ -678,9 +685,13 @@ static void step(struct emu_gpu *gpu)
 	uint64_t now = gpu->now, next, skip;
 	uint32_t i, m;
 
+	if (gpu->cs_scan)
+		emu_ctxsw_scan(gpu);
 	emu_mem_tick(gpu->mem, now);
 	for (i = 0; i < gpu->cfg.num_sms; i++)
 		emu_sm_tick(&gpu->sms[i]);
+	if (gpu->cs_busy)
+		emu_ctxsw_tick(gpu);
 	if (gpu->dispatch_dirty && !emu_dispatch(gpu))
 		gpu->dispatch_dirty = false;
 	for (m = gpu->slots_running; m; m &= m - 1) {
@@ -692,9 +703,11 @@ static void step(struct emu_gpu *gpu)
 	gpu->now = ++now;
 
 	/* Skip cycles in which provably nothing happens. */
-	if (gpu->ended || gpu->dispatch_dirty)
+	if (gpu->ended || gpu->dispatch_dirty || gpu->cs_scan)
 		return;
 	next = emu_mem_next_event(gpu->mem, now - 1);
+	if (gpu->cs_busy && gpu->cs_next < next)
+		next = gpu->cs_next;
 	for (i = 0; i < gpu->cfg.num_sms && next > now; i++)
 		if (gpu->sms[i].next_wake < next)
 			next = gpu->sms[i].next_wake;

@@ -47,9 +47,12 @@ struct emu_phys_ops {
  * @throttle: CTAs of the slot per SM that stay resident but may not issue
  *	(the youngest ones on each SM; the oldest CTA of the slot on an SM
  *	is never throttled, so the slot cannot stall forever)
+ * @reclaim: enum corun_reclaim: how the slot's CTAs leave SMs outside
+ *	@sm_mask (CORUN_SLOT_RECLAIM)
  *
  * Changes take effect for CTAs dispatched (and throttled) from the next
- * cycle; resident CTAs are never migrated.
+ * cycle; resident CTAs are never migrated, but with CORUN_RECLAIM_SWITCH
+ * those outside @sm_mask are saved and later restored inside it.
  */
 struct emu_slot_policy {
 	uint32_t sm_mask[CORUN_SM_MASK_WORDS];
@@ -57,6 +60,7 @@ struct emu_slot_policy {
 	uint32_t priority;
 	uint32_t placement;
 	uint32_t throttle;
+	uint32_t reclaim;
 };
 
 /* Reset value of emu_gpu_set_issue_period(), SM cycles. */
@@ -499,6 +503,24 @@ int emu_gpu_set_slot_dram_prio(struct emu_gpu *gpu, unsigned int slot,
  * Return: the priority, 0 for a bad slot.
  */
 uint32_t emu_gpu_slot_dram_prio(const struct emu_gpu *gpu, unsigned int slot);
+
+/**
+ * emu_gpu_slot_ctxsw() - live cumulative context-switch counters of a slot
+ * @gpu: device
+ * @slot: slot (a bad slot gives zeros)
+ * @out: receives them since create
+ */
+void emu_gpu_slot_ctxsw(const struct emu_gpu *gpu, unsigned int slot,
+			struct corun_slot_ctxsw_counters *out);
+
+/**
+ * emu_gpu_slot_saved() - CTAs of a slot's job saved and not yet restored
+ * @gpu: device
+ * @slot: slot (a bad slot gives 0)
+ *
+ * Return: the count.
+ */
+uint32_t emu_gpu_slot_saved(const struct emu_gpu *gpu, unsigned int slot);
 
 /**
  * emu_gpu_reset_slot() - kill a slot's running and queued jobs

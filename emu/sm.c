@@ -483,16 +483,18 @@ static void local_zero(struct emu_sm *sm, uint32_t off, uint32_t len)
 	}
 }
 
-void emu_sm_launch(struct emu_sm *sm, struct emu_job *job, uint32_t slot,
-		   uint32_t cta_index)
+/*
+ * Take a CTA slot and one CTA's static resources of @job on @sm (already
+ * checked by emu_sm_fits()); the caller fills in the CTA and its warps.
+ */
+struct emu_cta *emu_sm_cta_alloc(struct emu_sm *sm, struct emu_job *job,
+				 uint32_t slot)
 {
 	struct emu_gpu *gpu = sm->gpu;
-	const struct emu_config *c = &gpu->cfg;
-	const struct corun_job_desc *d = &job->desc;
 	struct emu_cta *cta = NULL;
-	uint32_t i, wi = 0, left = job->threads;
+	uint32_t i;
 
-	for (i = 0; i < c->sm.cta_slots; i++) {
+	for (i = 0; i < gpu->cfg.sm.cta_slots; i++) {
 		if (!sm->ctas[i].used) {
 			cta = &sm->ctas[i];
 			break;
@@ -504,25 +506,13 @@ void emu_sm_launch(struct emu_sm *sm, struct emu_job *job, uint32_t slot,
 	cta->sm = sm;
 	cta->job = job;
 	cta->slot = slot;
-	cta->index = cta_index;
-	cta->id[0] = cta_index % d->grid[0];
-	cta->id[1] = cta_index / d->grid[0] % d->grid[1];
-	cta->id[2] = cta_index / (d->grid[0] * d->grid[1]);
-	cta->age = ++gpu->cta_age;
-	cta->live_threads = job->threads;
 	cta->nwarps = job->nwarps;
-	emu_pool_alloc(&sm->shared_pool, job->shared_alloc, &cta->shared_off);
-	emu_pool_alloc(&sm->local_pool, job->local_alloc, &cta->local_off);
-	/* Fresh memory: no data leaks between CTAs of different contexts. */
 	if (job->shared_alloc)
-		memset(sm->shared_mem + cta->shared_off, 0, job->shared_alloc);
-	else
-		cta->shared_off = 0;
+		emu_pool_alloc(&sm->shared_pool, job->shared_alloc,
+			       &cta->shared_off);
 	if (job->local_alloc)
-		local_zero(sm, cta->local_off, job->local_alloc);
-	else
-		cta->local_off = 0;
-
+		emu_pool_alloc(&sm->local_pool, job->local_alloc,
+			       &cta->local_off);
 	sm->free_ctas--;
 	sm->free_warps -= job->nwarps;
 	sm->free_regs -= job->nwarps * job->regs_per_warp;
@@ -536,10 +526,62 @@ void emu_sm_launch(struct emu_sm *sm, struct emu_job *job, uint32_t slot,
 		gpu->slots[slot].bypassing[sm->id]++;
 		cta->bypass = true;
 	}
+	return cta;
+}
+
+/*
+ * Make free SM warp slot @widx warp @wid of @cta (its rv state set up by
+ * the caller) and let it issue from the next cycle.
+ */
+void emu_sm_warp_attach(struct emu_sm *sm, struct emu_cta *cta, uint32_t widx,
+			uint32_t wid)
+{
+	struct emu_warp *w = &sm->warps[widx];
+	uint64_t t = sm->gpu->now + 1;
+	struct emu_sched *sc;
+
+	w->rv.dc = sm->gpu->slots[cta->slot].dc;
+	w->rv.priv = w;
+	w->cta = cta;
+	w->wid = wid;
+	WH(sm, w)->lsu_wait = 0;
+	WH(sm, w)->wake = t;
+	WH(sm, w)->stall = EMU_STALL_NONE;
+	WH(sm, w)->slot = (uint8_t)cta->slot;
+	w->long_mask = 0;
+	w->miss_mask = 0;
+	memset(w->pending, 0, sizeof(w->pending));
+	memset(w->ready, 0, sizeof(w->ready));
+	cta->warps[wid] = (uint16_t)widx;
+	sc = warp_sched(sm, w);
+	sc->list[sc->n++] = (uint16_t)widx;
+	sc->mods++;
+	sched_wake(sc, sm, t);
+}
+
+void emu_sm_launch(struct emu_sm *sm, struct emu_job *job, uint32_t slot,
+		   uint32_t cta_index)
+{
+	struct emu_gpu *gpu = sm->gpu;
+	const struct emu_config *c = &gpu->cfg;
+	const struct corun_job_desc *d = &job->desc;
+	struct emu_cta *cta = emu_sm_cta_alloc(sm, job, slot);
+	uint32_t i, wi = 0, left = job->threads;
+
+	cta->index = cta_index;
+	cta->id[0] = cta_index % d->grid[0];
+	cta->id[1] = cta_index / d->grid[0] % d->grid[1];
+	cta->id[2] = cta_index / (d->grid[0] * d->grid[1]);
+	cta->age = ++gpu->cta_age;
+	cta->live_threads = job->threads;
+	/* Fresh memory: no data leaks between CTAs of different contexts. */
+	if (job->shared_alloc)
+		memset(sm->shared_mem + cta->shared_off, 0, job->shared_alloc);
+	if (job->local_alloc)
+		local_zero(sm, cta->local_off, job->local_alloc);
 
 	for (i = 0; i < sm->nwarps_max && wi < job->nwarps; i++) {
 		struct emu_warp *w = &sm->warps[i];
-		struct emu_sched *sc;
 		uint32_t n = left < c->warp_size ? left : c->warp_size;
 		uint32_t active = n >= 32 ? 0xffffffffu : (1u << n) - 1;
 		unsigned int lane;
@@ -549,26 +591,10 @@ void emu_sm_launch(struct emu_sm *sm, struct emu_job *job, uint32_t slot,
 		/* Only rows the last user may have written can be non-zero. */
 		rv_warp_reinit(&w->rv, c->warp_size, active, d->entry,
 			       w->rv.dc ? w->rv.dc->written : ~0ull);
-		w->rv.dc = gpu->slots[slot].dc;
-		w->rv.priv = w;
 		for (lane = 0; lane < c->warp_size; lane++)
 			w->rv.x[2][lane] = CORUN_VA_LOCAL_BASE + job->stack;
-		w->cta = cta;
-		w->wid = wi;
-		WH(sm, w)->lsu_wait = 0;
-		WH(sm, w)->wake = gpu->now + 1;
-		WH(sm, w)->stall = EMU_STALL_NONE;
-		WH(sm, w)->slot = (uint8_t)slot;
-		w->long_mask = 0;
-		w->miss_mask = 0;
-		memset(w->pending, 0, sizeof(w->pending));
-		memset(w->ready, 0, sizeof(w->ready));
-		cta->warps[wi++] = i;
+		emu_sm_warp_attach(sm, cta, i, wi++);
 		left -= n;
-		sc = warp_sched(sm, w);
-		sc->list[sc->n++] = i;
-		sc->mods++;
-		sched_wake(sc, sm, gpu->now + 1);
 	}
 	emu_sm_update_throttle(sm, slot);
 }
@@ -609,7 +635,7 @@ static void warp_free(struct emu_sm *sm, struct emu_warp *w)
 	WH(sm, w)->wake = EMU_NEVER;
 }
 
-static void cta_free(struct emu_sm *sm, struct emu_cta *cta)
+void emu_sm_cta_free(struct emu_sm *sm, struct emu_cta *cta)
 {
 	struct emu_gpu *gpu = sm->gpu;
 	struct emu_job *job = cta->job;
@@ -645,11 +671,11 @@ void emu_sm_kill_job(struct emu_sm *sm, uint32_t slot)
 
 	for (i = 0; i < sm->gpu->cfg.sm.cta_slots; i++)
 		if (sm->ctas[i].used && sm->ctas[i].slot == slot)
-			cta_free(sm, &sm->ctas[i]);
+			emu_sm_cta_free(sm, &sm->ctas[i]);
 }
 
 /* Make @cta's warps look again now. */
-static void cta_wake(struct emu_sm *sm, struct emu_cta *cta)
+void emu_sm_cta_wake(struct emu_sm *sm, struct emu_cta *cta)
 {
 	uint64_t now = sm->gpu->now;
 	uint32_t j;
@@ -669,7 +695,7 @@ static void cta_wake(struct emu_sm *sm, struct emu_cta *cta)
 static void set_throttle(struct emu_sm *sm, struct emu_cta *cta, bool t)
 {
 	cta->throttled = t;
-	cta_wake(sm, cta);
+	emu_sm_cta_wake(sm, cta);
 }
 
 void emu_sm_wake_slot(struct emu_sm *sm, uint32_t slot)
@@ -678,7 +704,7 @@ void emu_sm_wake_slot(struct emu_sm *sm, uint32_t slot)
 
 	for (i = 0; i < sm->gpu->cfg.sm.cta_slots; i++)
 		if (sm->ctas[i].used && sm->ctas[i].slot == slot)
-			cta_wake(sm, &sm->ctas[i]);
+			emu_sm_cta_wake(sm, &sm->ctas[i]);
 }
 
 void emu_sm_update_throttle(struct emu_sm *sm, uint32_t slot)
@@ -688,8 +714,10 @@ void emu_sm_update_throttle(struct emu_sm *sm, uint32_t slot)
 	struct emu_cta *list[EMU_MAX_SM_CTAS];
 	uint32_t n = 0, i, j;
 
+	/* CTAs in a context switch stay throttled (ctxsw.c). */
 	for (i = 0; i < gpu->cfg.sm.cta_slots; i++)
-		if (sm->ctas[i].used && sm->ctas[i].slot == slot)
+		if (sm->ctas[i].used && sm->ctas[i].slot == slot &&
+		    !sm->ctas[i].cs)
 			list[n++] = &sm->ctas[i];
 	/*
 	 * No throttling (the default, and every CTA launch calls this): no
@@ -757,7 +785,7 @@ static bool threads_exited(struct emu_sm *sm, struct emu_warp *w,
 		struct emu_gpu *gpu = sm->gpu;
 
 		EMU_SLOT_ADD(gpu, cta->slot, ctas_done, 1);
-		cta_free(sm, cta);
+		emu_sm_cta_free(sm, cta);
 		emu_gpu_cta_done(gpu, job);
 		return true;
 	}

@@ -61,6 +61,9 @@ enum emu_job_state {
  * @started: first CTA dispatched
  * @start_cycle: cycle of the first dispatch
  * @end_cycle: cycle it ended
+ * @saved: its CTAs saved by a context switch, oldest first (ctxsw.c)
+ * @saved_tail: the newest of them
+ * @saved_n: how many
  * @fault: fault record (cause NONE if none)
  * @c: the job's counters
  * @mmu: its address space
@@ -90,6 +93,8 @@ struct emu_job {
 	bool started;
 	uint64_t start_cycle;
 	uint64_t end_cycle;
+	struct emu_ctx_save *saved, *saved_tail;
+	uint32_t saved_n;
 	struct corun_fault_record fault;
 	struct emu_mmu mmu;
 };
@@ -133,6 +138,15 @@ struct emu_pool {
 };
 
 struct emu_sm;
+struct emu_ctx_save;
+
+/* Context-switch state of a resident CTA (ctxsw.c). */
+enum emu_cs_state {
+	EMU_CS_NONE = 0,
+	EMU_CS_WAIT, /* preempted: no issue, waiting for its loads */
+	EMU_CS_SAVE, /* its state is being saved until @cs_until */
+	EMU_CS_RESTORE, /* restored; may issue from @cs_until */
+};
 
 /**
  * struct emu_cta - a resident CTA
@@ -151,6 +165,10 @@ struct emu_sm;
  * @throttled: resident but may not issue
  * @bypass: its global accesses bypass the L1 (emu_gpu_set_l1_bypass_ctas)
  * @used: slot in use
+ * @cs: enum emu_cs_state (kept throttled while not EMU_CS_NONE)
+ * @cs_since: cycle @cs was entered
+ * @cs_until: end of EMU_CS_SAVE or EMU_CS_RESTORE
+ * @cs_bytes: context bytes of the save or restore
  */
 struct emu_cta {
 	/* Every issue reads @job and @throttled: one line, before @warps. */
@@ -160,9 +178,13 @@ struct emu_cta {
 	bool throttled;
 	bool bypass;
 	bool used;
+	uint8_t cs;
 	uint32_t index;
 	uint32_t id[3];
 	uint64_t age;
+	uint64_t cs_since;
+	uint64_t cs_until;
+	uint64_t cs_bytes;
 	uint32_t live_threads;
 	uint32_t arrived;
 	uint32_t nwarps;
@@ -370,6 +392,11 @@ struct emu_gpu {
 	uint64_t epoch_len, next_epoch, epoch_seq;
 	uint32_t issue_period; /* emu_gpu_set_issue_period() */
 	uint64_t issue_base; /* cycle the periods are counted from */
+	/* context switches (ctxsw.c) */
+	struct corun_slot_ctxsw_counters *cs_cnt; /* cumulative, per slot */
+	bool cs_scan; /* a SWITCH slot's mask changed: look for CTAs */
+	bool cs_busy; /* CTAs are waiting, saving or restoring */
+	uint64_t cs_next; /* earliest end of a save or restore */
 	struct emu_stats stats;
 	/* per-cycle scratch, allocated once */
 	struct rv_step step;
@@ -391,6 +418,21 @@ void emu_sm_mem_done(struct emu_gpu *gpu, const struct emu_mem_req *r,
 		     uint64_t cycle);
 
 void emu_sm_wake_slot(struct emu_sm *sm, uint32_t slot);
+/* CTA residency, shared by launch and context-switch restore. */
+struct emu_cta *emu_sm_cta_alloc(struct emu_sm *sm, struct emu_job *job,
+				 uint32_t slot);
+void emu_sm_warp_attach(struct emu_sm *sm, struct emu_cta *cta, uint32_t widx,
+			uint32_t wid);
+void emu_sm_cta_free(struct emu_sm *sm, struct emu_cta *cta);
+void emu_sm_cta_wake(struct emu_sm *sm, struct emu_cta *cta);
+
+/* ctxsw.c: SM reclaim by context switch */
+void emu_ctxsw_scan(struct emu_gpu *gpu);
+void emu_ctxsw_tick(struct emu_gpu *gpu);
+void emu_ctxsw_restore(struct emu_sm *sm, struct emu_job *job);
+void emu_ctxsw_drop(struct emu_job *job);
+uint64_t emu_ctxsw_cycles(const struct emu_config *c, uint64_t bytes,
+			  bool restore);
 
 /* issue_quota.c */
 bool emu_quota_take(struct emu_sm *sm, uint32_t slot);

@@ -66,6 +66,11 @@ static const struct bad_write bad_writes[] = {
 	  CORUN_ERR_BAD_VALUE },
 	{ "slot PLACEMENT unknown", S1(CORUN_SLOT_PLACEMENT), CORUN_PLACE_NR,
 	  CORUN_ERR_BAD_VALUE },
+	{ "slot RECLAIM unknown", S1(CORUN_SLOT_RECLAIM), CORUN_RECLAIM_NR,
+	  CORUN_ERR_BAD_VALUE },
+	{ "slot RECLAIM huge", S1(CORUN_SLOT_RECLAIM), 0x80000001,
+	  CORUN_ERR_BAD_VALUE },
+	{ "slot SAVED", S1(CORUN_SLOT_SAVED), 1, CORUN_ERR_RO_WRITE },
 	{ "unknown global", 0x0070, 1, CORUN_ERR_BAD_OFFSET },
 	{ "unknown slot register", S1(0xfc), 1, CORUN_ERR_BAD_OFFSET },
 };
@@ -128,6 +133,7 @@ static void snapshot_v2_check(struct kunit *test, struct dt *d,
 		(const void *)(ss + h->num_sms * h->num_slots);
 	const struct corun_slot_job_state *js =
 		(const void *)(cs + h->num_channels * h->num_slots);
+	const struct corun_slot_ctxsw_counters *cx;
 	uint64_t insns = 0, dram = 0;
 	unsigned int i;
 
@@ -145,6 +151,13 @@ static void snapshot_v2_check(struct kunit *test, struct dt *d,
 			js[slot].ctas_done + js[slot].ctas_resident);
 	KUNIT_EXPECT_GT(test, js[slot].ctas_resident, 0u);
 	KUNIT_EXPECT_EQ(test, js[slot ? 0 : 1].seqno, 0ull);
+	/* version 3: the context-switch counters end it, none here */
+	cx = (const void *)(js + h->num_slots);
+	KUNIT_EXPECT_EQ(test,
+			(uint64_t)((const uint8_t *)(cx + h->num_slots) -
+				   (const uint8_t *)h),
+			(uint64_t)h->size);
+	KUNIT_EXPECT_EQ(test, cx[slot].preempts, 0ull);
 }
 
 /* The slot policy registers reach the model, the issue quota included. */
@@ -158,7 +171,11 @@ static void device_test_slot_policy(struct kunit *test)
 	dt_slot_wr(d, 2, CORUN_SLOT_THROTTLE, 1);
 	dt_slot_wr(d, 2, CORUN_SLOT_PRIORITY, 9);
 	dt_slot_wr(d, 2, CORUN_SLOT_SM_MASK0, 0x2);
+	dt_slot_wr(d, 2, CORUN_SLOT_RECLAIM, CORUN_RECLAIM_SWITCH);
 	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ERROR), 0u);
+	KUNIT_EXPECT_EQ(test, dt_slot_rd(d, 2, CORUN_SLOT_RECLAIM),
+			(uint32_t)CORUN_RECLAIM_SWITCH);
+	KUNIT_EXPECT_EQ(test, dt_slot_rd(d, 2, CORUN_SLOT_SAVED), 0u);
 	KUNIT_EXPECT_EQ(test, dt_slot_rd(d, 2, CORUN_SLOT_ISSUE_QUOTA), 77u);
 	/* the clock looks at the registers before it runs */
 	emu_dev_prepare(d->dev);
@@ -170,6 +187,8 @@ static void device_test_slot_policy(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p.throttle, 1u);
 	KUNIT_EXPECT_EQ(test, p.priority, 9u);
 	KUNIT_EXPECT_EQ(test, p.sm_mask[0], 0x2u);
+	KUNIT_EXPECT_EQ(test, p.reclaim, (uint32_t)CORUN_RECLAIM_SWITCH);
+	KUNIT_EXPECT_TRUE(test, dt_rd(d, CORUN_REG_CAPS) & CORUN_CAP_CTXSW);
 	/* a platform constant is read-only */
 	dt_wr(d, CORUN_REG_NOC_BW, 1);
 	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ERROR),

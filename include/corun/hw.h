@@ -143,8 +143,11 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
  */
 #define CORUN_ID_MAGIC 0x4e555243 /* "CRUN" */
 #define CORUN_HW_VERSION_MAJOR 1
-/* minor 1: platform constants, issue quota, snapshot version 2 */
-#define CORUN_HW_VERSION_MINOR 1
+/*
+ * minor 1: platform constants, issue quota, snapshot version 2
+ * minor 2: SM reclaim by context switch, snapshot version 3
+ */
+#define CORUN_HW_VERSION_MINOR 2
 
 /* Identity and capabilities (read-only). */
 #define CORUN_REG_ID 0x0000
@@ -202,6 +205,7 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
 #define CORUN_CAP_LOCKSTEP BIT(0)
 #define CORUN_CAP_MSIX BIT(1)
 #define CORUN_CAP_FIRMWARE BIT(2)
+#define CORUN_CAP_CTXSW BIT(3) /* CORUN_SLOT_RECLAIM (see below) */
 #define CORUN_CAP_PLACEMENT_SHIFT 8 /* bit per enum corun_placement */
 #define CORUN_CAP_COHERENCE_SHIFT 16 /* bit per enum corun_coherence */
 
@@ -582,7 +586,8 @@ struct corun_chan_slot_counters {
  * @ctas_total: CTAs of its grid
  * @ctas_dispatched: CTAs dispatched so far
  * @ctas_done: CTAs completed so far
- * @ctas_resident: CTAs resident now (dispatched, not completed)
+ * @ctas_resident: CTAs resident now (dispatched, not completed; CTAs
+ *	saved by a context switch and not restored yet are neither)
  * @reserved: zero
  */
 struct corun_slot_job_state {
@@ -626,9 +631,11 @@ struct corun_snapshot_header {
  * Version 2 appends, after the channels: struct corun_sm_slot_counters for
  * each SM and slot ([sm][slot]), struct corun_chan_slot_counters for each
  * channel and slot ([channel][slot]), and struct corun_slot_job_state for
- * each slot. corun_snapshot_size() is the whole size.
+ * each slot. Version 3 appends struct corun_slot_ctxsw_counters for each
+ * slot (see the context-switch block below). corun_snapshot_size() is the
+ * whole size.
  */
-#define CORUN_SNAPSHOT_VERSION 2
+#define CORUN_SNAPSHOT_VERSION 3
 
 CORUN_STATIC_ASSERT(sizeof(struct corun_snapshot_header) == 48,
 		    "snapshot header layout");
@@ -642,7 +649,60 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_chan_slot_counters) == 16,
 CORUN_STATIC_ASSERT(sizeof(struct corun_slot_job_state) == 32,
 		    "slot job state");
 
-/* Bytes of a version 2 snapshot of @slots slots, @sms SMs, @chans channels. */
+/* ---------------------------------------------------------------------
+ * SM reclaim by context switch (CORUN_CAP_CTXSW).
+ *
+ * CORUN_SLOT_RECLAIM says how the slot's CTAs leave an SM that its SM
+ * mask no longer includes. DRAIN (the reset value): they run to
+ * completion there. SWITCH: from the next device cycle on, each such CTA
+ * stops issuing, waits for its outstanding loads, and has its state
+ * (registers of its live warps, PCs and masks, barrier state, shared
+ * memory) saved; the SM's resources are then free. A saved CTA is
+ * restored, before any new CTA of the slot, on an SM of the slot's mask
+ * with room for it, and resumes where it stopped. Save and restore each
+ * take a fixed latency plus the context's bytes over the SM's share of
+ * the DRAM bandwidth (Documentation/emu/context-switch.rst). A value
+ * other than enum corun_reclaim is CORUN_ERR_BAD_VALUE (not applied).
+ * CORUN_SLOT_SAVED reads the CTAs of the slot's job saved and not yet
+ * restored.
+ */
+#define CORUN_SLOT_RECLAIM 0x4c
+#define CORUN_SLOT_SAVED 0x50 /* RO */
+
+enum corun_reclaim {
+	CORUN_RECLAIM_DRAIN = 0,
+	CORUN_RECLAIM_SWITCH = 1,
+	CORUN_RECLAIM_NR
+};
+
+/**
+ * struct corun_slot_ctxsw_counters - a slot's context switches, in a
+ *	snapshot (version 3)
+ * @preempts: CTAs saved
+ * @restores: CTAs restored
+ * @wait_cycles: cycles preempted CTAs waited for outstanding loads before
+ *	their save began (summed over CTAs)
+ * @save_cycles: cycles of their saves (summed over CTAs)
+ * @restore_cycles: cycles of their restores (summed over CTAs)
+ * @save_bytes: context bytes saved
+ * @restore_bytes: context bytes restored
+ * @reserved: zero
+ */
+struct corun_slot_ctxsw_counters {
+	u64 preempts;
+	u64 restores;
+	u64 wait_cycles;
+	u64 save_cycles;
+	u64 restore_cycles;
+	u64 save_bytes;
+	u64 restore_bytes;
+	u64 reserved;
+};
+
+CORUN_STATIC_ASSERT(sizeof(struct corun_slot_ctxsw_counters) == 64,
+		    "slot ctxsw counters layout");
+
+/* Bytes of a version 3 snapshot of @slots slots, @sms SMs, @chans channels. */
 static inline u32 corun_snapshot_size(u32 slots, u32 sms, u32 chans)
 {
 	return sizeof(struct corun_snapshot_header) +
@@ -651,7 +711,8 @@ static inline u32 corun_snapshot_size(u32 slots, u32 sms, u32 chans)
 	       chans * sizeof(struct corun_chan_counters) +
 	       sms * slots * sizeof(struct corun_sm_slot_counters) +
 	       chans * slots * sizeof(struct corun_chan_slot_counters) +
-	       slots * sizeof(struct corun_slot_job_state);
+	       slots * sizeof(struct corun_slot_job_state) +
+	       slots * sizeof(struct corun_slot_ctxsw_counters);
 }
 
 #endif /* _CORUN_HW_H_ */

@@ -114,6 +114,7 @@ struct job {
 	/* alone: the largest CTA footprint of its launches (the oracles) */
 	struct corun_cta_footprint fp;
 	uint64_t fp_launches;
+	struct corun_slot_ctxsw_counters cs; /* its context switches */
 };
 
 struct opts {
@@ -122,9 +123,9 @@ struct opts {
 	const char *firmware;	/* NULL: the build's image; "" --no-firmware */
 	uint64_t cycles, alone_max, epoch_cycles;
 	int json, counters, quiet, alone_only, no_alone, list, trace, policies;
-	int whole_runs, alone_once, show_config, full_config;
+	int whole_runs, alone_once, show_config, full_config, no_ctxsw;
 	int oracle;		/* enum oracle_kind, -1: a driver policy */
-	uint64_t oracle_max;
+	uint64_t oracle_max, ctxsw_stress;
 };
 
 /* --whole-runs: a co-run job starts no new run past this window. */
@@ -402,6 +403,37 @@ static void progress(const char *phase, uint64_t cycle, uint64_t stop,
  * Run @n jobs on @dev until each has stopped (alone: after one run) or
  * the device reaches @stop. Returns the cycle the simulation ended at.
  */
+/*
+ * --ctxsw-stress: the @flip-th move of the co-run's jobs, job k to the
+ * lower half of the SMs when k + @flip is even, else to the upper half,
+ * each reclaimed by context switch, through the slot registers.
+ */
+static void ctxsw_flip(struct sim_dev *dev, struct job *jobs, unsigned int n,
+		       uint64_t flip)
+{
+	uint32_t sms = sim_dev_config(dev)->num_sms, half = sms / 2, k, w;
+	uint32_t mask[CORUN_SM_MASK_WORDS];
+	char err[ERRLEN];
+
+	for (k = 0; k < n; k++) {
+		memset(mask, 0, sizeof(mask));
+		if ((k + flip) % 2)
+			corun_policy_mask_range(mask, half, sms - half);
+		else
+			corun_policy_mask_range(mask, 0, half);
+		if (sim_dev_wr(dev, CORUN_REG_SLOT(jobs[k].slot, CORUN_SLOT_RECLAIM),
+			       CORUN_RECLAIM_SWITCH, err, sizeof(err)))
+			die(1, "--ctxsw-stress: %s", err);
+		for (w = 0; w < CORUN_SM_MASK_WORDS; w++)
+			if (sim_dev_wr(dev,
+				       CORUN_REG_SLOT(jobs[k].slot,
+						      CORUN_SLOT_SM_MASK0) +
+					       4 * w,
+				       mask[w], err, sizeof(err)))
+				die(1, "--ctxsw-stress: %s", err);
+	}
+}
+
 static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 		      uint64_t stop, int alone, const char *phase,
 		      struct pol_run *pr)
@@ -412,10 +444,13 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 	struct emu_event ev;
 	struct emu_stats st;
 	unsigned int i, active;
+	uint64_t flip = 0, next_flip = UINT64_MAX;
 
 	cur_pol = pr;
 	for (i = 0; i < n; i++)
 		job_start_run(dev, &jobs[i]);
+	if (!alone && opt.ctxsw_stress)
+		next_flip = opt.ctxsw_stress;
 	for (;;) {
 		uint64_t c = emu_gpu_cycle(gpu);
 		int type;
@@ -424,9 +459,14 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 			active += jobs[i].inflight;
 		if (!active || c >= stop)
 			break;
+		if (c >= next_flip) {
+			ctxsw_flip(dev, jobs, n, flip++);
+			next_flip = c + opt.ctxsw_stress;
+		}
 		/* The rate counts model time only, not setup and checks. */
 		t1 = now_ns();
-		type = sim_dev_run(dev, stop, &ev);
+		type = sim_dev_run(dev, stop < next_flip ? stop : next_flip,
+				   &ev);
 		sim_ns += now_ns() - t1;
 		if (type == EMU_EV_JOB_DONE) {
 			for (i = 0; i < n; i++)
@@ -456,6 +496,7 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 		fprintf(stderr, "\r%*s\r", 78, "");
 	for (i = 0; i < n; i++) {
 		emu_gpu_slot_counters(gpu, jobs[i].slot, &jobs[i].ctr);
+		emu_gpu_slot_ctxsw(gpu, jobs[i].slot, &jobs[i].cs);
 		if (alone && opt.alone_once && jobs[i].inflight)
 			job_fail(&jobs[i], ST_ERROR,
 				 "alone run not done after %" PRIu64 " cycles (--alone-max-cycles)",
@@ -580,6 +621,12 @@ static void usage(FILE *f)
 		"                      compare slowdowns and metrics side by side\n"
 		"  --epoch-cycles N    epoch length of the policy (default: the driver's, %u)\n"
 		"  --trace-policy      every policy decision in the report\n"
+		"  --no-ctxsw          the policy reclaims SMs only by draining, as on a\n"
+		"                      device without context switch (CORUN_CAP_CTXSW)\n"
+		"  --ctxsw-stress N    every N co-run cycles move each job to the other\n"
+		"                      half of the SMs by context switch (a test of save\n"
+		"                      and restore against the CPU references; policy\n"
+		"                      fcfs only, which leaves the SM masks alone)\n"
 		"  --whole-runs        co-run budget as corun-run counts it: a job starts\n"
 		"                      no new run once its first launch's start to its\n"
 		"                      last launch's end reaches the budget; no run is\n"
@@ -611,8 +658,8 @@ static void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
 	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
-	       O_ALONE_RUNS, O_SHOW_CONFIG, O_FULL_CONFIG, O_SCHED,
-	       O_ORACLE_MAX };
+	       O_NO_CTXSW, O_CTXSW_STRESS, O_ALONE_RUNS, O_SHOW_CONFIG,
+	       O_FULL_CONFIG, O_SCHED, O_ORACLE_MAX };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "mix", required_argument, NULL, 'm' },
@@ -634,6 +681,8 @@ static void parse_args(int argc, char **argv)
 		{ "epoch-cycles", required_argument, NULL, O_EPOCH },
 		{ "oracle-max", required_argument, NULL, O_ORACLE_MAX },
 		{ "trace-policy", no_argument, NULL, O_TRACE },
+		{ "no-ctxsw", no_argument, NULL, O_NO_CTXSW },
+		{ "ctxsw-stress", required_argument, NULL, O_CTXSW_STRESS },
 		{ "whole-runs", no_argument, NULL, O_WHOLE },
 		{ "list", no_argument, NULL, 'l' },
 		{ "show-config", no_argument, NULL, O_SHOW_CONFIG },
@@ -688,6 +737,13 @@ static void parse_args(int argc, char **argv)
 				    optarg, CORUN_EPOCH_LEN_MIN, UINT32_MAX);
 			break;
 		case O_TRACE: opt.trace = 1; break;
+		case O_NO_CTXSW: opt.no_ctxsw = 1; break;
+		case O_CTXSW_STRESS:
+			opt.ctxsw_stress = parse_count(optarg, "--ctxsw-stress");
+			if (!opt.ctxsw_stress)
+				die(2, "--ctxsw-stress %s: expected a cycle count above 0",
+				    optarg);
+			break;
 		case O_WHOLE: opt.whole_runs = 1; break;
 		case O_SHOW_CONFIG: opt.show_config = 1; break;
 		case O_FULL_CONFIG: opt.full_config = 1; break;
@@ -1020,7 +1076,11 @@ static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 	else
 		mix_pins(mix, pins);
 	co->pol.sp = sim_policy_create(dev, co->pol.ops, pins,
-				       (uint32_t)opt.epoch_cycles, opt.trace,
+				       (uint32_t)opt.epoch_cycles,
+				       (opt.trace ? SIM_POLICY_TRACE : 0) |
+					       (opt.no_ctxsw ?
+							SIM_POLICY_NO_CTXSW :
+							0),
 				       err, sizeof(err));
 	if (!co->pol.sp)
 		die(2, "%s", err);
@@ -1219,6 +1279,11 @@ static void json_corun(struct json *js, const char *key, const struct mix *mix,
 			json_dbl(js, "norm_progress_predicted", co->np_pred[i]);
 			json_dbl(js, "norm_progress_error", np_error(co, i));
 		}
+		json_u64(js, "preempts", j->cs.preempts);
+		json_u64(js, "restores", j->cs.restores);
+		json_u64(js, "ctxsw_cycles", sim_ctxsw_cycles(&j->cs));
+		json_u64(js, "ctxsw_bytes",
+			 j->cs.save_bytes + j->cs.restore_bytes);
 		if (opt.counters)
 			json_counters(js, &j->ctr);
 		json_obj_end(js);
@@ -1233,6 +1298,30 @@ static void json_corun(struct json *js, const char *key, const struct mix *mix,
 	if (opt.trace)
 		json_trace(js, co);
 	json_obj_end(js);
+}
+
+/* The co-run's context switches, if the policy reclaimed SMs that way. */
+static void text_ctxsw(const struct mix *mix, const struct corun *co)
+{
+	const struct corun_slot_ctxsw_counters *c;
+	unsigned int i, any = 0;
+
+	for (i = 0; i < mix->njobs; i++)
+		any |= co->jobs[i].cs.preempts || co->jobs[i].cs.restores;
+	if (!any)
+		return;
+	printf("  context switches (CTAs saved and restored; cycles summed over CTAs):\n");
+	printf("  %-3s %9s %9s %12s %12s %12s %12s\n", "job", "preempts",
+	       "restores", "wait-cycles", "save-cycles", "restore-cyc",
+	       "bytes");
+	for (i = 0; i < mix->njobs; i++) {
+		c = &co->jobs[i].cs;
+		printf("  %-3u %9" PRIu64 " %9" PRIu64 " %12" PRIu64
+		       " %12" PRIu64 " %12" PRIu64 " %12" PRIu64 "\n",
+		       i, c->preempts, c->restores, c->wait_cycles,
+		       c->save_cycles, c->restore_cycles,
+		       c->save_bytes + c->restore_bytes);
+	}
 }
 
 static void text_corun(const struct mix *mix, const struct corun *co)
@@ -1263,6 +1352,7 @@ static void text_corun(const struct mix *mix, const struct corun *co)
 		if (opt.counters)
 			text_counters(&j->ctr);
 	}
+	text_ctxsw(mix, co);
 	if (has_estimates(mix, co)) {
 		printf("  the policy's model (est_alone_cycles: predicted alone cycles over the co-run cycles they cover):\n");
 		printf("  %-3s %14s %14s %9s %9s %9s %9s\n", "job",
@@ -1550,6 +1640,8 @@ int main(int argc, char **argv)
 		pols[npol++] = corun_policy_find_name(
 			opt.policy ? opt.policy : mix.policy[0] ? mix.policy : "fcfs");
 	}
+	if (opt.ctxsw_stress && (npol != 1 || pols[0] != &corun_policy_fcfs))
+		die(2, "--ctxsw-stress sets the SM masks itself: only with policy fcfs");
 
 	/* The jobs, and one alone run per distinct workload instance. */
 	memset(alone, 0, sizeof(alone));

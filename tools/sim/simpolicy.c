@@ -136,7 +136,7 @@ static int sp_after(struct sim_policy *sp, char *err, size_t len)
 struct sim_policy *sim_policy_create(struct sim_dev *dev,
 				     const struct corun_policy_ops *ops,
 				     const struct corun_policy_pin *pins,
-				     uint32_t epoch_cycles, int trace,
+				     uint32_t epoch_cycles, unsigned int flags,
 				     char *err, size_t len)
 {
 	struct corun_policy_platform plat;
@@ -158,7 +158,7 @@ struct sim_policy *sim_policy_create(struct sim_dev *dev,
 	}
 	sp->dev = dev;
 	sp->epoch_len = epoch_cycles;
-	sp->trace = trace;
+	sp->trace = !!(flags & SIM_POLICY_TRACE);
 	hw.ctx = sp;
 	if (sim_dev_fw_version(dev)) {
 		/* as the driver's probe: which commands the firmware has */
@@ -171,6 +171,8 @@ struct sim_policy *sim_policy_create(struct sim_dev *dev,
 		hw.fw_params = sp_fw_params;
 	}
 	corun_policy_platform_read(&plat, sp_read, sp);
+	if (flags & SIM_POLICY_NO_CTXSW)
+		plat.ctxsw = 0;
 	corun_policy_engine_init(sp->eng, &plat, &hw);
 	if (pins)
 		memcpy(sp->eng->pin, pins,
@@ -271,6 +273,16 @@ const char *sim_policy_event_name(uint32_t event)
 	return event < CORUN_POLICY_EV_NR ? sp_event_names[event] : "?";
 }
 
+const char *sim_reclaim_name(uint32_t reclaim)
+{
+	return reclaim == CORUN_RECLAIM_SWITCH ? "switch" : "drain";
+}
+
+uint64_t sim_ctxsw_cycles(const struct corun_slot_ctxsw_counters *c)
+{
+	return c->wait_cycles + c->save_cycles + c->restore_cycles;
+}
+
 static const char *sp_policy_name(uint32_t id)
 {
 	const struct corun_policy_ops *ops = corun_policy_find_id(id);
@@ -284,13 +296,17 @@ void sim_policy_record_text(FILE *f, const struct corun_policy_record *r)
 
 	fprintf(f,
 		"policy=%s ev=%s epoch=%u cycle=%" PRIu64
-		" slot=%u run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u\n",
+		" slot=%u run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u reclaim=%s preempts=%" PRIu64
+		" restores=%" PRIu64 " cs_cycles=%" PRIu64 " cs_bytes=%" PRIu64
+		"\n",
 		sp_policy_name(r->policy), sim_policy_event_name(r->event),
 		r->epoch, r->cycle, r->slot, r->running, r->changed,
 		o->sm_mask[3], o->sm_mask[2], o->sm_mask[1], o->sm_mask[0],
 		o->cta_quota, o->throttle, o->issue_quota, o->priority,
 		o->placement, o->fw.irc_share, o->fw.l1_ways, o->fw.llc_ways,
-		(int)o->fw.vc, o->fw.dram_prio);
+		(int)o->fw.vc, o->fw.dram_prio, sim_reclaim_name(o->reclaim),
+		r->cs.preempts, r->cs.restores, sim_ctxsw_cycles(&r->cs),
+		r->cs.save_bytes + r->cs.restore_bytes);
 }
 
 void sim_policy_record_json(struct json *js, const struct corun_policy_record *r)
@@ -323,6 +339,11 @@ void sim_policy_record_json(struct json *js, const struct corun_policy_record *r
 	json_i64(js, "vc", o->fw.vc == CORUN_FW_VC_CONFIG ? -1 : (int64_t)o->fw.vc);
 	json_u64(js, "dram_prio", o->fw.dram_prio);
 	json_u64(js, "est_alone_cycles", o->est_alone_cycles);
+	json_str(js, "reclaim", sim_reclaim_name(o->reclaim));
+	json_u64(js, "preempts", r->cs.preempts);
+	json_u64(js, "restores", r->cs.restores);
+	json_u64(js, "cs_cycles", sim_ctxsw_cycles(&r->cs));
+	json_u64(js, "cs_bytes", r->cs.save_bytes + r->cs.restore_bytes);
 	json_obj_end(js);
 }
 

@@ -20,9 +20,13 @@ struct sim_dev;
 struct sim_policy;
 struct json;
 
+/* sim_policy_create() flags */
+#define SIM_POLICY_TRACE 0x1u /* keep every decision's record */
+#define SIM_POLICY_NO_CTXSW 0x2u /* as a device without CORUN_CAP_CTXSW */
+
 /*
  * Select @ops on @dev (INIT decision) with epochs of @epoch_cycles while a
- * job is resident; keep the records if @trace. @pins (one per slot of the
+ * job is resident; @flags: SIM_POLICY_*. @pins (one per slot of the
  * device, or NULL) are register settings the host imposes over the
  * policy's (a mix file's). NULL with err set if the policy cannot run on
  * the device or memory runs out.
@@ -30,9 +34,13 @@ struct json;
 struct sim_policy *sim_policy_create(struct sim_dev *dev,
 				     const struct corun_policy_ops *ops,
 				     const struct corun_policy_pin *pins,
-				     uint32_t epoch_cycles, int trace,
+				     uint32_t epoch_cycles, unsigned int flags,
 				     char *err, size_t len);
 void sim_policy_destroy(struct sim_policy *sp);
+/* "drain" or "switch" (enum corun_reclaim) */
+const char *sim_reclaim_name(uint32_t reclaim);
+/* CTA-cycles a slot's context switches took: waiting, saving, restoring */
+uint64_t sim_ctxsw_cycles(const struct corun_slot_ctxsw_counters *c);
 /*
  * The administrator's firmware settings (what SET_POLICY's firmware knobs
  * set in the driver): -EINVAL with err set if the firmware refuses them.

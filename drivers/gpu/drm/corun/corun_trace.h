@@ -89,7 +89,12 @@ TRACE_EVENT(corun_policy_decision,
 			     __field(u32, llc_ways)
 			     __field(u32, vc)
 			     __field(u32, dram_prio)
-			     __field(u64, est_alone_cycles)),
+			     __field(u64, est_alone_cycles)
+			     __field(u32, reclaim)
+			     __field(u64, preempts)
+			     __field(u64, restores)
+			     __field(u64, cs_cycles)
+			     __field(u64, cs_bytes)),
 	    TP_fast_assign(__entry->epoch = r->epoch;
 			   __entry->cycle = r->cycle;
 			   __entry->event = r->event;
@@ -113,8 +118,16 @@ TRACE_EVENT(corun_policy_decision,
 			   __entry->llc_ways = r->out.fw.llc_ways;
 			   __entry->vc = r->out.fw.vc;
 			   __entry->dram_prio = r->out.fw.dram_prio;
-			   __entry->est_alone_cycles = r->out.est_alone_cycles;),
-	    TP_printk("policy=%s ev=%u epoch=%u slot=%u run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u",
+			   __entry->est_alone_cycles = r->out.est_alone_cycles;
+			   __entry->reclaim = r->out.reclaim;
+			   __entry->preempts = r->cs.preempts;
+			   __entry->restores = r->cs.restores;
+			   __entry->cs_cycles = r->cs.wait_cycles +
+						r->cs.save_cycles +
+						r->cs.restore_cycles;
+			   __entry->cs_bytes = r->cs.save_bytes +
+					       r->cs.restore_bytes;),
+	    TP_printk("policy=%s ev=%u epoch=%u slot=%u run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u reclaim=%s preempts=%llu restores=%llu cs_cycles=%llu cs_bytes=%llu",
 		      __get_str(policy), __entry->event, __entry->epoch,
 		      __entry->slot, __entry->running, __entry->changed,
 		      __entry->sm_mask[3], __entry->sm_mask[2],
@@ -123,7 +136,11 @@ TRACE_EVENT(corun_policy_decision,
 		      __entry->issue_quota, __entry->priority,
 		      __entry->placement, __entry->irc_share,
 		      __entry->l1_ways, __entry->llc_ways, (int)__entry->vc,
-		      __entry->dram_prio));
+		      __entry->dram_prio,
+		      __entry->reclaim == CORUN_RECLAIM_SWITCH ? "switch" :
+								 "drain",
+		      __entry->preempts, __entry->restores, __entry->cs_cycles,
+		      __entry->cs_bytes));
 /* clang-format on */
 
 TRACE_EVENT(corun_fw_cmd, TP_PROTO(u32 cmd, u32 arg0, int result),

@@ -304,6 +304,8 @@ static u32 corun_slot_reg_changes(const struct corun_policy_slot_out *a,
 		ch |= CORUN_POLICY_CH_PRIORITY;
 	if (a->placement != b->placement)
 		ch |= CORUN_POLICY_CH_PLACEMENT;
+	if (a->reclaim != b->reclaim)
+		ch |= CORUN_POLICY_CH_RECLAIM;
 	if (a->est_alone_cycles != b->est_alone_cycles)
 		ch |= CORUN_POLICY_CH_EST;
 	return ch;
@@ -331,6 +333,8 @@ static void corun_write_slot(struct corun_policy_engine *eng, u32 s,
 		wr(ctx, CORUN_REG_SLOT(s, CORUN_SLOT_PRIORITY), o->priority);
 	if (ch & CORUN_POLICY_CH_PLACEMENT)
 		wr(ctx, CORUN_REG_SLOT(s, CORUN_SLOT_PLACEMENT), o->placement);
+	if (ch & CORUN_POLICY_CH_RECLAIM)
+		wr(ctx, CORUN_REG_SLOT(s, CORUN_SLOT_RECLAIM), o->reclaim);
 }
 
 /*
@@ -354,6 +358,8 @@ static void corun_out_clamp(const struct corun_policy_platform *p,
 		o->priority = 15;
 	if (o->placement >= CORUN_PLACE_NR)
 		o->placement = CORUN_PLACE_RR;
+	if (o->reclaim >= CORUN_RECLAIM_NR || !p->ctxsw)
+		o->reclaim = CORUN_RECLAIM_DRAIN;
 }
 
 static void corun_out_pin(const struct corun_policy_pin *pin,
@@ -400,7 +406,8 @@ static void corun_apply(struct corun_policy_engine *eng,
 			      CORUN_POLICY_CH_THROTTLE |
 			      CORUN_POLICY_CH_ISSUE_QUOTA |
 			      CORUN_POLICY_CH_PRIORITY |
-			      CORUN_POLICY_CH_PLACEMENT;
+			      CORUN_POLICY_CH_PLACEMENT |
+			      (p->ctxsw ? CORUN_POLICY_CH_RECLAIM : 0);
 		if (fw_slots & (1u << s))
 			ch |= CORUN_POLICY_CH_FW;
 		if (!ch)
@@ -417,6 +424,7 @@ static void corun_apply(struct corun_policy_engine *eng,
 		rec.running = eng->in.slot_in[s].running;
 		rec.changed = ch;
 		rec.out = *o;
+		rec.cs = eng->in.slot_in[s].cs;
 		eng->hw.trace(eng->hw.ctx, &rec);
 	}
 	out->fw = eng->applied_fw.g;
@@ -545,6 +553,7 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 	const struct corun_sm_slot_counters *ssc;
 	const struct corun_chan_slot_counters *csc;
 	const struct corun_slot_job_state *js;
+	const struct corun_slot_ctxsw_counters *css;
 	struct corun_policy_in *in = &eng->in;
 	u32 ns = p->num_slots, nsm = p->num_sms, nch = p->num_channels;
 	u32 s, m, c, valid = eng->prev.valid;
@@ -563,12 +572,17 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 	ssc = (const void *)(cc + nch);
 	csc = (const void *)(ssc + nsm * ns);
 	js = (const void *)(csc + nch * ns);
+	css = (const void *)(js + ns);
 
 	for (s = 0; s < ns; s++) {
 		corun_deltas((u64 *)&in->slot_in[s].d, (const u64 *)&sc[s],
 			     (const u64 *)&eng->prev.slot[s], sizeof(sc[s]) / 8,
 			     valid);
 		eng->prev.slot[s] = sc[s];
+		corun_deltas((u64 *)&in->slot_in[s].cs, (const u64 *)&css[s],
+			     (const u64 *)&eng->prev.cs[s], sizeof(css[s]) / 8,
+			     valid);
+		eng->prev.cs[s] = css[s];
 		/* the job the snapshot saw, if it is still the one we know */
 		if (in->slot_in[s].running &&
 		    js[s].seqno == in->slot_in[s].job.seqno) {

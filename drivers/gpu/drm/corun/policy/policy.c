@@ -88,6 +88,7 @@ void corun_policy_platform_read(struct corun_policy_platform *p,
 	p->sm_issue = rd(ctx, CORUN_REG_SM_ISSUE);
 	p->hsm_c1 = rd(ctx, CORUN_REG_HSM_C1);
 	p->hsm_c2 = rd(ctx, CORUN_REG_HSM_C2);
+	p->ctxsw = !!(rd(ctx, CORUN_REG_CAPS) & CORUN_CAP_CTXSW);
 }
 
 int corun_fw_send_params(const u32 *pairs, u32 n, u32 features,

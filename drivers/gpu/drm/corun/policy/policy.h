@@ -83,6 +83,8 @@ enum corun_policy_event {
  *	row-buffer hit rate, in 1/CORUN_HSM_FIT_ONE (0 with @hsm_c2 0: not
  *	fitted)
  * @hsm_c2: the fitted utilization at hit rate 0, same unit
+ * @ctxsw: the device can reclaim SMs by context switch (CORUN_CAP_CTXSW);
+ *	0: every reclaim drains
  */
 struct corun_policy_platform {
 	u32 num_slots;
@@ -103,6 +105,7 @@ struct corun_policy_platform {
 	u32 sm_issue;
 	u32 hsm_c1;
 	u32 hsm_c2;
+	u32 ctxsw;
 };
 
 /**
@@ -137,11 +140,13 @@ struct corun_policy_job {
  * @job: the job (valid while @running)
  * @d: every slot counter over the last epoch (deltas; zero before the
  *	first snapshot)
+ * @cs: the slot's context switches over the last epoch (deltas)
  */
 struct corun_policy_slot_in {
 	u32 running;
 	struct corun_policy_job job;
 	struct corun_slot_counters d;
+	struct corun_slot_ctxsw_counters cs;
 };
 
 /**
@@ -252,6 +257,8 @@ struct corun_policy_fw {
  * @issue_quota: warp instructions per SM per issue period, 0: no limit
  * @priority: hardware priority 0..15
  * @placement: enum corun_placement (a descriptor's non-zero one wins)
+ * @reclaim: enum corun_reclaim: how the slot's CTAs leave SMs taken from
+ *	it (DRAIN without @plat.ctxsw)
  * @fw_set: CORUN_POLICY_FW_* bits of the @fw fields the policy decides;
  *	the others keep the administrator's static settings
  * @fw: firmware parameters
@@ -265,6 +272,7 @@ struct corun_policy_slot_out {
 	u32 issue_quota;
 	u32 priority;
 	u32 placement;
+	u32 reclaim;
 	u32 fw_set;
 	struct corun_policy_fw_slot fw;
 	u64 est_alone_cycles;
@@ -357,6 +365,8 @@ void corun_policy_mask_range(u32 *mask, u32 first, u32 count);
  * @changed: CORUN_POLICY_CH_* bits of what this decision changed
  * @out: the slot's whole decision, firmware parameters as applied
  *	(the policy's, else the administrator's)
+ * @cs: the slot's context switches over the last epoch: what its earlier
+ *	reclaims cost
  *
  * The driver's corun_policy_decision tracepoint carries every field;
  * corun-trace reads them by name, corun-sim --trace-policy prints them.
@@ -370,6 +380,7 @@ struct corun_policy_record {
 	u32 running;
 	u32 changed;
 	struct corun_policy_slot_out out;
+	struct corun_slot_ctxsw_counters cs;
 };
 
 /* struct corun_policy_record.changed bits */
@@ -381,6 +392,7 @@ struct corun_policy_record {
 #define CORUN_POLICY_CH_PLACEMENT BIT(5)
 #define CORUN_POLICY_CH_FW BIT(6) /* a firmware parameter of the slot */
 #define CORUN_POLICY_CH_EST BIT(7)
+#define CORUN_POLICY_CH_RECLAIM BIT(8)
 
 /**
  * struct corun_policy_hw - the host's side of the applier
@@ -484,6 +496,7 @@ struct corun_policy_engine {
 		struct corun_chan_slot_counters
 			chan_slot[CORUN_POLICY_MAX_CHANNELS]
 				 [CORUN_POLICY_MAX_SLOTS];
+		struct corun_slot_ctxsw_counters cs[CORUN_POLICY_MAX_SLOTS];
 	} prev;
 	struct corun_policy_out next;
 	struct corun_policy_fw fw_want;

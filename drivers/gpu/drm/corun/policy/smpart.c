@@ -104,11 +104,66 @@ static void smpart_epoch(struct smpart *sp, const struct smpart_ops *ops,
 		ops->repartition(sp, in);
 }
 
+u32 smpart_reclaim_rule(u64 done, u32 done_sms, u64 resident, u32 res_sms)
+{
+	if (!done_sms || !res_sms)
+		return CORUN_RECLAIM_SWITCH;
+	/* done / done_sms > resident / res_sms, without division */
+	return done * res_sms > resident * done_sms ? CORUN_RECLAIM_DRAIN :
+						      CORUN_RECLAIM_SWITCH;
+}
+
+/*
+ * Every slot that lost SMs since @before gives them up by the rule over
+ * the last epoch: the CTAs it completed on the SMs it held, against the
+ * CTAs those SMs can hold at once.
+ */
+static void smpart_reclaims(struct smpart *sp, const u8 *before,
+			    const struct corun_policy_in *in,
+			    struct corun_policy_out *out)
+{
+	u32 s, m, sms = in->plat.num_sms, held, lost;
+
+	if (sms > CORUN_POLICY_MAX_SMS)
+		sms = CORUN_POLICY_MAX_SMS;
+	for (s = 0; s < in->plat.num_slots && s < CORUN_POLICY_MAX_SLOTS; s++) {
+		const struct corun_policy_slot_in *si = &in->slot_in[s];
+		u32 r = CORUN_RECLAIM_DRAIN;
+		u64 cap;
+
+		for (m = 0, held = 0, lost = 0; m < sms; m++) {
+			held += before[m] == s;
+			lost += before[m] == s && sp->pt.owner[m] != s;
+		}
+		if (!lost || !si->running)
+			continue;
+		/*
+		 * The paper compares with the CTAs one SM can hold (the
+		 * job's occupancy); without a footprint, with those resident.
+		 */
+		cap = si->job.cta.ctas_per_sm ?
+			      (u64)si->job.cta.ctas_per_sm * held :
+			      si->job.ctas_resident;
+		if (in->plat.ctxsw)
+			r = smpart_reclaim_rule(si->d.ctas_done, held, cap,
+						held);
+		out->slot[s].reclaim = r;
+		sp->lost[s] = lost;
+		sp->reclaim[s] = r;
+		sp->cs_choices[r]++;
+	}
+}
+
 void smpart_decide(struct smpart *sp, const struct smpart_ops *ops,
 		   const struct corun_policy_in *in,
 		   struct corun_policy_out *out)
 {
+	u8 before[CORUN_POLICY_MAX_SMS];
 	u32 s = in->slot;
+
+	for (s = 0; s < CORUN_POLICY_MAX_SMS; s++)
+		before[s] = sp->pt.owner[s];
+	s = in->slot;
 
 	switch (in->event) {
 	case CORUN_POLICY_EV_INIT:
@@ -138,5 +193,6 @@ void smpart_decide(struct smpart *sp, const struct smpart_ops *ops,
 		smpart_epoch(sp, ops, in, out);
 		break;
 	}
+	smpart_reclaims(sp, before, in, out);
 	hsm_part_masks(&sp->pt, in, out);
 }

@@ -22,6 +22,10 @@
  *	became resident
  * @idle_since: per slot, the cycle its last job ended
  * @moved: SMs moved by the last repartitioning
+ * @lost: per slot, SMs it lost in the last decision that moved any
+ * @reclaim: per slot, how it gave them up (enum corun_reclaim)
+ * @cs_choices: per enum corun_reclaim, how many times a slot gave up SMs
+ *	that way since the policy was selected
  */
 struct smpart {
 	struct hsm_part pt;
@@ -30,6 +34,9 @@ struct smpart {
 	u64 res_start[CORUN_POLICY_MAX_SLOTS];
 	u64 idle_since[CORUN_POLICY_MAX_SLOTS];
 	u32 moved;
+	u32 lost[CORUN_POLICY_MAX_SLOTS];
+	u32 reclaim[CORUN_POLICY_MAX_SLOTS];
+	u64 cs_choices[CORUN_RECLAIM_NR];
 };
 
 /**
@@ -62,6 +69,16 @@ u32 hsm_fair_transfer(const struct hsm_pred *h, const struct hsm_pred *l);
 void hsm_fair_repartition(struct smpart *sp, const struct corun_policy_in *in);
 /* HSM-QoS's procedure (hsm_qos.c). */
 void hsm_qos_repartition(struct smpart *sp, const struct corun_policy_in *in);
+
+/*
+ * HSM's preemption rule for a job giving up SMs: drain when its CTAs are
+ * short-lived, i.e. it completed more CTAs per SM over the epoch (@done
+ * on @done_sms SMs) than an SM holds at once (@resident on @res_sms: the
+ * paper's "TBs that can be concurrently executed on one SM"), else
+ * context-switch. Ties switch; so does a job with no history (nothing
+ * completed yet).
+ */
+u32 smpart_reclaim_rule(u64 done, u32 done_sms, u64 resident, u32 res_sms);
 
 /* ceil(@a / @b), @b > 0 */
 static inline u64 smpart_div_up(u64 a, u64 b)

@@ -268,6 +268,51 @@ static void engine_clamp_pin_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, h->rec[1].out.sm_mask[0], 0x3u);
 }
 
+/* A policy that gives slot 0 reclaim mode 1 and slot 1 an invalid one. */
+static void reclaim_decide(void *st, const struct corun_policy_in *in,
+			   struct corun_policy_out *out)
+{
+	out->slot[0].reclaim = CORUN_RECLAIM_SWITCH;
+	out->slot[1].reclaim = 7;
+}
+
+static const struct corun_policy_ops reclaimer = {
+	.name = "reclaimer",
+	.id = 102,
+	.desc = "test",
+	.decide = reclaim_decide,
+};
+
+/*
+ * CORUN_SLOT_RECLAIM reaches the device within range, and never on a
+ * device that cannot context-switch (all reclaims drain there).
+ */
+static void engine_reclaim_test(struct kunit *test)
+{
+	struct fixture *f = setup(test, 0);
+	struct fake_hw *h = &f->hw;
+
+	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &reclaimer), 0);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_RECLAIM), -1);
+	KUNIT_EXPECT_EQ(test, f->eng.out.slot[0].reclaim,
+			(u32)CORUN_RECLAIM_DRAIN);
+
+	f = setup(test, 0);
+	h = &f->hw;
+	f->eng.in.plat.ctxsw = 1;
+	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &reclaimer), 0);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_RECLAIM),
+			CORUN_RECLAIM_SWITCH);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 1, CORUN_SLOT_RECLAIM),
+			CORUN_RECLAIM_DRAIN);
+	KUNIT_EXPECT_EQ(test, h->rec[0].out.reclaim, (u32)CORUN_RECLAIM_SWITCH);
+	KUNIT_EXPECT_TRUE(test, h->rec[0].changed & CORUN_POLICY_CH_RECLAIM);
+	/* unchanged: not written again */
+	fake_clear(h);
+	corun_policy_job_end(&f->eng, 3);
+	KUNIT_EXPECT_EQ(test, slot_reg(h, 0, CORUN_SLOT_RECLAIM), -1);
+}
+
 /* A policy that sets slot 1's IRC share while its state says so. */
 struct share_state {
 	u32 share;
@@ -456,6 +501,7 @@ static struct corun_snapshot_header *snap(void *buf, u32 epoch, u64 base)
 	struct corun_sm_slot_counters *ssc = (void *)(cc + 4);
 	struct corun_chan_slot_counters *csc = (void *)(ssc + 16 * 8);
 	struct corun_slot_job_state *js = (void *)(csc + 4 * 8);
+	struct corun_slot_ctxsw_counters *cs = (void *)(js + 8);
 
 	memset(buf, 0, corun_snapshot_size(8, 16, 4));
 	h->magic = CORUN_SNAPSHOT_MAGIC;
@@ -476,7 +522,17 @@ static struct corun_snapshot_header *snap(void *buf, u32 epoch, u64 base)
 	js[2].seqno = 7;
 	js[2].ctas_done = (u32)base;
 	js[2].ctas_resident = 4;
+	cs[2].preempts = base / 10;
+	cs[2].save_cycles = base * 7;
 	return h;
+}
+
+/* The slot job state section of a snapshot made by snap(). */
+static struct corun_slot_job_state *snap_js(void *buf)
+{
+	return (void *)((u8 *)buf + corun_snapshot_size(8, 16, 4) -
+			8 * sizeof(struct corun_slot_ctxsw_counters) -
+			8 * sizeof(struct corun_slot_job_state));
 }
 
 static void engine_snapshot_test(struct kunit *test)
@@ -515,10 +571,13 @@ static void engine_snapshot_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, in->sm_slot[5][2].warp_insns, 60ull);
 	KUNIT_EXPECT_EQ(test, in->chan_slot[3][2].accesses, 150ull);
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].job.ctas_done, 130u);
+	/* the context switches of the epoch (version 3's last section) */
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].cs.preempts, 3ull);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].cs.save_cycles, 210ull);
 
 	/* another job's state does not leak into slot 2's */
 	h = snap(buf, 3, 160);
-	((struct corun_slot_job_state *)((u8 *)buf + size) - 8 + 2)->seqno = 9;
+	snap_js(buf)[2].seqno = 9;
 	KUNIT_ASSERT_EQ(test, corun_policy_snapshot(&f->eng, h, size), 0);
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].job.ctas_done, 130u);
 
@@ -547,6 +606,7 @@ static struct kunit_case corun_policy_engine_cases[] = {
 	KUNIT_CASE(engine_no_fw_test),
 	KUNIT_CASE(engine_select_fail_test),
 	KUNIT_CASE(engine_snapshot_test),
+	KUNIT_CASE(engine_reclaim_test),
 	{}
 };
 

@@ -291,6 +291,97 @@ static void hsm_fair_policy_procedure_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 80u);
 }
 
+/*
+ * HSM's preemption rule: drain when more CTAs completed per SM over the
+ * epoch than are resident per SM, else context-switch.
+ */
+static void hsm_reclaim_rule_test(struct kunit *test)
+{
+	static const struct {
+		u64 done;
+		u32 done_sms;
+		u64 resident;
+		u32 res_sms;
+		u32 want;
+	} cases[] = {
+		/* 40 SMs: 12 completed per SM against 8 resident per SM */
+		{ 480, 40, 320, 40, CORUN_RECLAIM_DRAIN },
+		/* long-lived: 2 completed per SM, 8 resident per SM */
+		{ 80, 40, 320, 40, CORUN_RECLAIM_SWITCH },
+		/* equal is not more: switch */
+		{ 320, 40, 320, 40, CORUN_RECLAIM_SWITCH },
+		/* per SM on each side: 9 on 40 SMs against 8 (then 10) on 50 */
+		{ 360, 40, 400, 50, CORUN_RECLAIM_DRAIN },
+		{ 360, 40, 500, 50, CORUN_RECLAIM_SWITCH },
+		/* no history or no SMs: switch */
+		{ 0, 40, 0, 40, CORUN_RECLAIM_SWITCH },
+		{ 5, 0, 1, 40, CORUN_RECLAIM_SWITCH },
+	};
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		KUNIT_EXPECT_EQ_MSG(test,
+				    smpart_reclaim_rule(cases[i].done,
+							cases[i].done_sms,
+							cases[i].resident,
+							cases[i].res_sms),
+				    cases[i].want, "case %u", i);
+}
+
+/*
+ * The HSM-Fair move above takes 11 SMs from slot 0: it gives them up by
+ * the rule over its epoch counters, and only by draining on a device
+ * that cannot context-switch. The slot that gains SMs keeps its mode.
+ */
+static void hsm_fair_reclaim(struct kunit *test, u32 ctxsw, u64 done,
+			     u32 resident, u32 per_sm, u32 want)
+{
+	struct corun_policy_in *in = hsm_in(test);
+	struct corun_policy_out *out =
+		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
+	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	KUNIT_ASSERT_NOT_NULL(test, sp);
+	in->plat.ctxsw = ctxsw;
+	hsm_run(in, 0, 11, 0);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 0, 0);
+	hsm_run(in, 2, 12, 0);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 2, 0);
+	hsm_counters(in, 0, 55, 2000000);
+	hsm_counters(in, 2, 1, 30000000);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	out->slot[0].reclaim = CORUN_RECLAIM_NR; /* not decided yet */
+	out->slot[2].reclaim = CORUN_RECLAIM_NR;
+	in->slot_in[0].d.ctas_done = done;
+	in->slot_in[0].job.ctas_resident = resident;
+	in->slot_in[0].job.cta.ctas_per_sm = per_sm;
+	/* the second job's start took SMs from slot 0 too: count anew */
+	sp->cs_choices[CORUN_RECLAIM_DRAIN] = 0;
+	sp->cs_choices[CORUN_RECLAIM_SWITCH] = 0;
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
+	KUNIT_EXPECT_EQ(test, sp->moved, 11u);
+	KUNIT_EXPECT_EQ(test, sp->lost[0], 11u);
+	KUNIT_EXPECT_EQ(test, out->slot[0].reclaim, want);
+	KUNIT_EXPECT_EQ(test, sp->reclaim[0], want);
+	KUNIT_EXPECT_EQ(test, out->slot[2].reclaim, (u32)CORUN_RECLAIM_NR);
+	KUNIT_EXPECT_EQ(test, sp->cs_choices[want], 1ull);
+}
+
+static void hsm_fair_reclaim_test(struct kunit *test)
+{
+	/* 40 SMs held: 10 done per SM, an SM holds 8: short-lived */
+	hsm_fair_reclaim(test, 1, 400, 160, 8, CORUN_RECLAIM_DRAIN);
+	/* an SM holds 12: long-lived, though only 4 are resident per SM */
+	hsm_fair_reclaim(test, 1, 400, 160, 12, CORUN_RECLAIM_SWITCH);
+	/* no footprint: against those resident, 4 per SM */
+	hsm_fair_reclaim(test, 1, 400, 160, 0, CORUN_RECLAIM_DRAIN);
+	/* 1 done per SM: long-lived */
+	hsm_fair_reclaim(test, 1, 40, 160, 8, CORUN_RECLAIM_SWITCH);
+	/* the device cannot switch: drain whatever the rule says */
+	hsm_fair_reclaim(test, 0, 40, 160, 8, CORUN_RECLAIM_DRAIN);
+}
+
 static void hsm_qos_policy_procedure_test(struct kunit *test)
 {
 	struct corun_policy_in *in = hsm_in(test);
@@ -367,6 +458,8 @@ static struct kunit_case corun_hsm_cases[] = {
 	KUNIT_CASE(hsm_acct_test),
 	KUNIT_CASE(hsm_transfer_test),
 	KUNIT_CASE(hsm_fair_policy_procedure_test),
+	KUNIT_CASE(hsm_reclaim_rule_test),
+	KUNIT_CASE(hsm_fair_reclaim_test),
 	KUNIT_CASE(hsm_qos_policy_procedure_test),
 	KUNIT_CASE(hsm_many_test),
 	{}
