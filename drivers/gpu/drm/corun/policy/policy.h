@@ -137,11 +137,14 @@ struct corun_policy_job {
  * @job: the job (valid while @running)
  * @d: every slot counter over the last epoch (deltas; zero before the
  *	first snapshot)
+ * @interf: its interference counters over the last epoch (deltas, the
+ *	same)
  */
 struct corun_policy_slot_in {
 	u32 running;
 	struct corun_policy_job job;
 	struct corun_slot_counters d;
+	struct corun_slot_interf_counters interf;
 };
 
 /**
@@ -477,6 +480,7 @@ struct corun_policy_engine {
 	struct {
 		u32 valid;
 		struct corun_slot_counters slot[CORUN_POLICY_MAX_SLOTS];
+		struct corun_slot_interf_counters interf[CORUN_POLICY_MAX_SLOTS];
 		struct corun_sm_counters sm[CORUN_POLICY_MAX_SMS];
 		struct corun_chan_counters chan[CORUN_POLICY_MAX_CHANNELS];
 		struct corun_sm_slot_counters sm_slot[CORUN_POLICY_MAX_SMS]

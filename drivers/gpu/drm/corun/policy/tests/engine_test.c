@@ -456,6 +456,7 @@ static struct corun_snapshot_header *snap(void *buf, u32 epoch, u64 base)
 	struct corun_sm_slot_counters *ssc = (void *)(cc + 4);
 	struct corun_chan_slot_counters *csc = (void *)(ssc + 16 * 8);
 	struct corun_slot_job_state *js = (void *)(csc + 4 * 8);
+	struct corun_slot_interf_counters *ic = (void *)(js + 8);
 
 	memset(buf, 0, corun_snapshot_size(8, 16, 4));
 	h->magic = CORUN_SNAPSHOT_MAGIC;
@@ -476,6 +477,8 @@ static struct corun_snapshot_header *snap(void *buf, u32 epoch, u64 base)
 	js[2].seqno = 7;
 	js[2].ctas_done = (u32)base;
 	js[2].ctas_resident = 4;
+	ic[2].dram_bank = base * 6;
+	ic[2].mem_busy_cycles = base * 7;
 	return h;
 }
 
@@ -504,6 +507,8 @@ static void engine_snapshot_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, in->chan_slot[3][2].accesses, 500ull);
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].job.ctas_done, 100u);
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].job.ctas_resident, 4u);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].interf.dram_bank, 600ull);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].interf.mem_busy_cycles, 700ull);
 	KUNIT_EXPECT_EQ(test, in->epoch, 1u);
 	KUNIT_EXPECT_EQ(test, in->epoch_cycles, 100000ull);
 	KUNIT_EXPECT_EQ(test, in->event, (u32)CORUN_POLICY_EV_EPOCH);
@@ -515,10 +520,13 @@ static void engine_snapshot_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, in->sm_slot[5][2].warp_insns, 60ull);
 	KUNIT_EXPECT_EQ(test, in->chan_slot[3][2].accesses, 150ull);
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].job.ctas_done, 130u);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].interf.dram_bank, 180ull);
 
 	/* another job's state does not leak into slot 2's */
 	h = snap(buf, 3, 160);
-	((struct corun_slot_job_state *)((u8 *)buf + size) - 8 + 2)->seqno = 9;
+	((struct corun_slot_job_state *)((u8 *)buf + size -
+					 8 * sizeof(struct corun_slot_interf_counters)) -
+	 8 + 2)->seqno = 9;
 	KUNIT_ASSERT_EQ(test, corun_policy_snapshot(&f->eng, h, size), 0);
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].job.ctas_done, 130u);
 
