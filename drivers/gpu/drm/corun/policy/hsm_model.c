@@ -51,6 +51,7 @@ void hsm_predict(const struct corun_policy_platform *p,
 
 	r->cls = HSM_NONE;
 	r->np = 0;
+	r->np_uncapped = 0;
 	r->rbh = 0;
 	r->util = 0;
 	r->demand = 0;
@@ -93,6 +94,7 @@ void hsm_predict(const struct corun_policy_platform *p,
 		r->cls = HSM_COMPUTE;
 		r->np = r->sms * HSM_ONE / r->sigma; /* Eq. 4 */
 	}
+	r->np_uncapped = r->np;
 }
 
 void hsm_acct_start(struct hsm_acct *a, u64 seqno, u64 now, u32 np)

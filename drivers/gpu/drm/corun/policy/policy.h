@@ -260,6 +260,8 @@ struct corun_policy_fw {
  * @fw: firmware parameters
  * @est_alone_cycles: the policy's estimate of the cycles the job would
  *	take alone, 0 for none (reported in the job's counters)
+ * @est_alone_uncapped: the same from the policy's model without its cap
+ *	(DASE's), 0 for none; corun-sim reports it, the driver does not
  */
 struct corun_policy_slot_out {
 	u32 sm_mask[CORUN_POLICY_MASK_WORDS];
@@ -271,6 +273,7 @@ struct corun_policy_slot_out {
 	u32 fw_set;
 	struct corun_policy_fw_slot fw;
 	u64 est_alone_cycles;
+	u64 est_alone_uncapped;
 };
 
 /**
@@ -321,6 +324,8 @@ extern const struct corun_policy_ops corun_policy_ccbp;
 extern const struct corun_policy_ops corun_policy_warped_slicer;
 extern const struct corun_policy_ops corun_policy_hsm_fair;
 extern const struct corun_policy_ops corun_policy_hsm_qos;
+extern const struct corun_policy_ops corun_policy_dase_fair;
+extern const struct corun_policy_ops corun_policy_dase_qos;
 
 /* All built-in policies, NULL-terminated. */
 extern const struct corun_policy_ops *const corun_policies[];

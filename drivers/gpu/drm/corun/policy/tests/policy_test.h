@@ -11,5 +11,6 @@ void test_platform(struct corun_policy_platform *p, u32 slots, u32 sms);
 extern struct kunit_suite corun_policy_engine_suite;
 extern struct kunit_suite corun_fwknobs_suite;
 extern struct kunit_suite corun_hsm_suite;
+extern struct kunit_suite corun_dase_suite;
 
 #endif /* _CORUN_POLICY_TEST_H_ */
