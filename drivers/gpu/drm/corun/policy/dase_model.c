@@ -81,8 +81,7 @@ void dase_predict(const struct corun_policy_platform *p,
 		dd.interf_llc = lines * penalty;
 	}
 	/* MLP: L1-miss request-cycles per cycle with one outstanding */
-	if (e->ic.mem_busy_cycles &&
-	    e->mem_latency_sum > e->ic.mem_busy_cycles)
+	if (e->ic.mem_busy_cycles && e->mem_latency_sum > e->ic.mem_busy_cycles)
 		dd.mlp = (u32)(e->mem_latency_sum * HSM_ONE /
 			       e->ic.mem_busy_cycles);
 	dd.lost = (dd.interf_dram + dd.interf_llc) * HSM_ONE / dd.mlp;
@@ -99,8 +98,9 @@ void dase_predict(const struct corun_policy_platform *p,
 	comp = (e->cycles - e->cycles * dd.mem_frac / HSM_ONE) * r->sms /
 	       r->sigma;
 	alone = memt + comp;
-	dd.np_uncapped = alone >= e->cycles ? HSM_ONE :
-					      (u32)(alone * HSM_ONE / e->cycles);
+	dd.np_uncapped = alone >= e->cycles ?
+				 HSM_ONE :
+				 (u32)(alone * HSM_ONE / e->cycles);
 	r->np_uncapped = dd.np_uncapped;
 	/* HSM's cap: slowdown at most S_Max / S_k */
 	cap = r->sms * HSM_ONE / r->sigma;
@@ -120,8 +120,7 @@ void dase_predict_in(const struct corun_policy_in *in, u32 slot,
 }
 
 void dase_decide(struct dase_state *st, const struct smpart_ops *ops,
-		 const struct corun_policy_in *in,
-		 struct corun_policy_out *out)
+		 const struct corun_policy_in *in, struct corun_policy_out *out)
 {
 	const struct hsm_pred *p;
 	struct hsm_acct *a;

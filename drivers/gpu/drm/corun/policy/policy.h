@@ -485,7 +485,8 @@ struct corun_policy_engine {
 	struct {
 		u32 valid;
 		struct corun_slot_counters slot[CORUN_POLICY_MAX_SLOTS];
-		struct corun_slot_interf_counters interf[CORUN_POLICY_MAX_SLOTS];
+		struct corun_slot_interf_counters
+			interf[CORUN_POLICY_MAX_SLOTS];
 		struct corun_sm_counters sm[CORUN_POLICY_MAX_SMS];
 		struct corun_chan_counters chan[CORUN_POLICY_MAX_CHANNELS];
 		struct corun_sm_slot_counters sm_slot[CORUN_POLICY_MAX_SMS]

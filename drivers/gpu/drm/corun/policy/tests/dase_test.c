@@ -51,7 +51,7 @@ static void dase_mem_epoch(struct dase_epoch *e)
 	e->ic.mem_busy_cycles = 400000;
 }
 
-static void dase_predict_test(struct kunit *test)
+static void dase_predict_memory_bound_test(struct kunit *test)
 {
 	struct corun_policy_platform p;
 	struct dase_detail d;
@@ -78,7 +78,7 @@ static void dase_predict_test(struct kunit *test)
 }
 
 /* Interference over-estimated: the cap NP >= S / S_Max holds it. */
-static void dase_cap_test(struct kunit *test)
+static void dase_cap_over_estimate_test(struct kunit *test)
 {
 	struct corun_policy_platform p;
 	struct dase_detail d;
@@ -107,7 +107,7 @@ static void dase_cap_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r.np, 40u * 1024 / 60);
 }
 
-static void dase_compute_test(struct kunit *test)
+static void dase_compute_and_check_test(struct kunit *test)
 {
 	struct corun_policy_platform p;
 	struct dase_epoch e = { .cycles = EPOCH,
@@ -133,8 +133,7 @@ static void dase_compute_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dase_model_check(&p), 0);
 	KUNIT_EXPECT_EQ(test, corun_policy_dase_fair.init(0, &p), 0);
 	p.dram_mhz = 0;
-	KUNIT_EXPECT_EQ(test, corun_policy_dase_qos.init(0, &p),
-			-CORUN_EINVAL);
+	KUNIT_EXPECT_EQ(test, corun_policy_dase_qos.init(0, &p), -CORUN_EINVAL);
 }
 
 static struct corun_policy_in *dase_in(struct kunit *test)
@@ -180,7 +179,8 @@ static void dase_counters(struct corun_policy_in *in, u32 s, bool mem,
 	si->interf = e.ic;
 }
 
-static void dase_event(struct dase_state *st, const struct corun_policy_ops *ops,
+static void dase_event(struct dase_state *st,
+		       const struct corun_policy_ops *ops,
 		       struct corun_policy_in *in, struct corun_policy_out *out,
 		       u32 ev, u32 slot, u64 now)
 {
@@ -195,7 +195,7 @@ static void dase_event(struct dase_state *st, const struct corun_policy_ops *ops
 	ops->decide(st, in, out);
 }
 
-static void dase_fair_policy_test(struct kunit *test)
+static void dase_fair_policy_procedure_test(struct kunit *test)
 {
 	const struct corun_policy_ops *ops = &corun_policy_dase_fair;
 	struct corun_policy_in *in = dase_in(test);
@@ -252,7 +252,7 @@ static void dase_fair_policy_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 80u);
 }
 
-static void dase_qos_policy_test(struct kunit *test)
+static void dase_qos_policy_procedure_test(struct kunit *test)
 {
 	const struct corun_policy_ops *ops = &corun_policy_dase_qos;
 	struct corun_policy_in *in = dase_in(test);
@@ -277,11 +277,11 @@ static void dase_qos_policy_test(struct kunit *test)
 }
 
 static struct kunit_case corun_dase_cases[] = {
-	KUNIT_CASE(dase_predict_test),
-	KUNIT_CASE(dase_cap_test),
-	KUNIT_CASE(dase_compute_test),
-	KUNIT_CASE(dase_fair_policy_test),
-	KUNIT_CASE(dase_qos_policy_test),
+	KUNIT_CASE(dase_predict_memory_bound_test),
+	KUNIT_CASE(dase_cap_over_estimate_test),
+	KUNIT_CASE(dase_compute_and_check_test),
+	KUNIT_CASE(dase_fair_policy_procedure_test),
+	KUNIT_CASE(dase_qos_policy_procedure_test),
 	{}
 };
 

@@ -489,6 +489,7 @@ static void engine_snapshot_test(struct kunit *test)
 	void *buf = kunit_kzalloc(test, size, GFP_KERNEL);
 	const struct corun_policy_in *in = &f->eng.in;
 	struct corun_snapshot_header *h;
+	struct corun_slot_job_state *js;
 	struct corun_job_desc d;
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
@@ -524,9 +525,10 @@ static void engine_snapshot_test(struct kunit *test)
 
 	/* another job's state does not leak into slot 2's */
 	h = snap(buf, 3, 160);
-	((struct corun_slot_job_state *)((u8 *)buf + size -
-					 8 * sizeof(struct corun_slot_interf_counters)) -
-	 8 + 2)->seqno = 9;
+	js = (void *)((u8 *)buf + size -
+		      8 * sizeof(struct corun_slot_interf_counters) -
+		      8 * sizeof(*js));
+	js[2].seqno = 9;
 	KUNIT_ASSERT_EQ(test, corun_policy_snapshot(&f->eng, h, size), 0);
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].job.ctas_done, 130u);
 
