@@ -11,16 +11,17 @@ int dase_model_check(const struct corun_policy_platform *p)
 	return 0;
 }
 
-void dase_epoch_read(const struct corun_policy_in *in, u32 slot, u32 sms,
-		     struct dase_epoch *e)
+void dase_epoch_read(const struct corun_policy_in *in, u32 slot,
+		     const struct hsm_epoch *h, struct dase_epoch *e)
 {
 	const struct corun_policy_slot_in *si = &in->slot_in[slot];
-	u32 c, i;
+	u32 i;
 
-	e->cycles = in->epoch_cycles;
-	e->sms = sms;
-	e->ctas_total = si->job.ctas_total;
-	e->insns = si->d.warp_insns;
+	e->cycles = h->cycles;
+	e->sms = h->sms;
+	e->ctas_total = h->ctas_total;
+	e->insns = h->insns;
+	e->dram_accesses = h->accesses;
 	e->stall_mem = si->d.stall[CORUN_STALL_RAW_LONG] +
 		       si->d.stall[CORUN_STALL_LSU_FULL];
 	e->stall_all = 0;
@@ -28,10 +29,6 @@ void dase_epoch_read(const struct corun_policy_in *in, u32 slot, u32 sms,
 		e->stall_all += si->d.stall[i];
 	e->llc_misses = si->d.llc_misses;
 	e->mem_latency_sum = si->d.mem_latency_sum;
-	e->dram_accesses = 0;
-	for (c = 0; c < in->plat.num_channels && c < CORUN_POLICY_MAX_CHANNELS;
-	     c++)
-		e->dram_accesses += in->chan_slot[c][slot].accesses;
 	e->ic = si->interf;
 }
 
@@ -56,8 +53,7 @@ void dase_predict(const struct corun_policy_platform *p,
 	r->util = 0;
 	r->beta = 0;
 	r->demand = 0;
-	r->sigma = e->ctas_total && e->ctas_total < p->num_sms ? e->ctas_total :
-								 p->num_sms;
+	r->sigma = hsm_sigma(p, e->ctas_total);
 	r->sms = e->sms < r->sigma ? e->sms : r->sigma;
 	dd.mlp = HSM_ONE;
 	if (d)
@@ -114,8 +110,7 @@ void dase_predict_in(const struct corun_policy_in *in, u32 slot,
 {
 	struct dase_epoch de;
 
-	dase_epoch_read(in, slot, e->sms, &de);
-	de.cycles = e->cycles; /* the frame's: only the resident cycles */
+	dase_epoch_read(in, slot, e, &de);
 	dase_predict(&in->plat, &de, r, 0);
 }
 

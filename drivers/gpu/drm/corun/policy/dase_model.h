@@ -65,9 +65,12 @@ struct dase_detail {
 /* 0, or -CORUN_EINVAL if @p lacks the clocks or SM count the model needs. */
 int dase_model_check(const struct corun_policy_platform *p);
 
-/* @slot's counters over the last epoch of @in, with @sms SMs allocated. */
-void dase_epoch_read(const struct corun_policy_in *in, u32 slot, u32 sms,
-		     struct dase_epoch *e);
+/*
+ * @slot's counters over the last epoch of @in, beside those the frame
+ * read into @h (hsm_epoch_read(): its cycles, SMs and DRAM accesses).
+ */
+void dase_epoch_read(const struct corun_policy_in *in, u32 slot,
+		     const struct hsm_epoch *h, struct dase_epoch *e);
 
 /*
  * Predict NP from @e on @p: @r->np capped (NP >= S_k / sigma_k),

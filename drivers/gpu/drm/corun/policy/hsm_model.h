@@ -76,6 +76,9 @@ int hsm_model_check(const struct corun_policy_platform *p);
 void hsm_epoch_read(const struct corun_policy_in *in, u32 slot, u32 sms,
 		    struct hsm_epoch *e);
 
+/* sigma_k: the SMs a grid of @ctas_total CTAs (0: unknown) uses alone. */
+u32 hsm_sigma(const struct corun_policy_platform *p, u32 ctas_total);
+
 /* Classify and predict (HSM's Eqs. 2-5) from @e on @p. */
 void hsm_predict(const struct corun_policy_platform *p,
 		 const struct hsm_epoch *e, struct hsm_pred *r);

@@ -146,14 +146,6 @@ static struct corun_policy_in *dase_in(struct kunit *test)
 	return in;
 }
 
-static void dase_run(struct corun_policy_in *in, u32 s, u64 seqno, u32 qos)
-{
-	in->slot_in[s].running = 1;
-	in->slot_in[s].job.seqno = seqno;
-	in->slot_in[s].job.qos_target = qos;
-	in->slot_in[s].job.ctas_total = 10000;
-}
-
 /* @s's counters: dase_mem_epoch()'s, or a compute job's without @mem. */
 static void dase_counters(struct corun_policy_in *in, u32 s, bool mem,
 			  u64 lat_sum)
@@ -207,9 +199,9 @@ static void dase_fair_policy_procedure_test(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, st);
 	KUNIT_EXPECT_PTR_EQ(test, corun_policy_find_name("dase-fair"), ops);
 	KUNIT_EXPECT_LE(test, ops->state_size, (u32)CORUN_POLICY_STATE_BYTES);
-	dase_run(in, 0, 11, 0);
+	test_job_running(in, 0, 11, 0);
 	dase_event(st, ops, in, out, CORUN_POLICY_EV_JOB_START, 0, 0);
-	dase_run(in, 2, 12, 0);
+	test_job_running(in, 2, 12, 0);
 	dase_event(st, ops, in, out, CORUN_POLICY_EV_JOB_START, 2, 0);
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 40u);
 	dase_counters(in, 0, true, 4000000);
@@ -264,8 +256,8 @@ static void dase_qos_policy_procedure_test(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, st);
 	KUNIT_EXPECT_EQ(test, ops->flags, CORUN_POLICY_F_QOS);
 	/* the memory-bound job in slot 1 has the QoS target 0.8 */
-	dase_run(in, 0, 21, 0);
-	dase_run(in, 1, 22, 819);
+	test_job_running(in, 0, 21, 0);
+	test_job_running(in, 1, 22, 819);
 	dase_event(st, ops, in, out, CORUN_POLICY_EV_INIT, 0, 0);
 	dase_counters(in, 0, false, 0);
 	dase_counters(in, 1, true, 4000000);
