@@ -919,6 +919,9 @@ static void write_snapshot(struct emu_dev *dev, const struct emu_event *ev)
 	for (s = 0; s < c->num_slots;
 	     s++, p += sizeof(struct corun_slot_ctxsw_counters))
 		emu_gpu_slot_ctxsw(dev->gpu, s, (void *)p);
+	for (s = 0; s < c->num_slots;
+	     s++, p += sizeof(struct corun_slot_interf_counters))
+		emu_gpu_slot_interf(dev->gpu, s, (void *)p);
 	/* The snapshot is complete before the interrupt announces it. */
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 }

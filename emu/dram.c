@@ -29,6 +29,11 @@ struct slot_ctr {
 	uint64_t accesses, row_hits, bus_cycles;
 };
 
+/* Interference counts of a slot (struct emu_dram_interf). */
+struct slot_interf {
+	uint64_t bank, row, bus, req_cycles;
+};
+
 /* A queued request: what only issuing it needs, in the channel's pool. */
 struct dreq {
 	struct emu_dram_req r;
@@ -50,7 +55,10 @@ struct dhot {
 	uint8_t is_write;
 	uint8_t rank; /* priority class, 0 first (see rank_of()) */
 	uint8_t started; /* its first bursts went: it keeps row and priority */
+	uint8_t slot; /* its slot, NO_SLOT without one */
 };
+
+#define NO_SLOT 0xff
 
 struct bank {
 	uint64_t act_ok; /* tRC after ACT, tRP after PRE */
@@ -59,6 +67,13 @@ struct bank {
 	uint32_t row;
 	uint32_t streak; /* hits served while an older other-row request waits */
 	uint8_t open;
+	uint8_t act_slot; /* slot of the last ACT (NO_SLOT: none or no slot) */
+};
+
+/* A slot's last row in a bank, as its own row buffer would hold it. */
+struct shadow_row {
+	uint32_t row;
+	uint8_t valid;
 };
 
 struct flight {
@@ -93,6 +108,7 @@ struct chan {
 
 	uint64_t accesses, row_hits, bus_cycles;
 	struct slot_ctr *slot; /* per slot, CORUN_MAX_SLOTS */
+	struct shadow_row *shadow; /* [bank][slot], CORUN_MAX_SLOTS per bank */
 };
 
 struct emu_dram {
@@ -109,6 +125,7 @@ struct emu_dram {
 	uint8_t prio_max; /* highest of slot_prio */
 	struct chan *ch;
 	struct slot_ctr slot[CORUN_MAX_SLOTS];
+	struct slot_interf interf[CORUN_MAX_SLOTS];
 };
 
 /*
@@ -183,6 +200,54 @@ static inline uint64_t act_time(const struct chan *ch,
 	return max64(e, ch->grp_act_ok[q->grp]);
 }
 
+/*
+ * A command of @cmd_slot to @bank at @t holds the bank for @bank_time:
+ * every arrived request of another slot queued for that bank waits that
+ * long. With @burst (a column command), every arrived row hit of another
+ * slot to another bank, whose column command only the data bus holds
+ * back, waits for the burst. Requests without a slot are not counted.
+ */
+static void charge_interf(struct emu_dram *d, const struct chan *ch,
+			  unsigned int bank, uint8_t cmd_slot, uint64_t t,
+			  uint32_t bank_time, uint32_t burst)
+{
+	unsigned int j;
+
+	for (j = 0; j < ch->nq; j++) {
+		const struct dhot *o = &ch->hot[j];
+		const struct bank *ob;
+
+		if (o->slot == NO_SLOT || o->slot == cmd_slot || o->arrival > t)
+			continue;
+		if (o->bank == bank) {
+			d->interf[o->slot].bank += bank_time;
+			continue;
+		}
+		ob = &ch->banks[o->bank];
+		if (burst && ob->open && ob->row == o->row && ob->col_ok <= t)
+			d->interf[o->slot].bus += burst;
+	}
+}
+
+/*
+ * An ACT of @h's slot to its row: a row conflict another slot caused if
+ * the slot's own last access to the bank had this row open and the
+ * bank's last ACT was another's (alone, the row would still be open).
+ */
+static void charge_row(struct emu_dram *d, const struct chan *ch,
+		       const struct dhot *h)
+{
+	const struct bank *b = &ch->banks[h->bank];
+	const struct shadow_row *sr;
+
+	if (h->slot == NO_SLOT)
+		return;
+	sr = &ch->shadow[h->bank * CORUN_MAX_SLOTS + h->slot];
+	if (sr->valid && sr->row == h->row && b->act_slot != h->slot &&
+	    b->act_slot != NO_SLOT)
+		d->interf[h->slot].row += d->tRP + d->tRCD;
+}
+
 static void issue_col(struct emu_dram *d, struct chan *ch, unsigned int i,
 		      uint64_t t)
 {
@@ -214,6 +279,14 @@ static void issue_col(struct emu_dram *d, struct chan *ch, unsigned int i,
 		s->bus_cycles += d->burst;
 		cs->bus_cycles += d->burst;
 	}
+	charge_interf(d, ch, h->bank, h->slot, t, d->burst, d->burst);
+	if (h->slot != NO_SLOT) {
+		struct shadow_row *sr =
+			&ch->shadow[h->bank * CORUN_MAX_SLOTS + h->slot];
+
+		sr->row = h->row;
+		sr->valid = 1;
+	}
 	if (--q->cols_left) {
 		h->started = 1;
 		return;
@@ -237,6 +310,7 @@ static void issue_col(struct emu_dram *d, struct chan *ch, unsigned int i,
 		s->row_hits += !q->activated;
 		cs->accesses++;
 		cs->row_hits += !q->activated;
+		d->interf[q->r.slot].req_cycles += ch->bus_free - h->arrival;
 	}
 
 	f = &ch->fl[(ch->fl_head + ch->fl_n) % ch->fl_cap];
@@ -274,6 +348,8 @@ static void refresh(const struct emu_dram *d, struct chan *ch, uint64_t t)
 	for (b = 0; b < d->nbanks; b++) {
 		ch->banks[b].open = 0;
 		ch->banks[b].streak = 0;
+		/* alone, the refresh would have closed the row as well */
+		ch->banks[b].act_slot = NO_SLOT;
 		ch->banks[b].act_ok = max64(ch->banks[b].act_ok,
 					    ref + d->tRFC);
 	}
@@ -428,9 +504,13 @@ static bool schedule(struct emu_dram *d, struct chan *ch, uint64_t t)
 
 		ch->cmd_free = t + 1;
 		if (best_cmd == CMD_PRE) {
+			charge_interf(d, ch, q->bank, q->slot, t, d->tRP, 0);
 			b->open = 0;
 			b->act_ok = max64(b->act_ok, t + d->tRP);
 		} else {
+			charge_interf(d, ch, q->bank, q->slot, t, d->tRCD, 0);
+			charge_row(d, ch, q);
+			b->act_slot = q->slot;
 			b->open = 1;
 			b->row = q->row;
 			b->streak = 0;
@@ -552,9 +632,13 @@ struct emu_dram *emu_dram_create(const struct emu_config *cfg,
 		ch->fl = calloc(ch->fl_cap, sizeof(*ch->fl));
 		ch->banks = calloc(d->nbanks, sizeof(*ch->banks));
 		ch->slot = calloc(CORUN_MAX_SLOTS, sizeof(*ch->slot));
+		ch->shadow = calloc((size_t)d->nbanks * CORUN_MAX_SLOTS,
+				    sizeof(*ch->shadow));
 		if (!ch->pool || !ch->hot || !ch->free || !ch->fl ||
-		    !ch->banks || !ch->slot)
+		    !ch->banks || !ch->slot || !ch->shadow)
 			goto fail;
+		for (i = 0; i < d->nbanks; i++)
+			ch->banks[i].act_slot = NO_SLOT;
 		for (i = 0; i < d->qlen; i++)
 			ch->free[i] = (uint16_t)(d->qlen - 1 - i);
 		ch->nfree = d->qlen;
@@ -582,6 +666,7 @@ void emu_dram_destroy(struct emu_dram *d)
 		free(d->ch[c].fl);
 		free(d->ch[c].banks);
 		free(d->ch[c].slot);
+		free(d->ch[c].shadow);
 	}
 	free(d->ch);
 	free(d);
@@ -619,6 +704,7 @@ int emu_dram_push(struct emu_dram *d, const struct emu_dram_req *r,
 	h->is_write = r->is_write;
 	h->rank = rank_of(d, r);
 	h->started = 0;
+	h->slot = r->slot < CORUN_MAX_SLOTS ? (uint8_t)r->slot : NO_SLOT;
 	if (now < ch->next_t)
 		ch->next_t = push_wake(d, ch, h, now);
 	return 0;
@@ -748,4 +834,19 @@ int emu_dram_set_slot_prio(struct emu_dram *d, unsigned int slot,
 		}
 	}
 	return 0;
+}
+
+void emu_dram_slot_interf(const struct emu_dram *d, unsigned int slot,
+			  struct emu_dram_interf *out)
+{
+	const struct slot_interf *si;
+
+	memset(out, 0, sizeof(*out));
+	if (slot >= CORUN_MAX_SLOTS)
+		return;
+	si = &d->interf[slot];
+	out->bank = si->bank;
+	out->row = si->row;
+	out->bus = si->bus;
+	out->req_cycles = si->req_cycles;
 }

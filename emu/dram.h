@@ -278,4 +278,32 @@ void emu_dram_chan_slot_counters(const struct emu_dram *d, unsigned int channel,
 				 unsigned int slot,
 				 struct corun_chan_counters *out);
 
+/**
+ * struct emu_dram_interf - a slot's DRAM interference, cumulative
+ * @bank: request-cycles its queued requests waited for a bank another
+ *	slot's ACT (tRCD), PRE (tRP) or column command (the burst) held
+ * @row: tRP + tRCD for each of its ACTs to the row its own last access
+ *	to the bank had open, when another slot's ACT came between (a
+ *	per-slot shadow row buffer; a refresh in between does not count)
+ * @bus: request-cycles its ready row hits waited for another slot's
+ *	burst on the data bus
+ * @req_cycles: cycles from queue entry to the end of the last burst of
+ *	each of its accesses, summed
+ *
+ * DRAM cycles; a request without a slot charges others but is not
+ * counted.
+ */
+struct emu_dram_interf {
+	uint64_t bank, row, bus, req_cycles;
+};
+
+/**
+ * emu_dram_slot_interf() - a slot's interference counts, all channels
+ * @d: DRAM
+ * @slot: slot (zeros if >= CORUN_MAX_SLOTS)
+ * @out: receives them
+ */
+void emu_dram_slot_interf(const struct emu_dram *d, unsigned int slot,
+			  struct emu_dram_interf *out);
+
 #endif /* _EMU_DRAM_H_ */

@@ -355,6 +355,12 @@ void emu_gpu_chan_slot_counters(const struct emu_gpu *gpu, unsigned int ch,
 	emu_mem_chan_slot_counters(gpu->mem, ch, slot, out);
 }
 
+void emu_gpu_slot_interf(const struct emu_gpu *gpu, unsigned int slot,
+			 struct corun_slot_interf_counters *out)
+{
+	emu_mem_slot_interf(gpu->mem, slot, out);
+}
+
 int emu_gpu_set_slot_dram_prio(struct emu_gpu *gpu, unsigned int slot,
 			       uint32_t prio)
 {

@@ -480,6 +480,16 @@ void emu_gpu_chan_slot_counters(const struct emu_gpu *gpu, unsigned int ch,
 				struct corun_chan_counters *out);
 
 /**
+ * emu_gpu_slot_interf() - live interference counters of one slot
+ * @gpu: device
+ * @slot: slot
+ * @out: receives them since create (zeros for a bad slot); see struct
+ *	corun_slot_interf_counters
+ */
+void emu_gpu_slot_interf(const struct emu_gpu *gpu, unsigned int slot,
+			 struct corun_slot_interf_counters *out);
+
+/**
  * emu_gpu_set_slot_dram_prio() - the DRAM scheduling priority of a slot
  * @gpu: device
  * @slot: slot

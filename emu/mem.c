@@ -44,6 +44,7 @@
 #include "dram.h"
 #include "l1tags.h"
 #include "l2.h"
+#include "llc_atd.h"
 #include "mem.h"
 #include "noc.h"
 
@@ -233,6 +234,11 @@ struct emu_mem {
 	uint64_t p_dram_hits[CORUN_MAX_SLOTS];
 	uint64_t p_dram_bus[CORUN_MAX_SLOTS];
 	bool dram_moved, noc_moved;
+	struct emu_llc_atd *atd; /* sampled tag directories, per slot */
+	/* per slot: L1 misses outstanding, since when, busy cycles before */
+	uint32_t out_n[CORUN_MAX_SLOTS];
+	uint64_t out_since[CORUN_MAX_SLOTS];
+	uint64_t busy_cycles[CORUN_MAX_SLOTS];
 	unsigned int busy;
 	/* SMs with entries in their sub-queues / L1 hits in flight */
 	uint64_t *qmask, *hmask;
@@ -495,7 +501,9 @@ static struct emu_mem *mem_build(const struct emu_config *cfg,
 	m->req_noc = emu_noc_create(cfg, cfg->num_sms, cfg->l2.banks, &rq);
 	m->rep_noc = emu_noc_create(cfg, cfg->l2.banks, cfg->num_sms, &rp);
 	m->dram = emu_dram_create(cfg, &m->map, &dops);
-	if (!m->req_noc || !m->rep_noc || !m->dram)
+	m->atd = emu_llc_atd_create(cfg->l2.banks, m->sl[0].tags.sets,
+				    cfg->l2.ways, cfg->num_slots);
+	if (!m->req_noc || !m->rep_noc || !m->dram || !m->atd)
 		goto fail;
 	return m;
 fail:
@@ -553,6 +561,7 @@ void emu_mem_destroy(struct emu_mem *m)
 	emu_noc_destroy(m->req_noc);
 	emu_noc_destroy(m->rep_noc);
 	emu_dram_destroy(m->dram);
+	emu_llc_atd_destroy(m->atd);
 	free(m->sm);
 	free(m->sl);
 	free(m->qmask);
@@ -924,6 +933,8 @@ store:
 alloc:
 	mh = &ms->mshr[ms->mshr_free[--ms->nfree]];
 	mh->busy = 1;
+	if (!m->out_n[q.slot]++)
+		m->out_since[q.slot] = now;
 	mh->fill = q.is_atomic ? FILL_NONE : fill;
 	mh->line = q.addr;
 	mh->t_miss = now;
@@ -1107,7 +1118,17 @@ static void write_done(struct emu_mem *m, uint64_t tag)
 		m->ops.done(m->ops.ctx, &q, m->now);
 }
 
-/* An LLC hit or miss, by the requester's slot and class. */
+/* Index of the set @key maps to in @sl. */
+static uint32_t l2_set_index(struct l2_slice *sl, uint64_t key)
+{
+	return (uint32_t)((emu_l2_set_of(&sl->tags, key) - sl->tags.lines) /
+			  sl->tags.ways);
+}
+
+/*
+ * An LLC hit or miss, by the requester's slot and class; the slot's
+ * sampled tag directory sees it too.
+ */
 static void llc_count(struct emu_mem *m, struct l2_slice *sl,
 		      const struct txn *q, bool hit)
 {
@@ -1116,6 +1137,9 @@ static void llc_count(struct emu_mem *m, struct l2_slice *sl,
 	else
 		CTR(m, q, llc_misses, 1);
 	emu_l2_count(&sl->tags, (uint8_t)q->slot, q->cls, hit);
+	emu_llc_atd_access(m->atd, (uint32_t)(sl - m->sl),
+			   l2_set_index(sl, l2_key(m, q->addr)), q->slot,
+			   q->addr >> sl->tags.line_shift, hit);
 }
 
 /*
@@ -1287,6 +1311,8 @@ static void noc_rep_deliver(void *ctx, const struct emu_noc_pkt *p,
 	(void)nc;
 	CTR(m, q, dram_accesses, tag_dcnt(p->tag));
 	CTR(m, q, mem_latency_sum, m->now - mh->t_miss);
+	if (!--m->out_n[q->slot])
+		m->busy_cycles[q->slot] += m->now - m->out_since[q->slot];
 	if (mh->fill) {
 		if (mh->fill == FILL_RO)
 			l1_fill(m, ms, tag_sm(p->tag), &ms->ro, mh->line,
@@ -1610,6 +1636,27 @@ void emu_mem_chan_slot_counters(const struct emu_mem *m, unsigned int ch,
 		memset(out, 0, sizeof(*out));
 	else
 		emu_dram_chan_slot_counters(m->dram, ch, slot, out);
+}
+
+void emu_mem_slot_interf(const struct emu_mem *m, unsigned int slot,
+			 struct corun_slot_interf_counters *out)
+{
+	struct emu_dram_interf di;
+
+	memset(out, 0, sizeof(*out));
+	if (slot >= m->cfg->num_slots)
+		return;
+	emu_dram_slot_interf(m->dram, slot, &di);
+	out->dram_bank = di.bank;
+	out->dram_row = di.row;
+	out->dram_bus = di.bus;
+	out->dram_req_cycles = di.req_cycles;
+	emu_llc_atd_counters(m->atd, slot, &out->llc_atd_misses,
+			     &out->llc_atd_interf);
+	/* a busy period still open counts up to now */
+	out->mem_busy_cycles = m->busy_cycles[slot];
+	if (m->out_n[slot])
+		out->mem_busy_cycles += m->now - m->out_since[slot];
 }
 
 void emu_mem_noc_vc_counters(const struct emu_mem *m, unsigned int vc,

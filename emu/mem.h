@@ -308,6 +308,16 @@ void emu_mem_set_l2_policy(struct emu_mem *m, const struct emu_l2_policy *pol,
 			   void *ctx);
 
 /**
+ * emu_mem_slot_interf() - a slot's interference counters, cumulative
+ * @m: memory side
+ * @slot: slot
+ * @out: receives them (zeros for a bad slot); see struct
+ *	corun_slot_interf_counters
+ */
+void emu_mem_slot_interf(const struct emu_mem *m, unsigned int slot,
+			 struct corun_slot_interf_counters *out);
+
+/**
  * emu_mem_chan_slot_counters() - cumulative counters of one slot in one
  *	DRAM channel
  * @m: memory side

@@ -265,6 +265,20 @@ static void test_policy(int fd)
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -ENOENT,
 	       "set_policy_unknown_name", NULL);
 	test_policy_cta(fd);
+	/* the DASE baselines need only the clocks: selectable everywhere */
+	memset(&p, 0, sizeof(p));
+	p.policy = DRM_CORUN_POLICY_BY_NAME;
+	strcpy(p.name, "dase-fair");
+	result(!io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) &&
+		       !get_param(fd, DRM_CORUN_PARAM_CURRENT_POLICY, &v) &&
+		       v == DRM_CORUN_POLICY_DASE_FAIR,
+	       "set_policy_dase_fair_by_name", NULL);
+	memset(&p, 0, sizeof(p));
+	p.policy = DRM_CORUN_POLICY_DASE_QOS;
+	result(!io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) &&
+		       !io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) &&
+		       !strcmp(p.name, "dase-qos"),
+	       "set_policy_dase_qos_by_id", "name %s", p.name);
 	memset(&p, 0, sizeof(p));
 	p.policy = DRM_CORUN_POLICY_HSM_QOS;
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EOPNOTSUPP,

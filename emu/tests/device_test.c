@@ -117,7 +117,8 @@ static void device_test_bad_write(struct kunit *test)
 /*
  * Version 2's sections agree with the slot counters: slot @slot's warp
  * instructions summed over SMs, its DRAM accesses over channels, and its
- * job's state.
+ * job's state; version 3's interference counters are the live ones, and
+ * a job alone suffers no DRAM interference.
  */
 static void snapshot_v2_check(struct kunit *test, struct dt *d,
 			      const struct corun_snapshot_header *h,
@@ -133,11 +134,14 @@ static void snapshot_v2_check(struct kunit *test, struct dt *d,
 		(const void *)(ss + h->num_sms * h->num_slots);
 	const struct corun_slot_job_state *js =
 		(const void *)(cs + h->num_channels * h->num_slots);
-	const struct corun_slot_ctxsw_counters *cx;
+	const struct corun_slot_ctxsw_counters *cx =
+		(const void *)(js + h->num_slots);
+	const struct corun_slot_interf_counters *ic =
+		(const void *)(cx + h->num_slots);
+	struct corun_slot_interf_counters live;
 	uint64_t insns = 0, dram = 0;
 	unsigned int i;
 
-	(void)d;
 	for (i = 0; i < h->num_sms; i++)
 		insns += ss[i * h->num_slots + slot].warp_insns;
 	for (i = 0; i < h->num_channels; i++)
@@ -151,13 +155,19 @@ static void snapshot_v2_check(struct kunit *test, struct dt *d,
 			js[slot].ctas_done + js[slot].ctas_resident);
 	KUNIT_EXPECT_GT(test, js[slot].ctas_resident, 0u);
 	KUNIT_EXPECT_EQ(test, js[slot ? 0 : 1].seqno, 0ull);
-	/* version 3: the context-switch counters end it, none here */
-	cx = (const void *)(js + h->num_slots);
-	KUNIT_EXPECT_EQ(test,
-			(uint64_t)((const uint8_t *)(cx + h->num_slots) -
-				   (const uint8_t *)h),
-			(uint64_t)h->size);
+	/* version 3: context switches (none here), then interference */
 	KUNIT_EXPECT_EQ(test, cx[slot].preempts, 0ull);
+	for (i = 0; i < h->num_slots; i++) {
+		emu_gpu_slot_interf(emu_dev_gpu(d->dev), i, &live);
+		KUNIT_EXPECT_MEMEQ_MSG(test, &ic[i], &live, sizeof(live),
+				       "slot %u", i);
+	}
+	KUNIT_EXPECT_EQ(test,
+			ic[slot].dram_bank + ic[slot].dram_row + ic[slot].dram_bus,
+			0ull);
+	KUNIT_EXPECT_EQ(test, (uint64_t)((const uint8_t *)(ic + h->num_slots) -
+					 (const uint8_t *)h),
+			(uint64_t)h->size);
 }
 
 /* The slot policy registers reach the model, the issue quota included. */

@@ -3,7 +3,7 @@
  * emu DRAM: the address map (bijection, row locality, spread of strided
  * streams), command timing (idle, hit, conflict, tRRD/tFAW, tWTR),
  * FR-FCFS order and the row-hit cap, back-pressure, class and slot
- * priority, per-channel slot counters,
+ * priority, per-channel slot counters, per-slot interference counters,
  * determinism, and measured row-hit rates, saturation bandwidth and loaded
  * latency of streams on the CCBP 16-channel configuration.
  */
@@ -908,6 +908,78 @@ static uint64_t mixed_run(struct kunit *test, uint64_t *cycles)
 	return hash;
 }
 
+/*
+ * Interference counters: another slot's row in between (row), another
+ * slot's commands to the same bank (bank), another slot's burst while a
+ * row hit was ready (bus); a slot alone suffers none.
+ */
+static void dram_interference(struct kunit *test)
+{
+	struct emu_config c;
+	struct emu_dram_interf a, b;
+	struct harness *h;
+	uint64_t bl;
+	int alone;
+
+	for (alone = 0; alone <= 1; alone++) {
+		int other = alone ? 0 : 1;
+
+		one_burst(&c);
+		h = h_new(test, &c);
+		bl = line_time(&c);
+		/* row: slot 0 opens row 1, the other row 2, slot 0 row 1 */
+		push(h, addr_of(h, 1, 4, 1, 0), 1, 0, 0, 0);
+		run(h);
+		h->now = 1000;
+		push(h, addr_of(h, 1, 4, 2, 0), 2, 0, 0, other);
+		run(h);
+		h->now = 2000;
+		push(h, addr_of(h, 1, 4, 1, 1), 3, 0, 0, 0);
+		run(h);
+		emu_dram_slot_interf(h->d, 0, &a);
+		KUNIT_EXPECT_EQ(test, a.row,
+				alone ? 0ull : (uint64_t)c.dram.tRP + c.dram.tRCD);
+		KUNIT_EXPECT_EQ(test, a.bank, 0ull);
+		KUNIT_EXPECT_EQ(test, a.bus, 0ull);
+
+		/* bank: both to a closed bank at once, slot 0 first */
+		h->now = 3000;
+		push(h, addr_of(h, 2, 6, 1, 0), 4, 0, 0, 0);
+		push(h, addr_of(h, 2, 6, 2, 0), 5, 0, 0, other);
+		run(h);
+		emu_dram_slot_interf(h->d, other, &b);
+		KUNIT_EXPECT_EQ(test, b.bank,
+				alone ? 0ull : (uint64_t)c.dram.tRCD + bl);
+
+		/* bus: row hits to two open banks, ready together */
+		h->now = 4000;
+		push(h, addr_of(h, 3, 4, 1, 0), 6, 0, 0, 0);
+		push(h, addr_of(h, 3, 9, 1, 0), 7, 0, 0, other);
+		run(h);
+		h->now = 5000;
+		push(h, addr_of(h, 3, 4, 1, 1), 8, 0, 0, 0);
+		push(h, addr_of(h, 3, 9, 1, 1), 9, 0, 0, other);
+		run(h);
+		emu_dram_slot_interf(h->d, other, &b);
+		KUNIT_EXPECT_EQ(test, b.bus, alone ? 0ull : bl);
+		emu_dram_slot_interf(h->d, 0, &a);
+		KUNIT_EXPECT_EQ(test, a.bus, 0ull);
+		/* every access's queue-to-data time, summed */
+		if (!alone) {
+			KUNIT_EXPECT_EQ(test, b.req_cycles,
+					h->done_at[2] - h->push_at[2] +
+						h->done_at[5] - h->push_at[5] +
+						h->done_at[7] - h->push_at[7] +
+						h->done_at[9] - h->push_at[9]);
+		} else {
+			KUNIT_EXPECT_EQ(test, a.bank + a.row + a.bus, 0ull);
+		}
+		emu_dram_slot_interf(h->d, CORUN_MAX_SLOTS, &a);
+		KUNIT_EXPECT_EQ(test, a.req_cycles, 0ull);
+		h_free(h);
+	}
+}
+
 static void dram_determinism(struct kunit *test)
 {
 	uint64_t c1, c2;
@@ -1112,6 +1184,7 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_cpu_priority),
 	KUNIT_CASE(dram_slot_priority),
 	KUNIT_CASE(dram_counters),
+	KUNIT_CASE(dram_interference),
 	KUNIT_CASE(dram_determinism),
 	KUNIT_CASE(dram_measured),
 	KUNIT_CASE(dram_timing_sets),

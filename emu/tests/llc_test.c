@@ -4,7 +4,8 @@
  * directly: the owner slot and class of each line and the per-owner
  * counts, probability-based owner protection (the CPU-GPU interference
  * paper's Algorithm 1) and its deterministic random source, way
- * partitioning by slot and class, and policy validation.
+ * partitioning by slot and class, policy validation, and the sampled
+ * per-slot tag directories (llc_atd.h).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <kunit/test.h>
 
 #include "l2.h"
+#include "llc_atd.h"
 #include "llc_policy.h"
 #include "mem.h"
 
@@ -296,12 +298,61 @@ static void llc_check(struct kunit *test)
 #undef CHECK
 }
 
+/*
+ * Sampled tag directories: only sampled sets count, a real miss that the
+ * slot's own LRU directory hits is interference, slots do not share.
+ */
+static void llc_atd_directories(struct kunit *test)
+{
+	struct emu_llc_atd *a = emu_llc_atd_create(2, 16, 2, 2);
+	uint64_t m, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	emu_llc_atd_access(a, 1, 8, 0, 100, false); /* cold: no interference */
+	emu_llc_atd_counters(a, 0, &m, &i);
+	KUNIT_EXPECT_EQ(test, m, 1ull);
+	KUNIT_EXPECT_EQ(test, i, 0ull);
+	/* another slot evicted it: a miss the slot alone would have hit */
+	emu_llc_atd_access(a, 1, 8, 0, 100, false);
+	emu_llc_atd_counters(a, 0, &m, &i);
+	KUNIT_EXPECT_EQ(test, m, 2ull);
+	KUNIT_EXPECT_EQ(test, i, 1ull);
+	/* a real hit is no miss; an unsampled set is not counted */
+	emu_llc_atd_access(a, 1, 8, 0, 100, true);
+	emu_llc_atd_access(a, 1, 3, 0, 100, false);
+	emu_llc_atd_counters(a, 0, &m, &i);
+	KUNIT_EXPECT_EQ(test, m, 2ull);
+	/* slot 1 has its own directory; slice 0 its own sets */
+	emu_llc_atd_access(a, 1, 8, 1, 100, false);
+	emu_llc_atd_access(a, 0, 8, 0, 100, false);
+	emu_llc_atd_counters(a, 1, &m, &i);
+	KUNIT_EXPECT_EQ(test, m, 1ull);
+	KUNIT_EXPECT_EQ(test, i, 0ull);
+	emu_llc_atd_counters(a, 0, &m, &i);
+	KUNIT_EXPECT_EQ(test, i, 1ull);
+	/* LRU with the slice's 2 ways: 100 was touched before 101 and 102 */
+	emu_llc_atd_access(a, 1, 8, 0, 101, false);
+	emu_llc_atd_access(a, 1, 8, 0, 102, false);
+	emu_llc_atd_access(a, 1, 8, 0, 100, false);
+	emu_llc_atd_counters(a, 0, &m, &i);
+	KUNIT_EXPECT_EQ(test, m, 6ull);
+	KUNIT_EXPECT_EQ(test, i, 1ull);
+	/* 102 stayed (most recent before 100 came back) */
+	emu_llc_atd_access(a, 1, 8, 0, 102, false);
+	emu_llc_atd_counters(a, 0, &m, &i);
+	KUNIT_EXPECT_EQ(test, i, 2ull);
+	emu_llc_atd_counters(a, 2, &m, &i);
+	KUNIT_EXPECT_EQ(test, m + i, 0ull);
+	emu_llc_atd_destroy(a);
+}
+
 static struct kunit_case llc_cases[] = {
 	KUNIT_CASE(llc_owner_counts),
 	KUNIT_CASE(llc_protect),
 	KUNIT_CASE(llc_protect_deterministic),
 	KUNIT_CASE(llc_waypart),
 	KUNIT_CASE(llc_check),
+	KUNIT_CASE(llc_atd_directories),
 	{}
 };
 

@@ -145,7 +145,8 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
 #define CORUN_HW_VERSION_MAJOR 1
 /*
  * minor 1: platform constants, issue quota, snapshot version 2
- * minor 2: SM reclaim by context switch, snapshot version 3
+ * minor 2: SM reclaim by context switch; snapshot version 3 (per-slot
+ *	context-switch and interference counters)
  */
 #define CORUN_HW_VERSION_MINOR 2
 
@@ -581,6 +582,44 @@ struct corun_chan_slot_counters {
 };
 
 /**
+ * struct corun_slot_interf_counters - one slot's interference, in a snapshot
+ * @dram_bank: DRAM request-cycles (summed over the slot's queued
+ *	requests) spent waiting for a bank that another slot's command held:
+ *	each ACT, PRE or column command of another slot charges its bank
+ *	time (tRCD, tRP, the burst) to every arrived request of this slot
+ *	queued for that bank
+ * @dram_row: DRAM request-cycles of row conflicts another slot caused:
+ *	tRP + tRCD for each ACT of this slot to the row its own last access
+ *	to the bank had open, when the bank's last ACT was another slot's
+ * @dram_bus: DRAM request-cycles a row-hit column command of this slot,
+ *	ready but for the data bus, waited for another slot's burst
+ * @dram_req_cycles: DRAM cycles from queue entry to data of each of the
+ *	slot's DRAM accesses, summed (divided by the accesses: the average
+ *	DRAM time of one, the penalty of an extra LLC miss)
+ * @llc_atd_misses: LLC misses of the slot in the sets its sampled
+ *	auxiliary tag directory (one LRU tag store per slot) mirrors
+ * @llc_atd_interf: of those, the ones the slot's tag directory hit: lines
+ *	another slot's fills evicted (the slot alone would have hit)
+ * @mem_busy_cycles: SM cycles with at least one L1 miss of the slot
+ *	outstanding (struct corun_slot_counters.mem_latency_sum divided by
+ *	it: the slot's memory-level parallelism)
+ * @reserved: zero
+ *
+ * The white-box (DASE-style) slowdown model's inputs; the DRAM figures
+ * are in DRAM cycles, the others in SM cycles.
+ */
+struct corun_slot_interf_counters {
+	u64 dram_bank;
+	u64 dram_row;
+	u64 dram_bus;
+	u64 dram_req_cycles;
+	u64 llc_atd_misses;
+	u64 llc_atd_interf;
+	u64 mem_busy_cycles;
+	u64 reserved;
+};
+
+/**
  * struct corun_slot_job_state - the slot's current job, in a snapshot
  * @seqno: its descriptor's seqno, 0 if the slot has no job
  * @ctas_total: CTAs of its grid
@@ -632,7 +671,8 @@ struct corun_snapshot_header {
  * each SM and slot ([sm][slot]), struct corun_chan_slot_counters for each
  * channel and slot ([channel][slot]), and struct corun_slot_job_state for
  * each slot. Version 3 appends struct corun_slot_ctxsw_counters for each
- * slot (see the context-switch block below). corun_snapshot_size() is the
+ * slot (see the context-switch block below), then struct
+ * corun_slot_interf_counters for each slot. corun_snapshot_size() is the
  * whole size.
  */
 #define CORUN_SNAPSHOT_VERSION 3
@@ -648,6 +688,8 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_chan_slot_counters) == 16,
 		    "channel/slot counters");
 CORUN_STATIC_ASSERT(sizeof(struct corun_slot_job_state) == 32,
 		    "slot job state");
+CORUN_STATIC_ASSERT(sizeof(struct corun_slot_interf_counters) == 64,
+		    "slot interference counters");
 
 /* ---------------------------------------------------------------------
  * SM reclaim by context switch (CORUN_CAP_CTXSW).
@@ -712,7 +754,8 @@ static inline u32 corun_snapshot_size(u32 slots, u32 sms, u32 chans)
 	       sms * slots * sizeof(struct corun_sm_slot_counters) +
 	       chans * slots * sizeof(struct corun_chan_slot_counters) +
 	       slots * sizeof(struct corun_slot_job_state) +
-	       slots * sizeof(struct corun_slot_ctxsw_counters);
+	       slots * sizeof(struct corun_slot_ctxsw_counters) +
+	       slots * sizeof(struct corun_slot_interf_counters);
 }
 
 #endif /* _CORUN_HW_H_ */

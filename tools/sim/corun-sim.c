@@ -105,9 +105,11 @@ struct job {
 	uint64_t launch_cycle;		/* the launch in flight: submitted at */
 	/*
 	 * The policy's estimate of the cycles its launches would take alone
-	 * (policy.h, est_alone_cycles), and the co-run cycles it covers.
+	 * (policy.h, est_alone_cycles), and the co-run cycles it covers;
+	 * the same from the model without its cap (est_alone_uncapped,
+	 * DASE's), over the same cycles.
 	 */
-	uint64_t est_alone, est_cycles;
+	uint64_t est_alone, est_cycles, est_uncapped;
 	enum job_status status;
 	char msg[ERRLEN];
 	struct corun_slot_counters ctr;	/* slot counters at the end */
@@ -342,6 +344,7 @@ static void job_add_estimate(struct job *j,
 	if (!est || upto <= j->launch_cycle)
 		return;
 	j->est_alone += est;
+	j->est_uncapped += eng->out.slot[j->slot].est_alone_uncapped;
 	j->est_cycles += upto - j->launch_cycle;
 }
 
@@ -968,6 +971,8 @@ static const char *fw_version_str(char *buf, size_t len)
  * @pol: the policy state (decisions, last slot programming, trace)
  * @jobs: the jobs
  * @ipc_s, @ipc_a: shared and alone IPC of each job
+ * @np_pred_uncapped: the same without the model's cap (NaN if the
+ *	policy's model has none)
  * @np_pred: each job's NP as the policy's model predicts it (its
  *	est_alone_cycles over the cycles they cover), NaN without a model
  * @mm: the metrics
@@ -981,6 +986,7 @@ struct corun {
 	struct job jobs[MIX_MAX_JOBS];
 	double ipc_s[MIX_MAX_JOBS], ipc_a[MIX_MAX_JOBS];
 	double np_pred[MIX_MAX_JOBS];
+	double np_pred_uncapped[MIX_MAX_JOBS];
 	struct mix_metrics mm;
 	uint64_t cycles;
 	unsigned int failed;
@@ -1103,6 +1109,11 @@ static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 					 (double)co->jobs[i].est_alone /
 						 (double)co->jobs[i].est_cycles :
 					 NAN;
+		co->np_pred_uncapped[i] =
+			co->jobs[i].est_cycles && co->jobs[i].est_uncapped ?
+				(double)co->jobs[i].est_uncapped /
+					(double)co->jobs[i].est_cycles :
+				NAN;
 	}
 	metrics_compute(co->ipc_a, co->ipc_s, mix->njobs, &co->mm);
 }
@@ -1200,12 +1211,27 @@ static unsigned int run_oracle(const struct emu_config *cfg,
 	return failed;
 }
 
-/* |predicted - measured| / measured NP of job @i, NaN if either is missing. */
-static double np_error(const struct corun *co, unsigned int i)
+/* |@pred - measured| / measured NP of job @i, NaN if either is missing. */
+static double np_error_of(const struct corun *co, unsigned int i, double pred)
 {
 	double np = metrics_np(co->ipc_a[i], co->ipc_s[i]);
 
-	return fabs(co->np_pred[i] - np) / np;
+	return fabs(pred - np) / np;
+}
+
+static double np_error(const struct corun *co, unsigned int i)
+{
+	return np_error_of(co, i, co->np_pred[i]);
+}
+
+static int has_uncapped(const struct mix *mix, const struct corun *co)
+{
+	unsigned int i;
+
+	for (i = 0; i < mix->njobs; i++)
+		if (!isnan(co->np_pred_uncapped[i]))
+			return 1;
+	return 0;
 }
 
 static int has_estimates(const struct mix *mix, const struct corun *co)
@@ -1284,6 +1310,13 @@ static void json_corun(struct json *js, const char *key, const struct mix *mix,
 		json_u64(js, "ctxsw_cycles", sim_ctxsw_cycles(&j->cs));
 		json_u64(js, "ctxsw_bytes",
 			 j->cs.save_bytes + j->cs.restore_bytes);
+		if (!isnan(co->np_pred_uncapped[i])) {
+			json_u64(js, "est_alone_uncapped", j->est_uncapped);
+			json_dbl(js, "norm_progress_predicted_uncapped",
+				 co->np_pred_uncapped[i]);
+			json_dbl(js, "norm_progress_error_uncapped",
+				 np_error_of(co, i, co->np_pred_uncapped[i]));
+		}
 		if (opt.counters)
 			json_counters(js, &j->ctr);
 		json_obj_end(js);
@@ -1366,6 +1399,19 @@ static void text_corun(const struct mix *mix, const struct corun *co)
 			       metrics_fmt(co->np_pred[i], b2, sizeof(b2)),
 			       metrics_fmt(np_error(co, i), b3, sizeof(b3)),
 			       metrics_fmt(1 / co->np_pred[i], b4, sizeof(b4)));
+		if (has_uncapped(mix, co)) {
+			printf("  the same model without its cap (est_alone_uncapped):\n");
+			printf("  %-3s %14s %9s %9s\n", "job", "est-alone",
+			       "NP-pred", "error");
+			for (i = 0; i < mix->njobs; i++)
+				printf("  %-3u %14" PRIu64 " %9s %9s\n", i,
+				       co->jobs[i].est_uncapped,
+				       metrics_fmt(co->np_pred_uncapped[i], b1,
+						   sizeof(b1)),
+				       metrics_fmt(np_error_of(co, i,
+							co->np_pred_uncapped[i]),
+						   b2, sizeof(b2)));
+		}
 	}
 	printf("metrics: STP %s  harmonic-speedup %s  ANTT %s  fairness %s\n",
 	       metrics_fmt(co->mm.stp, b1, sizeof(b1)),

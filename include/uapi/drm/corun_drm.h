@@ -1284,6 +1284,10 @@ struct drm_corun_get_job_counters {
  *	throughput of the others.
  * @DRM_CORUN_POLICY_SERIAL: "serial": one job on the GPU at a time, no
  *	co-running (the time-sharing baseline).
+ * @DRM_CORUN_POLICY_DASE_FAIR: "dase-fair": HSM-Fair's SM partitioning
+ *	fed by a DASE-style white-box slowdown model (a baseline).
+ * @DRM_CORUN_POLICY_DASE_QOS: "dase-qos": HSM-QoS's SM partitioning fed by
+ *	the same model (a baseline).
  * @DRM_CORUN_POLICY_BY_NAME: Not a policy: select the policy named by
  *	&drm_corun_policy.name.
  */
@@ -1297,6 +1301,8 @@ enum drm_corun_policy_id {
 	DRM_CORUN_POLICY_HSM_FAIR = 6,
 	DRM_CORUN_POLICY_HSM_QOS = 7,
 	DRM_CORUN_POLICY_SERIAL = 8,
+	DRM_CORUN_POLICY_DASE_FAIR = 9,
+	DRM_CORUN_POLICY_DASE_QOS = 10,
 	DRM_CORUN_POLICY_BY_NAME = 0xffff,
 };
 

@@ -629,7 +629,7 @@ static const struct bad_mix bad_mixes[] = {
 	{ "colour = red\n",
 	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy, alone_sched, sched, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
 	{ "policy = best\njob vecadd\n",
-	  "b.mix:1: policy = best: expected fcfs, even, proportional, smk, ccbp, warped-slicer, hsm-fair or hsm-qos" },
+	  "b.mix:1: policy = best: expected fcfs, even, proportional, smk, ccbp, warped-slicer, hsm-fair, hsm-qos, dase-fair or dase-qos" },
 	{ "policy = even\npolicy = even\njob vecadd\n", "b.mix:2: policy given twice" },
 	{ "sched = gto\nsched = lrr\njob vecadd\n", "b.mix:2: sched given twice" },
 	{ "vecadd\n", "b.mix:1: expected 'job WORKLOAD ...' or 'key = value', got 'vecadd'" },
@@ -1334,7 +1334,7 @@ static void sim_policy_errors(struct kunit *test)
 
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--policy", "best", NULL);
 	KUNIT_EXPECT_EQ(test, o->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--policy best: expected fcfs, even, proportional, smk, ccbp, warped-slicer, hsm-fair or hsm-qos") != NULL,
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--policy best: expected fcfs, even, proportional, smk, ccbp, warped-slicer, hsm-fair, hsm-qos, dase-fair or dase-qos") != NULL,
 			      "stderr: %s", o->err);
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--compare-policies",
 		    "fcfs", NULL);

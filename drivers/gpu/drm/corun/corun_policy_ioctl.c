@@ -149,7 +149,7 @@ static int corun_set_policy_check(struct corun_device *cdev,
 		return -ERANGE;
 	if (corun_reserved_zero(args))
 		return -EINVAL;
-	if (id > DRM_CORUN_POLICY_SERIAL && id != DRM_CORUN_POLICY_BY_NAME)
+	if (id > DRM_CORUN_POLICY_DASE_QOS && id != DRM_CORUN_POLICY_BY_NAME)
 		return -EINVAL;
 	if (strnlen(args->name, sizeof(args->name)) == sizeof(args->name))
 		return -EINVAL;

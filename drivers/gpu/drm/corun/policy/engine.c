@@ -554,6 +554,7 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 	const struct corun_chan_slot_counters *csc;
 	const struct corun_slot_job_state *js;
 	const struct corun_slot_ctxsw_counters *css;
+	const struct corun_slot_interf_counters *ic;
 	struct corun_policy_in *in = &eng->in;
 	u32 ns = p->num_slots, nsm = p->num_sms, nch = p->num_channels;
 	u32 s, m, c, valid = eng->prev.valid;
@@ -573,6 +574,7 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 	csc = (const void *)(ssc + nsm * ns);
 	js = (const void *)(csc + nch * ns);
 	css = (const void *)(js + ns);
+	ic = (const void *)(css + ns);
 
 	for (s = 0; s < ns; s++) {
 		corun_deltas((u64 *)&in->slot_in[s].d, (const u64 *)&sc[s],
@@ -583,6 +585,10 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 			     (const u64 *)&eng->prev.cs[s], sizeof(css[s]) / 8,
 			     valid);
 		eng->prev.cs[s] = css[s];
+		corun_deltas((u64 *)&in->slot_in[s].interf, (const u64 *)&ic[s],
+			     (const u64 *)&eng->prev.interf[s],
+			     sizeof(ic[s]) / 8, valid);
+		eng->prev.interf[s] = ic[s];
 		/* the job the snapshot saw, if it is still the one we know */
 		if (in->slot_in[s].running &&
 		    js[s].seqno == in->slot_in[s].job.seqno) {

@@ -38,6 +38,12 @@ void hsm_epoch_read(const struct corun_policy_in *in, u32 slot, u32 sms,
 	}
 }
 
+u32 hsm_sigma(const struct corun_policy_platform *p, u32 ctas_total)
+{
+	/* Eq. 4's sigma_k: a grid of fewer CTAs than SMs uses only those */
+	return ctas_total && ctas_total < p->num_sms ? ctas_total : p->num_sms;
+}
+
 static u32 hsm_sat32(u64 v)
 {
 	return v > HSM_U32_MAX ? HSM_U32_MAX : (u32)v;
@@ -51,12 +57,11 @@ void hsm_predict(const struct corun_policy_platform *p,
 
 	r->cls = HSM_NONE;
 	r->np = 0;
+	r->np_uncapped = 0;
 	r->rbh = 0;
 	r->util = 0;
 	r->demand = 0;
-	/* Eq. 4's sigma_k: a grid of fewer CTAs than SMs uses only those */
-	r->sigma = e->ctas_total && e->ctas_total < p->num_sms ? e->ctas_total :
-								 p->num_sms;
+	r->sigma = hsm_sigma(p, e->ctas_total);
 	r->sms = sms < r->sigma ? sms : r->sigma;
 	r->beta = p->hsm_c2;
 	if (!e->insns && !e->accesses)
@@ -93,6 +98,7 @@ void hsm_predict(const struct corun_policy_platform *p,
 		r->cls = HSM_COMPUTE;
 		r->np = r->sms * HSM_ONE / r->sigma; /* Eq. 4 */
 	}
+	r->np_uncapped = r->np;
 }
 
 void hsm_acct_start(struct hsm_acct *a, u64 seqno, u64 now, u32 np)

@@ -21,6 +21,7 @@ enum hsm_class {
 	HSM_NONE = 0, /* no instructions and no DRAM accesses: no prediction */
 	HSM_COMPUTE = 1,
 	HSM_MEMORY = 2,
+	HSM_WHITEBOX = 3, /* a prediction of a model that does not classify */
 };
 
 /**
@@ -47,6 +48,7 @@ struct hsm_epoch {
  * struct hsm_pred - the model's view of one co-runner after an epoch
  * @cls: enum hsm_class
  * @np: predicted NP, 1/HSM_ONE (at most HSM_ONE)
+ * @np_uncapped: the same before a model's cap (HSM has none: @np)
  * @sms: S_k
  * @sigma: sigma_k: the SMs it would use alone (all, or its CTAs if fewer)
  * @rbh: row-buffer hit rate, 1/HSM_ONE
@@ -58,6 +60,7 @@ struct hsm_epoch {
 struct hsm_pred {
 	u32 cls;
 	u32 np;
+	u32 np_uncapped;
 	u32 sms;
 	u32 sigma;
 	u32 rbh;
@@ -72,6 +75,9 @@ int hsm_model_check(const struct corun_policy_platform *p);
 /* @slot's counters over the last epoch of @in, with @sms SMs allocated. */
 void hsm_epoch_read(const struct corun_policy_in *in, u32 slot, u32 sms,
 		    struct hsm_epoch *e);
+
+/* sigma_k: the SMs a grid of @ctas_total CTAs (0: unknown) uses alone. */
+u32 hsm_sigma(const struct corun_policy_platform *p, u32 ctas_total);
 
 /* Classify and predict (HSM's Eqs. 2-5) from @e on @p. */
 void hsm_predict(const struct corun_policy_platform *p,

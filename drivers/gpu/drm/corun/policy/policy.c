@@ -17,6 +17,8 @@ const struct corun_policy_ops *const corun_policies[] = {
 	&corun_policy_warped_slicer,
 	&corun_policy_hsm_fair,
 	&corun_policy_hsm_qos,
+	&corun_policy_dase_fair,
+	&corun_policy_dase_qos,
 	0,
 };
 

@@ -141,12 +141,15 @@ struct corun_policy_job {
  * @d: every slot counter over the last epoch (deltas; zero before the
  *	first snapshot)
  * @cs: the slot's context switches over the last epoch (deltas)
+ * @interf: its interference counters over the last epoch (deltas, the
+ *	same)
  */
 struct corun_policy_slot_in {
 	u32 running;
 	struct corun_policy_job job;
 	struct corun_slot_counters d;
 	struct corun_slot_ctxsw_counters cs;
+	struct corun_slot_interf_counters interf;
 };
 
 /**
@@ -264,6 +267,8 @@ struct corun_policy_fw {
  * @fw: firmware parameters
  * @est_alone_cycles: the policy's estimate of the cycles the job would
  *	take alone, 0 for none (reported in the job's counters)
+ * @est_alone_uncapped: the same from the policy's model without its cap
+ *	(DASE's), 0 for none; corun-sim reports it, the driver does not
  */
 struct corun_policy_slot_out {
 	u32 sm_mask[CORUN_POLICY_MASK_WORDS];
@@ -276,6 +281,7 @@ struct corun_policy_slot_out {
 	u32 fw_set;
 	struct corun_policy_fw_slot fw;
 	u64 est_alone_cycles;
+	u64 est_alone_uncapped;
 };
 
 /**
@@ -326,6 +332,8 @@ extern const struct corun_policy_ops corun_policy_ccbp;
 extern const struct corun_policy_ops corun_policy_warped_slicer;
 extern const struct corun_policy_ops corun_policy_hsm_fair;
 extern const struct corun_policy_ops corun_policy_hsm_qos;
+extern const struct corun_policy_ops corun_policy_dase_fair;
+extern const struct corun_policy_ops corun_policy_dase_qos;
 
 /* All built-in policies, NULL-terminated. */
 extern const struct corun_policy_ops *const corun_policies[];
@@ -489,6 +497,8 @@ struct corun_policy_engine {
 	struct {
 		u32 valid;
 		struct corun_slot_counters slot[CORUN_POLICY_MAX_SLOTS];
+		struct corun_slot_interf_counters
+			interf[CORUN_POLICY_MAX_SLOTS];
 		struct corun_sm_counters sm[CORUN_POLICY_MAX_SMS];
 		struct corun_chan_counters chan[CORUN_POLICY_MAX_CHANNELS];
 		struct corun_sm_slot_counters sm_slot[CORUN_POLICY_MAX_SMS]

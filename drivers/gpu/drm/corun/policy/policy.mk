@@ -13,7 +13,8 @@ $(POLICY_OBJS) $(POLICY_DIR)/tests/policy_test.o \
 	$(POLICY_DIR)/tests/fwknobs_test.o \
 	$(POLICY_DIR)/tests/cta_policy_test.o \
 	$(POLICY_DIR)/tests/ccbp_test.o \
-	$(POLICY_DIR)/tests/hsm_test.o: HOST_CFLAGS += -Wno-unused-parameter
+	$(POLICY_DIR)/tests/hsm_test.o \
+	$(POLICY_DIR)/tests/dase_test.o: HOST_CFLAGS += -Wno-unused-parameter
 
 # fwknobs.c checks its table against the uapi header, which includes
 # "drm.h" the way user space sees it (libdrm's copy).
@@ -29,7 +30,8 @@ $(POLICY_DIR)/tests/corun-policy-test: $(POLICY_DIR)/tests/policy_test.o \
 		$(POLICY_DIR)/tests/fwknobs_test.o \
 		$(POLICY_DIR)/tests/cta_policy_test.o \
 		$(POLICY_DIR)/tests/ccbp_test.o \
-		$(POLICY_DIR)/tests/hsm_test.o $(POLICY_LIB) $(KUNIT_OBJS)
+		$(POLICY_DIR)/tests/hsm_test.o $(POLICY_DIR)/tests/dase_test.o \
+		$(POLICY_LIB) $(KUNIT_OBJS)
 	$(KUNIT_LINK)
 
 TEST_PROGS += $(POLICY_DIR)/tests/corun-policy-test

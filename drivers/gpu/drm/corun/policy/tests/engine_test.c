@@ -502,6 +502,7 @@ static struct corun_snapshot_header *snap(void *buf, u32 epoch, u64 base)
 	struct corun_chan_slot_counters *csc = (void *)(ssc + 16 * 8);
 	struct corun_slot_job_state *js = (void *)(csc + 4 * 8);
 	struct corun_slot_ctxsw_counters *cs = (void *)(js + 8);
+	struct corun_slot_interf_counters *ic = (void *)(cs + 8);
 
 	memset(buf, 0, corun_snapshot_size(8, 16, 4));
 	h->magic = CORUN_SNAPSHOT_MAGIC;
@@ -524,6 +525,8 @@ static struct corun_snapshot_header *snap(void *buf, u32 epoch, u64 base)
 	js[2].ctas_resident = 4;
 	cs[2].preempts = base / 10;
 	cs[2].save_cycles = base * 7;
+	ic[2].dram_bank = base * 6;
+	ic[2].mem_busy_cycles = base * 7;
 	return h;
 }
 
@@ -531,6 +534,7 @@ static struct corun_snapshot_header *snap(void *buf, u32 epoch, u64 base)
 static struct corun_slot_job_state *snap_js(void *buf)
 {
 	return (void *)((u8 *)buf + corun_snapshot_size(8, 16, 4) -
+			8 * sizeof(struct corun_slot_interf_counters) -
 			8 * sizeof(struct corun_slot_ctxsw_counters) -
 			8 * sizeof(struct corun_slot_job_state));
 }
@@ -560,6 +564,8 @@ static void engine_snapshot_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, in->chan_slot[3][2].accesses, 500ull);
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].job.ctas_done, 100u);
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].job.ctas_resident, 4u);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].interf.dram_bank, 600ull);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].interf.mem_busy_cycles, 700ull);
 	KUNIT_EXPECT_EQ(test, in->epoch, 1u);
 	KUNIT_EXPECT_EQ(test, in->epoch_cycles, 100000ull);
 	KUNIT_EXPECT_EQ(test, in->event, (u32)CORUN_POLICY_EV_EPOCH);
@@ -574,6 +580,7 @@ static void engine_snapshot_test(struct kunit *test)
 	/* the context switches of the epoch (version 3's last section) */
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].cs.preempts, 3ull);
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].cs.save_cycles, 210ull);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].interf.dram_bank, 180ull);
 
 	/* another job's state does not leak into slot 2's */
 	h = snap(buf, 3, 160);

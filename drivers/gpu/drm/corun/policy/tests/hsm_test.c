@@ -187,14 +187,6 @@ static struct corun_policy_in *hsm_in(struct kunit *test)
 	return in;
 }
 
-static void hsm_run(struct corun_policy_in *in, u32 s, u64 seqno, u32 qos)
-{
-	in->slot_in[s].running = 1;
-	in->slot_in[s].job.seqno = seqno;
-	in->slot_in[s].job.qos_target = qos;
-	in->slot_in[s].job.ctas_total = 10000;
-}
-
 /* @s's counters over an epoch: @util of the peak at RBH 0.5, @insns. */
 static void hsm_counters(struct corun_policy_in *in, u32 s, u32 util_pct,
 			 u64 insns)
@@ -245,10 +237,10 @@ static void hsm_fair_policy_procedure_test(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, out);
 	KUNIT_ASSERT_NOT_NULL(test, sp);
 	/* a memory-bound job in slot 0, a compute-bound one in slot 2 */
-	hsm_run(in, 0, 11, 0);
+	test_job_running(in, 0, 11, 0);
 	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 0, 0);
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 80u);
-	hsm_run(in, 2, 12, 0);
+	test_job_running(in, 2, 12, 0);
 	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 2, 0);
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 40u);
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 40u);
@@ -344,9 +336,9 @@ static void hsm_fair_reclaim(struct kunit *test, u32 ctxsw, u64 done,
 	KUNIT_ASSERT_NOT_NULL(test, out);
 	KUNIT_ASSERT_NOT_NULL(test, sp);
 	in->plat.ctxsw = ctxsw;
-	hsm_run(in, 0, 11, 0);
+	test_job_running(in, 0, 11, 0);
 	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 0, 0);
-	hsm_run(in, 2, 12, 0);
+	test_job_running(in, 2, 12, 0);
 	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 2, 0);
 	hsm_counters(in, 0, 55, 2000000);
 	hsm_counters(in, 2, 1, 30000000);
@@ -392,8 +384,8 @@ static void hsm_qos_policy_procedure_test(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, out);
 	KUNIT_ASSERT_NOT_NULL(test, sp);
 	/* QoS job (0.8) compute-bound in slot 1, memory-bound job in slot 0 */
-	hsm_run(in, 0, 21, 0);
-	hsm_run(in, 1, 22, 819);
+	test_job_running(in, 0, 21, 0);
+	test_job_running(in, 1, 22, 819);
 	hsm_event(sp, &qos_ops, in, out, CORUN_POLICY_EV_INIT, 0, 0);
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[1].sm_mask), 40u);
 	hsm_counters(in, 0, 30, 2000000);
@@ -436,7 +428,7 @@ static void hsm_many_test(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, sp);
 	in->plat.num_sms = 2;
 	for (s = 0; s < 3; s++) {
-		hsm_run(in, s, 31 + s, 0);
+		test_job_running(in, s, 31 + s, 0);
 		hsm_counters(in, s, 10 * (s + 1), 1000);
 	}
 	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_INIT, 0, 0);

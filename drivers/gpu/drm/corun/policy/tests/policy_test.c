@@ -25,6 +25,14 @@ u32 popcount_mask(const u32 *mask)
 	return n;
 }
 
+void test_job_running(struct corun_policy_in *in, u32 s, u64 seqno, u32 qos)
+{
+	in->slot_in[s].running = 1;
+	in->slot_in[s].job.seqno = seqno;
+	in->slot_in[s].job.qos_target = qos;
+	in->slot_in[s].job.ctas_total = 10000;
+}
+
 /* A 16-SM, 8-slot platform shaped like ccbp-16sm. */
 void test_platform(struct corun_policy_platform *p, u32 slots, u32 sms)
 {
@@ -291,6 +299,6 @@ static struct kunit_suite corun_policy_suite = {
 };
 
 kunit_test_suites(&corun_policy_suite, &corun_policy_engine_suite,
-		  &corun_fwknobs_suite, &corun_hsm_suite);
+		  &corun_fwknobs_suite, &corun_hsm_suite, &corun_dase_suite);
 
 MODULE_LICENSE("GPL");

@@ -7,9 +7,12 @@
 
 u32 popcount_mask(const u32 *mask);
 void test_platform(struct corun_policy_platform *p, u32 slots, u32 sms);
+/* @s runs the job @seqno of 10000 CTAs with the QoS target @qos. */
+void test_job_running(struct corun_policy_in *in, u32 s, u64 seqno, u32 qos);
 
 extern struct kunit_suite corun_policy_engine_suite;
 extern struct kunit_suite corun_fwknobs_suite;
 extern struct kunit_suite corun_hsm_suite;
+extern struct kunit_suite corun_dase_suite;
 
 #endif /* _CORUN_POLICY_TEST_H_ */
