@@ -732,9 +732,10 @@ static enum drm_gpu_sched_stat corun_timedout_job(struct drm_sched_job *sj)
 		drm_warn(&cdev->drm, "context %u (%s) banned after %d hangs\n",
 			 hung->ctx->id, hung->ctx->name, CORUN_CTX_MAX_HANGS);
 	corun_job_requeue(sched, sj);
-	corun_slot_finish(slot, hung, -ETIMEDOUT, 0);
+	/* before the fence: whoever sees the hang sees the device back */
 	if (!slot_ok)
 		corun_device_reset(cdev, "slot reset failed");
+	corun_slot_finish(slot, hung, -ETIMEDOUT, 0);
 	mutex_unlock(&cdev->reset_lock);
 	return DRM_GPU_SCHED_STAT_NOMINAL;
 
