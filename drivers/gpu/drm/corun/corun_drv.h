@@ -483,6 +483,8 @@ void corun_jobs_fini(struct corun_file *cfile);
 int corun_fw_init(struct corun_device *cdev);
 void corun_fw_fini(struct corun_device *cdev);
 int corun_fw_boot(struct corun_device *cdev, const void *image, size_t size);
+int corun_fw_load(struct corun_device *cdev, dma_addr_t dma, size_t size,
+		  u32 *state);
 int corun_fw_mbox_send(struct corun_device *cdev, u32 cmd, const u32 *payload,
 		       u32 len, u32 *reply, u32 reply_len);
 int corun_fw_set_params(struct corun_device *cdev, const u32 *pairs, u32 n);

@@ -68,6 +68,30 @@ static int corun_fw_check(struct corun_device *cdev, const struct firmware *fw)
 static void corun_fw_hello(struct corun_device *cdev);
 
 /*
+ * Have the device load the image at bus address @dma, @size bytes, and
+ * wait until it runs or failed (@state: FW_STATUS then). The device
+ * copies the image at LOAD. Loading stops whatever ran before and starts
+ * the mailbox's sequence again (MBOX_DONE reads 0).
+ */
+int corun_fw_load(struct corun_device *cdev, dma_addr_t dma, size_t size,
+		  u32 *state)
+{
+	mutex_lock(&cdev->mbox_lock);
+	cdev->fw_running = false;
+	corun_write(cdev, CORUN_REG_FW_ADDR_LO, lower_32_bits(dma));
+	corun_write(cdev, CORUN_REG_FW_ADDR_HI, upper_32_bits(dma));
+	corun_write(cdev, CORUN_REG_FW_SIZE, size);
+	corun_write(cdev, CORUN_REG_FW_CTRL, CORUN_FW_CTRL_LOAD);
+	cdev->mbox_seq = 0;
+	mutex_unlock(&cdev->mbox_lock);
+	trace_corun_fw_cmd(0xffff, 0, 0);
+	return readl_poll_timeout(cdev->regs + CORUN_REG_FW_STATUS, *state,
+				  *state != CORUN_FW_LOADING &&
+					  *state != CORUN_FW_OFF,
+				  1000, CORUN_FW_BOOT_TIMEOUT_US);
+}
+
+/*
  * Hand @image to the device and wait for the microcontroller to boot it:
  * at probe, and again to reload lost firmware (corun_reset.c). Loading
  * stops whatever ran before and restarts the mailbox's sequence.
@@ -85,21 +109,7 @@ int corun_fw_boot(struct corun_device *cdev, const void *image, size_t size)
 	if (!buf)
 		return -ENOMEM;
 	memcpy(buf, image, size);
-	mutex_lock(&cdev->mbox_lock);
-	cdev->fw_running = false;
-	corun_write(cdev, CORUN_REG_FW_ADDR_LO, lower_32_bits(dma));
-	corun_write(cdev, CORUN_REG_FW_ADDR_HI, upper_32_bits(dma));
-	corun_write(cdev, CORUN_REG_FW_SIZE, size);
-	corun_write(cdev, CORUN_REG_FW_CTRL, CORUN_FW_CTRL_LOAD);
-	/* a load starts the mailbox again: MBOX_DONE reads 0 */
-	cdev->mbox_seq = 0;
-	mutex_unlock(&cdev->mbox_lock);
-	trace_corun_fw_cmd(0xffff, 0, 0);
-
-	ret = readl_poll_timeout(cdev->regs + CORUN_REG_FW_STATUS, state,
-				 state != CORUN_FW_LOADING &&
-					 state != CORUN_FW_OFF,
-				 1000, CORUN_FW_BOOT_TIMEOUT_US);
+	ret = corun_fw_load(cdev, dma, size, &state);
 	dma_free_coherent(dev, size, buf, dma);
 	if (ret || state != CORUN_FW_RUNNING ||
 	    !(corun_read(cdev, CORUN_REG_STATUS) & CORUN_STATUS_FW_READY)) {

@@ -28,7 +28,6 @@
 
 #include <linux/crc32.h>
 #include <linux/delay.h>
-#include <linux/iopoll.h>
 
 #include <drm/drm_print.h>
 
@@ -235,17 +234,10 @@ int corun_inject_fw(struct corun_device *cdev, u64 mode)
 	if (!buf)
 		return -ENOMEM;
 	memcpy(buf, &img, size);
-	mutex_lock(&cdev->mbox_lock);
-	corun_write(cdev, CORUN_REG_FW_ADDR_LO, lower_32_bits(dma));
-	corun_write(cdev, CORUN_REG_FW_ADDR_HI, upper_32_bits(dma));
-	corun_write(cdev, CORUN_REG_FW_SIZE, size);
-	corun_write(cdev, CORUN_REG_FW_CTRL, CORUN_FW_CTRL_LOAD);
-	cdev->mbox_seq = 0;
-	mutex_unlock(&cdev->mbox_lock);
-	/* the device copied the image at LOAD; wait for it to run or crash */
-	readl_poll_timeout(cdev->regs + CORUN_REG_FW_STATUS, state,
-			   state != CORUN_FW_LOADING && state != CORUN_FW_OFF,
-			   1000, 2000000);
+	corun_fw_load(cdev, dma, size, &state);
+	/* the hang must be found by the driver's own requests */
+	if (mode == 2 && state == CORUN_FW_RUNNING && !READ_ONCE(cdev->fw_lost))
+		cdev->fw_running = true;
 	dma_free_coherent(dev, size, buf, dma);
 	drm_info(&cdev->drm, "injected a firmware %s: FW_STATUS %u\n",
 		 mode == 1 ? "crash" : "hang", state);
