@@ -324,52 +324,6 @@ static int fw_fault(void *arg)
 	return ok;
 }
 
-static void test_fw(unsigned int n)
-{
-	unsigned long c0 = collateral, t0 = trials;
-	unsigned int i, v, reported = 0, vclean = 1;
-	uint64_t vres[VICTIMS];
-	struct fw_arg a;
-	struct kit k;
-	char *fw;
-
-	if (kit_open(&k, 1)) {
-		result(0, "fw_setup", "errno %d", errno);
-		kit_close(&k);
-		return;
-	}
-	fw = debugfs_read("firmware");
-	if (!fw || strncmp(fw, "firmware running", 16)) {
-		result(0, "fw_setup", "no firmware running: %.40s", fw ? fw : "");
-		kit_close(&k);
-		return;
-	}
-	for (v = 0; v < VICTIMS; v++)
-		vres[v] = param(victims[v].fd, DRM_CORUN_PARAM_FILE_RESET_COUNT);
-	a.k = &k;
-	for (i = 0; i < 2 * n; i++) {
-		a.mode = 1 + i % 2;
-		if (victims_around(fw_fault, &a))
-			reported++;
-		else
-			printf("# fw trial %u (%s): %s\n", i,
-			       a.mode == 1 ? "crash" : "hang", a.why);
-	}
-	for (v = 0; v < VICTIMS; v++)
-		vclean &= param(victims[v].fd, DRM_CORUN_PARAM_FILE_RESET_COUNT) ==
-			  vres[v];
-	fw = debugfs_read("firmware");
-	result(reported == 2 * n, "fw_crash_hang_recovered", "%u of %u",
-	       reported, 2 * n);
-	result(fw && !strncmp(fw, "firmware running", 16) && vclean,
-	       "fw_running_after", "victims' reset counts unchanged %u", vclean);
-	result(collateral == c0, "fw_no_collateral", "%lu collateral failures",
-	       collateral - c0);
-	printf("# fw: %lu trials (%u crashes, %u hangs), %lu collateral failures\n",
-	       trials - t0, n, n, collateral - c0);
-	kit_close(&k);
-}
-
 /* The whole device is reset while the faulty file's long job runs. */
 static int reset_fault(void *arg)
 {
@@ -420,36 +374,6 @@ static int escalate_fault(void *arg)
 	return ok;
 }
 
-static void test_device_reset(unsigned int n)
-{
-	unsigned long c0 = collateral, t0 = trials;
-	unsigned int i, reported = 0;
-	struct fw_arg a;
-	struct kit k;
-
-	if (kit_open(&k, 1)) {
-		result(0, "reset_setup", "errno %d", errno);
-		kit_close(&k);
-		return;
-	}
-	a.k = &k;
-	for (i = 0; i < 2 * n; i++) {
-		if (victims_around(i % 2 ? escalate_fault : reset_fault, &a))
-			reported++;
-		else
-			printf("# reset trial %u (%s): %s\n", i,
-			       i % 2 ? "slot reset failed" : "mid-job", a.why);
-	}
-	result(reported == 2 * n, "device_reset_recovered", "%u of %u",
-	       reported, 2 * n);
-	result(collateral == c0, "device_reset_no_collateral",
-	       "%lu collateral failures", collateral - c0);
-	printf("# device reset: %lu trials (%u mid-job, %u after a failed slot "
-	       "reset), %lu collateral failures\n", trials - t0, n, n,
-	       collateral - c0);
-	kit_close(&k);
-}
-
 /* The next job's page tables lie outside guest memory (inject_dma_client). */
 static int dma_fault(void *arg)
 {
@@ -470,30 +394,96 @@ static int dma_fault(void *arg)
 	return ok;
 }
 
-static void test_dma(unsigned int n)
+/* One kind of fault of a test: @fault(&struct fw_arg) with @mode. */
+struct kind {
+	const char *label;
+	int (*fault)(void *arg);
+	int mode;
+};
+
+/*
+ * @n trials of each of the @nk @kinds in turn, each beside the victims,
+ * with @k (opened here) as the faulty file; results "@name_@ok" and
+ * "@name_no_collateral". Returns -1 if @k could not be set up.
+ */
+static int trials_of(const char *name, const char *ok, const struct kind *kinds,
+		     unsigned int nk, unsigned int n, struct kit *k)
 {
 	unsigned long c0 = collateral, t0 = trials;
 	unsigned int i, reported = 0;
 	struct fw_arg a;
-	struct kit k;
+	char what[64];
 
-	if (kit_open(&k, 1)) {
-		result(0, "dma_setup", "errno %d", errno);
-		kit_close(&k);
-		return;
+	snprintf(what, sizeof(what), "%s_setup", name);
+	if (kit_open(k, 1)) {
+		result(0, what, "errno %d", errno);
+		kit_close(k);
+		return -1;
 	}
-	a.k = &k;
-	for (i = 0; i < n; i++) {
-		if (victims_around(dma_fault, &a))
+	a.k = k;
+	for (i = 0; i < nk * n; i++) {
+		a.mode = kinds[i % nk].mode;
+		if (victims_around(kinds[i % nk].fault, &a))
 			reported++;
 		else
-			printf("# dma trial %u: %s\n", i, a.why);
+			printf("# %s trial %u (%s): %s\n", name, i,
+			       kinds[i % nk].label, a.why);
 	}
-	result(reported == n, "dma_unmapped_faulted", "%u of %u", reported, n);
-	result(collateral == c0, "dma_no_collateral", "%lu collateral failures",
+	snprintf(what, sizeof(what), "%s_%s", name, ok);
+	result(reported == nk * n, what, "%u of %u", reported, nk * n);
+	snprintf(what, sizeof(what), "%s_no_collateral", name);
+	result(collateral == c0, what, "%lu collateral failures",
 	       collateral - c0);
-	printf("# dma: %lu trials, %lu collateral failures\n", trials - t0,
-	       collateral - c0);
+	printf("# %s: %lu trials (%u of each of %u kinds), %lu collateral "
+	       "failures\n", name, trials - t0, n, nk, collateral - c0);
+	return 0;
+}
+
+static void test_fw(unsigned int n)
+{
+	static const struct kind kinds[] = { { "crash", fw_fault, 1 },
+					     { "hang", fw_fault, 2 } };
+	unsigned int v, vclean = 1;
+	uint64_t vres[VICTIMS];
+	struct kit k;
+	char *fw = debugfs_read("firmware");
+
+	if (!fw || strncmp(fw, "firmware running", 16)) {
+		result(0, "fw_setup", "no firmware running: %.40s", fw ? fw : "");
+		return;
+	}
+	for (v = 0; v < VICTIMS; v++)
+		vres[v] = param(victims[v].fd, DRM_CORUN_PARAM_FILE_RESET_COUNT);
+	if (trials_of("fw", "crash_hang_recovered", kinds, 2, n, &k))
+		return;
+	for (v = 0; v < VICTIMS; v++)
+		vclean &= param(victims[v].fd, DRM_CORUN_PARAM_FILE_RESET_COUNT) ==
+			  vres[v];
+	fw = debugfs_read("firmware");
+	result(fw && !strncmp(fw, "firmware running", 16) && vclean,
+	       "fw_running_after", "victims' reset counts unchanged %u", vclean);
+	kit_close(&k);
+}
+
+static void test_device_reset(unsigned int n)
+{
+	static const struct kind kinds[] = {
+		{ "mid-job", reset_fault, 0 },
+		{ "slot reset failed", escalate_fault, 0 },
+	};
+	struct kit k;
+
+	if (!trials_of("device_reset", "recovered", kinds, 2, n, &k))
+		kit_close(&k);
+}
+
+static void test_dma(unsigned int n)
+{
+	static const struct kind kinds[] = { { "page tables", dma_fault, 0 } };
+	struct kit k;
+
+	if (trials_of("dma", "unmapped_faulted", kinds, 1, n, &k))
+		return;
 	/* and the file goes on working */
 	result(!kit_submit(&k, 0, k.out_va[0], 0, 0) && !kit_wait(&k, 0,
 	       &(struct drm_corun_query_job){ 0 }) && output_ok(&k, 0),
@@ -593,10 +583,14 @@ static void test_unload(void)
 
 			if (kit_open(&k, 1))
 				_exit(1);
-			/* the first runs past the driver's drain: cancelled */
+			/*
+			 * The first runs well past the driver's drain at
+			 * unload (CORUN_DRAIN_MS): cancelled there.
+			 */
 			for (i = 0; i < VICTIM_JOBS; i++)
 				if (kit_submit(&k, i, k.out_va[i],
-					       i ? 5000 : 5000000, 0))
+					       i ? 5000 : 200000000,
+					       i ? 0 : 1ull << 40))
 					_exit(1);
 			_exit(0);
 		}

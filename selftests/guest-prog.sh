@@ -22,17 +22,12 @@ if rmmod corun; then echo "UNLOAD ok"; else echo "UNLOAD failed"; fi
 # (done, faulted or cancelled) and was freed.
 acct=$(dmesg | grep -o 'jobs [0-9]* done [0-9]* faulted [0-9]* cancelled [0-9]* live [0-9]*' | tail -n 1)
 set -- $(echo "$acct" | tr -dc '0-9 ')
-dmesg | grep -E 'corun.*(reloading|reloaded|device reset|injected|busy at teardown)' |
-	sort | uniq -c | sed 's/^/# dmesg: /'
+dmesg | grep -E 'corun.*(reloading|reloaded|device reset|busy at teardown)' |
+	sed 's/^/# dmesg: /'
 if [ -n "$acct" ] && [ "$1" -eq $(($2 + $3 + $4)) ] && [ "$5" -eq 0 ]; then
 	echo "ACCOUNT ok $acct"
 else
 	echo "ACCOUNT bad ${acct:-no jobs line in the kernel log}"
 fi
-REPORTS='WARNING:|BUG:|BUG |Oops|KASAN|UBSAN|lockdep|possible circular locking|possible recursive locking|inconsistent lock state|refcount_t:|general protection fault|list_add corruption|list_del corruption|INFO: task|unreferenced object|Call Trace:|ODEBUG:'
-if dmesg | grep -E -q "$REPORTS"; then
-	echo "DMESG dirty"
-	dmesg | grep -E -B 2 -A 20 "$REPORTS" | head -n 80 | sed 's/^/# dmesg: /'
-else
-	echo "DMESG clean"
-fi
+. "$(dirname "$0")/guest-reports.sh"
+scan_reports
