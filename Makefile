@@ -67,7 +67,7 @@ include tools/kunit/kunit.mk
 	tools/examples/examples.mk tools/analysis/analysis.mk \
 	tools/equiv/equiv.mk tools/eval/eval.mk))
 
-.PHONY: all deps check test demo bench lint clean module module-debug help fuzz
+.PHONY: all deps check test demo bench lint clean module module-debug help fuzz soak
 
 all: $(BINS) $(TEST_PROGS) $(DEV_IMAGES)
 
@@ -82,6 +82,7 @@ help:
 	@echo "make characterize  every workload alone on ccbp-16sm: classes vs the papers"
 	@echo "make calibrate  every configuration's stored sustainable bandwidth vs the model"
 	@echo "make fuzz     long fuzz runs: firmware (libFuzzer), device (qtest), ioctls (VM)"
+	@echo "make soak     processes submitting random mixes in the VM for CORUN_SOAK_SECONDS"
 	@echo "make lint     checkpatch --strict and clang-format over drivers/ include/"
 	@echo "make module   build corun.ko against the pinned Debian kernel headers"
 	@echo "make module-debug  corun.ko for the debug kernel (tools/vm/build-kernel)"
@@ -141,6 +142,24 @@ fuzz: deps
 	$(MAKE) module
 	$(MAKE) qemu image
 	@O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) tools/fuzz/run
+
+# The soak run (selftests/soak), on the debug kernel when it is built
+# (tools/vm/build-kernel; not built here, it takes tens of minutes),
+# else on the stock kernel; it says which.
+soak: deps
+	$(MAKE) $(O)/selftests/corun_soak $(O)/firmware/corun-fw.bin
+	$(MAKE) qemu image
+	@if tools/vm/build-kernel --check; then \
+		$(MAKE) module-debug && \
+		O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) \
+		CORUN_VM_KERNEL=debug \
+		CORUN_KO=$(CURDIR)/$(O)/module-debug/drivers/gpu/drm/corun/corun.ko \
+		selftests/soak; \
+	else \
+		echo "soak: no debug kernel built (tools/vm/build-kernel): the stock kernel"; \
+		$(MAKE) module && \
+		O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) selftests/soak; \
+	fi
 
 # Simulation-rate figures of the device model (tools/bench/run).
 bench: all
