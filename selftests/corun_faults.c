@@ -18,6 +18,19 @@
  *          faulty file's reset count grows, the victims' do not; after
  *          CORUN_CTX_MAX_HANGS hangs the context is banned (SUBMIT gives
  *          EIO) and a new context of the same file works
+ *   fw     the firmware crashes or hangs (debugfs inject_fw) under the
+ *          faulty file's running job: the driver reloads it, every job
+ *          completes
+ *   reset  the whole device is reset in the middle of the faulty file's
+ *          long job (inject_device_reset), or after a hang whose slot
+ *          reset fails (inject_slot_reset_fail): resident jobs run again
+ *          and complete, the hung job is FAULTED with HANG
+ *   dma    the faulty job's page tables lie outside guest memory
+ *          (inject_dma_client): FAULTED (bad descriptor), nothing written
+ *
+ * Then the denials between files (mmap offsets, PRIME handles, GEM
+ * names), and children that exit with jobs in flight just before the
+ * module is unloaded (guest-prog.sh checks the driver's account).
  *
  * Usage: corun_faults [--trials N] (default 3 of each kind). Prints TAP,
  * the trial and collateral counts, and "N passed, N failed".
