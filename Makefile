@@ -67,7 +67,8 @@ include tools/kunit/kunit.mk
 	tools/examples/examples.mk tools/analysis/analysis.mk \
 	tools/equiv/equiv.mk tools/eval/eval.mk))
 
-.PHONY: all deps check test demo bench lint clean module module-debug help fuzz
+.PHONY: all deps check test demo bench lint clean module module-debug help fuzz soak \
+	kunit-module
 
 all: $(BINS) $(TEST_PROGS) $(DEV_IMAGES)
 
@@ -82,9 +83,11 @@ help:
 	@echo "make characterize  every workload alone on ccbp-16sm: classes vs the papers"
 	@echo "make calibrate  every configuration's stored sustainable bandwidth vs the model"
 	@echo "make fuzz     long fuzz runs: firmware (libFuzzer), device (qtest), ioctls (VM)"
+	@echo "make soak     processes submitting random mixes in the VM for CORUN_SOAK_SECONDS"
 	@echo "make lint     checkpatch --strict and clang-format over drivers/ include/"
 	@echo "make module   build corun.ko against the pinned Debian kernel headers"
 	@echo "make module-debug  corun.ko for the debug kernel (tools/vm/build-kernel)"
+	@echo "make kunit-module  the policy suites as a KUnit module for the debug kernel"
 	@echo "make qemu     build Debian's QEMU 7.2 with the corun-gpu device (cached)"
 	@echo "make image    build the guest image: pinned kernel + debootstrap (cached)"
 	@echo "make vm       boot the VM with a shell (tools/vm/run --shell)"
@@ -117,6 +120,21 @@ module-debug:
 	$(MAKE) -C $$(tools/vm/build-kernel --print-path)/build \
 		M=$(CURDIR)/$(O)/module-debug W=1 modules
 
+# The policy suites as an in-kernel KUnit module for the debug kernel:
+# $(O)/kunit-module/corun_policy_kunit.ko (selftests/kunit runs it).
+# O= : the kernel's make would take our O (environment or command line)
+# for its own output directory.
+kunit-module:
+	@tools/vm/build-kernel --check || { echo "kunit-module: the debug kernel is not built (tools/vm/build-kernel)" >&2; exit 1; }
+	@rm -rf $(O)/kunit-module && mkdir -p $(O)/kunit-module/policy && \
+		cp -r include $(O)/kunit-module/ && \
+		cp tools/kunit/kernel/Kbuild $(O)/kunit-module/ && \
+		cp -r drivers/gpu/drm/corun/policy/*.[ch] \
+			drivers/gpu/drm/corun/policy/tests \
+			$(O)/kunit-module/policy/
+	$(MAKE) -C $$(tools/vm/build-kernel --print-path)/build O= \
+		M=$(CURDIR)/$(O)/kunit-module modules
+
 check: deps
 	$(MAKE) all
 	$(MAKE) module
@@ -141,6 +159,24 @@ fuzz: deps
 	$(MAKE) module
 	$(MAKE) qemu image
 	@O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) tools/fuzz/run
+
+# The soak run (selftests/soak), on the debug kernel when it is built
+# (tools/vm/build-kernel; not built here, it takes tens of minutes),
+# else on the stock kernel; it says which.
+soak: deps
+	$(MAKE) $(O)/selftests/corun_soak $(O)/firmware/corun-fw.bin
+	$(MAKE) qemu image
+	@if tools/vm/build-kernel --check; then \
+		$(MAKE) module-debug && \
+		O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) \
+		CORUN_VM_KERNEL=debug \
+		CORUN_KO=$(CURDIR)/$(O)/module-debug/drivers/gpu/drm/corun/corun.ko \
+		selftests/soak; \
+	else \
+		echo "soak: no debug kernel built (tools/vm/build-kernel): the stock kernel"; \
+		$(MAKE) module && \
+		O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) selftests/soak; \
+	fi
 
 # Simulation-rate figures of the device model (tools/bench/run).
 bench: all

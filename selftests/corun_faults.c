@@ -18,6 +18,19 @@
  *          faulty file's reset count grows, the victims' do not; after
  *          CORUN_CTX_MAX_HANGS hangs the context is banned (SUBMIT gives
  *          EIO) and a new context of the same file works
+ *   fw     the firmware crashes or hangs (debugfs inject_fw) under the
+ *          faulty file's running job: the driver reloads it, every job
+ *          completes
+ *   reset  the whole device is reset in the middle of the faulty file's
+ *          long job (inject_device_reset), or after a hang whose slot
+ *          reset fails (inject_slot_reset_fail): resident jobs run again
+ *          and complete, the hung job is FAULTED with HANG
+ *   dma    the faulty job's page tables lie outside guest memory
+ *          (inject_dma_client): FAULTED (bad descriptor), nothing written
+ *
+ * Then the denials between files (mmap offsets, PRIME handles, GEM
+ * names), and children that exit with jobs in flight just before the
+ * module is unloaded (guest-prog.sh checks the driver's account).
  *
  * Usage: corun_faults [--trials N] (default 3 of each kind). Prints TAP,
  * the trial and collateral counts, and "N passed, N failed".
@@ -31,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <xf86drm.h>
@@ -39,126 +53,12 @@
 #include <testing/rv32asm.h>
 #include <uapi/drm/corun_drm.h>
 
+#include "kit.h"
 #include "uapi_test.h"
 
 #define VICTIMS 3
-#define VICTIM_JOBS 2 /* per victim and trial */
+#define VICTIM_JOBS 2 /* per victim and trial, at most KIT_JOBS */
 #define MAX_HANGS 3 /* CORUN_CTX_MAX_HANGS */
-
-/* A DRM file with a context, the reference kernel and its buffers. */
-struct kit {
-	int fd;
-	uint32_t ctx, code, args[VICTIM_JOBS], out[VICTIM_JOBS];
-	uint64_t args_va[VICTIM_JOBS], out_va[VICTIM_JOBS];
-	uint32_t sync[VICTIM_JOBS];
-	uint64_t job[VICTIM_JOBS];
-};
-
-static int kit_open(struct kit *k, int spin)
-{
-	struct drm_corun_create_bo b;
-	uint32_t *p;
-	int i;
-
-	memset(k, 0, sizeof(*k));
-	k->fd = open_corun();
-	if (k->fd < 0 || ctx_create(k->fd, 0, "faults", &k->ctx) ||
-	    create_bo(k->fd, 4096, DRM_CORUN_BO_EXEC | DRM_CORUN_BO_GPU_READ_ONLY,
-		      &b))
-		return -1;
-	k->code = b.handle;
-	p = map_bo(k->fd, k->code, 4096);
-	if (!p)
-		return -1;
-	rv32asm_gid_store(p, spin);
-	munmap(p, 4096);
-	for (i = 0; i < VICTIM_JOBS; i++) {
-		if (create_bo(k->fd, 4096, 0, &b))
-			return -1;
-		k->args[i] = b.handle;
-		k->args_va[i] = b.gpu_va;
-		if (create_bo(k->fd, UAPI_NTHREADS * 4, 0, &b))
-			return -1;
-		k->out[i] = b.handle;
-		k->out_va[i] = b.gpu_va;
-		if (drmSyncobjCreate(k->fd, 0, &k->sync[i]))
-			return -1;
-	}
-	return 0;
-}
-
-static void kit_close(struct kit *k)
-{
-	if (k->fd >= 0)
-		close(k->fd);
-}
-
-/* Job @i of @k: args = { @out_va, @spin }, the output zeroed first. */
-static int kit_submit(struct kit *k, int i, uint32_t out_va, uint32_t spin,
-		      uint64_t budget)
-{
-	struct drm_corun_submit s;
-	uint32_t *p = map_bo(k->fd, k->args[i], 4096);
-	uint32_t *o = map_bo(k->fd, k->out[i], UAPI_NTHREADS * 4);
-	int ret;
-
-	if (!p || !o)
-		return -ENOMEM;
-	p[0] = out_va;
-	p[1] = spin;
-	memset(o, 0, UAPI_NTHREADS * 4);
-	munmap(p, 4096);
-	munmap(o, UAPI_NTHREADS * 4);
-	submit_base(&s, k->ctx, k->code, k->args_va[i]);
-	s.bo_handles = (uintptr_t)&k->out[i];
-	s.bo_handle_count = 1;
-	s.out_sync = k->sync[i];
-	s.insn_budget = budget;
-	ret = io(k->fd, DRM_IOCTL_CORUN_SUBMIT, &s);
-	k->job[i] = ret ? 0 : s.job_id;
-	return ret;
-}
-
-/* Waits for job @i; fills @q. Returns the wait's result. */
-static int kit_wait(struct kit *k, int i, struct drm_corun_query_job *q)
-{
-	int ret = drmSyncobjWait(k->fd, &k->sync[i], 1, deadline_ns(120), 0,
-				 NULL);
-
-	memset(q, 0, sizeof(*q));
-	if (!ret)
-		ret = query(k->fd, k->job[i], q);
-	return ret;
-}
-
-static int output_ok(struct kit *k, int i)
-{
-	uint32_t *o = map_bo(k->fd, k->out[i], UAPI_NTHREADS * 4);
-	int j, ok = o != NULL;
-
-	for (j = 0; ok && j < UAPI_NTHREADS; j++)
-		ok = o[j] == (uint32_t)j + 0x100;
-	if (o)
-		munmap(o, UAPI_NTHREADS * 4);
-	return ok;
-}
-
-static uint64_t client_id(int fd)
-{
-	char path[64], line[128];
-	unsigned long long id = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "drm-client-id: %llu", &id) == 1)
-			break;
-	fclose(f);
-	return id;
-}
 
 /* debugfs_write() of a number */
 static int debugfs_write_u64(const char *name, uint64_t v)
@@ -378,6 +278,346 @@ static void test_hang(unsigned int n)
 	kit_close(&k);
 }
 
+/* A count of debugfs "recovery" ("fw_reloads N", "device_resets N", ...) */
+static long recovery(const char *key)
+{
+	char *t = debugfs_read("recovery"), *p;
+
+	if (!t)
+		return -1;
+	p = strstr(t, key);
+	return p ? strtol(p + strlen(key) + 1, NULL, 10) : -1;
+}
+
+/* Waits up to 60 s for recovery(@key) to reach @want. */
+static int recovery_wait(const char *key, long want)
+{
+	int i;
+
+	for (i = 0; i < 600; i++) {
+		if (recovery(key) >= want && recovery("fw_running") == 1)
+			return 1;
+		usleep(100000);
+	}
+	return 0;
+}
+
+struct fw_arg {
+	struct kit *k;
+	int mode; /* 1 crash, 2 hang (debugfs inject_fw) */
+	char why[160];
+};
+
+/*
+ * The firmware crashes or hangs under running jobs: the driver finds out
+ * (the crash interrupt; for the hang, the next mailbox request, made here
+ * through debugfs "firmware"), reloads it, and the faulty file's own job
+ * completes too.
+ */
+static int fw_fault(void *arg)
+{
+	struct fw_arg *a = arg;
+	struct drm_corun_query_job q;
+	long r0 = recovery("fw_reloads");
+	char mode[4];
+	int ret, ok;
+
+	ret = kit_submit(a->k, 0, a->k->out_va[0], 20, 0);
+	snprintf(mode, sizeof(mode), "%d", a->mode);
+	ok = !debugfs_write("inject_fw", mode);
+	if (a->mode == 2)
+		debugfs_read("firmware");
+	ok = ok && recovery_wait("fw_reloads", r0 + 1);
+	if (!ret)
+		ret = kit_wait(a->k, 0, &q);
+	ok = ok && !ret && q.state == DRM_CORUN_JOB_DONE && output_ok(a->k, 0);
+	snprintf(a->why, sizeof(a->why), "reloads %ld -> %ld, job ret %d "
+		 "state %u error %d", r0, recovery("fw_reloads"), ret, q.state,
+		 q.error);
+	return ok;
+}
+
+/* The whole device is reset while the faulty file's long job runs. */
+static int reset_fault(void *arg)
+{
+	struct fw_arg *a = arg;
+	struct drm_corun_query_job q;
+	long r0 = recovery("device_resets");
+	int ret, ok, i;
+
+	ret = kit_submit(a->k, 0, a->k->out_va[0], 2000, 0);
+	for (i = 0; !ret && i < 200; i++) {
+		if (!query(a->k->fd, a->k->job[0], &q) &&
+		    q.state != DRM_CORUN_JOB_QUEUED)
+			break;
+		usleep(10000);
+	}
+	ok = !debugfs_write("inject_device_reset", "1") &&
+	     recovery("device_resets") == r0 + 1;
+	if (!ret)
+		ret = kit_wait(a->k, 0, &q);
+	ok = ok && !ret && q.state == DRM_CORUN_JOB_DONE && output_ok(a->k, 0);
+	snprintf(a->why, sizeof(a->why), "resets %ld -> %ld, job ret %d state "
+		 "%u error %d", r0, recovery("device_resets"), ret, q.state,
+		 q.error);
+	return ok;
+}
+
+/* A hang whose slot reset fails: the device is reset as a whole. */
+static int escalate_fault(void *arg)
+{
+	struct fw_arg *a = arg;
+	struct drm_corun_query_job q;
+	long r0 = recovery("device_resets");
+	int ret, ok;
+
+	ctx_create(a->k->fd, 0, "escalate", &a->k->ctx);
+	ok = !debugfs_write("inject_slot_reset_fail", "1") &&
+	     !debugfs_write_u64("inject_stall_client", client_id(a->k->fd));
+	ret = kit_submit(a->k, 0, a->k->out_va[0], 0, 0);
+	if (!ret)
+		ret = kit_wait(a->k, 0, &q);
+	debugfs_write_u64("inject_stall_client", 0);
+	ok = ok && !ret && q.state == DRM_CORUN_JOB_FAULTED &&
+	     q.error == -ETIMEDOUT && q.fault.cause == DRM_CORUN_FAULT_HANG &&
+	     recovery("device_resets") == r0 + 1;
+	snprintf(a->why, sizeof(a->why), "resets %ld -> %ld, ret %d state %u "
+		 "error %d fault %u", r0, recovery("device_resets"), ret,
+		 q.state, q.error, q.fault.cause);
+	return ok;
+}
+
+/* The next job's page tables lie outside guest memory (inject_dma_client). */
+static int dma_fault(void *arg)
+{
+	struct fw_arg *a = arg;
+	struct drm_corun_query_job q;
+	int ret, ok;
+
+	ok = !debugfs_write_u64("inject_dma_client", client_id(a->k->fd));
+	ret = kit_submit(a->k, 0, a->k->out_va[0], 0, 0);
+	if (!ret)
+		ret = kit_wait(a->k, 0, &q);
+	/* the device refuses the descriptor: nothing of the job ran */
+	ok = ok && !ret && q.state == DRM_CORUN_JOB_FAULTED &&
+	     q.error == -EIO && q.fault.cause == DRM_CORUN_FAULT_TRAP &&
+	     !output_ok(a->k, 0);
+	snprintf(a->why, sizeof(a->why), "ret %d state %u error %d fault %u",
+		 ret, q.state, q.error, q.fault.cause);
+	return ok;
+}
+
+/* One kind of fault of a test: @fault(&struct fw_arg) with @mode. */
+struct kind {
+	const char *label;
+	int (*fault)(void *arg);
+	int mode;
+};
+
+/*
+ * @n trials of each of the @nk @kinds in turn, each beside the victims,
+ * with @k (opened here) as the faulty file; results "@name_@ok" and
+ * "@name_no_collateral". Returns -1 if @k could not be set up.
+ */
+static int trials_of(const char *name, const char *ok, const struct kind *kinds,
+		     unsigned int nk, unsigned int n, struct kit *k)
+{
+	unsigned long c0 = collateral, t0 = trials;
+	unsigned int i, reported = 0;
+	struct fw_arg a;
+	char what[64];
+
+	snprintf(what, sizeof(what), "%s_setup", name);
+	if (kit_open(k, 1)) {
+		result(0, what, "errno %d", errno);
+		kit_close(k);
+		return -1;
+	}
+	a.k = k;
+	for (i = 0; i < nk * n; i++) {
+		a.mode = kinds[i % nk].mode;
+		if (victims_around(kinds[i % nk].fault, &a))
+			reported++;
+		else
+			printf("# %s trial %u (%s): %s\n", name, i,
+			       kinds[i % nk].label, a.why);
+	}
+	snprintf(what, sizeof(what), "%s_%s", name, ok);
+	result(reported == nk * n, what, "%u of %u", reported, nk * n);
+	snprintf(what, sizeof(what), "%s_no_collateral", name);
+	result(collateral == c0, what, "%lu collateral failures",
+	       collateral - c0);
+	printf("# %s: %lu trials (%u of each of %u kinds), %lu collateral "
+	       "failures\n", name, trials - t0, n, nk, collateral - c0);
+	return 0;
+}
+
+static void test_fw(unsigned int n)
+{
+	static const struct kind kinds[] = { { "crash", fw_fault, 1 },
+					     { "hang", fw_fault, 2 } };
+	unsigned int v, vclean = 1;
+	uint64_t vres[VICTIMS];
+	struct kit k;
+	char *fw = debugfs_read("firmware");
+
+	if (!fw || strncmp(fw, "firmware running", 16)) {
+		result(0, "fw_setup", "no firmware running: %.40s", fw ? fw : "");
+		return;
+	}
+	for (v = 0; v < VICTIMS; v++)
+		vres[v] = param(victims[v].fd, DRM_CORUN_PARAM_FILE_RESET_COUNT);
+	if (trials_of("fw", "crash_hang_recovered", kinds, 2, n, &k))
+		return;
+	for (v = 0; v < VICTIMS; v++)
+		vclean &= param(victims[v].fd, DRM_CORUN_PARAM_FILE_RESET_COUNT) ==
+			  vres[v];
+	fw = debugfs_read("firmware");
+	result(fw && !strncmp(fw, "firmware running", 16) && vclean,
+	       "fw_running_after", "victims' reset counts unchanged %u", vclean);
+	kit_close(&k);
+}
+
+static void test_device_reset(unsigned int n)
+{
+	static const struct kind kinds[] = {
+		{ "mid-job", reset_fault, 0 },
+		{ "slot reset failed", escalate_fault, 0 },
+	};
+	struct kit k;
+
+	if (!trials_of("device_reset", "recovered", kinds, 2, n, &k))
+		kit_close(&k);
+}
+
+static void test_dma(unsigned int n)
+{
+	static const struct kind kinds[] = { { "page tables", dma_fault, 0 } };
+	struct kit k;
+
+	if (trials_of("dma", "unmapped_faulted", kinds, 1, n, &k))
+		return;
+	/* and the file goes on working */
+	result(!kit_submit(&k, 0, k.out_va[0], 0, 0) && !kit_wait(&k, 0,
+	       &(struct drm_corun_query_job){ 0 }) && output_ok(&k, 0),
+	       "dma_context_works", NULL);
+	kit_close(&k);
+}
+
+/*
+ * Isolation between DRM files beyond GPU addresses (corun_uapi has
+ * those): another file's fake mmap offset, GEM names and PRIME handles.
+ */
+static void test_isolation(void)
+{
+	struct drm_corun_create_bo b;
+	struct drm_corun_mmap_bo m;
+	struct drm_gem_flink fl;
+	struct drm_gem_open op;
+	uint32_t *p, *q, h2 = 0, i;
+	int a = open_corun(), c = open_corun(), fd = -1, ret;
+
+	if (a < 0 || c < 0 || create_bo(a, 4096, 0, &b)) {
+		result(0, "isolation_setup", "errno %d", errno);
+		goto out;
+	}
+	/* handles b does not have: more buffers in a */
+	for (i = 0; i < 8; i++)
+		create_bo(a, 4096, 0, &(struct drm_corun_create_bo){ 0 });
+	memset(&m, 0, sizeof(m));
+	m.handle = b.handle;
+	p = io(a, DRM_IOCTL_CORUN_MMAP_BO, &m) ? MAP_FAILED :
+		mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, a, m.offset);
+	q = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, c, m.offset);
+	ret = q == MAP_FAILED ? errno : 0;
+	result(p != MAP_FAILED && q == MAP_FAILED, "isolation_mmap_offset",
+	       "own map %s, other file's offset gave %d", p == MAP_FAILED ?
+	       "failed" : "ok", ret);
+	if (q != MAP_FAILED)
+		munmap(q, 4096);
+	if (p != MAP_FAILED)
+		p[0] = 0xc0ffee;
+	/* a handle number the other file was not given */
+	ret = drmPrimeHandleToFD(c, b.handle + 8, DRM_CLOEXEC, &fd) ? -errno : 0;
+	result(ret == -ENOENT, "isolation_prime_handle", "export of a foreign "
+	       "handle gave %d", ret);
+	if (!ret)
+		close(fd);
+	fd = -1;
+	/* GEM names are not for render nodes: no flink, no open by name */
+	memset(&fl, 0, sizeof(fl));
+	fl.handle = b.handle;
+	ret = io(a, DRM_IOCTL_GEM_FLINK, &fl);
+	memset(&op, 0, sizeof(op));
+	op.name = 1;
+	result(ret && io(c, DRM_IOCTL_GEM_OPEN, &op), "isolation_gem_names",
+	       "flink %d", ret);
+	/* what was given: an exported fd imports and shows the same data */
+	ret = drmPrimeHandleToFD(a, b.handle, DRM_CLOEXEC, &fd) ? -errno : 0;
+	if (!ret)
+		ret = drmPrimeFDToHandle(c, fd, &h2) ? -errno : 0;
+	q = ret ? NULL : map_bo(c, h2, 4096);
+	result(!ret && q && p != MAP_FAILED && q[0] == 0xc0ffee,
+	       "isolation_prime_given", "ret %d", ret);
+	if (q)
+		munmap(q, 4096);
+	if (p != MAP_FAILED)
+		munmap(p, 4096);
+	/* a closed fd is no longer a way in */
+	if (fd >= 0)
+		close(fd);
+	ret = drmPrimeFDToHandle(c, fd, &h2) ? -errno : 0;
+	result(ret, "isolation_prime_closed_fd", "import of a closed fd gave %d",
+	       ret);
+out:
+	if (a >= 0)
+		close(a);
+	if (c >= 0)
+		close(c);
+}
+
+/*
+ * The module is unloaded with jobs in flight: children submit long jobs
+ * and exit without waiting, so that their files close with the jobs
+ * queued or running; the unload that follows this program must account
+ * for every job (the driver's "jobs:" line, checked by guest-prog.sh) and
+ * free them all.
+ */
+static void test_unload(void)
+{
+	int c, i, st, ok = 1;
+	long live;
+
+	for (c = 0; c < 3; c++) {
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			struct kit k;
+
+			if (kit_open(&k, 1))
+				_exit(1);
+			/*
+			 * The first runs well past the driver's drain at
+			 * unload (CORUN_DRAIN_MS): cancelled there.
+			 */
+			for (i = 0; i < VICTIM_JOBS; i++)
+				if (kit_submit(&k, i, k.out_va[i],
+					       i ? 5000 : 200000000,
+					       i ? 0 : 1ull << 40))
+					_exit(1);
+			_exit(0);
+		}
+		if (pid < 0)
+			ok = 0;
+	}
+	while (wait(&st) > 0)
+		ok &= WIFEXITED(st) && !WEXITSTATUS(st);
+	live = recovery("live");
+	result(ok && live > 0, "unload_jobs_in_flight", "%ld jobs still alive "
+	       "at the unload", live);
+	printf("# unload: %ld jobs in flight when the module unloads\n", live);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int n = 3, v;
@@ -402,6 +642,11 @@ int main(int argc, char **argv)
 		}
 	test_fault(n);
 	test_hang(n);
+	test_fw(n);
+	test_device_reset(n);
+	test_dma(n);
+	test_isolation();
+	test_unload();
 	printf("# faults: %lu trials, %lu victim jobs, %lu collateral failures\n",
 	       trials, victim_jobs, collateral);
 	printf("1..%d\n", tests);

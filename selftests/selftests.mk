@@ -9,6 +9,9 @@
 #                     (a short seeded run; make fuzz runs a long one)
 #   selftests/faults  fault injection with isolation counts,
 #                     $(O)/selftests/corun_faults
+#   selftests/soak    many processes submitting random mixes for a bounded
+#                     time, $(O)/selftests/corun_soak (make soak only: it
+#                     runs for minutes)
 # The last two boot the VM through selftests/vm-prog.sh: load corun.ko,
 # run the program, unload, scan the kernel log.
 # The guest programs are built on the host against libdrm, without
@@ -31,9 +34,17 @@ $(O)/selftests/corun_fuzz: selftests/corun_fuzz.c selftests/uapi_util.c \
 	$(CC) $(SELFTESTS_CFLAGS) $(filter %.c,$^) -o $@ $(SELFTESTS_LIBS) \
 		-lpthread
 
-$(O)/selftests/corun_faults: selftests/corun_faults.c selftests/uapi_util.c \
+$(O)/selftests/corun_faults: selftests/corun_faults.c selftests/kit.c \
+			   selftests/uapi_util.c selftests/kit.h \
 			   selftests/uapi_test.h include/uapi/drm/corun_drm.h \
 			   tools/testing/rv32asm.h
+	@mkdir -p $(dir $@)
+	$(CC) $(SELFTESTS_CFLAGS) $(filter %.c,$^) -o $@ $(SELFTESTS_LIBS)
+
+$(O)/selftests/corun_soak: selftests/corun_soak.c selftests/kit.c \
+			 selftests/uapi_util.c selftests/kit.h \
+			 selftests/uapi_test.h include/uapi/drm/corun_drm.h \
+			 tools/testing/rv32asm.h
 	@mkdir -p $(dir $@)
 	$(CC) $(SELFTESTS_CFLAGS) $(filter %.c,$^) -o $@ $(SELFTESTS_LIBS)
 
@@ -41,5 +52,7 @@ $(O)/selftests/corun_faults: selftests/corun_faults.c selftests/uapi_util.c \
 selftests/driver: $(O)/selftests/corun_uapi
 selftests/fuzz: $(O)/selftests/corun_fuzz
 selftests/faults: $(O)/selftests/corun_faults
+selftests/soak: $(O)/selftests/corun_soak
 
 TEST_PROGS += selftests/driver selftests/fuzz selftests/faults
+all: $(O)/selftests/corun_soak

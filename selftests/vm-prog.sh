@@ -50,6 +50,9 @@ vm_prog() {
 	done < <(sed -n '/^TAP version/,/^PROG rc=/p' "$out" | tail -n +2)
 	res $(grep -q '^PROG rc=0' "$out" && echo 1 || echo 0) program_exit
 	res $(grep -q '^UNLOAD ok' "$out" && echo 1 || echo 0) module_unload
+	res $(grep -q '^ACCOUNT ok' "$out" && echo 1 || echo 0) jobs_accounted \
+		"$(grep '^ACCOUNT' "$out")"
+	grep '^ACCOUNT' "$out" | sed 's/^/# /'
 	res $(grep -q '^DMESG clean' "$out" && echo 1 || echo 0) dmesg_clean
 	grep '^# dmesg' "$out"
 	if [ $rc -ne 0 ] && ! grep -q '^PROG rc=' "$out"; then

@@ -13,6 +13,13 @@
  * hang one context while others run. "inject_fw_refuse" (0/1) has the firmware refuse the
  * next request of parameters: it exercises SET_POLICY's all-or-nothing
  * path when earlier requests of the same settings were applied.
+ * "inject_fw" (write 1 or 2) replaces the running firmware with one that
+ * crashes (1) or hangs (2) (corun_reset.c), "inject_device_reset" (write
+ * 1) resets the whole device now, "inject_slot_reset_fail" (0/1) takes the
+ * next slot reset as failed (so the device is reset as a whole), and
+ * "inject_dma_client" (a DRM client id) points the page tables of that
+ * file's next job outside guest memory. "recovery" shows the counts of
+ * firmware reloads, device resets and jobs.
  */
 
 #include <linux/debugfs.h>
@@ -182,7 +189,49 @@ static int corun_debugfs_firmware(struct seq_file *m, void *unused)
 	return 0;
 }
 
+static int corun_debugfs_recovery(struct seq_file *m, void *unused)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	struct corun_device *cdev = to_corun_dev(entry->dev);
+
+	seq_printf(m,
+		   "fw_running %d fw_lost %d fw_reloads %d device_resets %d\n",
+		   cdev->fw_running, READ_ONCE(cdev->fw_lost),
+		   atomic_read(&cdev->fw_reloads),
+		   atomic_read(&cdev->device_resets));
+	seq_printf(m,
+		   "jobs %lld done %lld faulted %lld cancelled %lld live %d\n",
+		   (s64)atomic64_read(&cdev->jobs_submitted),
+		   (s64)atomic64_read(&cdev->jobs_ended[0]),
+		   (s64)atomic64_read(&cdev->jobs_ended[1]),
+		   (s64)atomic64_read(&cdev->jobs_ended[2]),
+		   atomic_read(&cdev->jobs_live));
+	return 0;
+}
+
+static int corun_inject_fw_set(void *data, u64 val)
+{
+	return corun_inject_fw(data, val);
+}
+DEFINE_DEBUGFS_ATTRIBUTE(corun_inject_fw_fops, NULL, corun_inject_fw_set,
+			 "%llu\n");
+
+static int corun_inject_reset_set(void *data, u64 val)
+{
+	struct corun_device *cdev = data;
+
+	if (val != 1)
+		return -EINVAL;
+	mutex_lock(&cdev->reset_lock);
+	corun_device_reset(cdev, "requested through debugfs");
+	mutex_unlock(&cdev->reset_lock);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(corun_inject_reset_fops, NULL, corun_inject_reset_set,
+			 "%llu\n");
+
 static const struct drm_debugfs_info corun_debugfs_list[] = {
+	{ "recovery", corun_debugfs_recovery, 0 },
 	{ "regs", corun_debugfs_regs, 0 },
 	{ "slots", corun_debugfs_slots, 0 },
 	{ "firmware", corun_debugfs_firmware, 0 },
@@ -198,6 +247,14 @@ void corun_debugfs_init(struct drm_minor *minor)
 			   &cdev->inject_stall_client);
 	debugfs_create_bool("inject_fw_refuse", 0600, minor->debugfs_root,
 			    &cdev->inject_fw_refuse);
+	debugfs_create_file("inject_fw", 0200, minor->debugfs_root, cdev,
+			    &corun_inject_fw_fops);
+	debugfs_create_file("inject_device_reset", 0200, minor->debugfs_root,
+			    cdev, &corun_inject_reset_fops);
+	debugfs_create_bool("inject_slot_reset_fail", 0600, minor->debugfs_root,
+			    &cdev->inject_slot_reset_fail);
+	debugfs_create_u64("inject_dma_client", 0600, minor->debugfs_root,
+			   &cdev->inject_dma_client);
 	drm_debugfs_add_files(minor->dev, corun_debugfs_list,
 			      ARRAY_SIZE(corun_debugfs_list));
 }

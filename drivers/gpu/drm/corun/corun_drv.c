@@ -453,6 +453,7 @@ static int corun_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 			    (cdev->lockstep ? CORUN_CTRL_LOCKSTEP : 0));
 	corun_write(cdev, CORUN_REG_ERROR, ~0U);
 
+	corun_reset_init(cdev);
 	ret = corun_fw_init(cdev);
 	if (ret)
 		goto err_disable;
@@ -476,6 +477,7 @@ static int corun_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 
 err_irq:
 	corun_irq_fini(cdev);
+	corun_reset_fini(cdev);
 err_sched:
 	corun_write(cdev, CORUN_REG_EPOCH_LEN, 0);
 	corun_sched_fini(cdev);
@@ -495,7 +497,9 @@ static void corun_pci_remove(struct pci_dev *pdev)
 	corun_sched_drain(cdev);
 	corun_write(cdev, CORUN_REG_EPOCH_LEN, 0);
 	corun_irq_fini(cdev);
+	corun_reset_fini(cdev);
 	corun_sched_fini(cdev);
+	corun_sched_account(cdev);
 	corun_fw_fini(cdev);
 	corun_write(cdev, CORUN_REG_CONTROL, 0);
 	pci_clear_master(pdev);

@@ -13,6 +13,7 @@
 #include <linux/pci.h>
 #include <linux/spinlock.h>
 #include <linux/wait.h>
+#include <linux/workqueue.h>
 #include <linux/xarray.h>
 
 #include <drm/drm_device.h>
@@ -47,6 +48,8 @@
 #define CORUN_CTX_MAX_HANGS 3
 #define CORUN_DRAIN_MS 10000
 #define CORUN_DEFAULT_EPOCH_CYCLES 100000
+/* inject_dma_client: 16 KiB aligned, beyond any guest memory */
+#define CORUN_INJECT_BAD_PA 0xfff0000000000ULL
 
 struct corun_device;
 
@@ -146,6 +149,25 @@ struct corun_slot {
  * @gate_file: file that armed the start gate; closing it opens the gate
  * @slot_ctxs: lockstep mode: live contexts pinned to each slot (under
  *	@policy_lock)
+ * @fw_image: copy of the verified firmware image, for reloads; NULL
+ *	without firmware
+ * @fw_size: bytes of @fw_image
+ * @fw_lost: the firmware was found crashed or hung and is not reloaded
+ *	yet (corun_reset.c): the watchdog blames no job meanwhile
+ * @fw_reloads: firmware reloads after a loss
+ * @reset_lock: one recovery at a time: a firmware reload or a whole
+ *	device reset against the watchdog's slot resets (taken before
+ *	@policy_lock)
+ * @recover_work: reloads lost firmware, or resets the device
+ * @device_resets: whole-device resets since load
+ * @inject_slot_reset_fail: fault injection (debugfs): the next slot reset
+ *	is taken as failed, so the device is reset as a whole
+ * @inject_dma_client: fault injection (debugfs): the next job of this DRM
+ *	client id gets a page-table root outside guest memory; 0: none
+ * @jobs_live: jobs allocated and not freed
+ * @jobs_submitted: jobs handed to the scheduler since load
+ * @jobs_ended: jobs ended since load, by enum drm_corun_job_state
+ *	(DONE, FAULTED, CANCELED)
  */
 struct corun_device {
 	struct drm_device drm;
@@ -204,6 +226,18 @@ struct corun_device {
 	u32 gate_wait;
 	struct corun_file *gate_file;
 	u32 slot_ctxs[CORUN_MAX_SLOTS];
+	void *fw_image;
+	size_t fw_size;
+	bool fw_lost;
+	atomic_t fw_reloads;
+	struct mutex reset_lock; /* see @reset_lock above */
+	struct work_struct recover_work;
+	atomic_t device_resets;
+	bool inject_slot_reset_fail;
+	u64 inject_dma_client;
+	atomic_t jobs_live;
+	atomic64_t jobs_submitted;
+	atomic64_t jobs_ended[3];
 };
 
 /**
@@ -341,6 +375,7 @@ void corun_job_rec_put(struct corun_job_rec *rec);
  * @rec: the job's query record
  * @hwc: counters the device writes at the end of the job, or NULL
  * @hwc_dma: bus address of @hwc
+ * @ended: its end was counted in the device's jobs_ended
  */
 struct corun_job {
 	struct drm_sched_job base;
@@ -359,6 +394,7 @@ struct corun_job {
 	struct corun_job_rec *rec;
 	struct corun_job_counters *hwc;
 	dma_addr_t hwc_dma;
+	atomic_t ended;
 };
 
 static inline struct corun_device *to_corun_dev(struct drm_device *drm)
@@ -409,6 +445,18 @@ int corun_gate_arm(struct corun_device *cdev, struct corun_file *cfile,
 		   u32 jobs);
 enum drm_sched_priority corun_sched_prio(s32 priority);
 
+void corun_slot_push(struct corun_slot *slot, struct corun_job *job);
+void corun_slot_setup(struct corun_slot *slot);
+bool corun_slot_reset_ok(struct corun_slot *slot);
+void corun_sched_account(struct corun_device *cdev);
+
+/* corun_reset.c */
+void corun_reset_init(struct corun_device *cdev);
+void corun_reset_fini(struct corun_device *cdev);
+void corun_fw_lost(struct corun_device *cdev, const char *why);
+void corun_device_reset(struct corun_device *cdev, const char *why);
+int corun_inject_fw(struct corun_device *cdev, u64 mode);
+
 /* corun_irq.c */
 int corun_irq_init(struct corun_device *cdev);
 void corun_irq_fini(struct corun_device *cdev);
@@ -434,6 +482,9 @@ void corun_jobs_fini(struct corun_file *cfile);
 /* corun_fw.c */
 int corun_fw_init(struct corun_device *cdev);
 void corun_fw_fini(struct corun_device *cdev);
+int corun_fw_boot(struct corun_device *cdev, const void *image, size_t size);
+int corun_fw_load(struct corun_device *cdev, dma_addr_t dma, size_t size,
+		  u32 *state);
 int corun_fw_mbox_send(struct corun_device *cdev, u32 cmd, const u32 *payload,
 		       u32 len, u32 *reply, u32 reply_len);
 int corun_fw_set_params(struct corun_device *cdev, const u32 *pairs, u32 n);

@@ -5,7 +5,8 @@
  * header and CRC, hands it to the device by DMA (CORUN_REG_FW_*) and waits
  * for the microcontroller to boot. Devices without the capability, and a
  * missing, bad or non-booting image, leave the device without firmware:
- * the driver says so in the log and carries on.
+ * the driver says so in the log and carries on. The image is kept for
+ * reloads after a crash or a hang.
  *
  * The mailbox: one request is in flight per device, under its mbox_lock. The driver
  * writes MBOX_IN, rings MBOX_DOORBELL with the request's sequence number
@@ -16,9 +17,9 @@
  * (the epoch handler sends the policy's parameters) or be stuck behind a
  * waiter's policy_lock, and with one MSI or INTx vector every event
  * shares that thread. The wait is bounded by CORUN_MBOX_TIMEOUT_MS and
- * ends early if the firmware stops running; a request the firmware never
- * answered keeps the mailbox busy (the device drops doorbells meanwhile),
- * so later requests fail with -EBUSY until it is answered. Before the
+ * ends early if the firmware stops running. A request that finds the
+ * firmware crashed, or that it leaves unanswered (hung), makes the driver
+ * reload it (corun_reset.c); until then requests fail with -ENODEV. Before the
  * interrupt is set up (while probing) and after it is torn down, the
  * driver polls MBOX_DONE instead.
  */
@@ -66,13 +67,67 @@ static int corun_fw_check(struct corun_device *cdev, const struct firmware *fw)
 
 static void corun_fw_hello(struct corun_device *cdev);
 
+/*
+ * Have the device load the image at bus address @dma, @size bytes, and
+ * wait until it runs or failed (@state: FW_STATUS then). The device
+ * copies the image at LOAD. Loading stops whatever ran before and starts
+ * the mailbox's sequence again (MBOX_DONE reads 0).
+ */
+int corun_fw_load(struct corun_device *cdev, dma_addr_t dma, size_t size,
+		  u32 *state)
+{
+	mutex_lock(&cdev->mbox_lock);
+	cdev->fw_running = false;
+	corun_write(cdev, CORUN_REG_FW_ADDR_LO, lower_32_bits(dma));
+	corun_write(cdev, CORUN_REG_FW_ADDR_HI, upper_32_bits(dma));
+	corun_write(cdev, CORUN_REG_FW_SIZE, size);
+	corun_write(cdev, CORUN_REG_FW_CTRL, CORUN_FW_CTRL_LOAD);
+	cdev->mbox_seq = 0;
+	mutex_unlock(&cdev->mbox_lock);
+	trace_corun_fw_cmd(0xffff, 0, 0);
+	return readl_poll_timeout(cdev->regs + CORUN_REG_FW_STATUS, *state,
+				  *state != CORUN_FW_LOADING &&
+					  *state != CORUN_FW_OFF,
+				  1000, CORUN_FW_BOOT_TIMEOUT_US);
+}
+
+/*
+ * Hand @image to the device and wait for the microcontroller to boot it:
+ * at probe, and again to reload lost firmware (corun_reset.c). Loading
+ * stops whatever ran before and restarts the mailbox's sequence.
+ * Return: 0 once the firmware runs, -ENOMEM, or -EIO if it did not boot.
+ */
+int corun_fw_boot(struct corun_device *cdev, const void *image, size_t size)
+{
+	struct device *dev = &cdev->pdev->dev;
+	dma_addr_t dma;
+	void *buf;
+	u32 state;
+	int ret;
+
+	buf = dma_alloc_coherent(dev, size, &dma, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	memcpy(buf, image, size);
+	ret = corun_fw_load(cdev, dma, size, &state);
+	dma_free_coherent(dev, size, buf, dma);
+	if (ret || state != CORUN_FW_RUNNING ||
+	    !(corun_read(cdev, CORUN_REG_STATUS) & CORUN_STATUS_FW_READY)) {
+		drm_err(&cdev->drm, "firmware did not boot: state %u\n", state);
+		return -EIO;
+	}
+	cdev->fw_version = corun_read(cdev, CORUN_REG_FW_VERSION);
+	/* the register is major << 16 | minor; the uapi adds a patch field */
+	cdev->fw_version <<= 16;
+	cdev->fw_running = true;
+	corun_fw_hello(cdev);
+	return 0;
+}
+
 int corun_fw_init(struct corun_device *cdev)
 {
 	struct device *dev = &cdev->pdev->dev;
 	const struct firmware *fw;
-	dma_addr_t dma;
-	void *buf;
-	u32 state;
 	int ret;
 
 	mutex_init(&cdev->mbox_lock);
@@ -96,35 +151,14 @@ int corun_fw_init(struct corun_device *cdev)
 		ret = 0;
 		goto out_release;
 	}
-
-	buf = dma_alloc_coherent(dev, fw->size, &dma, GFP_KERNEL);
-	if (!buf) {
-		ret = -ENOMEM;
+	ret = corun_fw_boot(cdev, fw->data, fw->size);
+	if (ret) {
+		ret = ret == -ENOMEM ? ret : 0;
 		goto out_release;
 	}
-	memcpy(buf, fw->data, fw->size);
-	corun_write(cdev, CORUN_REG_FW_ADDR_LO, lower_32_bits(dma));
-	corun_write(cdev, CORUN_REG_FW_ADDR_HI, upper_32_bits(dma));
-	corun_write(cdev, CORUN_REG_FW_SIZE, fw->size);
-	corun_write(cdev, CORUN_REG_FW_CTRL, CORUN_FW_CTRL_LOAD);
-	trace_corun_fw_cmd(0xffff, 0, 0);
-
-	ret = readl_poll_timeout(cdev->regs + CORUN_REG_FW_STATUS, state,
-				 state != CORUN_FW_LOADING &&
-					 state != CORUN_FW_OFF,
-				 1000, CORUN_FW_BOOT_TIMEOUT_US);
-	dma_free_coherent(dev, fw->size, buf, dma);
-	if (ret || state != CORUN_FW_RUNNING ||
-	    !(corun_read(cdev, CORUN_REG_STATUS) & CORUN_STATUS_FW_READY)) {
-		drm_err(&cdev->drm, "firmware did not boot: state %u\n", state);
-		ret = 0;
-		goto out_release;
-	}
-	cdev->fw_version = corun_read(cdev, CORUN_REG_FW_VERSION);
-	/* the register is major << 16 | minor; the uapi adds a patch field */
-	cdev->fw_version <<= 16;
-	cdev->fw_running = true;
-	corun_fw_hello(cdev);
+	/* kept for reloads after a crash or a hang (corun_reset.c) */
+	cdev->fw_image = kvmemdup(fw->data, fw->size, GFP_KERNEL);
+	cdev->fw_size = fw->size;
 	drm_info(&cdev->drm, "firmware %u.%u running\n",
 		 (u32)(cdev->fw_version >> 32),
 		 (u32)(cdev->fw_version >> 16) & 0xffff);
@@ -138,6 +172,8 @@ void corun_fw_fini(struct corun_device *cdev)
 	if (cdev->fw_running)
 		corun_write(cdev, CORUN_REG_FW_CTRL, CORUN_FW_CTRL_HALT);
 	cdev->fw_running = false;
+	kvfree(cdev->fw_image);
+	cdev->fw_image = NULL;
 }
 
 /* The request @seq is answered, or the firmware is no longer running. */
@@ -205,6 +241,11 @@ int corun_fw_mbox_send(struct corun_device *cdev, u32 cmd, const u32 *payload,
 		drm_err_ratelimited(&cdev->drm,
 				    "mailbox request %u (cmd %u): %s\n", seq,
 				    cmd, why);
+		/*
+		 * Crashed (FW_STATUS says so) or hung (running, but silent
+		 * for CORUN_MBOX_TIMEOUT_MS): reload it.
+		 */
+		corun_fw_lost(cdev, ret == -ETIMEDOUT ? "hung" : "crashed");
 		goto out;
 	}
 	hdr = corun_read(cdev, CORUN_REG_MBOX_OUT);

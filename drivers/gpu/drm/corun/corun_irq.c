@@ -59,8 +59,7 @@ static irqreturn_t corun_irq_thread(int irq, void *arg)
 	if (status & CORUN_IRQ_EPOCH)
 		corun_policy_on_epoch(cdev);
 	if (status & CORUN_IRQ_FW_ERROR)
-		drm_err(&cdev->drm, "firmware error, status %#x\n",
-			corun_read(cdev, CORUN_REG_FW_STATUS));
+		corun_fw_lost(cdev, "crashed");
 	return IRQ_HANDLED;
 }
 

@@ -99,6 +99,7 @@ static void corun_job_release(struct kref *ref)
 	if (job->ctx)
 		corun_ctx_put(job->ctx);
 	corun_vm_put(job->vm);
+	atomic_dec(&job->cdev->jobs_live);
 	kfree(job);
 }
 
@@ -232,8 +233,12 @@ static void corun_job_rec_end(struct corun_job *job, u32 state, int error,
 			      const struct drm_corun_fault *fault)
 {
 	struct corun_job_rec *rec = job->rec;
+	atomic64_t *ended = &job->cdev->jobs_ended[state - DRM_CORUN_JOB_DONE];
 	unsigned long flags;
 
+	/* every job ends once: done, faulted or cancelled */
+	if (!atomic_xchg(&job->ended, 1))
+		atomic64_inc(ended);
 	if (!rec)
 		return;
 	spin_lock_irqsave(&rec->lock, flags);
@@ -385,7 +390,7 @@ static void corun_job_arrived(struct corun_device *cdev, struct corun_job *job)
 	mutex_unlock(&cdev->policy_lock);
 }
 
-static void corun_slot_setup(struct corun_slot *slot)
+void corun_slot_setup(struct corun_slot *slot)
 {
 	struct corun_device *cdev = slot->cdev;
 	u32 s = slot->idx;
@@ -409,10 +414,8 @@ static struct dma_fence *corun_run_job(struct drm_sched_job *sched_job)
 	struct corun_job *job = to_corun_job(sched_job);
 	struct corun_slot *slot = to_corun_slot(sched_job->sched);
 	struct corun_device *cdev = slot->cdev;
-	struct corun_job_desc *d;
 	struct dma_fence *fence;
 	unsigned long flags;
-	u32 progress;
 
 	if (unlikely(job->base.s_fence->finished.error))
 		return NULL;
@@ -446,6 +449,26 @@ static struct dma_fence *corun_run_job(struct drm_sched_job *sched_job)
 		spin_unlock_irqrestore(&job->rec->lock, flags);
 	}
 
+	corun_slot_push(slot, job);
+	trace_corun_job_run(job->base.s_fence->finished.context,
+			    job->base.s_fence->finished.seqno, slot->idx,
+			    job->hw_seqno);
+	corun_job_arrived(cdev, job);
+	return fence;
+}
+
+/*
+ * Write @job's descriptor into @slot's ring and ring the doorbell: from
+ * run_job, and again for the resident job after a device reset (which
+ * discards jobs in flight), so that it runs from the start.
+ */
+void corun_slot_push(struct corun_slot *slot, struct corun_job *job)
+{
+	struct corun_device *cdev = slot->cdev;
+	u64 client = READ_ONCE(cdev->inject_dma_client);
+	u32 progress = CORUN_REG_SLOT(slot->idx, CORUN_SLOT_PROGRESS);
+	struct corun_job_desc *d;
+
 	d = &slot->ring[slot->tail % CORUN_RING_ENTRIES];
 	*d = job->desc;
 	d->fence_addr = cdev->fences_dma + slot->idx * sizeof(u64);
@@ -455,18 +478,21 @@ static struct dma_fence *corun_run_job(struct drm_sched_job *sched_job)
 		d->flags |= CORUN_DESC_F_COUNTERS;
 		d->counters_addr = job->hwc_dma;
 	}
-	progress = CORUN_REG_SLOT(slot->idx, CORUN_SLOT_PROGRESS);
+	/*
+	 * Fault injection (debugfs inject_dma_client), once: page tables
+	 * at a bus address beyond any guest memory (aligned, so only the
+	 * DMA is wrong); the device must fault the job without touching
+	 * memory.
+	 */
+	if (client && job->base.s_fence->drm_client_id == client &&
+	    cmpxchg(&cdev->inject_dma_client, client, 0) == client)
+		d->pt_root = CORUN_INJECT_BAD_PA;
 	slot->last_progress = corun_read(cdev, progress);
 	/* descriptor visible before the doorbell */
 	dma_wmb();
 	slot->tail++;
-	trace_corun_job_run(job->base.s_fence->finished.context,
-			    job->base.s_fence->finished.seqno, slot->idx,
-			    job->hw_seqno);
 	corun_write(cdev, CORUN_REG_SLOT(slot->idx, CORUN_SLOT_DOORBELL),
 		    slot->tail % CORUN_RING_ENTRIES);
-	corun_job_arrived(cdev, job);
-	return fence;
 }
 
 static void corun_fault_decode(struct corun_device *cdev, u32 s,
@@ -603,6 +629,24 @@ static struct corun_job *corun_slot_kill(struct corun_slot *slot)
 	return job;
 }
 
+/*
+ * After a slot reset: the slot must be enabled and out of FAULTED, else
+ * only a device reset brings it back. debugfs inject_slot_reset_fail
+ * makes the next check fail.
+ */
+bool corun_slot_reset_ok(struct corun_slot *slot)
+{
+	struct corun_device *cdev = slot->cdev;
+	u32 st = corun_read(cdev, CORUN_REG_SLOT(slot->idx, CORUN_SLOT_STATUS));
+	u32 ctrl = corun_read(cdev, CORUN_REG_SLOT(slot->idx, CORUN_SLOT_CTRL));
+
+	if (READ_ONCE(cdev->inject_slot_reset_fail)) {
+		WRITE_ONCE(cdev->inject_slot_reset_fail, false);
+		return false;
+	}
+	return st != CORUN_SLOT_FAULTED && (ctrl & CORUN_SLOT_CTRL_ENABLE);
+}
+
 void corun_sched_job_irq(struct corun_device *cdev)
 {
 	u32 s;
@@ -630,8 +674,11 @@ static enum drm_gpu_sched_stat corun_timedout_job(struct drm_sched_job *sj)
 	struct corun_device *cdev = slot->cdev;
 	struct drm_gpu_scheduler *sched = &slot->sched;
 	struct corun_job *hung;
-	u32 progress;
+	u32 progress, head;
+	bool slot_ok;
 
+	/* a firmware reload or device reset is under way: wait for it */
+	mutex_lock(&cdev->reset_lock);
 	/* finished meanwhile: the interrupt thread just has not run yet */
 	if (dma_fence_is_signaled(job->hw_fence))
 		goto keep;
@@ -642,6 +689,21 @@ static enum drm_gpu_sched_stat corun_timedout_job(struct drm_sched_job *sj)
 	/* stopped by a start gate, a completion hold or lockstep: no hang */
 	if (!(corun_read(cdev, CORUN_REG_STATUS) & CORUN_STATUS_RUNNING))
 		goto keep;
+	/* the firmware is lost: its reload re-rings the doorbells */
+	if (READ_ONCE(cdev->fw_lost))
+		goto keep;
+	/*
+	 * The device never took the descriptor (a doorbell it dropped, as
+	 * while the firmware was down): no hang of the job; ring again.
+	 */
+	head = corun_read(cdev,
+			  CORUN_REG_SLOT(slot->idx, CORUN_SLOT_RING_HEAD));
+	if (head != slot->tail % CORUN_RING_ENTRIES) {
+		corun_write(cdev,
+			    CORUN_REG_SLOT(slot->idx, CORUN_SLOT_DOORBELL),
+			    slot->tail % CORUN_RING_ENTRIES);
+		goto keep;
+	}
 	progress = corun_read(cdev,
 			      CORUN_REG_SLOT(slot->idx, CORUN_SLOT_PROGRESS));
 	if (progress != slot->last_progress) {
@@ -659,6 +721,7 @@ static enum drm_gpu_sched_stat corun_timedout_job(struct drm_sched_job *sj)
 	hung = corun_slot_kill(slot);
 	if (!hung)
 		goto keep; /* the interrupt thread retired it just now */
+	slot_ok = corun_slot_reset_ok(slot);
 	WARN_ON_ONCE(hung != job);
 	drm_warn(&cdev->drm, "slot %u: job %llu hung, slot reset\n", slot->idx,
 		 hung->job_id);
@@ -669,10 +732,15 @@ static enum drm_gpu_sched_stat corun_timedout_job(struct drm_sched_job *sj)
 		drm_warn(&cdev->drm, "context %u (%s) banned after %d hangs\n",
 			 hung->ctx->id, hung->ctx->name, CORUN_CTX_MAX_HANGS);
 	corun_job_requeue(sched, sj);
+	/* before the fence: whoever sees the hang sees the device back */
+	if (!slot_ok)
+		corun_device_reset(cdev, "slot reset failed");
 	corun_slot_finish(slot, hung, -ETIMEDOUT, 0);
+	mutex_unlock(&cdev->reset_lock);
 	return DRM_GPU_SCHED_STAT_NOMINAL;
 
 keep:
+	mutex_unlock(&cdev->reset_lock);
 	corun_job_requeue(sched, sj);
 	return DRM_GPU_SCHED_STAT_NOMINAL;
 }
@@ -785,6 +853,34 @@ void corun_sched_drain(struct corun_device *cdev)
 		       time_before(jiffies, deadline + HZ))
 			msleep(20);
 	}
+}
+
+/*
+ * At teardown, after the drain: every job handed to the scheduler ended
+ * once (done, faulted or cancelled) and every job was freed. Printed for
+ * the tests that scan the log; a job unaccounted for is an error.
+ */
+void corun_sched_account(struct corun_device *cdev)
+{
+	s64 sub, done, faulted, cancelled;
+	int live, i;
+
+	/* jobs killed with a closed file's entity are freed from a work item */
+	for (i = 0; i < 100 && atomic_read(&cdev->jobs_live); i++)
+		msleep(20);
+	sub = atomic64_read(&cdev->jobs_submitted);
+	done = atomic64_read(&cdev->jobs_ended[0]);
+	faulted = atomic64_read(&cdev->jobs_ended[1]);
+	cancelled = atomic64_read(&cdev->jobs_ended[2]);
+	live = atomic_read(&cdev->jobs_live);
+
+	drm_info(&cdev->drm,
+		 "jobs %lld done %lld faulted %lld cancelled %lld live %d\n",
+		 sub, done, faulted, cancelled, live);
+	if (live || sub != done + faulted + cancelled)
+		drm_err(&cdev->drm,
+			"jobs lost at teardown: %lld unaccounted, %d not freed\n",
+			sub - done - faulted - cancelled, live);
 }
 
 void corun_sched_fini(struct corun_device *cdev)

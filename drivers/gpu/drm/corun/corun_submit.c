@@ -596,6 +596,7 @@ int corun_ioctl_submit(struct drm_device *drm, void *data,
 	job->rec->q.slot = DRM_CORUN_SLOT_NONE;
 	job->rec->q.submit_ns = ktime_get_ns();
 	kref_init(&job->refcount);
+	atomic_inc(&cdev->jobs_live);
 	job->cdev = cdev;
 	job->vm = corun_vm_get(cfile->vm);
 	job->ctx = ctx;
@@ -685,6 +686,7 @@ int corun_ioctl_submit(struct drm_device *drm, void *data,
 		}
 	}
 	kref_get(&job->refcount); /* for the scheduler, put in free_job */
+	atomic64_inc(&cdev->jobs_submitted);
 	drm_sched_entity_push_job(&job->base);
 	corun_jobs_prune(cfile);
 	mutex_unlock(&cfile->submit_lock);
