@@ -46,3 +46,7 @@ $(CHAR_TEST): $(CHAR_OUT)/tests/characterize_test.o $(CHAR_OUT)/rules.o \
 		$(SIMHOST_LIB) $(EMU_LIB) $(POLICY_LIB) $(HOST_LDLIBS)
 
 TEST_PROGS += $(CHAR_TEST)
+
+# select-mixes (the papers' kernel selections from a characterization) on
+# synthetic characterizations.
+TEST_PROGS += tools/characterize/tests/select-mixes-test
