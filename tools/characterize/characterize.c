@@ -23,6 +23,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -995,35 +996,55 @@ static void run_all(const struct workload **sel, size_t n, struct row *rows,
 			wk[nw].t0 = now_s();
 			nw++;
 		}
-		/* Collect the oldest worker (rows keep registry order). */
+		/*
+		 * Collect whichever worker finishes first: a long workload
+		 * does not hold up the others (rows are indexed, the tables
+		 * keep registry order).
+		 */
 		{
-			struct row *r = &rows[wk[0].idx];
-			char *p = (char *)r;
+			struct pollfd pf[64];
+			struct row *r;
+			char *p;
 			size_t left = sizeof(*r);
+			unsigned int w = 0;
 			int st;
 
+			for (k = 0; k < nw; k++)
+				pf[k] = (struct pollfd){ .fd = wk[k].fd,
+							 .events = POLLIN };
+			while (poll(pf, nw, -1) < 0)
+				if (errno != EINTR)
+					die("poll: %s", strerror(errno));
+			while (w < nw && !pf[w].revents)
+				w++;
+			if (w == nw)
+				continue;
+			r = &rows[wk[w].idx];
+			p = (char *)r;
 			while (left) {
-				ssize_t m = read(wk[0].fd, p, left);
+				ssize_t m = read(wk[w].fd, p, left);
 
+				if (m < 0 && errno == EINTR)
+					continue;
 				if (m <= 0)
 					break;
 				p += m;
 				left -= (size_t)m;
 			}
-			close(wk[0].fd);
-			waitpid(wk[0].pid, &st, 0);
+			close(wk[w].fd);
+			waitpid(wk[w].pid, &st, 0);
 			if (left) {
 				memset(r, 0, sizeof(*r));
 				snprintf(r->name, sizeof(r->name), "%s",
-					 sel[wk[0].idx]->name);
+					 sel[wk[w].idx]->name);
 				snprintf(r->msg, sizeof(r->msg),
 					 "worker died (status %d)", st);
 			}
-			progress(r, wk[0].idx, n, now_s() - wk[0].t0);
-			fin[wk[0].idx] = 1;
+			progress(r, wk[w].idx, n, now_s() - wk[w].t0);
+			fin[wk[w].idx] = 1;
 			if (opt.out)
 				write_outputs(rows, fin, n);
-			for (k = 1; k < nw; k++)
+			for (k = w + 1; k < nw; k++)
 				wk[k - 1] = wk[k];
 			nw--;
 			done++;
