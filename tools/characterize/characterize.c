@@ -650,6 +650,7 @@ static void write_json(FILE *f, const struct row *rows, size_t n)
 	json_u64(&js, "scale", opt.scale);
 	json_u64(&js, "seed", opt.seed);
 	json_bool(&js, "complete", n == n_total);
+	json_u64(&js, "workloads_selected", n_total);
 	json_dbl(&js, "peak_ipc", peak_ipc(&cfg));
 	json_u64(&js, "noc_sustainable", plat.noc_bw);
 	json_u64(&js, "dram_sustainable", plat.dram_bw);
