@@ -23,6 +23,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,8 +72,8 @@ struct row {
 	double ipc, thr, noc, dram, l2miss, rbh, mpki, rf, df, slow2x;
 	double noc_even, dram_even;	/* at the even CTA share (Eq. 5) */
 	double hsm_bd, hsm_bp;
-	enum ccbp_class ccbp;
-	enum hsm_class hsm;
+	enum char_ccbp ccbp;
+	u32 hsm;			/* enum hsm_class, HSM_NONE: not fitted */
 	enum csi_class csi;
 };
 
@@ -81,12 +82,13 @@ static struct {
 	uint32_t scale, seed;
 	uint64_t max_cycles;
 	unsigned int jobs;
-	int no_sweep, quiet;
-	double c1, c2;
-} opt = { .scale = 1, .seed = 1, .max_cycles = 2000000000ull, .jobs = 1,
-	.c1 = HSM_C1, .c2 = HSM_C2 };
+	int no_sweep, base_only, quiet;
+} opt = { .scale = 1, .seed = 1, .max_cycles = 2000000000ull, .jobs = 1 };
 
 static struct emu_config cfg;
+/* The device as the driver sees it: [calib]'s bandwidths and HSM fit. */
+static struct corun_policy_platform plat;
+static int hsm_fitted;
 /* Workloads selected; the tables are rewritten as each one completes. */
 static size_t n_total;
 
@@ -263,7 +265,7 @@ static void derive(struct row *w)
 			  cfg.noc_mhz * 1e6;
 	double dram_peak = (double)cfg.dram.channels * cfg.dram.bus_bytes *
 			   cfg.dram_mhz * 1e6;
-	double rhs;
+	struct hsm_pred hp;
 
 	w->ipc = ipc_of(&w->base);
 	w->thr = ratio(w->ipc, peak_ipc(&cfg));
@@ -295,16 +297,20 @@ static void derive(struct row *w)
 	} else {
 		w->noc_even = w->dram_even = NAN;
 	}
-	rhs = ccbp_eq7_rhs(CCBP_SUSTAIN_DRAM * dram_peak,
-			   CCBP_SUSTAIN_NOC * noc_peak, cfg.l1.line,
-			   cfg.noc.flit_bytes, cfg.l2.line);
-	/* Eq. 5 on the demand at the even CTA share; Eq. 7 on the base run. */
-	w->ccbp = ccbp_classify(isnan(w->noc_even) ? 0 : w->noc_even,
-				isnan(w->dram_even) ? 0 : w->dram_even, w->rf,
-				w->df, rhs, isnan(w->slow2x) ? 0 : w->slow2x);
-	w->hsm_bd = hsm_bd_frac(w->dram, w->thr);
-	w->hsm_bp = hsm_bp_frac(w->rbh, opt.c1, opt.c2);
-	w->hsm = hsm_classify(w->dram, w->thr, w->rbh, opt.c1, opt.c2);
+	/* Eqs. 5-7 on the even CTA share's demand, rf and df. */
+	w->ccbp = w->even.ok ? char_ccbp_classify(&plat, &w->even.c,
+						  w->even.cycles,
+						  isnan(w->slow2x) ? 0 :
+								     w->slow2x) :
+			       CHAR_CCBP_NONE;
+	w->hsm = HSM_NONE;
+	w->hsm_bd = w->hsm_bp = NAN;
+	if (hsm_fitted) {
+		char_hsm_predict(&plat, c, w->base.cycles, &hp);
+		w->hsm = hp.cls;
+		w->hsm_bd = (double)hp.demand / CORUN_HSM_FIT_ONE;
+		w->hsm_bp = (double)hp.beta / CORUN_HSM_FIT_ONE;
+	}
 	w->csi = w->sweep_ok ? csi_classify(w->sweep_ipc, 1, cfg.l1.ways) :
 			       CSI_NONE;
 }
@@ -322,6 +328,8 @@ static void characterize_one(const struct workload *wl, struct row *w)
 		return;
 	}
 	w->ok = 1;
+	if (opt.base_only)
+		goto done;
 	if (run_alone(&cfg, wl, cfg.l1.ways, 1, &w->even, err, sizeof(err))) {
 		snprintf(w->msg, sizeof(w->msg), "even CTA share: %.400s", err);
 		w->ok = 0;
@@ -329,7 +337,7 @@ static void characterize_one(const struct workload *wl, struct row *w)
 	}
 	/* The LS test only decides kernels that Eq. 5 does not make BI. */
 	derive(w);
-	if (w->ccbp == CCBP_NBI || w->ccbp == CCBP_DBI)
+	if (w->ccbp == CHAR_CCBP_NBI || w->ccbp == CHAR_CCBP_DBI)
 		goto sweep;
 	/* CCBP A5: L2 and DRAM latency doubled. */
 	snprintf(v, sizeof(v), "%u", 2 * cfg.l2.latency);
@@ -393,6 +401,18 @@ static const char *match(const char *ours, const char *paper)
 	if (!paper)
 		return "";
 	return strcmp(ours, paper) ? "no" : "yes";
+}
+
+/* "n/a" where a class was not measured (--base-only, no HSM fit). */
+static const char *cls_match(const char *ours, const char *paper)
+{
+	return paper && !strcmp(ours, "n/a") ? "n/a" : match(ours, paper);
+}
+
+/* The CCBP class, "n/a" without the even-share run (--base-only). */
+static const char *ccbp_str(const struct row *w)
+{
+	return w->even.ok ? ccbp_class_name(w->ccbp) : "n/a";
 }
 
 static const char *occ_str(const struct row *w, char *b, size_t n)
@@ -463,12 +483,12 @@ static void write_csv(FILE *f, const struct row *rows, size_t n)
 	for (i = 0; i < n; i++) {
 		const struct row *w = &rows[i];
 		const struct paper_ref *p = paper_ref_find(w->name);
-		const char *cc = w->ok ? ccbp_class_name(w->ccbp) : "-";
+		const char *cc = w->ok ? ccbp_str(w) : "-";
 		const char *hc = w->ok ? hsm_class_name(w->hsm) : "-";
 		const char *sc = w->ok ? csi_class_name(w->csi) : "-";
 		char *m;
 
-		fprintf(f, "%s,%s,%" PRIu64 ",%" PRIu64 ",%.4f,%.0f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%s,%s,%s,%s,%s,%s,%s,%.4f,%.4f,%s,%s,%s,",
+		fprintf(f, "%s,%s,%" PRIu64 ",%" PRIu64 ",%.4f,%.0f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,",
 			w->name, w->ok ? "ok" : "failed", w->base.cycles,
 			(uint64_t)w->base.c.thread_insns, w->ipc, peak_ipc(&cfg),
 			w->thr, w->noc, w->dram, w->l2miss, w->rbh, w->mpki,
@@ -477,8 +497,10 @@ static void write_csv(FILE *f, const struct row *rows, size_t n)
 			w->ok ? w->base.occ_kernel : "-",
 			num(w->ok ? w->noc_even : NAN, "%.4f", b[9], 64),
 			num(w->ok ? w->dram_even : NAN, "%.4f", b[10], 64),
-			num(w->slow2x, "%.4f", b[1], 64), cc, w->hsm_bd,
-			w->hsm_bp, hc, sweep_str(w, sw, sizeof(sw)), sc);
+			num(w->slow2x, "%.4f", b[1], 64), cc,
+			num(w->hsm_bd, "%.4f", b[11], 64),
+			num(w->hsm_bp, "%.4f", b[12], 64), hc,
+			sweep_str(w, sw, sizeof(sw)), sc);
 		if (p && p->ccbp_abbr)
 			fprintf(f, "%.0f,%.0f,%.0f,%.0f,%s,%s,%s,%s,%s,%s,",
 				p->ccbp_thr, p->ccbp_noc, p->ccbp_dram,
@@ -487,14 +509,14 @@ static void write_csv(FILE *f, const struct row *rows, size_t n)
 				num(dpp(w, w->noc, p->ccbp_noc), "%.1f", b[3], 64),
 				num(dpp(w, w->dram, p->ccbp_dram), "%.1f", b[4], 64),
 				num(dpp(w, w->l2miss, p->ccbp_l2miss), "%.1f", b[5], 64),
-				match(cc, p->ccbp_class));
+				cls_match(cc, p->ccbp_class));
 		else
 			fputs(",,,,,,,,,,", f);
 		if (p && p->hsm_abbr)
 			fprintf(f, "%g,%s,%s,%s,", p->hsm_mpki, p->hsm_class,
 				num(w->ok ? w->mpki - p->hsm_mpki : NAN, "%.4f",
 				    b[6], 64),
-				match(hc, p->hsm_class));
+				cls_match(hc, p->hsm_class));
 		else
 			fputs(",,,,", f);
 		if (p && p->cache_type)
@@ -567,35 +589,44 @@ static void write_text(FILE *f, const struct row *rows, size_t n)
 
 		if (!w->ok)
 			continue;
-		cc = ccbp_class_name(w->ccbp);
+		cc = ccbp_str(w);
 		hc = hsm_class_name(w->hsm);
 		sc = csi_class_name(w->csi);
-		fprintf(f, "%-16s %7.3f %4s %-10s %5s %5s %6s %5.2f %5.2f | %-5s %-5s %3s | %8s %5.2f %5.2f %-7s %-7s %3s | %-3s %-3s %3s | %s%s%s\n",
+		fprintf(f, "%-16s %7.3f %4s %-10s %5s %5s %6s %5.2f %5.2f | %-5s %-5s %3s | %8s %5s %5s %-7s %-7s %3s | %-3s %-3s %3s | %s%s%s\n",
 			w->name, w->mpki, occ_str(w, b[0], 64),
 			occ_names[w->base.occ_res], pct(w->noc_even, b[3], 64),
 			pct(w->dram_even, b[4], 64),
 			num(w->slow2x, "%.2f", b[1], 64),
 			w->rf, w->df, cc,
 			p && p->ccbp_class ? p->ccbp_class : "",
-			p ? match(cc, p->ccbp_class) : "",
+			p ? cls_match(cc, p->ccbp_class) : "",
 			p && p->hsm_abbr ? num(p->hsm_mpki, "%g", b[2], 64) : "",
-			w->hsm_bd, w->hsm_bp, hc,
+			num(w->hsm_bd, "%.2f", b[5], 64),
+			num(w->hsm_bp, "%.2f", b[6], 64), hc,
 			p && p->hsm_class ? p->hsm_class : "",
-			p ? match(hc, p->hsm_class) : "", sc,
+			p ? cls_match(hc, p->hsm_class) : "", sc,
 			p && p->cache_type ? p->cache_type : "",
 			p && p->cache_type && !w->sweep_ok ? "n/a" : p ? match(sc, p->cache_type) : "",
 			sweep_str(w, sw, sizeof(sw)), w->msg[0] ? "  # " : "",
 			w->msg);
 	}
-	fprintf(f, "\n# CCBP: BI if NoC/60%% or DRAM/70%% >= 0.5 with half the CTAs per SM (NoC/2, DRAM/2: Eq. 5, even share of two kernels),\n"
-		   "# NBI if df/rf < %.3f (Eq. 7), else LS if slow2x > %.1f.\n"
-		   "# HSM: mem if Bd = DRAM/thr (Eq. 2) > Bp = %.2f*RBH + %.2f (Eq. 3). CSI: C if IPC(W)/IPC(1) < %.2f, S if %.0f%% of the rise by W/2 ways, else I.\n",
-		ccbp_eq7_rhs(CCBP_SUSTAIN_DRAM * cfg.dram.channels * cfg.dram.bus_bytes *
-				     (double)cfg.dram_mhz,
-			     CCBP_SUSTAIN_NOC * cfg.num_sms * cfg.noc.flit_bytes *
-				     (double)cfg.noc_mhz,
-			     cfg.l1.line, cfg.noc.flit_bytes, cfg.l2.line),
-		CCBP_LS_SLOWDOWN, opt.c1, opt.c2, 1 + CSI_FLAT, 100 * CSI_KNEE);
+	fprintf(f, "\n# CCBP (the driver's corun_ccbp_classify, [calib] sustainable NoC %u and DRAM %u B/kcycle = %.1f%% and %.1f%% of peak):\n"
+		   "# BI if the L1-miss demand with half the CTAs per SM (NoC/2, DRAM/2) reaches the even share of two kernels (Eq. 5),\n"
+		   "# NBI if df/rf < %.3f (Eq. 7), else DBI; not BI: LS if slow2x > %.1f.\n",
+		plat.noc_bw, plat.dram_bw,
+		100.0 * plat.noc_bw / (double)emu_config_noc_peak(&cfg),
+		100.0 * plat.dram_bw / (double)emu_config_dram_peak(&cfg),
+		ratio((double)plat.dram_bw * (plat.l1_line + plat.flit_bytes),
+		      (double)plat.noc_bw * plat.llc_line),
+		CCBP_LS_SLOWDOWN);
+	if (hsm_fitted)
+		fprintf(f, "# HSM (the driver's hsm_predict over the whole run): mem if Bd (Eq. 2) > Bp = %.4f*RBH + %.4f (Eq. 3, [calib]).\n",
+			plat.hsm_c1 / (double)CORUN_HSM_FIT_ONE,
+			plat.hsm_c2 / (double)CORUN_HSM_FIT_ONE);
+	else
+		fprintf(f, "# HSM: not fitted on this configuration ([calib] hsm_c1, hsm_c2; corun-sim --fit-hsm).\n");
+	fprintf(f, "# CSI: C if IPC(W)/IPC(1) < %.2f, S if %.0f%% of the rise by W/2 ways, else I.\n",
+		1 + CSI_FLAT, 100 * CSI_KNEE);
 }
 
 static void jdbl(struct json *js, const char *k, double v)
@@ -619,9 +650,12 @@ static void write_json(FILE *f, const struct row *rows, size_t n)
 	json_u64(&js, "scale", opt.scale);
 	json_u64(&js, "seed", opt.seed);
 	json_bool(&js, "complete", n == n_total);
+	json_u64(&js, "workloads_selected", n_total);
 	json_dbl(&js, "peak_ipc", peak_ipc(&cfg));
-	json_dbl(&js, "hsm_c1", opt.c1);
-	json_dbl(&js, "hsm_c2", opt.c2);
+	json_u64(&js, "noc_sustainable", plat.noc_bw);
+	json_u64(&js, "dram_sustainable", plat.dram_bw);
+	json_u64(&js, "hsm_c1", plat.hsm_c1);
+	json_u64(&js, "hsm_c2", plat.hsm_c2);
 	json_arr_begin(&js, "workloads");
 	for (i = 0; i < n; i++) {
 		const struct row *w = &rows[i];
@@ -650,7 +684,7 @@ static void write_json(FILE *f, const struct row *rows, size_t n)
 			jdbl(&js, "noc_util_even", w->noc_even);
 			jdbl(&js, "dram_util_even", w->dram_even);
 			jdbl(&js, "slowdown_2x_lat", w->slow2x);
-			json_str(&js, "ccbp_class", ccbp_class_name(w->ccbp));
+			json_str(&js, "ccbp_class", ccbp_str(w));
 			jdbl(&js, "hsm_bd", w->hsm_bd);
 			jdbl(&js, "hsm_bp", w->hsm_bp);
 			json_str(&js, "hsm_class", hsm_class_name(w->hsm));
@@ -754,9 +788,10 @@ static void usage(FILE *f)
 		"  --scale N           workload scale (default 1)\n"
 		"  --seed N            workload seed (default 1)\n"
 		"  --no-sweep          skip the L1-ways sweep (no C/S/I class)\n"
+		"  --base-only         only the base run: utilizations and HSM, no\n"
+		"                      CCBP class (no even-share or 2x-latency run), no sweep\n"
 		"  --max-cycles N      give up on a run after N cycles\n"
 		"  -j, --jobs N        workloads characterized in parallel (default 1)\n"
-		"  --hsm-c1 X, --hsm-c2 X  HSM Eq. 3 coefficients (default 0.50, 0.36)\n"
 		"  --kernel-dir DIR    device ELFs (default: $CORUN_KERNEL_DIR or ../kernels)\n"
 		"  --quiet             no progress on stderr\n");
 }
@@ -773,22 +808,10 @@ static uint64_t parse_u64(const char *s, const char *what)
 	return v;
 }
 
-static double parse_dbl(const char *s, const char *what)
-{
-	char *e;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &e);
-	if (errno || e == s || *e || !(v >= 0 && v <= 10))
-		die("%s: bad value '%s'", what, s);
-	return v;
-}
-
 static void parse_args(int argc, char **argv)
 {
-	enum { O_CONFIG = 256, O_OUT, O_WL, O_SCALE, O_SEED, O_NOSWEEP,
-	       O_MAX, O_KDIR, O_QUIET, O_C1, O_C2 };
+	enum { O_CONFIG = 256, O_OUT, O_WL, O_SCALE, O_SEED, O_NOSWEEP, O_BASE,
+	       O_MAX, O_KDIR, O_QUIET };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, O_CONFIG },
 		{ "out", required_argument, NULL, O_OUT },
@@ -796,12 +819,11 @@ static void parse_args(int argc, char **argv)
 		{ "scale", required_argument, NULL, O_SCALE },
 		{ "seed", required_argument, NULL, O_SEED },
 		{ "no-sweep", no_argument, NULL, O_NOSWEEP },
+		{ "base-only", no_argument, NULL, O_BASE },
 		{ "max-cycles", required_argument, NULL, O_MAX },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "kernel-dir", required_argument, NULL, O_KDIR },
 		{ "quiet", no_argument, NULL, O_QUIET },
-		{ "hsm-c1", required_argument, NULL, O_C1 },
-		{ "hsm-c2", required_argument, NULL, O_C2 },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -823,6 +845,7 @@ static void parse_args(int argc, char **argv)
 			opt.seed = (uint32_t)parse_u64(optarg, "--seed");
 			break;
 		case O_NOSWEEP: opt.no_sweep = 1; break;
+		case O_BASE: opt.base_only = 1; break;
 		case O_MAX:
 			opt.max_cycles = parse_u64(optarg, "--max-cycles");
 			break;
@@ -834,8 +857,6 @@ static void parse_args(int argc, char **argv)
 		case O_KDIR: opt.kernel_dir = optarg; break;
 		case 'q':
 		case O_QUIET: opt.quiet = 1; break;
-		case O_C1: opt.c1 = parse_dbl(optarg, "--hsm-c1"); break;
-		case O_C2: opt.c2 = parse_dbl(optarg, "--hsm-c2"); break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
 		}
@@ -844,6 +865,34 @@ static void parse_args(int argc, char **argv)
 		die("unexpected argument '%s'", argv[optind]);
 	if (!opt.config)
 		die("--config is required");
+}
+
+/*
+ * The platform the driver reads from this configuration's device: the
+ * rules need its calibrated sustainable bandwidths; HSM needs its fit.
+ */
+static uint32_t plat_rd(void *ctx, uint32_t off)
+{
+	return sim_dev_rd(ctx, off);
+}
+
+static void read_platform(void)
+{
+	char err[ERRLEN];
+	struct sim_dev *dev = sim_dev_create(&cfg, SIM_MEM_DEFAULT, err,
+					     sizeof(err));
+
+	if (!dev)
+		die("%s", err);
+	corun_policy_platform_read(&plat, plat_rd, dev);
+	sim_dev_destroy(dev);
+	if (!plat.noc_bw || !plat.dram_bw)
+		die("%s: [calib] noc_sustainable and dram_sustainable are not calibrated (corun-sim --calibrate --config %s)",
+		    opt.config, opt.config);
+	hsm_fitted = !hsm_model_check(&plat);
+	if (!hsm_fitted && !opt.quiet)
+		fprintf(stderr, "corun-sim --characterize: %s: no HSM fit in [calib] (corun-sim --fit-hsm); no HSM class\n",
+			opt.config);
 }
 
 /* The workloads to run, in registry order or --workloads order. */
@@ -948,35 +997,55 @@ static void run_all(const struct workload **sel, size_t n, struct row *rows,
 			wk[nw].t0 = now_s();
 			nw++;
 		}
-		/* Collect the oldest worker (rows keep registry order). */
+		/*
+		 * Collect whichever worker finishes first: a long workload
+		 * does not hold up the others (rows are indexed, the tables
+		 * keep registry order).
+		 */
 		{
-			struct row *r = &rows[wk[0].idx];
-			char *p = (char *)r;
+			struct pollfd pf[64];
+			struct row *r;
+			char *p;
 			size_t left = sizeof(*r);
+			unsigned int w = 0;
 			int st;
 
+			for (k = 0; k < nw; k++)
+				pf[k] = (struct pollfd){ .fd = wk[k].fd,
+							 .events = POLLIN };
+			while (poll(pf, nw, -1) < 0)
+				if (errno != EINTR)
+					die("poll: %s", strerror(errno));
+			while (w < nw && !pf[w].revents)
+				w++;
+			if (w == nw)
+				continue;
+			r = &rows[wk[w].idx];
+			p = (char *)r;
 			while (left) {
-				ssize_t m = read(wk[0].fd, p, left);
+				ssize_t m = read(wk[w].fd, p, left);
 
+				if (m < 0 && errno == EINTR)
+					continue;
 				if (m <= 0)
 					break;
 				p += m;
 				left -= (size_t)m;
 			}
-			close(wk[0].fd);
-			waitpid(wk[0].pid, &st, 0);
+			close(wk[w].fd);
+			waitpid(wk[w].pid, &st, 0);
 			if (left) {
 				memset(r, 0, sizeof(*r));
 				snprintf(r->name, sizeof(r->name), "%s",
-					 sel[wk[0].idx]->name);
+					 sel[wk[w].idx]->name);
 				snprintf(r->msg, sizeof(r->msg),
 					 "worker died (status %d)", st);
 			}
-			progress(r, wk[0].idx, n, now_s() - wk[0].t0);
-			fin[wk[0].idx] = 1;
+			progress(r, wk[w].idx, n, now_s() - wk[w].t0);
+			fin[wk[w].idx] = 1;
 			if (opt.out)
 				write_outputs(rows, fin, n);
-			for (k = 1; k < nw; k++)
+			for (k = w + 1; k < nw; k++)
 				wk[k - 1] = wk[k];
 			nw--;
 			done++;
@@ -1002,6 +1071,7 @@ int characterize_main(int argc, char **argv)
 	if (emu_config_set(&cfg, "sm", "sched_policy", "gto", err, sizeof(err)) ||
 	    emu_config_validate(&cfg, err, sizeof(err)))
 		die("%s", err);
+	read_platform();
 	n = select_workloads(sel);
 	for (i = 0; i < n; i++)
 		if (wl_check_elf(sel[i], err, sizeof(err)))

@@ -13,72 +13,59 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <corun/hw.h>
+#include <policy/ccbp.h>
+#include <policy/hsm_model.h>
+
 #define CHAR_MAX_WAYS 32
 
 /* ---- class rules ---- */
 
+/*
+ * The CCBP and HSM classes come from the driver's own code
+ * (policy/ccbp.h, policy/hsm_model.h) on the platform the device
+ * advertises, with the sustainable bandwidths and HSM's c1, c2 of the
+ * configuration's [calib] section: one implementation of each rule.
+ */
 /* CCBP (Lin et al.), A2.2/A2.4/A5: LS, NBI, DBI, or none of them. */
-enum ccbp_class { CCBP_NONE = 0, CCBP_LS, CCBP_NBI, CCBP_DBI };
-
-/* HSM (Zhao, Jahre, Eeckhout), Eq. 2-3. */
-enum hsm_class { HSM_COMPUTE = 0, HSM_MEMORY };
+enum char_ccbp { CHAR_CCBP_NONE = 0, CHAR_CCBP_LS, CHAR_CCBP_NBI,
+		 CHAR_CCBP_DBI };
 
 /* Cache partitioning (Liang et al.), A2.2: C, S, I. */
 enum csi_class { CSI_NONE = 0, CSI_C, CSI_S, CSI_I };
 
-/*
- * CCBP rule constants. CCBP_LS_SLOWDOWN: A5, LS kernels slowed down by
- * more than 1.7x with doubled L2 and DRAM latency. CCBP_BI_SHARE: Eq. 5
- * with two kernels, a kernel is BI when its demand reaches the even share
- * (1/2) of the sustainable bandwidth. Sustainable fractions: A2.3, 60 %
- * of peak NoC, 70 % of peak DRAM.
- */
+/* CCBP A5: LS kernels slow down by more than 1.7x with doubled L2 and
+ * DRAM latency. */
 #define CCBP_LS_SLOWDOWN 1.7
-#define CCBP_BI_SHARE 0.5
-#define CCBP_SUSTAIN_NOC 0.6
-#define CCBP_SUSTAIN_DRAM 0.7
 
 /*
- * ccbp_eq7_rhs() - right-hand side of CCBP Eq. 7:
- *	(SustainBW_d / SustainBW_n) * (L1BlkSize + FlitSize) / L2BlkSize
- * @sustain_d, @sustain_n: sustainable DRAM and NoC bandwidth, any one unit
- */
-double ccbp_eq7_rhs(double sustain_d, double sustain_n, unsigned int l1_line,
-		    unsigned int flit, unsigned int l2_line);
-
-/*
- * ccbp_classify() - CCBP class of a kernel run alone
- * @noc_util, @dram_util: achieved / peak (0..1)
- * @rf, @df: Eq. 2 and Eq. 4 factors (reads / requests, DRAM accesses /
- *	requests)
- * @eq7_rhs: ccbp_eq7_rhs() of the configuration
+ * char_ccbp_classify() - CCBP class of a kernel run alone
+ * @p: the platform (its noc_bw and dram_bw must be calibrated)
+ * @even: slot counters of the run at the even CTA share of two kernels
+ * @even_cycles: that run's cycles
  * @slowdown2x: IPC alone / IPC alone with doubled L2 and DRAM latency
+ *	(0 when not measured)
  *
- * BI when noc_util / 0.6 or dram_util / 0.7 reaches CCBP_BI_SHARE (Eq. 5,
- * the even share of two kernels); a BI kernel is NBI when Eq. 7 holds
- * (df / rf < eq7_rhs), else DBI. Otherwise LS when slowdown2x > 1.7,
- * else CCBP_NONE (neither: the paper would not have selected it).
+ * The driver's corun_ccbp_classify() with two kernels on the even run's
+ * rf, df and L1-miss demand per SM (Eqs. 5-7) decides BI, and NBI or DBI;
+ * a kernel that is not BI is LS when slowdown2x > 1.7, else
+ * CHAR_CCBP_NONE (the paper would not have selected it).
  */
-enum ccbp_class ccbp_classify(double noc_util, double dram_util, double rf,
-			      double df, double eq7_rhs, double slowdown2x);
-
-/* HSM c1, c2 of Eq. 3: derived for HBM (reference B2.5), not refitted. */
-#define HSM_C1 0.50
-#define HSM_C2 0.36
+enum char_ccbp char_ccbp_classify(const struct corun_policy_platform *p,
+				  const struct corun_slot_counters *even,
+				  uint64_t even_cycles, double slowdown2x);
 
 /*
- * hsm_bd_frac() - Eq. 2 as a fraction of B_Max over a whole alone run:
- *	(I_Max / I_k) * MemAccesses * ReqSize * f / E / B_Max
- *	= dram_util / thr_util
+ * char_hsm_predict() - HSM's classification of a whole alone run
+ * @p: the platform (its hsm_c1, hsm_c2 must be fitted)
+ * @c: slot counters of the run, on every SM
+ * @cycles: its cycles
+ * @r: out: the driver's hsm_predict() over the run as one epoch (cls,
+ *	demand = Eq. 2, beta = Eq. 3, in 1/CORUN_HSM_FIT_ONE of the peak)
  */
-double hsm_bd_frac(double dram_util, double thr_util);
-
-/* hsm_bp_frac() - Eq. 3 as a fraction of B_Max: c1 * RBH + c2 */
-double hsm_bp_frac(double rbh, double c1, double c2);
-
-/* hsm_classify() - memory-bound iff Eq. 2 > Eq. 3 */
-enum hsm_class hsm_classify(double dram_util, double thr_util, double rbh,
-			    double c1, double c2);
+void char_hsm_predict(const struct corun_policy_platform *p,
+		      const struct corun_slot_counters *c, uint64_t cycles,
+		      struct hsm_pred *r);
 
 /*
  * csi_classify() - C/S/I from IPC with 1..W L1 ways
@@ -96,8 +83,9 @@ enum hsm_class hsm_classify(double dram_util, double thr_util, double rbh,
 #define CSI_KNEE 0.9
 enum csi_class csi_classify(const double *ipc, unsigned int lo, unsigned int w);
 
-const char *ccbp_class_name(enum ccbp_class c);
-const char *hsm_class_name(enum hsm_class c);
+const char *ccbp_class_name(enum char_ccbp c);
+/* "mem", "compute" or "n/a" (HSM_NONE: not fitted) for an hsm_pred cls */
+const char *hsm_class_name(u32 cls);
 const char *csi_class_name(enum csi_class c);
 
 /* ---- the papers' published figures ---- */

@@ -6,48 +6,48 @@
 
 #include "characterize.h"
 
-double ccbp_eq7_rhs(double sustain_d, double sustain_n, unsigned int l1_line,
-		    unsigned int flit, unsigned int l2_line)
+/* @num / @den in 1/1024, as the driver keeps rf and df. */
+static u32 frac1024(u64 num, u64 den)
 {
-	if (sustain_n <= 0 || !l2_line)
-		return 0;
-	return sustain_d / sustain_n * (double)(l1_line + flit) / l2_line;
+	return den ? (u32)(num * 1024 / den) : 0;
 }
 
-enum ccbp_class ccbp_classify(double noc_util, double dram_util, double rf,
-			      double df, double eq7_rhs, double slowdown2x)
+enum char_ccbp char_ccbp_classify(const struct corun_policy_platform *p,
+				  const struct corun_slot_counters *even,
+				  uint64_t even_cycles, double slowdown2x)
 {
-	double n = noc_util / CCBP_SUSTAIN_NOC;
-	double d = dram_util / CCBP_SUSTAIN_DRAM;
+	u64 demand = 0;
 
-	if (n >= CCBP_BI_SHARE || d >= CCBP_BI_SHARE) {
-		/* Eq. 7: df / rf < rhs -> NBI (no reads: all DRAM, DBI). */
-		if (rf > 0 && df / rf < eq7_rhs)
-			return CCBP_NBI;
-		return CCBP_DBI;
+	if (even_cycles && p->num_sms)
+		demand = even->missq_demand * 1000 / (even_cycles * p->num_sms);
+	switch (corun_ccbp_classify(p, 2,
+				    frac1024(even->read_requests,
+					     even->requests),
+				    frac1024(even->dram_accesses,
+					     even->requests),
+				    demand)) {
+	case CCBP_NBI:
+		return CHAR_CCBP_NBI;
+	case CCBP_DBI:
+		return CHAR_CCBP_DBI;
 	}
-	if (slowdown2x > CCBP_LS_SLOWDOWN)
-		return CCBP_LS;
-	return CCBP_NONE;
+	return slowdown2x > CCBP_LS_SLOWDOWN ? CHAR_CCBP_LS : CHAR_CCBP_NONE;
 }
 
-double hsm_bd_frac(double dram_util, double thr_util)
+void char_hsm_predict(const struct corun_policy_platform *p,
+		      const struct corun_slot_counters *c, uint64_t cycles,
+		      struct hsm_pred *r)
 {
-	if (thr_util <= 0)
-		return dram_util > 0 ? INFINITY : 0;
-	return dram_util / thr_util;
-}
+	struct hsm_epoch e = {
+		.cycles = cycles,
+		.sms = p->num_sms,
+		.insns = c->warp_insns,
+		.accesses = c->dram_accesses,
+		.row_hits = c->dram_row_hits,
+		.bus_cycles = c->dram_bus_cycles,
+	};
 
-double hsm_bp_frac(double rbh, double c1, double c2)
-{
-	return c1 * rbh + c2;
-}
-
-enum hsm_class hsm_classify(double dram_util, double thr_util, double rbh,
-			    double c1, double c2)
-{
-	return hsm_bd_frac(dram_util, thr_util) > hsm_bp_frac(rbh, c1, c2) ?
-		       HSM_MEMORY : HSM_COMPUTE;
+	hsm_predict(p, &e, r);
 }
 
 enum csi_class csi_classify(const double *ipc, unsigned int lo, unsigned int w)
@@ -67,16 +67,18 @@ enum csi_class csi_classify(const double *ipc, unsigned int lo, unsigned int w)
 	return 2 * c <= w ? CSI_S : CSI_I;
 }
 
-const char *ccbp_class_name(enum ccbp_class c)
+const char *ccbp_class_name(enum char_ccbp c)
 {
 	static const char *const n[] = { "-", "LS", "NBI", "DBI" };
 
 	return (unsigned int)c < 4 ? n[c] : "?";
 }
 
-const char *hsm_class_name(enum hsm_class c)
+const char *hsm_class_name(u32 cls)
 {
-	return c == HSM_MEMORY ? "mem" : "compute";
+	if (cls == HSM_MEMORY)
+		return "mem";
+	return cls == HSM_COMPUTE ? "compute" : "n/a";
 }
 
 const char *csi_class_name(enum csi_class c)

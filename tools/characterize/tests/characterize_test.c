@@ -34,67 +34,108 @@ static char cfg_path[PATH_MAX + 64];
 
 /* ---- rules ---- */
 
-static void ccbp_eq7(struct kunit *test)
+/* ccbp-16sm's platform: 16 SMs, 128 B lines, 32 B flits, its [calib]. */
+static void test_plat(struct corun_policy_platform *p)
 {
-	/* CCBP Table 1: 0.7 x 319 GB/s DRAM, 0.6 x 614.4 GB/s NoC -> 0.757 */
-	EXPECT_NEAR(test, ccbp_eq7_rhs(0.7 * 319, 0.6 * 614.4, 128, 32, 128),
-		    0.757, 0.001);
-	KUNIT_EXPECT_TRUE(test, ccbp_eq7_rhs(1, 0, 128, 32, 128) == 0);
+	memset(p, 0, sizeof(*p));
+	p->num_sms = 16;
+	p->num_channels = 4;
+	p->l1_line = 128;
+	p->llc_line = 128;
+	p->flit_bytes = 32;
+	p->noc_bw = 207611;
+	p->dram_bw = 156113;
+	p->sm_mhz = 1000;
+	p->dram_mhz = 1000;
+	p->sm_issue = 4;
+	p->hsm_c1 = 5000;
+	p->hsm_c2 = 3600;
+}
+
+/* An even-share run of 1000 cycles with @demand L1 misses per SM per 1000 cycles. */
+static enum char_ccbp ccbp_of(const struct corun_policy_platform *p,
+			      u64 demand, u64 reads, u64 dram, double slow)
+{
+	struct corun_slot_counters c = {
+		.missq_demand = demand * p->num_sms,
+		.read_requests = reads,
+		.requests = 1000,
+		.dram_accesses = dram,
+	};
+
+	return char_ccbp_classify(p, &c, 1000, slow);
 }
 
 static void ccbp_rules(struct kunit *test)
 {
-	double rhs = 0.757;
+	struct corun_policy_platform p;
+	struct corun_slot_counters none = { 0 };
 
-	/* Eq. 5: NoC demand at the even share (0.5 x 60 %) -> BI. */
-	KUNIT_EXPECT_EQ(test, ccbp_classify(0.30, 0.05, 1.0, 0.15, rhs, 1.0),
-			CCBP_NBI);
-	KUNIT_EXPECT_EQ(test, ccbp_classify(0.29, 0.05, 1.0, 0.15, rhs, 1.0),
-			CCBP_NONE);
-	/* DRAM at the even share (0.5 x 70 %), Eq. 7 fails -> DBI. */
-	KUNIT_EXPECT_EQ(test, ccbp_classify(0.15, 0.35, 0.9, 0.88, rhs, 1.0),
-			CCBP_DBI);
-	/* Eq. 7 decides between NBI and DBI, not which bandwidth is high. */
-	KUNIT_EXPECT_EQ(test, ccbp_classify(0.54, 0.14, 1.0, 0.75, rhs, 1.0),
-			CCBP_NBI);
-	KUNIT_EXPECT_EQ(test, ccbp_classify(0.54, 0.14, 1.0, 0.76, rhs, 1.0),
-			CCBP_DBI);
-	KUNIT_EXPECT_EQ(test, ccbp_classify(0.54, 0.14, 0, 0.5, rhs, 1.0),
-			CCBP_DBI);
+	test_plat(&p);
+	/*
+	 * Eq. 5, all reads, half of them to DRAM: the NoC's even share of two
+	 * kernels is 207611 / (2 x 16 x 160 B) = 40.5 misses per SM per 1000
+	 * cycles; the driver calls BI from 15/16 of it (38).
+	 */
+	KUNIT_EXPECT_EQ(test, ccbp_of(&p, 38, 1000, 500, 1.0), CHAR_CCBP_NBI);
+	KUNIT_EXPECT_EQ(test, ccbp_of(&p, 37, 1000, 500, 1.0), CHAR_CCBP_NONE);
+	/* Eq. 7 with [calib]'s ratio (0.94): df/rf 0.5 NBI, 1.0 DBI. */
+	KUNIT_EXPECT_EQ(test, ccbp_of(&p, 40, 1000, 1000, 1.0), CHAR_CCBP_DBI);
+	/* No reads: only DRAM limits, DBI. */
+	KUNIT_EXPECT_EQ(test, ccbp_of(&p, 80, 0, 1000, 1.0), CHAR_CCBP_DBI);
+	/* The sustainable bandwidths decide: twice the NoC, no longer BI. */
+	p.noc_bw *= 2;
+	KUNIT_EXPECT_EQ(test, ccbp_of(&p, 38, 1000, 500, 1.0), CHAR_CCBP_NONE);
+	test_plat(&p);
 	/* Low bandwidth: LS only above 1.7x with doubled latency. */
-	KUNIT_EXPECT_EQ(test, ccbp_classify(0.19, 0.34, 0.9, 0.5, rhs, 1.71),
-			CCBP_LS);
-	KUNIT_EXPECT_EQ(test, ccbp_classify(0.19, 0.20, 0.9, 0.5, rhs, 1.70),
-			CCBP_NONE);
+	KUNIT_EXPECT_EQ(test, ccbp_of(&p, 10, 1000, 500, 1.71), CHAR_CCBP_LS);
+	KUNIT_EXPECT_EQ(test, ccbp_of(&p, 10, 1000, 500, 1.70),
+			CHAR_CCBP_NONE);
+	KUNIT_EXPECT_EQ(test, char_ccbp_classify(&p, &none, 0, 2.0),
+			CHAR_CCBP_LS);
 	/* BI wins over LS: a saturating kernel also slows down. */
-	KUNIT_EXPECT_EQ(test, ccbp_classify(0.10, 0.60, 0.9, 0.9, rhs, 2.5),
-			CCBP_DBI);
-	KUNIT_EXPECT_STREQ(test, ccbp_class_name(CCBP_LS), "LS");
-	KUNIT_EXPECT_STREQ(test, ccbp_class_name(CCBP_NBI), "NBI");
-	KUNIT_EXPECT_STREQ(test, ccbp_class_name(CCBP_DBI), "DBI");
-	KUNIT_EXPECT_STREQ(test, ccbp_class_name(CCBP_NONE), "-");
+	KUNIT_EXPECT_EQ(test, ccbp_of(&p, 40, 1000, 500, 2.5), CHAR_CCBP_NBI);
+	KUNIT_EXPECT_STREQ(test, ccbp_class_name(CHAR_CCBP_LS), "LS");
+	KUNIT_EXPECT_STREQ(test, ccbp_class_name(CHAR_CCBP_NBI), "NBI");
+	KUNIT_EXPECT_STREQ(test, ccbp_class_name(CHAR_CCBP_DBI), "DBI");
+	KUNIT_EXPECT_STREQ(test, ccbp_class_name(CHAR_CCBP_NONE), "-");
+}
+
+/* HSM over a 1000-cycle run on test_plat() (4 channels, 1000 bus cycles each). */
+static u32 hsm_of(const struct corun_policy_platform *p, u64 warp_insns,
+		  u64 bus, u64 accesses, u64 hits, struct hsm_pred *r)
+{
+	struct corun_slot_counters c = {
+		.warp_insns = warp_insns,
+		.dram_accesses = accesses,
+		.dram_row_hits = hits,
+		.dram_bus_cycles = bus,
+	};
+
+	char_hsm_predict(p, &c, 1000, r);
+	return r->cls;
 }
 
 static void hsm_rules(struct kunit *test)
 {
-	/* Eq. 2 over a whole run: DRAM utilization scaled to peak IPC. */
-	EXPECT_NEAR(test, hsm_bd_frac(0.30, 0.10), 3.0, 1e-12);
-	KUNIT_EXPECT_TRUE(test, isinf(hsm_bd_frac(0.1, 0)));
-	KUNIT_EXPECT_TRUE(test, hsm_bd_frac(0, 0) == 0);
-	/* Eq. 3 */
-	EXPECT_NEAR(test, hsm_bp_frac(0.9, 0.5, 0.36), 0.81, 1e-12);
-	EXPECT_NEAR(test, hsm_bp_frac(0, 0.5, 0.36), 0.36, 1e-12);
-	KUNIT_EXPECT_EQ(test, hsm_classify(0.30, 0.10, 0.5, 0.5, 0.36),
-			HSM_MEMORY);
-	KUNIT_EXPECT_EQ(test, hsm_classify(0.01, 0.70, 0.5, 0.5, 0.36),
+	struct corun_policy_platform p;
+	struct hsm_pred r;
+
+	test_plat(&p);
+	/* Eq. 2: 30 % utilization at a tenth of the peak issue -> 3.0. */
+	KUNIT_EXPECT_EQ(test, hsm_of(&p, 6400, 1200, 100, 50, &r), HSM_MEMORY);
+	KUNIT_EXPECT_EQ(test, r.demand, 30000);
+	/* Eq. 3: 0.5 x 0.5 + 0.36 */
+	KUNIT_EXPECT_EQ(test, r.beta, 6100);
+	KUNIT_EXPECT_EQ(test, hsm_of(&p, 64000, 1200, 100, 50, &r),
 			HSM_COMPUTE);
 	/* Low RBH lowers the usable bandwidth: same demand, other class. */
-	KUNIT_EXPECT_EQ(test, hsm_classify(0.25, 0.5, 0.0, 0.5, 0.36),
-			HSM_MEMORY);
-	KUNIT_EXPECT_EQ(test, hsm_classify(0.25, 0.5, 1.0, 0.5, 0.36),
+	KUNIT_EXPECT_EQ(test, hsm_of(&p, 32000, 1200, 100, 0, &r), HSM_MEMORY);
+	KUNIT_EXPECT_EQ(test, hsm_of(&p, 32000, 1200, 100, 100, &r),
 			HSM_COMPUTE);
 	KUNIT_EXPECT_STREQ(test, hsm_class_name(HSM_MEMORY), "mem");
 	KUNIT_EXPECT_STREQ(test, hsm_class_name(HSM_COMPUTE), "compute");
+	KUNIT_EXPECT_STREQ(test, hsm_class_name(HSM_NONE), "n/a");
 }
 
 static void csi_rules(struct kunit *test)
@@ -377,8 +418,43 @@ static void bad_args(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, WIFEXITED(st) && WEXITSTATUS(st) == 2);
 }
 
+/* A configuration without calibrated sustainable bandwidths is refused. */
+static void uncalibrated(struct kunit *test)
+{
+	char path[] = "/tmp/characterize-test-XXXXXX.ini", *ini, *at;
+	int fd, st;
+	pid_t pid;
+	FILE *f;
+
+	ini = slurp(cfg_path);
+	KUNIT_ASSERT_NOT_NULL(test, ini);
+	at = strstr(ini, "\nnoc_sustainable");
+	KUNIT_ASSERT_NOT_NULL(test, at);
+	fd = mkstemps(path, 4);
+	KUNIT_ASSERT_TRUE(test, fd >= 0);
+	f = fdopen(fd, "w");
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	fprintf(f, "%.*s\nnoc_sustainable = 0\n%s", (int)(at - ini), ini,
+		strchr(at + 1, '\n') + 1);
+	fclose(f);
+	free(ini);
+	fflush(NULL);
+	pid = fork();
+	KUNIT_ASSERT_TRUE(test, pid >= 0);
+	if (!pid) {
+		if (!freopen("/dev/null", "w", stderr))
+			_exit(126);
+		execl(sim_bin, sim_bin, "--characterize", "--config", path,
+		      "--workloads", "pathfinder", "--scale", "0", "--kernel-dir",
+		      kdir, (char *)NULL);
+		_exit(127);
+	}
+	KUNIT_ASSERT_EQ(test, waitpid(pid, &st, 0), pid);
+	unlink(path);
+	KUNIT_EXPECT_TRUE(test, WIFEXITED(st) && WEXITSTATUS(st) == 2);
+}
+
 static struct kunit_case rule_cases[] = {
-	KUNIT_CASE(ccbp_eq7),
 	KUNIT_CASE(ccbp_rules),
 	KUNIT_CASE(hsm_rules),
 	KUNIT_CASE(csi_rules),
@@ -393,6 +469,7 @@ static struct kunit_suite rule_suite = {
 
 static struct kunit_case run_cases[] = {
 	KUNIT_CASE(bad_args),
+	KUNIT_CASE(uncalibrated),
 	KUNIT_CASE(small_run),
 	{}
 };
