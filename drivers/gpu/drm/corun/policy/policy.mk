@@ -6,15 +6,11 @@
 POLICY_DIR := $(O)/drivers/gpu/drm/corun/policy
 POLICY_LIB := $(POLICY_DIR)/libcorunpolicy.a
 POLICY_OBJS := $(patsubst %.c,$(O)/%.o,$(wildcard drivers/gpu/drm/corun/policy/*.c))
+# Every suite: the same list builds the in-kernel module (tools/kunit/kernel).
+POLICY_TEST_OBJS := $(patsubst %.c,$(O)/%.o,$(wildcard drivers/gpu/drm/corun/policy/tests/*.c))
 
 # Kernel code: the kernel does not warn about unused parameters either.
-$(POLICY_OBJS) $(POLICY_DIR)/tests/policy_test.o \
-	$(POLICY_DIR)/tests/engine_test.o \
-	$(POLICY_DIR)/tests/fwknobs_test.o \
-	$(POLICY_DIR)/tests/cta_policy_test.o \
-	$(POLICY_DIR)/tests/ccbp_test.o \
-	$(POLICY_DIR)/tests/hsm_test.o \
-	$(POLICY_DIR)/tests/dase_test.o: HOST_CFLAGS += -Wno-unused-parameter
+$(POLICY_OBJS) $(POLICY_TEST_OBJS): HOST_CFLAGS += -Wno-unused-parameter
 
 # fwknobs.c checks its table against the uapi header, which includes
 # "drm.h" the way user space sees it (libdrm's copy).
@@ -25,12 +21,7 @@ $(POLICY_LIB): $(POLICY_OBJS)
 	@mkdir -p $(dir $@)
 	$(AR) rcs $@ $^
 
-$(POLICY_DIR)/tests/corun-policy-test: $(POLICY_DIR)/tests/policy_test.o \
-		$(POLICY_DIR)/tests/engine_test.o \
-		$(POLICY_DIR)/tests/fwknobs_test.o \
-		$(POLICY_DIR)/tests/cta_policy_test.o \
-		$(POLICY_DIR)/tests/ccbp_test.o \
-		$(POLICY_DIR)/tests/hsm_test.o $(POLICY_DIR)/tests/dase_test.o \
+$(POLICY_DIR)/tests/corun-policy-test: $(POLICY_TEST_OBJS) \
 		$(POLICY_LIB) $(KUNIT_OBJS)
 	$(KUNIT_LINK)
 
