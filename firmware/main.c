@@ -11,6 +11,7 @@
 #include "fw.h"
 
 struct fw_state fw;
+u32 fw_tick_users;
 
 /* The window's limits, clamped to what the firmware's tables hold. */
 static void fw_read_limits(void)
@@ -34,6 +35,7 @@ void fw_boot(void)
 	fw.ticks = 0;
 	fw.epoch_seq = 0;
 	fw.requests = 0;
+	fw_tick_users = 0;
 
 	fw_params_init();
 
@@ -44,7 +46,11 @@ void fw_boot(void)
 void fw_tick(void)
 {
 	fw.ticks++;
-	if (fw_dram_bw_app)
+	if (!fw_tick_users)
+		return;
+	if (fw_tick_users & FW_TICK_IRC)
+		fw_irc_tick();
+	if (fw_tick_users & FW_TICK_DRAM)
 		fw_dram_tick();
 }
 

@@ -172,7 +172,7 @@ static void fw_test_bad_requests(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fw_test_get(0, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_get(0x0004, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_get(0x0022, &v), ERR_HDR(CORUN_FW_ENOENT));
-	KUNIT_EXPECT_EQ(test, fw_test_get(0x0a00, &v), ERR_HDR(CORUN_FW_ENOENT));
+	KUNIT_EXPECT_EQ(test, fw_test_get(0x0e00, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_get(0xff00, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_get(0x10001, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_set(0x00ff, 1, NULL),
