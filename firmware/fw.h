@@ -142,7 +142,8 @@ void fw_boot(void);
  *
  * Acknowledges the pending events before handling them, so an event that
  * arrives while they are handled stays pending for the next call. The
- * mailbox goes first, then the tick, then the epoch.
+ * epoch goes first (a request about it sees its monitors), then the
+ * mailbox, then the tick.
  *
  * Return: the CORUN_MCU_EV_* bits handled, 0 if none was pending.
  */
