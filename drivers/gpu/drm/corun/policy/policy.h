@@ -83,6 +83,8 @@ enum corun_policy_event {
  *	row-buffer hit rate, in 1/CORUN_HSM_FIT_ONE (0 with @hsm_c2 0: not
  *	fitted)
  * @hsm_c2: the fitted utilization at hit rate 0, same unit
+ * @fw_features: CORUN_FW_FEAT_* of the running firmware, 0 without one
+ *	(the host sets it after corun_policy_platform_read())
  */
 struct corun_policy_platform {
 	u32 num_slots;
@@ -103,6 +105,7 @@ struct corun_policy_platform {
 	u32 sm_issue;
 	u32 hsm_c1;
 	u32 hsm_c2;
+	u32 fw_features;
 };
 
 /**
@@ -137,11 +140,19 @@ struct corun_policy_job {
  * @job: the job (valid while @running)
  * @d: every slot counter over the last epoch (deltas; zero before the
  *	first snapshot)
+ * @fw_mon: @fw_rf and @fw_df were read from the firmware's monitors at
+ *	this epoch (policies with CORUN_POLICY_F_FW_MONITORS, firmware with
+ *	CORUN_FW_FEAT_MONITORS)
+ * @fw_rf: the firmware's CORUN_FW_P_RF over the epoch, 1/1024
+ * @fw_df: its CORUN_FW_P_DF, 1/1024
  */
 struct corun_policy_slot_in {
 	u32 running;
 	struct corun_policy_job job;
 	struct corun_slot_counters d;
+	u32 fw_mon;
+	u32 fw_rf;
+	u32 fw_df;
 };
 
 /**
@@ -186,6 +197,10 @@ struct corun_policy_in {
  * @llc_ways: LLC way mask (CORUN_FW_P_LLC_WAYS)
  * @vc: NoC virtual channel or CORUN_FW_VC_CONFIG (CORUN_FW_P_VC)
  * @dram_prio: DRAM priority (CORUN_FW_P_DRAM_PRIO)
+ * @irc_noc: NoC quota, 1/1000 unit, under CORUN_IRC_MODE_CCBP
+ *	(CORUN_FW_P_IRC_NOC_UNITS)
+ * @irc_dram: DRAM quota, the same (CORUN_FW_P_IRC_DRAM_UNITS)
+ * @irc_class: enum corun_irc_class (CORUN_FW_P_IRC_CLASS)
  */
 struct corun_policy_fw_slot {
 	u32 irc_share;
@@ -195,6 +210,9 @@ struct corun_policy_fw_slot {
 	u32 llc_ways;
 	u32 vc;
 	u32 dram_prio;
+	u32 irc_noc;
+	u32 irc_dram;
+	u32 irc_class;
 };
 
 /* Bits of struct corun_policy_slot_out.fw_set: one per field above. */
@@ -205,7 +223,11 @@ struct corun_policy_fw_slot {
 #define CORUN_POLICY_FW_LLC_WAYS BIT(4)
 #define CORUN_POLICY_FW_VC BIT(5)
 #define CORUN_POLICY_FW_DRAM_PRIO BIT(6)
-#define CORUN_POLICY_FW_SLOT_ALL 0x7fu
+#define CORUN_POLICY_FW_IRC_NOC BIT(7)
+#define CORUN_POLICY_FW_IRC_DRAM BIT(8)
+#define CORUN_POLICY_FW_IRC_CLASS BIT(9)
+#define CORUN_POLICY_FW_SLOT_ALL 0x3ffu
+#define CORUN_POLICY_FW_SLOT_NR 10
 
 /**
  * struct corun_policy_fw_global - the device-wide firmware parameters
@@ -214,6 +236,12 @@ struct corun_policy_fw_slot {
  * @llc_prob: CORUN_FW_P_LLC_PROB
  * @vcp_mode: enum corun_vcp_mode (CORUN_FW_P_VCP_MODE)
  * @dram_policy: enum corun_dram_policy (CORUN_FW_P_DRAM_POLICY)
+ * @irc_mode: enum corun_irc_mode (CORUN_FW_P_IRC_MODE)
+ * @irc_units: M (CORUN_FW_P_IRC_UNITS)
+ * @irc_noc_bw: CORUN_FW_P_IRC_NOC_BW
+ * @irc_dram_bw: CORUN_FW_P_IRC_DRAM_BW
+ * @irc_reply: CORUN_FW_P_IRC_REPLY
+ * @irc_dram_bytes: CORUN_FW_P_IRC_DRAM_BYTES
  */
 struct corun_policy_fw_global {
 	u32 irc_enable;
@@ -221,6 +249,12 @@ struct corun_policy_fw_global {
 	u32 llc_prob;
 	u32 vcp_mode;
 	u32 dram_policy;
+	u32 irc_mode;
+	u32 irc_units;
+	u32 irc_noc_bw;
+	u32 irc_dram_bw;
+	u32 irc_reply;
+	u32 irc_dram_bytes;
 };
 
 /* Bits of struct corun_policy_out.fw_set: one per field above. */
@@ -229,7 +263,14 @@ struct corun_policy_fw_global {
 #define CORUN_POLICY_FWG_LLC_PROB BIT(2)
 #define CORUN_POLICY_FWG_VCP_MODE BIT(3)
 #define CORUN_POLICY_FWG_DRAM_POLICY BIT(4)
-#define CORUN_POLICY_FWG_ALL 0x1fu
+#define CORUN_POLICY_FWG_IRC_MODE BIT(5)
+#define CORUN_POLICY_FWG_IRC_UNITS BIT(6)
+#define CORUN_POLICY_FWG_IRC_NOC_BW BIT(7)
+#define CORUN_POLICY_FWG_IRC_DRAM_BW BIT(8)
+#define CORUN_POLICY_FWG_IRC_REPLY BIT(9)
+#define CORUN_POLICY_FWG_IRC_DRAM_BYTES BIT(10)
+#define CORUN_POLICY_FWG_ALL 0x7ffu
+#define CORUN_POLICY_FWG_NR 11
 
 /**
  * struct corun_policy_fw - every firmware parameter a policy can set
@@ -257,6 +298,11 @@ struct corun_policy_fw {
  * @fw: firmware parameters
  * @est_alone_cycles: the policy's estimate of the cycles the job would
  *	take alone, 0 for none (reported in the job's counters)
+ * @irc_credits: for the trace, the L1 miss-queue credits per SM per
+ *	refill window the decision gives the slot at the rf and df the
+ *	policy last saw (CORUN_FW_IRC_CREDITS_UNLIMITED: no limit; 0: the
+ *	policy does not say). Under CORUN_IRC_MODE_CCBP the firmware
+ *	computes the credits in force itself, from its own measurement.
  */
 struct corun_policy_slot_out {
 	u32 sm_mask[CORUN_POLICY_MASK_WORDS];
@@ -268,6 +314,7 @@ struct corun_policy_slot_out {
 	u32 fw_set;
 	struct corun_policy_fw_slot fw;
 	u64 est_alone_cycles;
+	u32 irc_credits;
 };
 
 /**
@@ -309,6 +356,12 @@ struct corun_policy_ops {
 
 /* The policy honours struct corun_policy_job.qos_target (FEATURE_QOS). */
 #define CORUN_POLICY_F_QOS 0x1u
+/*
+ * The policy reads the firmware's rf/df monitors (struct
+ * corun_policy_slot_in.fw_rf/fw_df): the engine asks the firmware for
+ * them at every epoch, for the running slots.
+ */
+#define CORUN_POLICY_F_FW_MONITORS 0x2u
 
 extern const struct corun_policy_ops corun_policy_fcfs;
 extern const struct corun_policy_ops corun_policy_even;
@@ -381,6 +434,7 @@ struct corun_policy_record {
 #define CORUN_POLICY_CH_PLACEMENT BIT(5)
 #define CORUN_POLICY_CH_FW BIT(6) /* a firmware parameter of the slot */
 #define CORUN_POLICY_CH_EST BIT(7)
+#define CORUN_POLICY_CH_CREDITS BIT(8) /* @out.irc_credits */
 
 /**
  * struct corun_policy_hw - the host's side of the applier
@@ -390,6 +444,8 @@ struct corun_policy_record {
  *	(CORUN_FW_CMD_SET_PARAMS, several requests if need be); 0 or a
  *	negative errno. May be NULL: the device then has no firmware and
  *	firmware parameters are not applied.
+ * @fw_get: read one firmware parameter (CORUN_FW_CMD_GET_PARAM) into
+ *	@val; 0 or a negative errno. May be NULL (no firmware).
  * @trace: one changed slot's record; may be NULL
  * @cycle: the device clock (CORUN_REG_CYCLE_LO/HI), for the records; may
  *	be NULL (records then carry the last snapshot's cycle)
@@ -398,6 +454,7 @@ struct corun_policy_hw {
 	void *ctx;
 	void (*write_reg)(void *ctx, u32 off, u32 val);
 	int (*fw_params)(void *ctx, const u32 *pairs, u32 n);
+	int (*fw_get)(void *ctx, u32 param, u32 *val);
 	void (*trace)(void *ctx, const struct corun_policy_record *r);
 	u64 (*cycle)(void *ctx);
 };
@@ -488,8 +545,10 @@ struct corun_policy_engine {
 	struct corun_policy_out next;
 	struct corun_policy_fw fw_want;
 	struct corun_policy_fw fw_saved;
-	u32 pairs[2 * (5 + 7 * CORUN_POLICY_MAX_SLOTS)];
-	u32 undo[2 * (5 + 7 * CORUN_POLICY_MAX_SLOTS)];
+	u32 pairs[2 * (CORUN_POLICY_FWG_NR +
+		       CORUN_POLICY_FW_SLOT_NR * CORUN_POLICY_MAX_SLOTS)];
+	u32 undo[2 * (CORUN_POLICY_FWG_NR +
+		      CORUN_POLICY_FW_SLOT_NR * CORUN_POLICY_MAX_SLOTS)];
 	u32 active;
 	u64 state[2][CORUN_POLICY_STATE_BYTES / 8];
 };
