@@ -577,6 +577,7 @@ static void fw_mcu_test_irc_ccbp(struct kunit *test)
 		{ CORUN_FW_P_IRC_MODE, CORUN_IRC_MODE_CCBP },
 	};
 	struct env *e = boot(test);
+	u64 *c = e->dev.ctr[0];
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(set); i++)
@@ -589,8 +590,8 @@ static void fw_mcu_test_irc_ccbp(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, slot_reg(e, 1, CORUN_MCU_S_IRC_PRIO),
 			CORUN_FW_IRC_PRIO_LS);
 	/* a tick (10000 cycles) with reads only: the NoC's 12 */
-	e->dev.ctr[0][offsetof(struct corun_slot_counters, requests) / 8] += 500;
-	e->dev.ctr[0][offsetof(struct corun_slot_counters, read_requests) / 8] += 500;
+	c[offsetof(struct corun_slot_counters, requests) / 8] += 500;
+	c[offsetof(struct corun_slot_counters, read_requests) / 8] += 500;
 	mcu_run(e->mcu, 10000);
 	KUNIT_EXPECT_EQ(test, slot_reg(e, 0, CORUN_MCU_S_IRC_CREDITS), 12u);
 	KUNIT_EXPECT_EQ(test,
