@@ -557,6 +557,79 @@ static void engine_snapshot_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, in->epoch, 3u);
 }
 
+/* A policy that puts the IRC in the CCBP mode, with slot 3 BI. */
+static void ccbp_mode_decide(void *st, const struct corun_policy_in *in,
+			     struct corun_policy_out *out)
+{
+	struct corun_policy_slot_out *o = &out->slot[3];
+
+	out->fw_set |=
+		CORUN_POLICY_FWG_IRC_MODE | CORUN_POLICY_FWG_IRC_UNITS |
+		CORUN_POLICY_FWG_IRC_NOC_BW | CORUN_POLICY_FWG_IRC_DRAM_BW |
+		CORUN_POLICY_FWG_IRC_REPLY | CORUN_POLICY_FWG_IRC_DRAM_BYTES;
+	out->fw.irc_mode = CORUN_IRC_MODE_CCBP;
+	out->fw.irc_units = 10;
+	out->fw.irc_noc_bw = 5000;
+	out->fw.irc_dram_bw = 6000;
+	out->fw.irc_reply = 96;
+	out->fw.irc_dram_bytes = 64;
+	o->fw_set |= CORUN_POLICY_FW_IRC_NOC | CORUN_POLICY_FW_IRC_DRAM |
+		     CORUN_POLICY_FW_IRC_CLASS;
+	o->fw.irc_noc = 1500;
+	o->fw.irc_dram = 2500;
+	o->fw.irc_class = CORUN_IRC_CLASS_BI;
+}
+
+static const struct corun_policy_ops ccbp_mode = {
+	.name = "ccbp-mode",
+	.state_size = 8,
+	.decide = ccbp_mode_decide,
+};
+
+/* The CCBP mode's parameters reach the firmware, device-wide ones first. */
+static void engine_irc_ccbp_test(struct kunit *test)
+{
+	static const u32 want[][2] = {
+		{ CORUN_FW_P_IRC_MODE, CORUN_IRC_MODE_CCBP },
+		{ CORUN_FW_P_IRC_UNITS, 10 },
+		{ CORUN_FW_P_IRC_NOC_BW, 5000 },
+		{ CORUN_FW_P_IRC_DRAM_BW, 6000 },
+		{ CORUN_FW_P_IRC_REPLY, 96 },
+		{ CORUN_FW_P_IRC_DRAM_BYTES, 64 },
+		{ CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_NOC_UNITS, 3), 1500 },
+		{ CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_DRAM_UNITS, 3), 2500 },
+		{ CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_CLASS, 3),
+		  CORUN_IRC_CLASS_BI },
+	};
+	struct fixture *f = setup(test, 1);
+	struct fake_hw *h = &f->hw;
+	u32 i;
+
+	/* the boot values: nothing to send for them */
+	KUNIT_EXPECT_EQ(test, f->eng.applied_fw.g.irc_units,
+			CORUN_FW_IRC_UNITS_BOOT);
+	KUNIT_EXPECT_EQ(test, f->eng.applied_fw.slot[3].irc_class,
+			(u32)CORUN_IRC_CLASS_FREE);
+	fake_clear(h);
+	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &ccbp_mode), 0);
+	KUNIT_ASSERT_EQ(test, h->npairs, 2 * (u32)ARRAY_SIZE(want));
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		KUNIT_EXPECT_EQ(test, h->pairs[2 * i], want[i][0]);
+		KUNIT_EXPECT_EQ(test, h->pairs[2 * i + 1], want[i][1]);
+	}
+	KUNIT_EXPECT_EQ(test, f->eng.applied_fw.slot[3].irc_noc, 1500u);
+	/* another policy: the firmware gets its boot values back */
+	fake_clear(h);
+	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &corun_policy_fcfs),
+			0);
+	KUNIT_ASSERT_EQ(test, h->npairs, 2 * (u32)ARRAY_SIZE(want));
+	KUNIT_EXPECT_EQ(test, h->pairs[1], (u32)CORUN_IRC_MODE_SHARES);
+	KUNIT_EXPECT_EQ(test, h->pairs[3], CORUN_FW_IRC_UNITS_BOOT);
+	KUNIT_EXPECT_EQ(test, h->pairs[9], 160u);
+	KUNIT_EXPECT_EQ(test, h->pairs[11], 128u);
+	KUNIT_EXPECT_EQ(test, h->pairs[17], (u32)CORUN_IRC_CLASS_FREE);
+}
+
 /* A policy that reads the firmware's monitors, deciding nothing. */
 static void mon_decide(void *st, const struct corun_policy_in *in,
 		       struct corun_policy_out *out)
@@ -637,6 +710,7 @@ static struct kunit_case corun_policy_engine_cases[] = {
 	KUNIT_CASE(engine_select_fail_test),
 	KUNIT_CASE(engine_snapshot_test),
 	KUNIT_CASE(engine_monitor_test),
+	KUNIT_CASE(engine_irc_ccbp_test),
 	{}
 };
 
