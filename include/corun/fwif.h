@@ -265,10 +265,11 @@ enum corun_fw_param {
 #define CORUN_FW_VC_CONFIG 0xffffffffu
 
 /*
- * CORUN_FW_P_IRC_MODE. Under CORUN_IRC_MODE_CCBP the firmware measures
+ * CORUN_FW_P_IRC_MODE. Under CORUN_IRC_MODE_CCBP the firmware takes
  * each slot's rf (read requests / requests) and df (DRAM accesses /
- * requests) over every tick from the slot's counters and programs, for
- * each window, per SM, the credits of the slot's quotas:
+ * requests) from its monitors (CORUN_FW_P_RF, CORUN_FW_P_DF) at every
+ * epoch event and programs, for each window, per SM, the credits of the
+ * slot's quotas:
  *	Eq. 1: C_n = noc_units/(1000 M) * NOC_BW/1000 * window
  *			/ (rf * SMs * REPLY)
  *	Eq. 3: C_d = dram_units/(1000 M) * DRAM_BW/1000 * window
@@ -276,11 +277,14 @@ enum corun_fw_param {
  * credits = floor(min(C_n, C_d)), at least 1, at most the window; a
  * bandwidth of 0 or a factor (rf, df) of 0 does not limit, and a slot
  * neither limits is CORUN_FW_IRC_CREDITS_UNLIMITED. rf and df (in
- * 1/1024, df at most 4096) are those of the last tick
- * in which the slot made a request, 1 each before the first (every
- * request a read and a DRAM access). Credits follow every tick and
- * every parameter change. The slot's enum corun_irc_class gives the
- * rest; IRC_SHARE and IRC_PRIO then wait until the mode is left.
+ * 1/1024, df at most 4096) are those of the last epoch in which the
+ * slot made a request, 1 each before the first since the mode was
+ * entered (every request a read and a DRAM access). Credits follow
+ * every epoch and every parameter change: epochs, not timer ticks, so
+ * that they change at the same GPU cycle whatever the host does (in
+ * lockstep the GPU waits at an epoch until the firmware is done). The
+ * slot's enum corun_irc_class gives the rest; IRC_SHARE and IRC_PRIO
+ * then wait until the mode is left.
  */
 enum corun_irc_mode {
 	CORUN_IRC_MODE_SHARES = 0, /* share * window / 1024, IRC_PRIO */
