@@ -32,6 +32,8 @@ static struct fw_dram {
 	u64 last[CORUN_MAX_SLOTS];
 } dram;
 
+bool fw_dram_bw_app;
+
 static u64 dram_accesses(unsigned int s)
 {
 	return fw_slot_counter(s, FW_CTR(dram_accesses));
@@ -51,7 +53,7 @@ static void dram_program(void)
 	fw_wr(CORUN_MCU_DRAM_POLICY, dram.policy == CORUN_DRAM_BW_APP ?
 					     CORUN_DRAM_SLOT_PRIO :
 					     dram.policy);
-	fw_tick_use(FW_TICK_DRAM, dram.policy == CORUN_DRAM_BW_APP);
+	fw_dram_bw_app = dram.policy == CORUN_DRAM_BW_APP;
 }
 
 static void dram_init(void)

@@ -67,33 +67,32 @@ struct fw_policy {
 };
 
 /*
- * The policies that work on ticks, each while its bit of fw_tick_users
- * is set: BW-App (dram.c) and the IRC's CCBP mode (irc.c). An idle tick
- * then costs one test.
+ * The one policy that works on ticks: BW-App (dram.c), while
+ * fw_dram_bw_app says it is selected. An idle tick then costs a test.
  */
-#define FW_TICK_DRAM BIT(0)
-#define FW_TICK_IRC BIT(1)
-extern u32 fw_tick_users;
+extern bool fw_dram_bw_app;
 void fw_dram_tick(void);
-/* Measure each slot's rf and df over the tick, then refresh the credits. */
-void fw_irc_tick(void);
 
-/* Set or clear @bit of fw_tick_users. */
-static inline void fw_tick_use(u32 bit, bool on)
-{
-	fw_tick_users = on ? fw_tick_users | bit : fw_tick_users & ~bit;
-}
+/**
+ * fw_monitor_factors() - a slot's rf and df over the last epoch span
+ * @slot: the slot, below fw.num_slots
+ * @rf: CORUN_FW_P_RF
+ * @df: CORUN_FW_P_DF
+ *
+ * Return: false (and nothing stored) if the slot made no request then.
+ */
+bool fw_monitor_factors(unsigned int slot, u32 *rf, u32 *df);
 
 /* The policies, in the order they are initialised; NULL-terminated. */
 extern const struct fw_policy *const fw_policies[];
 
 extern const struct fw_policy fw_policy_core;
+extern const struct fw_policy fw_policy_monitor;
 extern const struct fw_policy fw_policy_irc;
 extern const struct fw_policy fw_policy_l1;
 extern const struct fw_policy fw_policy_llc;
 extern const struct fw_policy fw_policy_vcp;
 extern const struct fw_policy fw_policy_dram;
-extern const struct fw_policy fw_policy_monitor;
 
 /**
  * struct fw_state - what every part of the firmware shares

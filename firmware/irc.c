@@ -12,11 +12,15 @@
  * CORUN_IRC_MODE_CCBP    the driver gives each slot its NoC and DRAM
  *                        quotas (units of the sustainable bandwidths, as
  *                        CCBP's Algorithm 1 hands them out) and its class;
- *                        the firmware measures the slot's rf and df on
- *                        every tick and turns the quotas into credits
- *                        with Eqs. 1 and 3 (fw_irc_ccbp_credits()), the
- *                        smaller of the two. Latency-sensitive slots are
- *                        not limited and go first at the miss queue.
+ *                        the firmware takes the slot's rf and df from
+ *                        its monitors (monitor.c) at every epoch and
+ *                        turns the quotas into credits with Eqs. 1 and 3
+ *                        (fw_irc_ccbp_credits()), the smaller of the two.
+ *                        Latency-sensitive slots are not limited and go
+ *                        first at the miss queue. Epochs rather than
+ *                        ticks: the timer counts MCU cycles, which run on
+ *                        while the GPU waits for the firmware, epochs
+ *                        are GPU cycles.
  *
  * The hardware refills over the window the credits assume
  * (CORUN_MCU_IRC_WINDOW).
@@ -27,20 +31,6 @@
 #define IRC_FACTOR_UNKNOWN 1024u
 /* df counts at most two DRAM accesses per request; more is a bad counter. */
 #define IRC_FACTOR_MAX 4096u
-
-/* The counters the CCBP mode measures rf and df from. */
-enum {
-	IRC_REQ,
-	IRC_READ,
-	IRC_DRAM,
-	IRC_NR
-};
-
-static const u32 irc_ctr[IRC_NR] = {
-	[IRC_REQ] = FW_CTR(requests),
-	[IRC_READ] = FW_CTR(read_requests),
-	[IRC_DRAM] = FW_CTR(dram_accesses),
-};
 
 /**
  * struct fw_irc - the policy's parameters and the CCBP mode's state
@@ -56,7 +46,6 @@ static const u32 irc_ctr[IRC_NR] = {
  * @cls: CORUN_FW_P_IRC_CLASS per slot
  * @credits: CORUN_FW_P_IRC_CREDITS per slot
  * @f: per slot, rf and df in force (1/1024)
- * @last: per slot, the counters at the last tick (CCBP mode)
  */
 static struct fw_irc {
 	u32 enable;
@@ -71,7 +60,6 @@ static struct fw_irc {
 	u32 cls[CORUN_MAX_SLOTS];
 	u32 credits[CORUN_MAX_SLOTS];
 	u32 f[2][CORUN_MAX_SLOTS];
-	u64 last[CORUN_MAX_SLOTS][IRC_NR];
 } irc;
 
 u32 fw_irc_credits(u32 share, u32 window)
@@ -196,47 +184,27 @@ static void irc_apply_all(void)
 		irc_apply_credits(s);
 }
 
-static void irc_read(unsigned int slot, u64 *c)
-{
-	unsigned int i;
-
-	for (i = 0; i < IRC_NR; i++)
-		c[i] = fw_slot_counter(slot, irc_ctr[i]);
-}
-
-/* Entering the CCBP mode: rf and df are measured from now on. */
-static void irc_ccbp_start(bool on)
+/* Entering the CCBP mode: nothing measured yet. */
+static void irc_ccbp_start(void)
 {
 	unsigned int s;
 
 	for (s = 0; s < CORUN_MAX_SLOTS; s++) {
 		irc.f[0][s] = IRC_FACTOR_UNKNOWN;
 		irc.f[1][s] = IRC_FACTOR_UNKNOWN;
-		if (on && s < fw.num_slots)
-			irc_read(s, irc.last[s]);
 	}
-	fw_tick_use(FW_TICK_IRC, on);
 }
 
-void fw_irc_tick(void)
+/* The monitors have the epoch's rf and df: credits follow them. */
+static void irc_epoch(void)
 {
-	u64 c[IRC_NR], req;
 	unsigned int s;
 
-	for (s = 0; s < fw.num_slots; s++) {
-		irc_read(s, c);
-		req = c[IRC_REQ] - irc.last[s][IRC_REQ];
-		/* a slot that sent nothing keeps what it showed last */
-		if (req) {
-			irc.f[0][s] = fw_ratio1024(
-				c[IRC_READ] - irc.last[s][IRC_READ], req);
-			irc.f[1][s] = fw_ratio1024(
-				c[IRC_DRAM] - irc.last[s][IRC_DRAM], req);
-		}
-		irc.last[s][IRC_REQ] = c[IRC_REQ];
-		irc.last[s][IRC_READ] = c[IRC_READ];
-		irc.last[s][IRC_DRAM] = c[IRC_DRAM];
-	}
+	if (irc.mode != CORUN_IRC_MODE_CCBP)
+		return;
+	/* a slot that sent nothing keeps what it showed last */
+	for (s = 0; s < fw.num_slots; s++)
+		fw_monitor_factors(s, &irc.f[0][s], &irc.f[1][s]);
 	if (irc.enable)
 		irc_apply_all();
 }
@@ -262,7 +230,7 @@ static void irc_init(void)
 		irc.units[1][s] = 0;
 		irc.cls[s] = CORUN_IRC_CLASS_FREE;
 	}
-	irc_ccbp_start(false);
+	irc_ccbp_start();
 	fw_wr(CORUN_MCU_IRC_WINDOW, irc.window);
 	irc_apply_all();
 }
@@ -343,9 +311,7 @@ static void irc_param_apply(u32 base, u32 slot)
 		irc_apply_all();
 		break;
 	case CORUN_FW_P_IRC_MODE:
-		if (!(fw_tick_users & FW_TICK_IRC) !=
-		    (irc.mode != CORUN_IRC_MODE_CCBP))
-			irc_ccbp_start(irc.mode == CORUN_IRC_MODE_CCBP);
+		irc_ccbp_start();
 		irc_apply_all();
 		break;
 	case CORUN_FW_P_IRC_SHARE:
@@ -367,4 +333,5 @@ const struct fw_policy fw_policy_irc = {
 	.param = irc_param,
 	.param_valid = irc_param_valid,
 	.param_apply = irc_param_apply,
+	.epoch = irc_epoch,
 };

@@ -11,7 +11,6 @@
 #include "fw.h"
 
 struct fw_state fw;
-u32 fw_tick_users;
 
 /* The window's limits, clamped to what the firmware's tables hold. */
 static void fw_read_limits(void)
@@ -35,7 +34,6 @@ void fw_boot(void)
 	fw.ticks = 0;
 	fw.epoch_seq = 0;
 	fw.requests = 0;
-	fw_tick_users = 0;
 
 	fw_params_init();
 
@@ -46,11 +44,7 @@ void fw_boot(void)
 void fw_tick(void)
 {
 	fw.ticks++;
-	if (!fw_tick_users)
-		return;
-	if (fw_tick_users & FW_TICK_IRC)
-		fw_irc_tick();
-	if (fw_tick_users & FW_TICK_DRAM)
+	if (fw_dram_bw_app)
 		fw_dram_tick();
 }
 

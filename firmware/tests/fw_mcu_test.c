@@ -560,7 +560,7 @@ static void fw_mcu_test_epoch(struct kunit *test)
 /*
  * The IRC's CCBP mode on the real image: the paper's platform, half of
  * each bandwidth for slot 0, LS slot 1; the credits before and after a
- * tick measured rf = 1, df = 0 (firmware/tests has the formula).
+ * epoch measured rf = 1, df = 0 (firmware/tests has the formula).
  */
 static void fw_mcu_test_irc_ccbp(struct kunit *test)
 {
@@ -589,9 +589,11 @@ static void fw_mcu_test_irc_ccbp(struct kunit *test)
 			CORUN_FW_IRC_CREDITS_UNLIMITED);
 	KUNIT_EXPECT_EQ(test, slot_reg(e, 1, CORUN_MCU_S_IRC_PRIO),
 			CORUN_FW_IRC_PRIO_LS);
-	/* a tick (10000 cycles) with reads only: the NoC's 12 */
+	/* an epoch with reads only: the NoC's 12 */
 	c[offsetof(struct corun_slot_counters, requests) / 8] += 500;
 	c[offsetof(struct corun_slot_counters, read_requests) / 8] += 500;
+	e->dev.regs[CORUN_MCU_EPOCH_SEQ / 4] = 1;
+	mcu_raise_event(e->mcu, CORUN_MCU_EV_EPOCH);
 	mcu_run(e->mcu, 10000);
 	KUNIT_EXPECT_EQ(test, slot_reg(e, 0, CORUN_MCU_S_IRC_CREDITS), 12u);
 	KUNIT_EXPECT_EQ(test,

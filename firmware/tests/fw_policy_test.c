@@ -152,6 +152,13 @@ static void tick(void)
 	fw_poll();
 }
 
+static void next_epoch(void)
+{
+	fake_set_reg(CORUN_MCU_EPOCH_SEQ, fake_reg(CORUN_MCU_EPOCH_SEQ) + 1);
+	fake.events = CORUN_MCU_EV_EPOCH;
+	fw_poll();
+}
+
 static u32 credits(unsigned int slot)
 {
 	return slot_reg(slot, CORUN_MCU_S_IRC_CREDITS);
@@ -339,8 +346,9 @@ static void fw_policy_test_irc_ccbp(struct kunit *test)
 	set_ok(test, CORUN_FW_P_IRC_ENABLE, 1);
 	KUNIT_EXPECT_EQ(test, credits(0), 1u); /* 10/1024 of 200 */
 	KUNIT_EXPECT_EQ(test, slot_reg(1, CORUN_MCU_S_IRC_PRIO), 5u);
-	/* no tick has run: not measured */
+	/* no epoch since the mode: not measured */
 	slot_requests(0, 1000, 1000, 0);
+	next_epoch();
 	set_ok(test, CORUN_FW_P_IRC_MODE, CORUN_IRC_MODE_CCBP);
 	/* unmeasured: rf = df = 1, so DRAM binds: 9 */
 	KUNIT_EXPECT_EQ(test, credits(0), 9u);
@@ -355,16 +363,19 @@ static void fw_policy_test_irc_ccbp(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, slot_reg(0, CORUN_MCU_S_IRC_PRIO), 0u);
 	KUNIT_EXPECT_EQ(test, credits(2), CORUN_FW_IRC_CREDITS_UNLIMITED);
 	KUNIT_EXPECT_EQ(test, slot_reg(2, CORUN_MCU_S_IRC_PRIO), 0u);
-	/* a tick: every request a read, no DRAM access: the NoC's 12 */
+	/* ticks measure nothing (they are not GPU-timed) */
 	slot_requests(0, 400, 400, 0);
 	tick();
+	KUNIT_EXPECT_EQ(test, credits(0), 9u);
+	/* an epoch: every request a read, no DRAM access: the NoC's 12 */
+	next_epoch();
 	KUNIT_EXPECT_EQ(test, credits(0), 12u);
-	/* the next tick alone: half reads, df 0.25; NoC 24, DRAM 36 */
+	/* the next epoch alone: half reads, df 0.25; NoC 24, DRAM 36 */
 	slot_requests(0, 800, 400, 200);
-	tick();
+	next_epoch();
 	KUNIT_EXPECT_EQ(test, credits(0), 24u);
-	/* a tick without requests keeps the factors */
-	tick();
+	/* an epoch without requests keeps the factors */
+	next_epoch();
 	KUNIT_EXPECT_EQ(test, credits(0), 24u);
 	/* the driver's new quotas and window act at once */
 	set_ok(test, CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_NOC_UNITS, 0), 5000);
@@ -398,14 +409,19 @@ static void fw_policy_test_irc_ccbp(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, slot_reg(1, CORUN_MCU_S_IRC_PRIO),
 			CORUN_FW_IRC_PRIO_LS);
 	set_ok(test, CORUN_FW_P_IRC_ENABLE, 1);
-	/* leaving the mode: the shares and priorities return, ticks idle */
+	/* leaving the mode: the shares and priorities return */
 	set_ok(test, CORUN_FW_P_IRC_MODE, CORUN_IRC_MODE_SHARES);
 	KUNIT_EXPECT_EQ(test, credits(0), 3u); /* 10/1024 of 400 */
 	KUNIT_EXPECT_EQ(test, slot_reg(1, CORUN_MCU_S_IRC_PRIO), 5u);
-	v = fake.ctr_reads;
-	tick();
-	KUNIT_EXPECT_EQ(test, fake.ctr_reads, v);
+	slot_requests(0, 800, 800, 0);
+	next_epoch();
 	KUNIT_EXPECT_EQ(test, credits(0), 3u);
+	/* back in the mode: unmeasured again until the next epoch */
+	set_ok(test, CORUN_FW_P_IRC_MODE, CORUN_IRC_MODE_CCBP);
+	KUNIT_EXPECT_EQ(test, credits(0), 24u); /* NoC binds at rf 1 */
+	slot_requests(0, 800, 400, 0);
+	next_epoch();
+	KUNIT_EXPECT_EQ(test, credits(0), 48u);
 	/* read-only credits */
 	KUNIT_EXPECT_EQ(test,
 			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_CREDITS,
