@@ -29,6 +29,9 @@
 /* Defaults; the accepted ranges are part of the contract in fwif.h. */
 #define FW_TICK_CYCLES_DEFAULT 10000u
 #define FW_IRC_WINDOW_DEFAULT 200u /* CCBP: credits reset every 200 cycles */
+/* CCBP's reply: a 128-byte line and a 32-byte header flit. */
+#define FW_IRC_REPLY_DEFAULT 160u
+#define FW_IRC_DRAM_BYTES_DEFAULT 128u /* one L2 line per DRAM access */
 #define FW_L1_WAYS_ALL 0xffffffffu
 #define FW_LLC_WAYS_ALL 0xffffffffu
 /* p = 0.001 of the CPU-GPU paper: spare with 1023/1024. */
@@ -70,16 +73,26 @@ struct fw_policy {
 extern bool fw_dram_bw_app;
 void fw_dram_tick(void);
 
+/**
+ * fw_monitor_factors() - a slot's rf and df over the last epoch span
+ * @slot: the slot, below fw.num_slots
+ * @rf: CORUN_FW_P_RF
+ * @df: CORUN_FW_P_DF
+ *
+ * Return: false (and nothing stored) if the slot made no request then.
+ */
+bool fw_monitor_factors(unsigned int slot, u32 *rf, u32 *df);
+
 /* The policies, in the order they are initialised; NULL-terminated. */
 extern const struct fw_policy *const fw_policies[];
 
 extern const struct fw_policy fw_policy_core;
+extern const struct fw_policy fw_policy_monitor;
 extern const struct fw_policy fw_policy_irc;
 extern const struct fw_policy fw_policy_l1;
 extern const struct fw_policy fw_policy_llc;
 extern const struct fw_policy fw_policy_vcp;
 extern const struct fw_policy fw_policy_dram;
-extern const struct fw_policy fw_policy_monitor;
 
 /**
  * struct fw_state - what every part of the firmware shares
@@ -128,7 +141,8 @@ void fw_boot(void);
  *
  * Acknowledges the pending events before handling them, so an event that
  * arrives while they are handled stays pending for the next call. The
- * mailbox goes first, then the tick, then the epoch.
+ * epoch goes first (a request about it sees its monitors), then the
+ * mailbox, then the tick.
  *
  * Return: the CORUN_MCU_EV_* bits handled, 0 if none was pending.
  */
@@ -223,6 +237,54 @@ u32 fw_params_set(const u32 *pairs, u32 n, u32 *bad);
  * slot with bandwidth never starves on rounding.
  */
 u32 fw_irc_credits(u32 share, u32 window);
+
+/**
+ * struct fw_irc_model - what the CCBP mode's credit formula needs
+ * @m: units per bandwidth (CORUN_FW_P_IRC_UNITS)
+ * @window: refill window, cycles
+ * @sms: SMs the quotas are split over
+ * @noc_bw: sustainable NoC bandwidth, bytes per 1000 cycles (0: no limit)
+ * @dram_bw: sustainable DRAM bandwidth, the same
+ * @reply: NoC bytes of a read reply
+ * @dram_bytes: bytes of a DRAM access
+ */
+struct fw_irc_model {
+	u32 m;
+	u32 window;
+	u32 sms;
+	u32 noc_bw;
+	u32 dram_bw;
+	u32 reply;
+	u32 dram_bytes;
+};
+
+/**
+ * fw_irc_ccbp_credits() - CCBP credits of a slot per SM per window
+ * @mo: the model
+ * @noc_units: NoC quota, 1/1000 of a unit
+ * @dram_units: DRAM quota, 1/1000 of a unit
+ * @rf: read requests per request, 1/1024
+ * @df: DRAM accesses per request, 1/1024 (at most 4096 is used)
+ *
+ * The smaller of Eq. 1's and Eq. 3's issue rates for the quotas (the
+ * formula is in fwif.h, at enum corun_irc_mode), floored, at least 1, at
+ * most the window; a bandwidth or factor of 0 does not limit.
+ *
+ * Return: the credits, or CORUN_FW_IRC_CREDITS_UNLIMITED if neither
+ * bandwidth limits.
+ */
+u32 fw_irc_ccbp_credits(const struct fw_irc_model *mo, u32 noc_units,
+			u32 dram_units, u32 rf, u32 df);
+
+/**
+ * fw_muldiv64() - floor(@a * @b / @d) with a 128-bit product
+ * @a: factor
+ * @b: factor
+ * @d: divisor
+ *
+ * Return: the quotient; ~0 if it does not fit in 64 bits or @d is 0.
+ */
+u64 fw_muldiv64(u64 a, u64 b, u64 d);
 
 /**
  * fw_ratio1024() - floor(1024 * @num / @den), integer only

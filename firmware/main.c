@@ -66,12 +66,17 @@ u32 fw_poll(void)
 		return 0;
 	fw_ack(ev);
 
+	/*
+	 * The epoch first: the device raises it before it tells the host,
+	 * so a request the host sends about that epoch sees its monitors
+	 * whether or not the firmware woke in between.
+	 */
+	if (ev & CORUN_MCU_EV_EPOCH)
+		fw_epoch();
 	if (ev & CORUN_MCU_EV_MBOX)
 		fw_mbox_handle();
 	if (ev & CORUN_MCU_EV_TICK)
 		fw_tick();
-	if (ev & CORUN_MCU_EV_EPOCH)
-		fw_epoch();
 	return ev;
 }
 

@@ -29,14 +29,25 @@ static const u32 mon_ctr[MON_NR] = {
  * @epochs: epoch events handled (CORUN_FW_P_EPOCHS)
  * @rf: per slot, rf over the last span (CORUN_FW_P_RF)
  * @df: per slot, df over the last span (CORUN_FW_P_DF)
+ * @busy: per slot, it made a request in the last span
  * @last: per slot, the counters at the start of the current span
  */
 static struct fw_monitor {
 	u32 epochs;
 	u32 rf[CORUN_MAX_SLOTS];
 	u32 df[CORUN_MAX_SLOTS];
+	bool busy[CORUN_MAX_SLOTS];
 	u64 last[CORUN_MAX_SLOTS][MON_NR];
 } mon;
+
+bool fw_monitor_factors(unsigned int slot, u32 *rf, u32 *df)
+{
+	if (!mon.busy[slot])
+		return false;
+	*rf = mon.rf[slot];
+	*df = mon.df[slot];
+	return true;
+}
 
 u32 fw_ratio1024(u64 num, u64 den)
 {
@@ -89,6 +100,7 @@ static void mon_init(void)
 	for (s = 0; s < CORUN_MAX_SLOTS; s++) {
 		mon.rf[s] = 0;
 		mon.df[s] = 0;
+		mon.busy[s] = false;
 	}
 	/* A firmware loaded mid-run measures from its boot on. */
 	for (s = 0; s < fw.num_slots; s++)
@@ -104,6 +116,7 @@ static void mon_epoch(void)
 	for (s = 0; s < fw.num_slots; s++) {
 		mon_read(s, c);
 		req = c[MON_REQ] - mon.last[s][MON_REQ];
+		mon.busy[s] = req != 0;
 		mon.rf[s] =
 			fw_ratio1024(c[MON_READ] - mon.last[s][MON_READ], req);
 		mon.df[s] =

@@ -19,8 +19,11 @@
  * SET_PARAMS pair carries its index), ECHO returns its words, VERSION the
  * interface version, a SET_PARAM that succeeded reads back, and a
  * SET_PARAMS is all or nothing (a refused one changes no parameter; an
- * accepted one leaves each parameter at its last value). The firmware
- * must never panic after boot. A breach aborts with a message.
+ * accepted one leaves each parameter at its last value). After every
+ * event each slot's credit register is what IRC_CREDITS reports, and
+ * under the CCBP mode a BI slot's credits are 1..window or unlimited and
+ * an LS slot is unlimited and first. The firmware must never panic after
+ * boot. A breach aborts with a message.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,6 +241,42 @@ static void do_epoch(struct cursor *c)
 	poll_events(CORUN_MCU_EV_EPOCH | (mode & 0x80 ? CORUN_MCU_EV_TICK : 0));
 }
 
+/* The credits in the window against the IRC's parameters. */
+static void check_irc(void)
+{
+	u32 mode, en, win, cls, cr, s, ns = fake_reg(CORUN_MCU_NUM_SLOTS);
+	u32 none[CORUN_MBOX_WORDS] = { 0 };
+
+	if (ns > CORUN_MAX_SLOTS)
+		ns = CORUN_MAX_SLOTS;
+	get(CORUN_FW_P_IRC_MODE, &mode);
+	get(CORUN_FW_P_IRC_ENABLE, &en);
+	get(CORUN_FW_P_IRC_WINDOW, &win);
+	for (s = 0; s < ns; s++) {
+		u32 reg = fake_reg(CORUN_MCU_SLOT(s, CORUN_MCU_S_IRC_CREDITS));
+
+		get(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_CREDITS, s), &cr);
+		get(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_CLASS, s), &cls);
+		if (reg != cr)
+			breach("IRC_CREDITS is not the credit register", none,
+			       none);
+		if (mode != CORUN_IRC_MODE_CCBP)
+			continue;
+		if (cls != CORUN_IRC_CLASS_BI || !en) {
+			if (cr != CORUN_FW_IRC_CREDITS_UNLIMITED)
+				breach("CCBP: a slot not limited has credits",
+				       none, none);
+		} else if (cr != CORUN_FW_IRC_CREDITS_UNLIMITED &&
+			   (!cr || cr > win)) {
+			breach("CCBP: credits outside 1..window", none, none);
+		}
+		if ((cls == CORUN_IRC_CLASS_LS) !=
+		    (fake_reg(CORUN_MCU_SLOT(s, CORUN_MCU_S_IRC_PRIO)) ==
+		     CORUN_FW_IRC_PRIO_LS))
+			breach("CCBP: LS and only LS goes first", none, none);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
 	struct cursor c = { data, size };
@@ -287,6 +326,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			poll_events(CORUN_MCU_EV_TICK);
 			break;
 		}
+		check_irc();
 	}
 	return 0;
 }

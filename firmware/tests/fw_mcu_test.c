@@ -253,8 +253,11 @@ static void fw_mcu_test_boot(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, v, h->fw_version);
 	KUNIT_EXPECT_EQ(test, e->dev.ready, 1u);
 	KUNIT_EXPECT_EQ(test, e->dev.crash, 0u);
-	/* Booting is short (every policy's defaults) and ends in WFE. */
-	KUNIT_EXPECT_LT(test, mcu_insns(e->mcu), 3000u);
+	/*
+	 * Booting is short (clearing .bss, a word per 4 instructions, and
+	 * every policy's defaults) and ends in WFE.
+	 */
+	KUNIT_EXPECT_LT(test, mcu_insns(e->mcu), 4000u);
 	KUNIT_EXPECT_TRUE(test, mcu_asleep(e->mcu));
 	/* The per-slot registers got their defaults, unused slots nothing. */
 	for (s = 0; s < SLOTS; s++) {
@@ -554,6 +557,50 @@ static void fw_mcu_test_epoch(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mcu_state(e->mcu), MCU_RUNNING);
 }
 
+/*
+ * The IRC's CCBP mode on the real image: the paper's platform, half of
+ * each bandwidth for slot 0, LS slot 1; the credits before and after a
+ * epoch measured rf = 1, df = 0 (firmware/tests has the formula).
+ */
+static void fw_mcu_test_irc_ccbp(struct kunit *test)
+{
+	static const u32 set[][2] = {
+		{ CORUN_FW_P_IRC_NOC_BW, 307200 },
+		{ CORUN_FW_P_IRC_DRAM_BW, 186083 },
+		{ CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_NOC_UNITS, 0), 10000 },
+		{ CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_DRAM_UNITS, 0), 10000 },
+		{ CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_CLASS, 0),
+		  CORUN_IRC_CLASS_BI },
+		{ CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_CLASS, 1),
+		  CORUN_IRC_CLASS_LS },
+		{ CORUN_FW_P_IRC_ENABLE, 1 },
+		{ CORUN_FW_P_IRC_MODE, CORUN_IRC_MODE_CCBP },
+	};
+	struct env *e = boot(test);
+	u64 *c = e->dev.ctr[0];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(set); i++)
+		KUNIT_EXPECT_EQ(test, set_param(test, e, set[i][0], set[i][1]),
+				OK_HDR(1));
+	/* not measured yet: rf = df = 1, DRAM binds */
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 0, CORUN_MCU_S_IRC_CREDITS), 9u);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 1, CORUN_MCU_S_IRC_CREDITS),
+			CORUN_FW_IRC_CREDITS_UNLIMITED);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 1, CORUN_MCU_S_IRC_PRIO),
+			CORUN_FW_IRC_PRIO_LS);
+	/* an epoch with reads only: the NoC's 12 */
+	c[offsetof(struct corun_slot_counters, requests) / 8] += 500;
+	c[offsetof(struct corun_slot_counters, read_requests) / 8] += 500;
+	e->dev.regs[CORUN_MCU_EPOCH_SEQ / 4] = 1;
+	mcu_raise_event(e->mcu, CORUN_MCU_EV_EPOCH);
+	mcu_run(e->mcu, 10000);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 0, CORUN_MCU_S_IRC_CREDITS), 12u);
+	KUNIT_EXPECT_EQ(test,
+			slot_param(test, e, CORUN_FW_P_IRC_CREDITS, 0), 12u);
+	KUNIT_EXPECT_EQ(test, get_param(test, e, CORUN_FW_P_IRC_UNITS), 20u);
+}
+
 static void fw_mcu_test_ticks(struct kunit *test)
 {
 	struct env *e = boot(test);
@@ -723,6 +770,7 @@ static struct kunit_case fw_mcu_test_cases[] = {
 	KUNIT_CASE(fw_mcu_test_mbox_busy),
 	KUNIT_CASE(fw_mcu_test_garbage),
 	KUNIT_CASE(fw_mcu_test_ticks),
+	KUNIT_CASE(fw_mcu_test_irc_ccbp),
 	KUNIT_CASE(fw_mcu_test_idle),
 	KUNIT_CASE_PARAM(fw_mcu_test_bad_image, bad_image_gen_params),
 	{}

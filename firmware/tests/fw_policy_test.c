@@ -69,6 +69,33 @@ static const struct param_case param_cases[] = {
 	{ CORUN_FW_P_LLC_WAYS, FW_LLC_WAYS_ALL,
 	  { 1, BIT(FAKE_LLC_WAYS - 1), 0xf0000f00, 0xffff },
 	  { 0, BIT(FAKE_LLC_WAYS), 0xffff0000, 0x80000000 } },
+	{ CORUN_FW_P_IRC_MODE, CORUN_IRC_MODE_SHARES,
+	  { CORUN_IRC_MODE_CCBP, CORUN_IRC_MODE_SHARES, CORUN_IRC_MODE_CCBP,
+	    CORUN_IRC_MODE_SHARES },
+	  { CORUN_IRC_MODE_NR, 3, 0x100, ~0u } },
+	{ CORUN_FW_P_IRC_UNITS, CORUN_FW_IRC_UNITS_BOOT,
+	  { 1, CORUN_FW_IRC_UNITS_MAX, 20, 64 },
+	  { 0, CORUN_FW_IRC_UNITS_MAX + 1, 0x10000, ~0u } },
+	{ CORUN_FW_P_IRC_NOC_BW, 0, { 1, CORUN_FW_IRC_BW_MAX, 0, 307200 },
+	  { CORUN_FW_IRC_BW_MAX + 1, 0x10000000, 0x80000000, ~0u } },
+	{ CORUN_FW_P_IRC_DRAM_BW, 0, { CORUN_FW_IRC_BW_MAX, 1, 186083, 0 },
+	  { CORUN_FW_IRC_BW_MAX + 1, 0x7fffffff, 0x80000000, ~0u } },
+	{ CORUN_FW_P_IRC_REPLY, FW_IRC_REPLY_DEFAULT,
+	  { 1, CORUN_FW_IRC_BYTES_MAX, 64, 160 },
+	  { 0, CORUN_FW_IRC_BYTES_MAX + 1, 0x10000, ~0u } },
+	{ CORUN_FW_P_IRC_DRAM_BYTES, FW_IRC_DRAM_BYTES_DEFAULT,
+	  { CORUN_FW_IRC_BYTES_MAX, 1, 32, 128 },
+	  { 0, CORUN_FW_IRC_BYTES_MAX + 1, 0x80000000, ~0u } },
+	{ CORUN_FW_P_IRC_NOC_UNITS, 0,
+	  { 1, CORUN_FW_IRC_UNITS_MAX * 1000, 20000, 2500 },
+	  { CORUN_FW_IRC_UNITS_MAX * 1000 + 1, 0x1000000, 0x80000000, ~0u } },
+	{ CORUN_FW_P_IRC_DRAM_UNITS, 0,
+	  { CORUN_FW_IRC_UNITS_MAX * 1000, 0, 333, 20000 },
+	  { CORUN_FW_IRC_UNITS_MAX * 1000 + 1, 200000, 0x1000000, ~0u } },
+	{ CORUN_FW_P_IRC_CLASS, CORUN_IRC_CLASS_FREE,
+	  { CORUN_IRC_CLASS_LS, CORUN_IRC_CLASS_BI, CORUN_IRC_CLASS_FREE,
+	    CORUN_IRC_CLASS_LS },
+	  { CORUN_IRC_CLASS_NR, 3, 0x100, ~0u } },
 };
 
 static void param_case_desc(const struct param_case *c, char *desc)
@@ -118,6 +145,19 @@ static void fw_policy_test_validation(struct kunit *test)
 }
 
 /* ---- irc.c ---- */
+
+static void tick(void)
+{
+	fake.events = CORUN_MCU_EV_TICK;
+	fw_poll();
+}
+
+static void next_epoch(void)
+{
+	fake_set_reg(CORUN_MCU_EPOCH_SEQ, fake_reg(CORUN_MCU_EPOCH_SEQ) + 1);
+	fake.events = CORUN_MCU_EV_EPOCH;
+	fw_poll();
+}
 
 static u32 credits(unsigned int slot)
 {
@@ -178,6 +218,216 @@ static void fw_policy_test_irc(struct kunit *test)
 			OK_HDR(1));
 	for (s = 0; s < SLOTS; s++)
 		KUNIT_EXPECT_EQ(test, credits(s), CORUN_FW_IRC_CREDITS_UNLIMITED);
+}
+
+/* The paper's platform (Table 1), in NoC cycles: a 200-cycle window. */
+static const struct fw_irc_model paper = {
+	.m = 20,
+	.window = 200,
+	.sms = 16,
+	.noc_bw = 307200, /* 60 % of 16 ports x 32 B, per 1000 cycles */
+	.dram_bw = 186083, /* 70 % of 319 GB/s at 1.2 GHz */
+	.reply = 160,
+	.dram_bytes = 128,
+};
+
+/* Eqs. 1 and 3 on worked numbers; the smaller one binds. */
+static void fw_policy_test_irc_ccbp_formula(struct kunit *test)
+{
+	struct fw_irc_model mo = paper;
+
+	/*
+	 * Half of each bandwidth (10 of 20 units): 0.5 * 307200 / 1000 *
+	 * 200 / (16 * 160) = 12 read replies per SM per window; DRAM
+	 * 0.5 * 186083 / 1000 * 200 / (16 * 128) = 9.09.
+	 */
+	KUNIT_EXPECT_EQ(test, fw_irc_ccbp_credits(&mo, 10000, 10000, 1024, 0),
+			12u);
+	KUNIT_EXPECT_EQ(test, fw_irc_ccbp_credits(&mo, 10000, 10000, 0, 1024),
+			9u);
+	KUNIT_EXPECT_EQ(test,
+			fw_irc_ccbp_credits(&mo, 10000, 10000, 1024, 1024), 9u);
+	/* half the requests are reads: twice the issues for the same NoC */
+	KUNIT_EXPECT_EQ(test, fw_irc_ccbp_credits(&mo, 10000, 0, 512, 0), 24u);
+	/*
+	 * An NBI kernel (rf 1, df 0.15) with 14 NoC and 3 DRAM units: NoC
+	 * 16.8, DRAM 3/20 * 186.083 * 200 / (16 * 128 * 154/1024) = 18.1.
+	 */
+	KUNIT_EXPECT_EQ(test, fw_irc_ccbp_credits(&mo, 14000, 3000, 1024, 154),
+			16u);
+	/* a quota of less than one request still issues one */
+	KUNIT_EXPECT_EQ(test, fw_irc_ccbp_credits(&mo, 100, 20000, 1024, 0),
+			1u);
+	KUNIT_EXPECT_EQ(test, fw_irc_ccbp_credits(&mo, 0, 0, 1024, 1024), 1u);
+	/* never more than one issue per cycle of the window */
+	KUNIT_EXPECT_EQ(test,
+			fw_irc_ccbp_credits(&mo, 100000, 100000, 1, 1), 200u);
+	/* neither bandwidth limits: no factor, or no bandwidth told */
+	KUNIT_EXPECT_EQ(test, fw_irc_ccbp_credits(&mo, 5000, 5000, 0, 0),
+			CORUN_FW_IRC_CREDITS_UNLIMITED);
+	mo.noc_bw = 0;
+	mo.dram_bw = 0;
+	KUNIT_EXPECT_EQ(test,
+			fw_irc_ccbp_credits(&mo, 5000, 5000, 1024, 1024),
+			CORUN_FW_IRC_CREDITS_UNLIMITED);
+	/* df beyond 4 is taken as 4: a 4x smaller DRAM rate than df 1 */
+	mo = paper;
+	mo.window = 20000;
+	KUNIT_EXPECT_EQ(test,
+			fw_irc_ccbp_credits(&mo, 0, 20000, 0, 0xffffffffu),
+			fw_irc_ccbp_credits(&mo, 0, 20000, 0, 4096));
+	KUNIT_EXPECT_EQ(test, fw_irc_ccbp_credits(&mo, 0, 20000, 0, 4096),
+			454u); /* 186.083 * 20000 / (16 * 128 * 4) = 454.3 */
+}
+
+/* The 128-bit floor(a * b / d) against the compiler's, on edge cases. */
+static void fw_policy_test_muldiv(struct kunit *test)
+{
+	static const u64 v[] = {
+		0, 1, 2, 3, 1000, 0xffffffffull, 0x100000000ull,
+		0x123456789abcdefull, 1ull << 63, ~0ull, ~0ull - 1,
+		0x8000000000000001ull, 307200ull * 100000, 1ull << 40,
+	};
+	unsigned int i, j, k;
+
+	for (i = 0; i < ARRAY_SIZE(v); i++)
+		for (j = 0; j < ARRAY_SIZE(v); j++)
+			for (k = 0; k < ARRAY_SIZE(v); k++) {
+				unsigned __int128 p =
+					(unsigned __int128)v[i] * v[j];
+				u64 want;
+
+				if (!v[k] || p / v[k] > ~0ull)
+					want = ~0ull;
+				else
+					want = (u64)(p / v[k]);
+				KUNIT_EXPECT_EQ_MSG(test,
+						    fw_muldiv64(v[i], v[j], v[k]),
+						    want, "%llx * %llx / %llx",
+						    (unsigned long long)v[i],
+						    (unsigned long long)v[j],
+						    (unsigned long long)v[k]);
+			}
+}
+
+static void set_ok(struct kunit *test, u32 id, u32 val)
+{
+	KUNIT_EXPECT_EQ_MSG(test, fw_test_set(id, val, NULL), OK_HDR(1),
+			    "param 0x%x = %u", id, val);
+}
+
+static void slot_requests(unsigned int s, u64 req, u64 reads, u64 dram)
+{
+	fake.ctr[s][FW_CTR(requests)] += req;
+	fake.ctr[s][FW_CTR(read_requests)] += reads;
+	fake.ctr[s][FW_CTR(dram_accesses)] += dram;
+}
+
+/*
+ * The CCBP mode: the driver's quotas and classes, the firmware's rf and df
+ * measured per tick, the credits and LS-first priorities it programs.
+ */
+static void fw_policy_test_irc_ccbp(struct kunit *test)
+{
+	u32 v;
+
+	fw_test_boot(test);
+	set_ok(test, CORUN_FW_P_IRC_NOC_BW, paper.noc_bw);
+	set_ok(test, CORUN_FW_P_IRC_DRAM_BW, paper.dram_bw);
+	set_ok(test, CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_SHARE, 0), 10);
+	set_ok(test, CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_PRIO, 1), 5);
+	/* the quotas wait for the mode: shares and priorities in force */
+	set_ok(test, CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_NOC_UNITS, 0), 10000);
+	set_ok(test, CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_DRAM_UNITS, 0), 10000);
+	set_ok(test, CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_CLASS, 0),
+	       CORUN_IRC_CLASS_BI);
+	set_ok(test, CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_CLASS, 1),
+	       CORUN_IRC_CLASS_LS);
+	set_ok(test, CORUN_FW_P_IRC_ENABLE, 1);
+	KUNIT_EXPECT_EQ(test, credits(0), 1u); /* 10/1024 of 200 */
+	KUNIT_EXPECT_EQ(test, slot_reg(1, CORUN_MCU_S_IRC_PRIO), 5u);
+	/* no epoch since the mode: not measured */
+	slot_requests(0, 1000, 1000, 0);
+	next_epoch();
+	set_ok(test, CORUN_FW_P_IRC_MODE, CORUN_IRC_MODE_CCBP);
+	/* unmeasured: rf = df = 1, so DRAM binds: 9 */
+	KUNIT_EXPECT_EQ(test, credits(0), 9u);
+	KUNIT_EXPECT_EQ(test, fw_test_get(CORUN_FW_PARAM_SLOT(
+					  CORUN_FW_P_IRC_CREDITS, 0), &v),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, v, 9u);
+	/* LS first and unlimited; FREE slots unlimited at priority 0 */
+	KUNIT_EXPECT_EQ(test, credits(1), CORUN_FW_IRC_CREDITS_UNLIMITED);
+	KUNIT_EXPECT_EQ(test, slot_reg(1, CORUN_MCU_S_IRC_PRIO),
+			CORUN_FW_IRC_PRIO_LS);
+	KUNIT_EXPECT_EQ(test, slot_reg(0, CORUN_MCU_S_IRC_PRIO), 0u);
+	KUNIT_EXPECT_EQ(test, credits(2), CORUN_FW_IRC_CREDITS_UNLIMITED);
+	KUNIT_EXPECT_EQ(test, slot_reg(2, CORUN_MCU_S_IRC_PRIO), 0u);
+	/* ticks measure nothing (they are not GPU-timed) */
+	slot_requests(0, 400, 400, 0);
+	tick();
+	KUNIT_EXPECT_EQ(test, credits(0), 9u);
+	/* an epoch: every request a read, no DRAM access: the NoC's 12 */
+	next_epoch();
+	KUNIT_EXPECT_EQ(test, credits(0), 12u);
+	/* the next epoch alone: half reads, df 0.25; NoC 24, DRAM 36 */
+	slot_requests(0, 800, 400, 200);
+	next_epoch();
+	KUNIT_EXPECT_EQ(test, credits(0), 24u);
+	/* an epoch without requests keeps the factors */
+	next_epoch();
+	KUNIT_EXPECT_EQ(test, credits(0), 24u);
+	/* the driver's new quotas and window act at once */
+	set_ok(test, CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_NOC_UNITS, 0), 5000);
+	KUNIT_EXPECT_EQ(test, credits(0), 12u);
+	set_ok(test, CORUN_FW_P_IRC_WINDOW, 400);
+	KUNIT_EXPECT_EQ(test, credits(0), 24u);
+	set_ok(test, CORUN_FW_P_IRC_UNITS, 10);
+	KUNIT_EXPECT_EQ(test, credits(0), 48u);
+	/* a batch with one bad value changes nothing */
+	{
+		const u32 in[] = {
+			CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAMS, 4),
+			CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_NOC_UNITS, 0), 1000,
+			CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_CLASS, 0),
+			CORUN_IRC_CLASS_NR,
+		};
+		u32 out[CORUN_MBOX_WORDS] = { 0 }, req[CORUN_MBOX_WORDS] = { 0 };
+
+		memcpy(req, in, sizeof(in));
+		memcpy(snap, fake.regs, sizeof(snap));
+		fw_mbox_process(req, out);
+		KUNIT_EXPECT_EQ(test, out[0],
+				CORUN_MBOX_HDR(CORUN_FW_EINVAL, 1));
+		KUNIT_EXPECT_EQ(test, out[1], 1u);
+		KUNIT_EXPECT_MEMEQ(test, fake.regs, snap, sizeof(snap));
+		KUNIT_EXPECT_EQ(test, credits(0), 48u);
+	}
+	/* IRC off: unlimited, the LS priority stays */
+	set_ok(test, CORUN_FW_P_IRC_ENABLE, 0);
+	KUNIT_EXPECT_EQ(test, credits(0), CORUN_FW_IRC_CREDITS_UNLIMITED);
+	KUNIT_EXPECT_EQ(test, slot_reg(1, CORUN_MCU_S_IRC_PRIO),
+			CORUN_FW_IRC_PRIO_LS);
+	set_ok(test, CORUN_FW_P_IRC_ENABLE, 1);
+	/* leaving the mode: the shares and priorities return */
+	set_ok(test, CORUN_FW_P_IRC_MODE, CORUN_IRC_MODE_SHARES);
+	KUNIT_EXPECT_EQ(test, credits(0), 3u); /* 10/1024 of 400 */
+	KUNIT_EXPECT_EQ(test, slot_reg(1, CORUN_MCU_S_IRC_PRIO), 5u);
+	slot_requests(0, 800, 800, 0);
+	next_epoch();
+	KUNIT_EXPECT_EQ(test, credits(0), 3u);
+	/* back in the mode: unmeasured again until the next epoch */
+	set_ok(test, CORUN_FW_P_IRC_MODE, CORUN_IRC_MODE_CCBP);
+	KUNIT_EXPECT_EQ(test, credits(0), 24u); /* NoC binds at rf 1 */
+	slot_requests(0, 800, 400, 0);
+	next_epoch();
+	KUNIT_EXPECT_EQ(test, credits(0), 48u);
+	/* read-only credits */
+	KUNIT_EXPECT_EQ(test,
+			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_CREDITS,
+							0),
+				    1, NULL),
+			ERR_HDR(CORUN_FW_EINVAL));
 }
 
 /* ---- l1.c ---- */
@@ -332,12 +582,6 @@ static void fw_policy_test_dram(struct kunit *test)
 			OK_HDR(1));
 	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_DRAM_POLICY),
 			(u32)CORUN_DRAM_FRFCFS);
-}
-
-static void tick(void)
-{
-	fake.events = CORUN_MCU_EV_TICK;
-	fw_poll();
 }
 
 /* BW-App: the fewest DRAM accesses over each tick, the highest priority. */
@@ -543,6 +787,9 @@ static void fw_policy_test_monitor(struct kunit *test)
 static struct kunit_case fw_policy_test_cases[] = {
 	KUNIT_CASE_PARAM(fw_policy_test_validation, param_case_gen_params),
 	KUNIT_CASE(fw_policy_test_irc),
+	KUNIT_CASE(fw_policy_test_irc_ccbp_formula),
+	KUNIT_CASE(fw_policy_test_muldiv),
+	KUNIT_CASE(fw_policy_test_irc_ccbp),
 	KUNIT_CASE(fw_policy_test_l1),
 	KUNIT_CASE(fw_policy_test_l1_wide),
 	KUNIT_CASE(fw_policy_test_llc),

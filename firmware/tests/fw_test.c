@@ -172,7 +172,7 @@ static void fw_test_bad_requests(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fw_test_get(0, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_get(0x0004, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_get(0x0022, &v), ERR_HDR(CORUN_FW_ENOENT));
-	KUNIT_EXPECT_EQ(test, fw_test_get(0x0a00, &v), ERR_HDR(CORUN_FW_ENOENT));
+	KUNIT_EXPECT_EQ(test, fw_test_get(0x0e00, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_get(0xff00, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_get(0x10001, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_set(0x00ff, 1, NULL),
@@ -437,6 +437,30 @@ static void fw_test_mbox_window(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fw.requests, 2u);
 }
 
+/*
+ * An epoch and a request about it pending together: the request sees the
+ * epoch's monitors, as it does when the firmware woke in between.
+ */
+static void fw_test_epoch_before_mbox(struct kunit *test)
+{
+	u32 in[CORUN_MBOX_WORDS] = {
+		CORUN_MBOX_HDR(CORUN_FW_CMD_GET_PARAM, 1),
+		CORUN_FW_PARAM_SLOT(CORUN_FW_P_RF, 2),
+	};
+
+	fw_test_boot(test);
+	fake.ctr[2][FW_CTR(requests)] = 100;
+	fake.ctr[2][FW_CTR(read_requests)] = 25;
+	fake_set_reg(CORUN_MCU_EPOCH_SEQ, 1);
+	fake.events = CORUN_MCU_EV_EPOCH;
+	post(7, in);
+	KUNIT_EXPECT_EQ(test, fw_poll(),
+			(u32)(CORUN_MCU_EV_EPOCH | CORUN_MCU_EV_MBOX));
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_MBOX_DONE), 7u);
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_MBOX_OUT), OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_MBOX_OUT + 4), 256u);
+}
+
 /* Device script for fw_main(): one event per WFE, then stop. */
 static unsigned int script_step;
 
@@ -498,6 +522,7 @@ static struct kunit_case fw_test_cases[] = {
 	KUNIT_CASE(fw_test_epoch),
 	KUNIT_CASE(fw_test_tick_counting),
 	KUNIT_CASE(fw_test_mbox_window),
+	KUNIT_CASE(fw_test_epoch_before_mbox),
 	KUNIT_CASE(fw_test_event_loop),
 	{}
 };

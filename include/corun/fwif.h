@@ -17,7 +17,9 @@
  * CORUN_FW_DRAM_PRIO_MAX name the ranges; under CORUN_LLC_VICTIM_PROB
  * the protected owner is the CPU class (a slot is never protected), and
  * CORUN_MCU_LLC_PROB reaches the LLC rounded to 1/1000; on an LLC of
- * more than 32 ways an all-ones CORUN_MCU_S_LLC_WAYS means every way.
+ * more than 32 ways an all-ones CORUN_MCU_S_LLC_WAYS means every way;
+ * CORUN_IRC_MODE_CCBP (CORUN_FW_FEAT_IRC_CCBP): the firmware turns
+ * per-slot bandwidth units into credits itself (CCBP's Eqs. 1 and 3).
  */
 #ifndef _CORUN_FWIF_H_
 #define _CORUN_FWIF_H_
@@ -130,6 +132,28 @@ enum corun_fw_param {
 	CORUN_FW_P_EPOCHS = 0x0003,
 	CORUN_FW_P_IRC_ENABLE = 0x0010, /* issue-rate control on/off */
 	CORUN_FW_P_IRC_WINDOW = 0x0011, /* credit refill window, cycles */
+	/*
+	 * enum corun_irc_mode: how the credits of IRC_ENABLE follow from
+	 * the parameters. The CCBP mode's parameters, all of them checked
+	 * on their own (no combination is refused):
+	 * IRC_UNITS     M, the units each sustainable bandwidth is split
+	 *               into, 1..CORUN_FW_IRC_UNITS_MAX (boot: 20)
+	 * IRC_NOC_BW    sustainable NoC (L2->SM) bandwidth of the whole
+	 *               device, bytes per 1000 device cycles,
+	 *               0..CORUN_FW_IRC_BW_MAX; 0 (boot): not told, the
+	 *               NoC limits nothing
+	 * IRC_DRAM_BW   sustainable DRAM bandwidth, the same
+	 * IRC_REPLY     NoC bytes of a read reply (L1 line + header flit),
+	 *               1..CORUN_FW_IRC_BYTES_MAX (boot: 160)
+	 * IRC_DRAM_BYTES bytes one DRAM access moves (LLC line), same
+	 *               range (boot: 128)
+	 */
+	CORUN_FW_P_IRC_MODE = 0x0012,
+	CORUN_FW_P_IRC_UNITS = 0x0013,
+	CORUN_FW_P_IRC_NOC_BW = 0x0014,
+	CORUN_FW_P_IRC_DRAM_BW = 0x0015,
+	CORUN_FW_P_IRC_REPLY = 0x0016,
+	CORUN_FW_P_IRC_DRAM_BYTES = 0x0017,
 	CORUN_FW_P_LLC_POLICY = 0x0020, /* enum corun_llc_policy */
 	/*
 	 * Under CORUN_LLC_PROB_STATIC: the probability, in 1/1024 (0 ..
@@ -167,6 +191,21 @@ enum corun_fw_param {
 	 */
 	CORUN_FW_P_RF = 0x0800,
 	CORUN_FW_P_DF = 0x0900,
+	/*
+	 * Per slot, under CORUN_IRC_MODE_CCBP: its NoC and DRAM quotas in
+	 * 1/1000 of a unit (0..CORUN_FW_IRC_UNITS_MAX * 1000; a quota above
+	 * M units asks for more than the sustainable bandwidth, which the
+	 * firmware grants as asked), and enum corun_irc_class. Boot: 0, 0,
+	 * CORUN_IRC_CLASS_FREE.
+	 */
+	CORUN_FW_P_IRC_NOC_UNITS = 0x0a00,
+	CORUN_FW_P_IRC_DRAM_UNITS = 0x0b00,
+	CORUN_FW_P_IRC_CLASS = 0x0c00,
+	/*
+	 * Read-only, per slot: the CORUN_MCU_S_IRC_CREDITS the firmware
+	 * wrote last (CORUN_FW_IRC_CREDITS_UNLIMITED: no limit).
+	 */
+	CORUN_FW_P_IRC_CREDITS = 0x0d00,
 };
 
 /*
@@ -185,6 +224,11 @@ enum corun_fw_param {
 #define CORUN_FW_FEAT_MONITORS BIT(8) /* RF, DF, EPOCHS */
 #define CORUN_FW_FEAT_SET_PARAMS BIT(9) /* CORUN_FW_CMD_SET_PARAMS */
 #define CORUN_FW_FEAT_DRAM_BW_APP BIT(10) /* DRAM_POLICY BW_APP */
+/*
+ * IRC_MODE CCBP, IRC_UNITS .. IRC_DRAM_BYTES, IRC_NOC_UNITS,
+ * IRC_DRAM_UNITS, IRC_CLASS and IRC_CREDITS
+ */
+#define CORUN_FW_FEAT_IRC_CCBP BIT(11)
 
 /* Ranges SET_PARAM accepts; anything else is answered CORUN_FW_EINVAL. */
 #define CORUN_FW_TICK_CYCLES_MIN 100u
@@ -192,6 +236,12 @@ enum corun_fw_param {
 #define CORUN_FW_IRC_WINDOW_MAX BIT(20)
 #define CORUN_FW_IRC_SHARE_ONE 1024u /* shares are in 1/1024 */
 #define CORUN_FW_IRC_PRIO_MAX 15u
+#define CORUN_FW_IRC_UNITS_MAX 100u
+#define CORUN_FW_IRC_UNITS_BOOT 20u /* CCBP's M */
+#define CORUN_FW_IRC_BW_MAX BIT(26)
+#define CORUN_FW_IRC_BYTES_MAX 4096u
+/* Under CORUN_IRC_MODE_CCBP, the miss-queue priority of LS slots. */
+#define CORUN_FW_IRC_PRIO_LS 1u
 #define CORUN_FW_LLC_PROB_ONE 1024u /* LLC_PROB is in 1/1024 */
 /* LLC_PROB after boot (the paper's p = 0.001), for the driver to know. */
 #define CORUN_FW_LLC_PROB_BOOT 1023u
@@ -213,6 +263,42 @@ enum corun_fw_param {
  * requests and replies, to that VC.
  */
 #define CORUN_FW_VC_CONFIG 0xffffffffu
+
+/*
+ * CORUN_FW_P_IRC_MODE. Under CORUN_IRC_MODE_CCBP the firmware takes
+ * each slot's rf (read requests / requests) and df (DRAM accesses /
+ * requests) from its monitors (CORUN_FW_P_RF, CORUN_FW_P_DF) at every
+ * epoch event and programs, for each window, per SM, the credits of the
+ * slot's quotas:
+ *	Eq. 1: C_n = noc_units/(1000 M) * NOC_BW/1000 * window
+ *			/ (rf * SMs * REPLY)
+ *	Eq. 3: C_d = dram_units/(1000 M) * DRAM_BW/1000 * window
+ *			/ (df * SMs * DRAM_BYTES)
+ * credits = floor(min(C_n, C_d)), at least 1, at most the window; a
+ * bandwidth of 0 or a factor (rf, df) of 0 does not limit, and a slot
+ * neither limits is CORUN_FW_IRC_CREDITS_UNLIMITED. rf and df (in
+ * 1/1024, df at most 4096) are those of the last epoch in which the
+ * slot made a request, 1 each before the first since the mode was
+ * entered (every request a read and a DRAM access). Credits follow
+ * every epoch and every parameter change: epochs, not timer ticks, so
+ * that they change at the same GPU cycle whatever the host does (in
+ * lockstep the GPU waits at an epoch until the firmware is done). The
+ * slot's enum corun_irc_class gives the rest; IRC_SHARE and IRC_PRIO
+ * then wait until the mode is left.
+ */
+enum corun_irc_mode {
+	CORUN_IRC_MODE_SHARES = 0, /* share * window / 1024, IRC_PRIO */
+	CORUN_IRC_MODE_CCBP = 1,
+	CORUN_IRC_MODE_NR
+};
+
+enum corun_irc_class {
+	CORUN_IRC_CLASS_BI = 0, /* credits from the quotas, priority 0 */
+	/* latency-sensitive: no credit limit, CORUN_FW_IRC_PRIO_LS first */
+	CORUN_IRC_CLASS_LS = 1,
+	CORUN_IRC_CLASS_FREE = 2, /* no credit limit, priority 0 */
+	CORUN_IRC_CLASS_NR
+};
 
 enum corun_llc_policy {
 	CORUN_LLC_LRU = 0,

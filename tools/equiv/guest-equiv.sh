@@ -7,7 +7,8 @@
 # cycle 0, as corun-sim's runs do), run the mix with `corun-run
 # --lockstep --cycles CYCLES --no-alone` (CYCLES 1: every job runs once),
 # unload the driver.
-# Usage: guest-equiv.sh KO CORUN-RUN POLICY:CYCLES:MIX...
+# POLICY may be POLICY@EPOCH: corun-run --epoch EPOCH.
+# Usage: guest-equiv.sh KO CORUN-RUN POLICY[@EPOCH]:CYCLES:MIX...
 KO=$1
 RUN=$2
 shift 2
@@ -27,8 +28,13 @@ for c in "$@"; do
 		echo "guest-equiv: corun.ko is not in lockstep mode" >&2
 		exit 2
 	fi
-	"$RUN" --policy "$policy" --lockstep --cycles "$cycles" --no-alone \
-		"$mix" || rc=1
+	epoch=
+	case $policy in
+	*@*) epoch="--epoch ${policy#*@}" ;;
+	esac
+	# shellcheck disable=SC2086 # $epoch is two words or none
+	"$RUN" --policy "${policy%%@*}" $epoch --lockstep --cycles "$cycles" \
+		--no-alone "$mix" || rc=1
 	echo "guest-equiv: end of case $n"
 	if ! rmmod corun; then
 		echo "guest-equiv: rmmod corun failed" >&2

@@ -77,6 +77,18 @@ static int sp_send(void *ctx, uint32_t cmd, const uint32_t *payload,
 	return -EINVAL;
 }
 
+static int sp_fw_get(void *ctx, uint32_t param, uint32_t *val)
+{
+	struct sim_policy *sp = ctx;
+	char err[256];
+
+	if (!sim_dev_fw_request(sp->dev, CORUN_FW_CMD_GET_PARAM, &param, 1,
+				val, 1, err, sizeof(err)))
+		return 0;
+	sp_fail(sp, "firmware: %s", err);
+	return -EINVAL;
+}
+
 static int sp_fw_params(void *ctx, const uint32_t *pairs, uint32_t n)
 {
 	struct sim_policy *sp = ctx;
@@ -169,10 +181,12 @@ struct sim_policy *sim_policy_create(struct sim_dev *dev,
 		}
 		sp->fw_features = reply[2];
 		hw.fw_params = sp_fw_params;
+		hw.fw_get = sp_fw_get;
 	}
 	corun_policy_platform_read(&plat, sp_read, sp);
 	if (flags & SIM_POLICY_NO_CTXSW)
 		plat.ctxsw = 0;
+	plat.fw_features = sp->fw_features;
 	corun_policy_engine_init(sp->eng, &plat, &hw);
 	if (pins)
 		memcpy(sp->eng->pin, pins,
@@ -296,7 +310,7 @@ void sim_policy_record_text(FILE *f, const struct corun_policy_record *r)
 
 	fprintf(f,
 		"policy=%s ev=%s epoch=%u cycle=%" PRIu64
-		" slot=%u run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u reclaim=%s preempts=%" PRIu64
+		" slot=%u run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u irc_prio=%u irc_class=%u irc_noc=%u irc_dram=%u irc_credits=%d reclaim=%s preempts=%" PRIu64
 		" restores=%" PRIu64 " cs_cycles=%" PRIu64 " cs_bytes=%" PRIu64
 		"\n",
 		sp_policy_name(r->policy), sim_policy_event_name(r->event),
@@ -304,9 +318,10 @@ void sim_policy_record_text(FILE *f, const struct corun_policy_record *r)
 		o->sm_mask[3], o->sm_mask[2], o->sm_mask[1], o->sm_mask[0],
 		o->cta_quota, o->throttle, o->issue_quota, o->priority,
 		o->placement, o->fw.irc_share, o->fw.l1_ways, o->fw.llc_ways,
-		(int)o->fw.vc, o->fw.dram_prio, sim_reclaim_name(o->reclaim),
-		r->cs.preempts, r->cs.restores, sim_ctxsw_cycles(&r->cs),
-		r->cs.save_bytes + r->cs.restore_bytes);
+		(int)o->fw.vc, o->fw.dram_prio, o->fw.irc_prio, o->fw.irc_class,
+		o->fw.irc_noc, o->fw.irc_dram, (int)o->irc_credits,
+		sim_reclaim_name(o->reclaim), r->cs.preempts, r->cs.restores,
+		sim_ctxsw_cycles(&r->cs), r->cs.save_bytes + r->cs.restore_bytes);
 }
 
 void sim_policy_record_json(struct json *js, const struct corun_policy_record *r)
@@ -333,6 +348,10 @@ void sim_policy_record_json(struct json *js, const struct corun_policy_record *r
 	json_u64(js, "fw_set", o->fw_set);
 	json_u64(js, "irc_share", o->fw.irc_share);
 	json_u64(js, "irc_prio", o->fw.irc_prio);
+	json_u64(js, "irc_class", o->fw.irc_class);
+	json_u64(js, "irc_noc", o->fw.irc_noc);
+	json_u64(js, "irc_dram", o->fw.irc_dram);
+	json_u64(js, "irc_credits", o->irc_credits);
 	json_u64(js, "l1_ways", o->fw.l1_ways);
 	json_u64(js, "l1_bypass_ctas", o->fw.l1_bypass_ctas);
 	json_u64(js, "llc_ways", o->fw.llc_ways);
@@ -375,6 +394,8 @@ static void list_fw_features(FILE *f, uint32_t features)
 		  "per-slot rf and df over each epoch (CCBP's monitors), readable as parameters" },
 		{ CORUN_FW_FEAT_DRAM_BW_APP, "dram-bw-app",
 		  "BW-App: the slot with the lowest DRAM bandwidth over each firmware tick is served first (HSM's baseline)" },
+		{ CORUN_FW_FEAT_IRC_CCBP, "irc-ccbp",
+		  "issue-rate control's CCBP mode: per-slot NoC/DRAM quotas and class, credits from Eqs. 1 and 3 with rf/df measured per tick (the ccbp policy uses it)" },
 		{ CORUN_FW_FEAT_SET_PARAMS, "set-params",
 		  "batched parameter requests, applied all or none" },
 	};

@@ -241,13 +241,14 @@ int corun_epoch(struct bpf_raw_tracepoint_args *ctx)
  */
 struct corun_policy_fw_slot___ct {
 	__u32 irc_share, irc_prio, l1_ways, l1_bypass_ctas, llc_ways, vc;
-	__u32 dram_prio;
+	__u32 dram_prio, irc_noc, irc_dram, irc_class;
 } __attribute__((preserve_access_index));
 
 struct corun_policy_slot_out___ct {
 	__u32 sm_mask[4];
 	__u32 cta_quota, throttle, issue_quota, priority, placement, fw_set;
 	struct corun_policy_fw_slot___ct fw;
+	__u32 irc_credits;
 } __attribute__((preserve_access_index));
 
 struct corun_policy_record___ct {
@@ -295,6 +296,16 @@ int corun_policy(struct bpf_raw_tracepoint_args *ctx)
 	e->policy.llc_ways = BPF_CORE_READ(r, out.fw.llc_ways);
 	e->policy.vc = BPF_CORE_READ(r, out.fw.vc);
 	e->policy.dram_prio = BPF_CORE_READ(r, out.fw.dram_prio);
+	e->policy.irc_prio = BPF_CORE_READ(r, out.fw.irc_prio);
+	/* CCBP's fields; a corun.ko without them reads as "not said" */
+	e->policy.irc_class = 2; /* CORUN_IRC_CLASS_FREE */
+	if (bpf_core_field_exists(r->out.fw.irc_class)) {
+		e->policy.irc_class = BPF_CORE_READ(r, out.fw.irc_class);
+		e->policy.irc_noc = BPF_CORE_READ(r, out.fw.irc_noc);
+		e->policy.irc_dram = BPF_CORE_READ(r, out.fw.irc_dram);
+	}
+	if (bpf_core_field_exists(r->out.irc_credits))
+		e->policy.irc_credits = BPF_CORE_READ(r, out.irc_credits);
 	bpf_probe_read_kernel_str(e->policy.name, sizeof(e->policy.name),
 				  (const void *)ctx->args[1]);
 	bpf_ringbuf_submit(e, 0);

@@ -103,7 +103,7 @@ static int on_event(void *ctx, void *data, size_t len)
 		       e->epoch.cycle, e->epoch.len);
 		break;
 	case CT_POLICY:
-		printf("policy slot=%u policy=%.*s ev=%s epoch=%u cycle=%llu run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x cta_quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u",
+		printf("policy slot=%u policy=%.*s ev=%s epoch=%u cycle=%llu run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x cta_quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u irc_prio=%u irc_class=%u irc_noc=%u irc_dram=%u irc_credits=%d",
 		       e->policy.slot, CT_POLICY_LEN, e->policy.name,
 		       e->policy.event < ARRAY_SIZE(pol_events) ?
 			       pol_events[e->policy.event] :
@@ -116,7 +116,9 @@ static int on_event(void *ctx, void *data, size_t len)
 		       e->policy.prio, e->policy.placement,
 		       e->policy.irc_share, e->policy.l1_ways,
 		       e->policy.llc_ways, (int)e->policy.vc,
-		       e->policy.dram_prio);
+		       e->policy.dram_prio, e->policy.irc_prio,
+		       e->policy.irc_class, e->policy.irc_noc,
+		       e->policy.irc_dram, (int)e->policy.irc_credits);
 		break;
 	case CT_FW:
 		if (e->fw.cmd == 0xffff)

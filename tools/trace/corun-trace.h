@@ -54,6 +54,8 @@ struct ct_event {
 			__u32 sm_mask[4];
 			__u32 cta_quota, throttle, issue_quota, prio, placement;
 			__u32 irc_share, l1_ways, llc_ways, vc, dram_prio;
+			__u32 irc_prio, irc_class, irc_noc, irc_dram;
+			__u32 irc_credits;
 			char name[CT_POLICY_LEN];
 		} policy;
 		struct {

@@ -20,6 +20,8 @@
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 
+#include <corun/fwif.h>
+
 #include "corun_drv.h"
 #include "corun_trace.h"
 
@@ -27,6 +29,12 @@
 static void corun_policy_write_reg(void *ctx, u32 off, u32 val)
 {
 	corun_write(ctx, off, val);
+}
+
+static int corun_policy_fw_get(void *ctx, u32 param, u32 *val)
+{
+	return corun_fw_mbox_send(ctx, CORUN_FW_CMD_GET_PARAM, &param, 1, val,
+				  1);
 }
 
 static int corun_policy_fw_params(void *ctx, const u32 *pairs, u32 n)
@@ -272,6 +280,7 @@ int corun_policy_init(struct corun_device *cdev)
 		.ctx = cdev,
 		.write_reg = corun_policy_write_reg,
 		.fw_params = cdev->fw_running ? corun_policy_fw_params : NULL,
+		.fw_get = cdev->fw_running ? corun_policy_fw_get : NULL,
 		.trace = corun_policy_trace,
 		.cycle = corun_policy_cycle,
 	};
@@ -292,6 +301,7 @@ int corun_policy_init(struct corun_device *cdev)
 	if (ret)
 		return ret;
 	corun_policy_platform_read(&cdev->plat, corun_policy_read_reg, cdev);
+	cdev->plat.fw_features = cdev->fw_running ? cdev->fw_features : 0;
 	corun_policy_engine_init(cdev->eng, &cdev->plat, &hw);
 	return corun_policy_set(cdev, DRM_CORUN_POLICY_FCFS, 0);
 }

@@ -89,6 +89,10 @@ TRACE_EVENT(corun_policy_decision,
 			     __field(u32, llc_ways)
 			     __field(u32, vc)
 			     __field(u32, dram_prio)
+			     __field(u32, irc_class)
+			     __field(u32, irc_noc)
+			     __field(u32, irc_dram)
+			     __field(u32, irc_credits)
 			     __field(u64, est_alone_cycles)
 			     __field(u32, reclaim)
 			     __field(u64, preempts)
@@ -118,6 +122,10 @@ TRACE_EVENT(corun_policy_decision,
 			   __entry->llc_ways = r->out.fw.llc_ways;
 			   __entry->vc = r->out.fw.vc;
 			   __entry->dram_prio = r->out.fw.dram_prio;
+			   __entry->irc_class = r->out.fw.irc_class;
+			   __entry->irc_noc = r->out.fw.irc_noc;
+			   __entry->irc_dram = r->out.fw.irc_dram;
+			   __entry->irc_credits = r->out.irc_credits;
 			   __entry->est_alone_cycles = r->out.est_alone_cycles;
 			   __entry->reclaim = r->out.reclaim;
 			   __entry->preempts = r->cs.preempts;
@@ -127,7 +135,7 @@ TRACE_EVENT(corun_policy_decision,
 						r->cs.restore_cycles;
 			   __entry->cs_bytes = r->cs.save_bytes +
 					       r->cs.restore_bytes;),
-	    TP_printk("policy=%s ev=%u epoch=%u slot=%u run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u reclaim=%s preempts=%llu restores=%llu cs_cycles=%llu cs_bytes=%llu",
+	    TP_printk("policy=%s ev=%u epoch=%u slot=%u run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u irc_prio=%u irc_class=%u irc_noc=%u irc_dram=%u irc_credits=%d reclaim=%s preempts=%llu restores=%llu cs_cycles=%llu cs_bytes=%llu",
 		      __get_str(policy), __entry->event, __entry->epoch,
 		      __entry->slot, __entry->running, __entry->changed,
 		      __entry->sm_mask[3], __entry->sm_mask[2],
@@ -136,7 +144,9 @@ TRACE_EVENT(corun_policy_decision,
 		      __entry->issue_quota, __entry->priority,
 		      __entry->placement, __entry->irc_share,
 		      __entry->l1_ways, __entry->llc_ways, (int)__entry->vc,
-		      __entry->dram_prio,
+		      __entry->dram_prio, __entry->irc_prio,
+		      __entry->irc_class, __entry->irc_noc, __entry->irc_dram,
+		      (int)__entry->irc_credits,
 		      __entry->reclaim == CORUN_RECLAIM_SWITCH ? "switch" :
 								 "drain",
 		      __entry->preempts, __entry->restores, __entry->cs_cycles,

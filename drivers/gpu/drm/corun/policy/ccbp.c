@@ -6,7 +6,14 @@
  * and NoC and DRAM bandwidth quotas, and the firmware's issue-rate
  * control (firmware/irc.c) enforces the quotas as credits per slot per
  * refill window at each SM's L1 miss queue, latency-sensitive slots
- * first. The model is ccbp_alg.c; this file is the timeline, in device
+ * first. With a firmware that has CORUN_FW_FEAT_IRC_CCBP the driver
+ * hands it the quotas in units and each job's class, and the firmware
+ * turns them into credits with Eqs. 1 and 3 from the rf and df it
+ * measures every tick; with an older one the driver turns the quotas
+ * into static shares itself at each epoch. rf and df come from the
+ * firmware's monitors when it has them (CORUN_FW_FEAT_MONITORS), else
+ * from the slot counters. The model is ccbp_alg.c; this file is the
+ * timeline, in device
  * cycles counted over epochs (a step lasts at least one epoch):
  *
  *   WARMUP (50K)  even CTA combination, no bandwidth limit
@@ -62,7 +69,14 @@ enum ccbp_phase {
 	CCBP_PH_STEADY,
 };
 
-/* Counters summed over a step. */
+/* The firmware's refill window after boot (fwif.h); nothing changes it. */
+#define CCBP_WINDOW 200
+
+/*
+ * Counters summed over a step; @mon_rf and @mon_df are the firmware's
+ * per-epoch monitors weighted by the epoch's requests, @mon_miss counts
+ * the epochs without them.
+ */
 struct ccbp_acc {
 	u64 cycles;
 	u64 reads;
@@ -71,6 +85,9 @@ struct ccbp_acc {
 	u64 demand;
 	u64 insns;
 	u64 cta_cycles;
+	u64 mon_rf;
+	u64 mon_df;
+	u32 mon_miss;
 };
 
 /**
@@ -207,6 +224,12 @@ static void ccbp_accumulate(struct ccbp_state *st,
 		if (!(st->mask & (1u << s)))
 			continue;
 		a->cycles += in->epoch_cycles;
+		if (in->slot_in[s].fw_mon) {
+			a->mon_rf += (u64)in->slot_in[s].fw_rf * d->requests;
+			a->mon_df += (u64)in->slot_in[s].fw_df * d->requests;
+		} else {
+			a->mon_miss++;
+		}
 		a->reads += d->read_requests;
 		a->requests += d->requests;
 		a->dram += d->dram_accesses;
@@ -218,12 +241,20 @@ static void ccbp_accumulate(struct ccbp_state *st,
 	}
 }
 
+/* rf and df over the step: the firmware's monitors if it ran them. */
 static void ccbp_rf_df(struct ccbp_slot *c)
 {
-	if (!c->acc.requests)
+	const struct ccbp_acc *a = &c->acc;
+
+	if (!a->requests)
 		return;
-	c->rf = ccbp_ratio(c->acc.reads, c->acc.requests);
-	c->df = ccbp_ratio(c->acc.dram, c->acc.requests);
+	if (!a->mon_miss) {
+		c->rf = (u32)(a->mon_rf / a->requests);
+		c->df = (u32)(a->mon_df / a->requests);
+		return;
+	}
+	c->rf = ccbp_ratio(a->reads, a->requests);
+	c->df = ccbp_ratio(a->dram, a->requests);
 }
 
 static u32 ccbp_nbw(const struct corun_policy_platform *p,
@@ -417,49 +448,104 @@ static void ccbp_epoch(struct ccbp_state *st, const struct corun_policy_in *in)
 	}
 }
 
-/* The even issue rate of Eq. 5, as a firmware share. */
-static u32 ccbp_even_share(const struct ccbp_state *st,
-			   const struct corun_policy_platform *p,
-			   const struct ccbp_slot *c)
+/*
+ * The firmware computes the credits (CORUN_IRC_MODE_CCBP) if it can, and
+ * the platform's bandwidths and sizes fit its ranges.
+ */
+static bool ccbp_fw_mode(const struct corun_policy_platform *p)
 {
-	u32 k = corun_drf_count(st->mask);
+	return (p->fw_features & CORUN_FW_FEAT_IRC_CCBP) &&
+	       p->noc_bw <= CORUN_FW_IRC_BW_MAX &&
+	       p->dram_bw <= CORUN_FW_IRC_BW_MAX &&
+	       p->l1_line + p->flit_bytes <= CORUN_FW_IRC_BYTES_MAX &&
+	       p->llc_line <= CORUN_FW_IRC_BYTES_MAX;
+}
 
-	return ccbp_share(corun_ccbp_issue_rate(p, CCBP_M * CCBP_UNIT / k,
-						CCBP_M * CCBP_UNIT / k, CCBP_M,
-						c->rf, c->df));
+/* A slot's IRC: its class and quotas in milli-units. */
+struct ccbp_irc {
+	u32 cls;
+	u32 nbw;
+	u32 dbw;
+};
+
+/* What the current step gives slot @s (a running one). */
+static struct ccbp_irc ccbp_irc_of(const struct ccbp_state *st, u32 s)
+{
+	const struct ccbp_slot *c = &st->slot[s];
+	u32 even = CCBP_M * CCBP_UNIT / corun_drf_count(st->mask);
+
+	switch (st->phase) {
+	case CCBP_PH_WARMUP:
+	case CCBP_PH_RFDF:
+		return (struct ccbp_irc){ CORUN_IRC_CLASS_FREE, 0, 0 };
+	case CCBP_PH_CLASSIFY:
+		/* even partitioning, Eq. 5 */
+		return (struct ccbp_irc){ CORUN_IRC_CLASS_BI, even, even };
+	case CCBP_PH_PROBE_SKIP:
+	case CCBP_PH_PROBE:
+		/* the probed job's limit is lifted, the others' even */
+		if (s == st->probe_slot)
+			return (struct ccbp_irc){ CORUN_IRC_CLASS_FREE, 0, 0 };
+		return (struct ccbp_irc){ CORUN_IRC_CLASS_BI, even, even };
+	}
+	if (c->a.cls == CCBP_LS)
+		return (struct ccbp_irc){ CORUN_IRC_CLASS_LS, c->a.nbw,
+					  c->a.dbw };
+	return (struct ccbp_irc){ CORUN_IRC_CLASS_BI, c->a.nbw, c->a.dbw };
 }
 
 static void ccbp_out_slot(const struct ccbp_state *st,
-			  const struct corun_policy_in *in, u32 s,
+			  const struct corun_policy_in *in, u32 s, bool fwm,
 			  struct corun_policy_slot_out *o)
 {
 	const struct ccbp_slot *c = &st->slot[s];
 	bool alloc = st->phase == CCBP_PH_EVAL || st->phase == CCBP_PH_STEADY;
+	bool probed = (st->phase == CCBP_PH_PROBE_SKIP ||
+		       st->phase == CCBP_PH_PROBE) &&
+		      s == st->probe_slot;
+	struct ccbp_irc irc = ccbp_irc_of(st, s);
 	u64 rate;
 
 	o->cta_quota = alloc ? (c->a.cta ? c->a.cta : 1) : c->even_n;
-	o->fw.irc_share = CORUN_FW_IRC_SHARE_ONE;
-	o->fw.irc_prio = 0;
-	if (st->phase == CCBP_PH_WARMUP || st->phase == CCBP_PH_RFDF)
-		return;
-	if (!alloc) {
-		bool probed = (st->phase == CCBP_PH_PROBE_SKIP ||
-			       st->phase == CCBP_PH_PROBE) &&
-			      s == st->probe_slot;
-
-		if (probed)
-			o->throttle = c->even_n - c->a.curve.n[st->probe_idx];
-		else
-			o->fw.irc_share = ccbp_even_share(st, &in->plat, c);
+	if (probed)
+		o->throttle = c->even_n - c->a.curve.n[st->probe_idx];
+	o->irc_credits = CORUN_FW_IRC_CREDITS_UNLIMITED;
+	if (irc.cls == CORUN_IRC_CLASS_BI)
+		o->irc_credits =
+			corun_ccbp_credits(&in->plat, irc.nbw, irc.dbw, CCBP_M,
+					   c->rf, c->df, CCBP_WINDOW);
+	if (fwm) {
+		o->fw.irc_class = irc.cls;
+		o->fw.irc_noc = irc.nbw;
+		o->fw.irc_dram = irc.dbw;
 		return;
 	}
-	if (c->a.cls == CCBP_LS) {
-		o->fw.irc_prio = CCBP_PRIO_LS;
+	/* older firmware: the driver's static share, LS first */
+	o->fw.irc_prio = irc.cls == CORUN_IRC_CLASS_LS ? CCBP_PRIO_LS : 0;
+	if (irc.cls != CORUN_IRC_CLASS_BI)
 		return;
-	}
-	rate = corun_ccbp_issue_rate(&in->plat, c->a.nbw, c->a.dbw, CCBP_M,
-				     c->rf, c->df);
+	rate = corun_ccbp_issue_rate(&in->plat, irc.nbw, irc.dbw, CCBP_M, c->rf,
+				     c->df);
 	o->fw.irc_share = ccbp_share(rate);
+}
+
+/* The device-wide IRC settings: the CCBP mode's model, or just on/off. */
+static void ccbp_out_global(const struct corun_policy_platform *p, bool fwm,
+			    struct corun_policy_out *out)
+{
+	out->fw_set |= CORUN_POLICY_FWG_IRC_ENABLE;
+	if (!fwm)
+		return;
+	out->fw_set |=
+		CORUN_POLICY_FWG_IRC_MODE | CORUN_POLICY_FWG_IRC_UNITS |
+		CORUN_POLICY_FWG_IRC_NOC_BW | CORUN_POLICY_FWG_IRC_DRAM_BW |
+		CORUN_POLICY_FWG_IRC_REPLY | CORUN_POLICY_FWG_IRC_DRAM_BYTES;
+	out->fw.irc_mode = CORUN_IRC_MODE_CCBP;
+	out->fw.irc_units = CCBP_M;
+	out->fw.irc_noc_bw = p->noc_bw;
+	out->fw.irc_dram_bw = p->dram_bw;
+	out->fw.irc_reply = p->l1_line + p->flit_bytes;
+	out->fw.irc_dram_bytes = p->llc_line;
 }
 
 static void ccbp_decide(void *vst, const struct corun_policy_in *in,
@@ -467,7 +553,7 @@ static void ccbp_decide(void *vst, const struct corun_policy_in *in,
 {
 	struct ccbp_state *st = vst;
 	u32 ns = in->plat.num_slots, s, running = 0;
-	bool active;
+	bool active, fwm = ccbp_fw_mode(&in->plat);
 
 	if (ns > CORUN_POLICY_MAX_SLOTS)
 		ns = CORUN_POLICY_MAX_SLOTS;
@@ -485,7 +571,7 @@ static void ccbp_decide(void *vst, const struct corun_policy_in *in,
 	/* fewer than two jobs: run alone, keep what was learnt */
 	active = corun_drf_count(running) >= 2 && st->phase != CCBP_PH_IDLE;
 
-	out->fw_set |= CORUN_POLICY_FWG_IRC_ENABLE;
+	ccbp_out_global(&in->plat, fwm, out);
 	out->fw.irc_enable = active && st->phase != CCBP_PH_WARMUP &&
 			     st->phase != CCBP_PH_RFDF;
 	for (s = 0; s < ns; s++) {
@@ -496,12 +582,22 @@ static void ccbp_decide(void *vst, const struct corun_policy_in *in,
 		o->throttle = 0;
 		o->issue_quota = 0;
 		o->cta_quota = 0;
-		o->fw_set |=
-			CORUN_POLICY_FW_IRC_SHARE | CORUN_POLICY_FW_IRC_PRIO;
-		o->fw.irc_share = CORUN_FW_IRC_SHARE_ONE;
-		o->fw.irc_prio = 0;
+		o->irc_credits = 0;
+		if (fwm) {
+			o->fw_set |= CORUN_POLICY_FW_IRC_NOC |
+				     CORUN_POLICY_FW_IRC_DRAM |
+				     CORUN_POLICY_FW_IRC_CLASS;
+			o->fw.irc_class = CORUN_IRC_CLASS_FREE;
+			o->fw.irc_noc = 0;
+			o->fw.irc_dram = 0;
+		} else {
+			o->fw_set |= CORUN_POLICY_FW_IRC_SHARE |
+				     CORUN_POLICY_FW_IRC_PRIO;
+			o->fw.irc_share = CORUN_FW_IRC_SHARE_ONE;
+			o->fw.irc_prio = 0;
+		}
 		if (active && (running & (1u << s)))
-			ccbp_out_slot(st, in, s, o);
+			ccbp_out_slot(st, in, s, fwm, o);
 	}
 }
 
@@ -519,6 +615,7 @@ const struct corun_policy_ops corun_policy_ccbp = {
 	.id = CORUN_POLICY_ID_CCBP,
 	.desc = "intra-SM: CTA combination + NoC/DRAM shares via IRC credits",
 	.state_size = sizeof(struct ccbp_state),
+	.flags = CORUN_POLICY_F_FW_MONITORS,
 	.init = ccbp_init,
 	.decide = ccbp_decide,
 };

@@ -72,6 +72,25 @@ u64 corun_ccbp_issue_rate(const struct corun_policy_platform *p, u64 nbw,
 			  u64 dbw, u32 m, u32 rf, u32 df);
 
 /**
+ * corun_ccbp_credits() - L1-miss issues per SM per IRC window
+ * @p: the platform
+ * @nbw: NoC quota, milli-units
+ * @dbw: DRAM quota, milli-units
+ * @m: units per bandwidth (M)
+ * @rf: 1/1024
+ * @df: 1/1024 (at most 4096 is used)
+ * @window: the refill window, cycles
+ *
+ * The formula of CORUN_IRC_MODE_CCBP (fwif.h), which the firmware
+ * computes: the smaller of Eq. 1's and Eq. 3's credits, floored, at
+ * least 1, at most @window; a bandwidth or factor of 0 does not limit.
+ *
+ * Return: the credits, CORUN_FW_IRC_CREDITS_UNLIMITED if nothing limits.
+ */
+u32 corun_ccbp_credits(const struct corun_policy_platform *p, u32 nbw, u32 dbw,
+		       u32 m, u32 rf, u32 df, u32 window);
+
+/**
  * struct ccbp_alloc - Algorithm 1's input and output for one kernel
  * @live: the slot takes part
  * @cls: enum ccbp_class

@@ -5,6 +5,8 @@
  * and Algorithm 1, the DRF over CTA slots, NoC and DRAM bandwidth. The
  * timeline that measures their inputs is ccbp.c.
  */
+#include <corun/fwif.h>
+
 #include "ccbp.h"
 #include "drf.h"
 
@@ -72,6 +74,37 @@ u64 corun_ccbp_issue_rate(const struct corun_policy_platform *p, u64 nbw,
 			 p->llc_line);
 	r = ir_n < ir_d ? ir_n : ir_d;
 	return r > 0xffffffffull ? 0xffffffffull : r;
+}
+
+/* One bandwidth's credits per window; U64_MAX when it does not limit. */
+static u64 ccbp_credits_eq(u64 units, u64 bw, u32 window, u32 f, u32 m, u32 sms,
+			   u32 bytes)
+{
+	u64 den = (u64)m * 1000000 * f * sms * bytes;
+
+	if (!bw || !f || !den)
+		return ~0ull;
+	/* below 2^64 for quotas up to M units and the firmware's ranges */
+	return units * bw * window * 1024 / den;
+}
+
+u32 corun_ccbp_credits(const struct corun_policy_platform *p, u32 nbw, u32 dbw,
+		       u32 m, u32 rf, u32 df, u32 window)
+{
+	u64 cn, cd, c;
+
+	rf = rf > 4096 ? 4096 : rf;
+	df = df > 4096 ? 4096 : df;
+	cn = ccbp_credits_eq(nbw, p->noc_bw, window, rf, m, p->num_sms,
+			     p->l1_line + p->flit_bytes);
+	cd = ccbp_credits_eq(dbw, p->dram_bw, window, df, m, p->num_sms,
+			     p->llc_line);
+	c = cn < cd ? cn : cd;
+	if (c == ~0ull)
+		return CORUN_FW_IRC_CREDITS_UNLIMITED;
+	if (c > window)
+		c = window;
+	return c ? (u32)c : 1;
 }
 
 /* The tentative allocation of @k fits beside everybody else's. */

@@ -36,6 +36,10 @@ static int corun_memeq(const void *a, const void *b, u64 n)
 	return 1;
 }
 
+/* The CCBP mode's reply and DRAM access sizes after boot (fwif.h). */
+#define CORUN_IRC_REPLY_BOOT 160u
+#define CORUN_IRC_DRAM_BYTES_BOOT 128u
+
 void corun_policy_fw_defaults(const struct corun_policy_platform *plat,
 			      struct corun_policy_fw *fw)
 {
@@ -47,6 +51,10 @@ void corun_policy_fw_defaults(const struct corun_policy_platform *plat,
 	fw->g.llc_prob = CORUN_FW_LLC_PROB_BOOT;
 	fw->g.vcp_mode = CORUN_VCP_SHARED;
 	fw->g.dram_policy = CORUN_DRAM_FRFCFS;
+	fw->g.irc_mode = CORUN_IRC_MODE_SHARES;
+	fw->g.irc_units = CORUN_FW_IRC_UNITS_BOOT;
+	fw->g.irc_reply = CORUN_IRC_REPLY_BOOT;
+	fw->g.irc_dram_bytes = CORUN_IRC_DRAM_BYTES_BOOT;
 	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++) {
 		struct corun_policy_fw_slot *f = &fw->slot[s];
 
@@ -57,6 +65,7 @@ void corun_policy_fw_defaults(const struct corun_policy_platform *plat,
 		f->l1_ways = 0xffffffffu;
 		f->llc_ways = 0xffffffffu;
 		f->vc = CORUN_FW_VC_CONFIG;
+		f->irc_class = CORUN_IRC_CLASS_FREE;
 	}
 }
 
@@ -115,6 +124,12 @@ static u32 corun_fw_slot_value(const struct corun_policy_fw_slot *f, u32 bit)
 		return f->llc_ways;
 	case CORUN_POLICY_FW_VC:
 		return f->vc;
+	case CORUN_POLICY_FW_IRC_NOC:
+		return f->irc_noc;
+	case CORUN_POLICY_FW_IRC_DRAM:
+		return f->irc_dram;
+	case CORUN_POLICY_FW_IRC_CLASS:
+		return f->irc_class;
 	default:
 		return f->dram_prio;
 	}
@@ -135,6 +150,12 @@ static u32 corun_fw_slot_param(u32 bit)
 		return CORUN_FW_P_LLC_WAYS;
 	case CORUN_POLICY_FW_VC:
 		return CORUN_FW_P_VC;
+	case CORUN_POLICY_FW_IRC_NOC:
+		return CORUN_FW_P_IRC_NOC_UNITS;
+	case CORUN_POLICY_FW_IRC_DRAM:
+		return CORUN_FW_P_IRC_DRAM_UNITS;
+	case CORUN_POLICY_FW_IRC_CLASS:
+		return CORUN_FW_P_IRC_CLASS;
 	default:
 		return CORUN_FW_P_DRAM_PRIO;
 	}
@@ -156,6 +177,24 @@ static u32 corun_fw_global_value(const struct corun_policy_fw_global *g,
 	case CORUN_POLICY_FWG_VCP_MODE:
 		*param = CORUN_FW_P_VCP_MODE;
 		return g->vcp_mode;
+	case CORUN_POLICY_FWG_IRC_MODE:
+		*param = CORUN_FW_P_IRC_MODE;
+		return g->irc_mode;
+	case CORUN_POLICY_FWG_IRC_UNITS:
+		*param = CORUN_FW_P_IRC_UNITS;
+		return g->irc_units;
+	case CORUN_POLICY_FWG_IRC_NOC_BW:
+		*param = CORUN_FW_P_IRC_NOC_BW;
+		return g->irc_noc_bw;
+	case CORUN_POLICY_FWG_IRC_DRAM_BW:
+		*param = CORUN_FW_P_IRC_DRAM_BW;
+		return g->irc_dram_bw;
+	case CORUN_POLICY_FWG_IRC_REPLY:
+		*param = CORUN_FW_P_IRC_REPLY;
+		return g->irc_reply;
+	case CORUN_POLICY_FWG_IRC_DRAM_BYTES:
+		*param = CORUN_FW_P_IRC_DRAM_BYTES;
+		return g->irc_dram_bytes;
 	default:
 		*param = CORUN_FW_P_DRAM_POLICY;
 		return g->dram_policy;
@@ -183,8 +222,56 @@ static void corun_fw_set_slot(struct corun_policy_fw_slot *f, u32 bit, u32 v)
 	case CORUN_POLICY_FW_VC:
 		f->vc = v;
 		break;
+	case CORUN_POLICY_FW_IRC_NOC:
+		f->irc_noc = v;
+		break;
+	case CORUN_POLICY_FW_IRC_DRAM:
+		f->irc_dram = v;
+		break;
+	case CORUN_POLICY_FW_IRC_CLASS:
+		f->irc_class = v;
+		break;
 	default:
 		f->dram_prio = v;
+	}
+}
+
+static void corun_fw_set_global(struct corun_policy_fw_global *g, u32 bit,
+				u32 v)
+{
+	switch (bit) {
+	case CORUN_POLICY_FWG_IRC_ENABLE:
+		g->irc_enable = v;
+		break;
+	case CORUN_POLICY_FWG_LLC_POLICY:
+		g->llc_policy = v;
+		break;
+	case CORUN_POLICY_FWG_LLC_PROB:
+		g->llc_prob = v;
+		break;
+	case CORUN_POLICY_FWG_VCP_MODE:
+		g->vcp_mode = v;
+		break;
+	case CORUN_POLICY_FWG_IRC_MODE:
+		g->irc_mode = v;
+		break;
+	case CORUN_POLICY_FWG_IRC_UNITS:
+		g->irc_units = v;
+		break;
+	case CORUN_POLICY_FWG_IRC_NOC_BW:
+		g->irc_noc_bw = v;
+		break;
+	case CORUN_POLICY_FWG_IRC_DRAM_BW:
+		g->irc_dram_bw = v;
+		break;
+	case CORUN_POLICY_FWG_IRC_REPLY:
+		g->irc_reply = v;
+		break;
+	case CORUN_POLICY_FWG_IRC_DRAM_BYTES:
+		g->irc_dram_bytes = v;
+		break;
+	default:
+		g->dram_policy = v;
 	}
 }
 
@@ -196,25 +283,15 @@ static void corun_fw_effective(const struct corun_policy_engine *eng,
 			       const struct corun_policy_out *out,
 			       struct corun_policy_fw *fw)
 {
-	u32 s, bit, param;
+	u32 s, bit, param, v;
 
 	*fw = eng->fw_static;
-	for (bit = 1; bit & CORUN_POLICY_FWG_ALL; bit <<= 1)
-		if (out->fw_set & bit) {
-			struct corun_policy_fw_global *g = &fw->g;
-			u32 v = corun_fw_global_value(&out->fw, bit, &param);
-
-			if (bit == CORUN_POLICY_FWG_IRC_ENABLE)
-				g->irc_enable = v;
-			else if (bit == CORUN_POLICY_FWG_LLC_POLICY)
-				g->llc_policy = v;
-			else if (bit == CORUN_POLICY_FWG_LLC_PROB)
-				g->llc_prob = v;
-			else if (bit == CORUN_POLICY_FWG_VCP_MODE)
-				g->vcp_mode = v;
-			else
-				g->dram_policy = v;
-		}
+	for (bit = 1; bit & CORUN_POLICY_FWG_ALL; bit <<= 1) {
+		if (!(out->fw_set & bit))
+			continue;
+		v = corun_fw_global_value(&out->fw, bit, &param);
+		corun_fw_set_global(&fw->g, bit, v);
+	}
 	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++)
 		for (bit = 1; bit & CORUN_POLICY_FW_SLOT_ALL; bit <<= 1) {
 			if (!(out->slot[s].fw_set & bit))
@@ -308,6 +385,8 @@ static u32 corun_slot_reg_changes(const struct corun_policy_slot_out *a,
 		ch |= CORUN_POLICY_CH_RECLAIM;
 	if (a->est_alone_cycles != b->est_alone_cycles)
 		ch |= CORUN_POLICY_CH_EST;
+	if (a->irc_credits != b->irc_credits)
+		ch |= CORUN_POLICY_CH_CREDITS;
 	return ch;
 }
 
@@ -543,6 +622,39 @@ static void corun_deltas(u64 *d, const u64 *cur, const u64 *prev, u64 n,
 		d[i] = corun_d(cur[i], prev[i], valid);
 }
 
+/*
+ * The firmware's rf/df monitors of the running slots, for a policy that
+ * reads them; a failed read leaves the slot's @fw_mon clear.
+ */
+static void corun_read_monitors(struct corun_policy_engine *eng)
+{
+	struct corun_policy_in *in = &eng->in;
+	u32 s, want, rf, df;
+
+	want = eng->ops && (eng->ops->flags & CORUN_POLICY_F_FW_MONITORS) &&
+	       (in->plat.fw_features & CORUN_FW_FEAT_MONITORS) &&
+	       eng->hw.fw_get;
+	for (s = 0; s < in->plat.num_slots && s < CORUN_POLICY_MAX_SLOTS; s++) {
+		struct corun_policy_slot_in *si = &in->slot_in[s];
+		int ret;
+
+		si->fw_mon = 0;
+		if (!want || !si->running)
+			continue;
+		rf = CORUN_FW_PARAM_SLOT(CORUN_FW_P_RF, s);
+		df = CORUN_FW_PARAM_SLOT(CORUN_FW_P_DF, s);
+		ret = eng->hw.fw_get(eng->hw.ctx, rf, &si->fw_rf);
+		if (!ret)
+			ret = eng->hw.fw_get(eng->hw.ctx, df, &si->fw_df);
+		if (ret) {
+			eng->fw_errors++;
+			eng->fw_error = ret;
+			continue;
+		}
+		si->fw_mon = 1;
+	}
+}
+
 int corun_policy_snapshot(struct corun_policy_engine *eng,
 			  const struct corun_snapshot_header *h, u32 size)
 {
@@ -626,6 +738,7 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 	in->epoch = h->epoch;
 	in->cycle = h->cycle;
 	in->epoch_cycles = h->epoch_cycles;
+	corun_read_monitors(eng);
 	corun_decide(eng, CORUN_POLICY_EV_EPOCH, 0);
 	return 0;
 }

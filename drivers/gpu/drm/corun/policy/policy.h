@@ -85,6 +85,8 @@ enum corun_policy_event {
  * @hsm_c2: the fitted utilization at hit rate 0, same unit
  * @ctxsw: the device can reclaim SMs by context switch (CORUN_CAP_CTXSW);
  *	0: every reclaim drains
+ * @fw_features: CORUN_FW_FEAT_* of the running firmware, 0 without one
+ *	(the host sets it after corun_policy_platform_read())
  */
 struct corun_policy_platform {
 	u32 num_slots;
@@ -106,6 +108,7 @@ struct corun_policy_platform {
 	u32 hsm_c1;
 	u32 hsm_c2;
 	u32 ctxsw;
+	u32 fw_features;
 };
 
 /**
@@ -143,6 +146,11 @@ struct corun_policy_job {
  * @cs: the slot's context switches over the last epoch (deltas)
  * @interf: its interference counters over the last epoch (deltas, the
  *	same)
+ * @fw_mon: @fw_rf and @fw_df were read from the firmware's monitors at
+ *	this epoch (policies with CORUN_POLICY_F_FW_MONITORS, firmware with
+ *	CORUN_FW_FEAT_MONITORS)
+ * @fw_rf: the firmware's CORUN_FW_P_RF over the epoch, 1/1024
+ * @fw_df: its CORUN_FW_P_DF, 1/1024
  */
 struct corun_policy_slot_in {
 	u32 running;
@@ -150,6 +158,9 @@ struct corun_policy_slot_in {
 	struct corun_slot_counters d;
 	struct corun_slot_ctxsw_counters cs;
 	struct corun_slot_interf_counters interf;
+	u32 fw_mon;
+	u32 fw_rf;
+	u32 fw_df;
 };
 
 /**
@@ -194,6 +205,10 @@ struct corun_policy_in {
  * @llc_ways: LLC way mask (CORUN_FW_P_LLC_WAYS)
  * @vc: NoC virtual channel or CORUN_FW_VC_CONFIG (CORUN_FW_P_VC)
  * @dram_prio: DRAM priority (CORUN_FW_P_DRAM_PRIO)
+ * @irc_noc: NoC quota, 1/1000 unit, under CORUN_IRC_MODE_CCBP
+ *	(CORUN_FW_P_IRC_NOC_UNITS)
+ * @irc_dram: DRAM quota, the same (CORUN_FW_P_IRC_DRAM_UNITS)
+ * @irc_class: enum corun_irc_class (CORUN_FW_P_IRC_CLASS)
  */
 struct corun_policy_fw_slot {
 	u32 irc_share;
@@ -203,6 +218,9 @@ struct corun_policy_fw_slot {
 	u32 llc_ways;
 	u32 vc;
 	u32 dram_prio;
+	u32 irc_noc;
+	u32 irc_dram;
+	u32 irc_class;
 };
 
 /* Bits of struct corun_policy_slot_out.fw_set: one per field above. */
@@ -213,7 +231,11 @@ struct corun_policy_fw_slot {
 #define CORUN_POLICY_FW_LLC_WAYS BIT(4)
 #define CORUN_POLICY_FW_VC BIT(5)
 #define CORUN_POLICY_FW_DRAM_PRIO BIT(6)
-#define CORUN_POLICY_FW_SLOT_ALL 0x7fu
+#define CORUN_POLICY_FW_IRC_NOC BIT(7)
+#define CORUN_POLICY_FW_IRC_DRAM BIT(8)
+#define CORUN_POLICY_FW_IRC_CLASS BIT(9)
+#define CORUN_POLICY_FW_SLOT_ALL 0x3ffu
+#define CORUN_POLICY_FW_SLOT_NR 10
 
 /**
  * struct corun_policy_fw_global - the device-wide firmware parameters
@@ -222,6 +244,12 @@ struct corun_policy_fw_slot {
  * @llc_prob: CORUN_FW_P_LLC_PROB
  * @vcp_mode: enum corun_vcp_mode (CORUN_FW_P_VCP_MODE)
  * @dram_policy: enum corun_dram_policy (CORUN_FW_P_DRAM_POLICY)
+ * @irc_mode: enum corun_irc_mode (CORUN_FW_P_IRC_MODE)
+ * @irc_units: M (CORUN_FW_P_IRC_UNITS)
+ * @irc_noc_bw: CORUN_FW_P_IRC_NOC_BW
+ * @irc_dram_bw: CORUN_FW_P_IRC_DRAM_BW
+ * @irc_reply: CORUN_FW_P_IRC_REPLY
+ * @irc_dram_bytes: CORUN_FW_P_IRC_DRAM_BYTES
  */
 struct corun_policy_fw_global {
 	u32 irc_enable;
@@ -229,6 +257,12 @@ struct corun_policy_fw_global {
 	u32 llc_prob;
 	u32 vcp_mode;
 	u32 dram_policy;
+	u32 irc_mode;
+	u32 irc_units;
+	u32 irc_noc_bw;
+	u32 irc_dram_bw;
+	u32 irc_reply;
+	u32 irc_dram_bytes;
 };
 
 /* Bits of struct corun_policy_out.fw_set: one per field above. */
@@ -237,7 +271,14 @@ struct corun_policy_fw_global {
 #define CORUN_POLICY_FWG_LLC_PROB BIT(2)
 #define CORUN_POLICY_FWG_VCP_MODE BIT(3)
 #define CORUN_POLICY_FWG_DRAM_POLICY BIT(4)
-#define CORUN_POLICY_FWG_ALL 0x1fu
+#define CORUN_POLICY_FWG_IRC_MODE BIT(5)
+#define CORUN_POLICY_FWG_IRC_UNITS BIT(6)
+#define CORUN_POLICY_FWG_IRC_NOC_BW BIT(7)
+#define CORUN_POLICY_FWG_IRC_DRAM_BW BIT(8)
+#define CORUN_POLICY_FWG_IRC_REPLY BIT(9)
+#define CORUN_POLICY_FWG_IRC_DRAM_BYTES BIT(10)
+#define CORUN_POLICY_FWG_ALL 0x7ffu
+#define CORUN_POLICY_FWG_NR 11
 
 /**
  * struct corun_policy_fw - every firmware parameter a policy can set
@@ -269,6 +310,11 @@ struct corun_policy_fw {
  *	take alone, 0 for none (reported in the job's counters)
  * @est_alone_uncapped: the same from the policy's model without its cap
  *	(DASE's), 0 for none; corun-sim reports it, the driver does not
+ * @irc_credits: for the trace, the L1 miss-queue credits per SM per
+ *	refill window the decision gives the slot at the rf and df the
+ *	policy last saw (CORUN_FW_IRC_CREDITS_UNLIMITED: no limit; 0: the
+ *	policy does not say). Under CORUN_IRC_MODE_CCBP the firmware
+ *	computes the credits in force itself, from its own measurement.
  */
 struct corun_policy_slot_out {
 	u32 sm_mask[CORUN_POLICY_MASK_WORDS];
@@ -282,6 +328,7 @@ struct corun_policy_slot_out {
 	struct corun_policy_fw_slot fw;
 	u64 est_alone_cycles;
 	u64 est_alone_uncapped;
+	u32 irc_credits;
 };
 
 /**
@@ -323,6 +370,12 @@ struct corun_policy_ops {
 
 /* The policy honours struct corun_policy_job.qos_target (FEATURE_QOS). */
 #define CORUN_POLICY_F_QOS 0x1u
+/*
+ * The policy reads the firmware's rf/df monitors (struct
+ * corun_policy_slot_in.fw_rf/fw_df): the engine asks the firmware for
+ * them at every epoch, for the running slots.
+ */
+#define CORUN_POLICY_F_FW_MONITORS 0x2u
 
 extern const struct corun_policy_ops corun_policy_fcfs;
 extern const struct corun_policy_ops corun_policy_even;
@@ -401,6 +454,7 @@ struct corun_policy_record {
 #define CORUN_POLICY_CH_FW BIT(6) /* a firmware parameter of the slot */
 #define CORUN_POLICY_CH_EST BIT(7)
 #define CORUN_POLICY_CH_RECLAIM BIT(8)
+#define CORUN_POLICY_CH_CREDITS BIT(9) /* @out.irc_credits */
 
 /**
  * struct corun_policy_hw - the host's side of the applier
@@ -410,6 +464,8 @@ struct corun_policy_record {
  *	(CORUN_FW_CMD_SET_PARAMS, several requests if need be); 0 or a
  *	negative errno. May be NULL: the device then has no firmware and
  *	firmware parameters are not applied.
+ * @fw_get: read one firmware parameter (CORUN_FW_CMD_GET_PARAM) into
+ *	@val; 0 or a negative errno. May be NULL (no firmware).
  * @trace: one changed slot's record; may be NULL
  * @cycle: the device clock (CORUN_REG_CYCLE_LO/HI), for the records; may
  *	be NULL (records then carry the last snapshot's cycle)
@@ -418,6 +474,7 @@ struct corun_policy_hw {
 	void *ctx;
 	void (*write_reg)(void *ctx, u32 off, u32 val);
 	int (*fw_params)(void *ctx, const u32 *pairs, u32 n);
+	int (*fw_get)(void *ctx, u32 param, u32 *val);
 	void (*trace)(void *ctx, const struct corun_policy_record *r);
 	u64 (*cycle)(void *ctx);
 };
@@ -511,8 +568,10 @@ struct corun_policy_engine {
 	struct corun_policy_out next;
 	struct corun_policy_fw fw_want;
 	struct corun_policy_fw fw_saved;
-	u32 pairs[2 * (5 + 7 * CORUN_POLICY_MAX_SLOTS)];
-	u32 undo[2 * (5 + 7 * CORUN_POLICY_MAX_SLOTS)];
+	u32 pairs[2 * (CORUN_POLICY_FWG_NR +
+		       CORUN_POLICY_FW_SLOT_NR * CORUN_POLICY_MAX_SLOTS)];
+	u32 undo[2 * (CORUN_POLICY_FWG_NR +
+		      CORUN_POLICY_FW_SLOT_NR * CORUN_POLICY_MAX_SLOTS)];
 	u32 active;
 	u64 state[2][CORUN_POLICY_STATE_BYTES / 8];
 };

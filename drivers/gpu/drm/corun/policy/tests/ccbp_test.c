@@ -280,10 +280,183 @@ static void ccbp_timeline_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_prio, 0u);
 }
 
-static struct kunit_case corun_ccbp_cases[] = { KUNIT_CASE(ccbp_model_test),
-						KUNIT_CASE(ccbp_alg1_test),
-						KUNIT_CASE(ccbp_timeline_test),
-						{} };
+/*
+ * The credits of the firmware's CCBP mode (fwif.h), on the paper's
+ * platform: the numbers firmware/tests check for the firmware itself.
+ */
+static void ccbp_credits_test(struct kunit *test)
+{
+	struct corun_policy_in *in = cta_new_in(test, 8, 16);
+	struct corun_policy_platform *p = &in->plat;
+	u32 c;
+
+	p->noc_bw = 307200;
+	p->dram_bw = 186083;
+	KUNIT_EXPECT_EQ(test,
+			corun_ccbp_credits(p, 10000, 10000, 20, 1024, 0, 200),
+			12u);
+	c = corun_ccbp_credits(p, 10000, 10000, 20, 1024, 1024, 200);
+	KUNIT_EXPECT_EQ(test, c, 9u);
+	KUNIT_EXPECT_EQ(test, corun_ccbp_credits(p, 10000, 0, 20, 512, 0, 200),
+			24u);
+	KUNIT_EXPECT_EQ(test,
+			corun_ccbp_credits(p, 14000, 3000, 20, 1024, 154, 200),
+			16u);
+	KUNIT_EXPECT_EQ(test, corun_ccbp_credits(p, 0, 0, 20, 1024, 1024, 200),
+			1u);
+	KUNIT_EXPECT_EQ(test,
+			corun_ccbp_credits(p, 100000, 100000, 20, 1, 1, 200),
+			200u);
+	KUNIT_EXPECT_EQ(test, corun_ccbp_credits(p, 5000, 5000, 20, 0, 0, 200),
+			CORUN_FW_IRC_CREDITS_UNLIMITED);
+}
+
+/* ccbp_feed() with the firmware's monitors for both jobs. */
+static void ccbp_feed_mon(struct corun_policy_in *in, u32 b_rf, u32 b_df)
+{
+	ccbp_feed(in, 3, 4, 8000);
+	in->slot_in[0].fw_mon = 1;
+	in->slot_in[0].fw_rf = 1024;
+	in->slot_in[0].fw_df = 204;
+	in->slot_in[1].fw_mon = 1;
+	in->slot_in[1].fw_rf = b_rf;
+	in->slot_in[1].fw_df = b_df;
+}
+
+static void ccbp_epochs_mon(struct kunit *test, void *st,
+			    struct corun_policy_in *in, u32 n,
+			    struct corun_policy_out *out)
+{
+	while (n--) {
+		ccbp_feed_mon(in, 1024, 1024);
+		cta_decide(test, &corun_policy_ccbp, st, in,
+			   CORUN_POLICY_EV_EPOCH, out);
+	}
+}
+
+/*
+ * A firmware with the CCBP mode: the driver sends units, classes and the
+ * bandwidth model, no shares; rf and df come from the monitors.
+ */
+static void ccbp_fw_mode_test(struct kunit *test)
+{
+	struct corun_policy_in *in = cta_new_in(test, 8, 16);
+	struct corun_policy_out out;
+	u32 i, c;
+	void *st;
+
+	ccbp_platform(&in->plat);
+	in->plat.fw_features = CORUN_FW_FEAT_IRC | CORUN_FW_FEAT_IRC_CCBP |
+			       CORUN_FW_FEAT_MONITORS;
+	KUNIT_EXPECT_TRUE(test,
+			  corun_policy_ccbp.flags & CORUN_POLICY_F_FW_MONITORS);
+	st = cta_new_state(test, &corun_policy_ccbp, &in->plat);
+	cta_set_job(test, in, 0, 1, 128, 16, 16384, 10000);
+	cta_set_job(test, in, 1, 2, 256, 32, 0, 10000);
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
+		   &out);
+	/* the model, once: M, bandwidths, reply and access sizes */
+	KUNIT_EXPECT_EQ(test, out.fw.irc_mode, (u32)CORUN_IRC_MODE_CCBP);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_units, 20u);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_noc_bw, (u32)T_NOC_BW);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_dram_bw, (u32)T_DRAM_BW);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_reply, 160u);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_dram_bytes, 128u);
+	KUNIT_EXPECT_TRUE(test, out.fw_set & CORUN_POLICY_FWG_IRC_MODE);
+	/* units and classes, never the static shares */
+	for (i = 0; i < 8; i++) {
+		KUNIT_EXPECT_EQ(test,
+				out.slot[i].fw_set &
+					(CORUN_POLICY_FW_IRC_SHARE |
+					 CORUN_POLICY_FW_IRC_PRIO),
+				0u);
+		KUNIT_EXPECT_EQ(test,
+				out.slot[i].fw_set & CORUN_POLICY_FW_IRC_CLASS,
+				(u32)CORUN_POLICY_FW_IRC_CLASS);
+	}
+	/* warm-up and rf/df: no limit */
+	KUNIT_EXPECT_EQ(test, out.slot[1].fw.irc_class,
+			(u32)CORUN_IRC_CLASS_FREE);
+	ccbp_epochs_mon(test, st, in, 7, &out);
+
+	/* classification: both limited to half of each bandwidth (Eq. 5) */
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 1u);
+	for (i = 0; i < 2; i++) {
+		KUNIT_EXPECT_EQ(test, out.slot[i].fw.irc_class,
+				(u32)CORUN_IRC_CLASS_BI);
+		KUNIT_EXPECT_EQ(test, out.slot[i].fw.irc_noc, 10000u);
+		KUNIT_EXPECT_EQ(test, out.slot[i].fw.irc_dram, 10000u);
+	}
+	/* 6.25 replies per SM per 200 cycles on either bandwidth */
+	KUNIT_EXPECT_EQ(test, out.slot[1].irc_credits, 6u);
+	KUNIT_EXPECT_EQ(test, out.slot[2].fw.irc_class,
+			(u32)CORUN_IRC_CLASS_FREE);
+	ccbp_epochs_mon(test, st, in, 2, &out);
+
+	/* probing B: its limit lifted */
+	KUNIT_EXPECT_EQ(test, out.slot[1].fw.irc_class,
+			(u32)CORUN_IRC_CLASS_FREE);
+	KUNIT_EXPECT_EQ(test, out.slot[1].irc_credits,
+			CORUN_FW_IRC_CREDITS_UNLIMITED);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_class,
+			(u32)CORUN_IRC_CLASS_BI);
+	for (i = 1; i <= 4; i++) {
+		KUNIT_EXPECT_EQ(test, out.slot[1].throttle, 4 - i);
+		ccbp_epochs_mon(test, st, in, 2, &out);
+	}
+
+	/* Algorithm 1: A latency-sensitive (first, unlimited), B DBI */
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_class,
+			(u32)CORUN_IRC_CLASS_LS);
+	KUNIT_EXPECT_EQ(test, out.slot[0].irc_credits,
+			CORUN_FW_IRC_CREDITS_UNLIMITED);
+	KUNIT_EXPECT_EQ(test, out.slot[1].fw.irc_class,
+			(u32)CORUN_IRC_CLASS_BI);
+	KUNIT_EXPECT_GT(test, out.slot[1].fw.irc_dram, 0u);
+	KUNIT_EXPECT_LE(test, out.slot[0].fw.irc_noc + out.slot[1].fw.irc_noc,
+			20000u);
+	KUNIT_EXPECT_LE(test, out.slot[0].fw.irc_dram + out.slot[1].fw.irc_dram,
+			20000u);
+	c = out.slot[1].irc_credits;
+	KUNIT_EXPECT_EQ(test, c,
+			corun_ccbp_credits(&in->plat, out.slot[1].fw.irc_noc,
+					   out.slot[1].fw.irc_dram, 20, 1024,
+					   1024, 200));
+
+	/* the monitors, not the counters: half the reads and DRAM accesses */
+	ccbp_epochs_mon(test, st, in, 10, &out);
+	for (i = 0;
+	     i < 30 && out.slot[1].fw.irc_class == (u32)CORUN_IRC_CLASS_BI;
+	     i++) {
+		ccbp_feed_mon(in, 512, 512);
+		cta_decide(test, &corun_policy_ccbp, st, in,
+			   CORUN_POLICY_EV_EPOCH, &out);
+		if (out.slot[1].irc_credits !=
+		    corun_ccbp_credits(&in->plat, out.slot[1].fw.irc_noc,
+				       out.slot[1].fw.irc_dram, 20, 1024, 1024,
+				       200))
+			break;
+	}
+	KUNIT_EXPECT_EQ(test, out.slot[1].irc_credits,
+			corun_ccbp_credits(&in->plat, out.slot[1].fw.irc_noc,
+					   out.slot[1].fw.irc_dram, 20, 512,
+					   512, 200));
+
+	/* alone again: no limit, nobody first */
+	in->slot_in[1].running = 0;
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_END,
+		   &out);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 0u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_class,
+			(u32)CORUN_IRC_CLASS_FREE);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_mode, (u32)CORUN_IRC_MODE_CCBP);
+}
+
+static struct kunit_case corun_ccbp_cases[] = {
+	KUNIT_CASE(ccbp_model_test),	KUNIT_CASE(ccbp_alg1_test),
+	KUNIT_CASE(ccbp_timeline_test), KUNIT_CASE(ccbp_credits_test),
+	KUNIT_CASE(ccbp_fw_mode_test),	{}
+};
 
 static struct kunit_suite corun_ccbp_suite = {
 	.name = "corun_ccbp",

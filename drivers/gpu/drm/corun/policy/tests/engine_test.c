@@ -38,6 +38,8 @@ struct fake_hw {
 	int undo_fail;
 	u32 store[0x1000];
 	u64 cycle;
+	u32 ngets, gets[64];
+	int get_fail;
 };
 
 static void fake_write(void *ctx, u32 off, u32 val)
@@ -71,6 +73,21 @@ static int fake_fw(void *ctx, const u32 *pairs, u32 n)
 		}
 		h->store[pairs[2 * i] & 0xfff] = pairs[2 * i + 1];
 	}
+	return 0;
+}
+
+/* GET_PARAM: rf and df answer 100 + slot and 200 + slot. */
+static int fake_fw_get(void *ctx, u32 param, u32 *val)
+{
+	struct fake_hw *h = ctx;
+
+	if (h->ngets < 64)
+		h->gets[h->ngets] = param;
+	h->ngets++;
+	if (h->get_fail)
+		return -5;
+	*val = (param & ~0xffu) == CORUN_FW_P_RF ? 100 + (param & 0xff) :
+						   200 + (param & 0xff);
 	return 0;
 }
 
@@ -112,8 +129,10 @@ static struct fixture *setup(struct kunit *test, int fw)
 
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	hw.ctx = &f->hw;
-	if (fw)
+	if (fw) {
 		hw.fw_params = fake_fw;
+		hw.fw_get = fake_fw_get;
+	}
 	test_platform(&p, 8, 16);
 	corun_policy_engine_init(&f->eng, &p, &hw);
 	return f;
@@ -604,6 +623,149 @@ static void engine_snapshot_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, in->epoch, 3u);
 }
 
+/* A policy that puts the IRC in the CCBP mode, with slot 3 BI. */
+static void ccbp_mode_decide(void *st, const struct corun_policy_in *in,
+			     struct corun_policy_out *out)
+{
+	struct corun_policy_slot_out *o = &out->slot[3];
+
+	out->fw_set |=
+		CORUN_POLICY_FWG_IRC_MODE | CORUN_POLICY_FWG_IRC_UNITS |
+		CORUN_POLICY_FWG_IRC_NOC_BW | CORUN_POLICY_FWG_IRC_DRAM_BW |
+		CORUN_POLICY_FWG_IRC_REPLY | CORUN_POLICY_FWG_IRC_DRAM_BYTES;
+	out->fw.irc_mode = CORUN_IRC_MODE_CCBP;
+	out->fw.irc_units = 10;
+	out->fw.irc_noc_bw = 5000;
+	out->fw.irc_dram_bw = 6000;
+	out->fw.irc_reply = 96;
+	out->fw.irc_dram_bytes = 64;
+	o->fw_set |= CORUN_POLICY_FW_IRC_NOC | CORUN_POLICY_FW_IRC_DRAM |
+		     CORUN_POLICY_FW_IRC_CLASS;
+	o->fw.irc_noc = 1500;
+	o->fw.irc_dram = 2500;
+	o->fw.irc_class = CORUN_IRC_CLASS_BI;
+}
+
+static const struct corun_policy_ops ccbp_mode = {
+	.name = "ccbp-mode",
+	.state_size = 8,
+	.decide = ccbp_mode_decide,
+};
+
+/* The CCBP mode's parameters reach the firmware, device-wide ones first. */
+static void engine_irc_ccbp_test(struct kunit *test)
+{
+	static const u32 want[][2] = {
+		{ CORUN_FW_P_IRC_MODE, CORUN_IRC_MODE_CCBP },
+		{ CORUN_FW_P_IRC_UNITS, 10 },
+		{ CORUN_FW_P_IRC_NOC_BW, 5000 },
+		{ CORUN_FW_P_IRC_DRAM_BW, 6000 },
+		{ CORUN_FW_P_IRC_REPLY, 96 },
+		{ CORUN_FW_P_IRC_DRAM_BYTES, 64 },
+		{ CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_NOC_UNITS, 3), 1500 },
+		{ CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_DRAM_UNITS, 3), 2500 },
+		{ CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_CLASS, 3),
+		  CORUN_IRC_CLASS_BI },
+	};
+	struct fixture *f = setup(test, 1);
+	struct fake_hw *h = &f->hw;
+	u32 i;
+
+	/* the boot values: nothing to send for them */
+	KUNIT_EXPECT_EQ(test, f->eng.applied_fw.g.irc_units,
+			CORUN_FW_IRC_UNITS_BOOT);
+	KUNIT_EXPECT_EQ(test, f->eng.applied_fw.slot[3].irc_class,
+			(u32)CORUN_IRC_CLASS_FREE);
+	fake_clear(h);
+	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &ccbp_mode), 0);
+	KUNIT_ASSERT_EQ(test, h->npairs, 2 * (u32)ARRAY_SIZE(want));
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		KUNIT_EXPECT_EQ(test, h->pairs[2 * i], want[i][0]);
+		KUNIT_EXPECT_EQ(test, h->pairs[2 * i + 1], want[i][1]);
+	}
+	KUNIT_EXPECT_EQ(test, f->eng.applied_fw.slot[3].irc_noc, 1500u);
+	/* another policy: the firmware gets its boot values back */
+	fake_clear(h);
+	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &corun_policy_fcfs),
+			0);
+	KUNIT_ASSERT_EQ(test, h->npairs, 2 * (u32)ARRAY_SIZE(want));
+	KUNIT_EXPECT_EQ(test, h->pairs[1], (u32)CORUN_IRC_MODE_SHARES);
+	KUNIT_EXPECT_EQ(test, h->pairs[3], CORUN_FW_IRC_UNITS_BOOT);
+	KUNIT_EXPECT_EQ(test, h->pairs[9], 160u);
+	KUNIT_EXPECT_EQ(test, h->pairs[11], 128u);
+	KUNIT_EXPECT_EQ(test, h->pairs[17], (u32)CORUN_IRC_CLASS_FREE);
+}
+
+/* A policy that reads the firmware's monitors, deciding nothing. */
+static void mon_decide(void *st, const struct corun_policy_in *in,
+		       struct corun_policy_out *out)
+{
+}
+
+static const struct corun_policy_ops mon = {
+	.name = "mon",
+	.state_size = 8,
+	.flags = CORUN_POLICY_F_FW_MONITORS,
+	.decide = mon_decide,
+};
+
+/*
+ * The monitors are read at each epoch for the running slots, only for a
+ * policy that asks and a firmware that has them; a failed read is no
+ * reading.
+ */
+static void engine_monitor_test(struct kunit *test)
+{
+	struct fixture *f = setup(test, 1);
+	u32 size = corun_snapshot_size(8, 16, 4);
+	void *buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	const struct corun_policy_in *in = &f->eng.in;
+	struct corun_job_desc d;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &mon), 0);
+	desc_for(&d, 7, 100);
+	corun_policy_job_start(&f->eng, 2, &d, 0);
+	/* no monitors in the firmware: nothing asked */
+	KUNIT_ASSERT_EQ(test,
+			corun_policy_snapshot(&f->eng, snap(buf, 1, 100), size),
+			0);
+	KUNIT_EXPECT_EQ(test, f->hw.ngets, 0u);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_mon, 0u);
+
+	f->eng.in.plat.fw_features = CORUN_FW_FEAT_MONITORS;
+	KUNIT_ASSERT_EQ(test,
+			corun_policy_snapshot(&f->eng, snap(buf, 2, 130), size),
+			0);
+	KUNIT_EXPECT_EQ(test, f->hw.ngets, 2u);
+	KUNIT_EXPECT_EQ(test, f->hw.gets[0],
+			(u32)CORUN_FW_PARAM_SLOT(CORUN_FW_P_RF, 2));
+	KUNIT_EXPECT_EQ(test, f->hw.gets[1],
+			(u32)CORUN_FW_PARAM_SLOT(CORUN_FW_P_DF, 2));
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_mon, 1u);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_rf, 102u);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_df, 202u);
+	KUNIT_EXPECT_EQ(test, in->slot_in[3].fw_mon, 0u);
+
+	f->hw.get_fail = 1;
+	KUNIT_ASSERT_EQ(test,
+			corun_policy_snapshot(&f->eng, snap(buf, 3, 160), size),
+			0);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_mon, 0u);
+	KUNIT_EXPECT_GT(test, f->eng.fw_errors, 0ull);
+
+	/* a policy that does not ask: nothing asked */
+	f->hw.get_fail = 0;
+	f->hw.ngets = 0;
+	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &corun_policy_fcfs),
+			0);
+	KUNIT_ASSERT_EQ(test,
+			corun_policy_snapshot(&f->eng, snap(buf, 4, 190), size),
+			0);
+	KUNIT_EXPECT_EQ(test, f->hw.ngets, 0u);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_mon, 0u);
+}
+
 static struct kunit_case corun_policy_engine_cases[] = {
 	KUNIT_CASE(engine_select_test),
 	KUNIT_CASE(engine_changes_only_test),
@@ -614,6 +776,8 @@ static struct kunit_case corun_policy_engine_cases[] = {
 	KUNIT_CASE(engine_select_fail_test),
 	KUNIT_CASE(engine_snapshot_test),
 	KUNIT_CASE(engine_reclaim_test),
+	KUNIT_CASE(engine_monitor_test),
+	KUNIT_CASE(engine_irc_ccbp_test),
 	{}
 };
 

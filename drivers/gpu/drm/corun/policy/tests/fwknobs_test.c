@@ -25,8 +25,8 @@
 	 CORUN_FW_FEAT_LLC_PROB_STATIC | CORUN_FW_FEAT_LLC_WAYPART | \
 	 CORUN_FW_FEAT_VCP_STATIC | CORUN_FW_FEAT_DRAM_PRIO |        \
 	 CORUN_FW_FEAT_MONITORS | CORUN_FW_FEAT_SET_PARAMS |         \
-	 CORUN_FW_FEAT_DRAM_BW_APP)
-#define FEAT_ALL 0x7ffu
+	 CORUN_FW_FEAT_DRAM_BW_APP | CORUN_FW_FEAT_IRC_CCBP)
+#define FEAT_ALL 0xfffu
 
 /* Every firmware mode is one uapi value, and GET reports it back. */
 static void fwknobs_map_test(struct kunit *test)
