@@ -138,12 +138,7 @@ static void dase_compute_and_check_test(struct kunit *test)
 
 static struct corun_policy_in *dase_in(struct kunit *test)
 {
-	struct corun_policy_in *in =
-		kunit_kzalloc(test, sizeof(*in), GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, in);
-	dase_platform(&in->plat);
-	return in;
+	return test_policy_in(test, dase_platform);
 }
 
 /* @s's counters: dase_mem_epoch()'s, or a compute job's without @mem. */
@@ -176,14 +171,7 @@ static void dase_event(struct dase_state *st,
 		       struct corun_policy_in *in, struct corun_policy_out *out,
 		       u32 ev, u32 slot, u64 now)
 {
-	in->event = ev;
-	in->slot = slot;
-	in->now = now;
-	if (ev == CORUN_POLICY_EV_EPOCH) {
-		in->cycle = now;
-		in->epoch_cycles = EPOCH;
-		in->epoch++;
-	}
+	test_event(in, ev, slot, now, EPOCH);
 	ops->decide(st, in, out);
 }
 

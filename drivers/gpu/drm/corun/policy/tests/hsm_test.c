@@ -179,12 +179,7 @@ static void hsm_transfer_test(struct kunit *test)
 
 static struct corun_policy_in *hsm_in(struct kunit *test)
 {
-	struct corun_policy_in *in =
-		kunit_kzalloc(test, sizeof(*in), GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, in);
-	hbm_platform(&in->plat);
-	return in;
+	return test_policy_in(test, hbm_platform);
 }
 
 /* @s's counters over an epoch: @util of the peak at RBH 0.5, @insns. */
@@ -205,14 +200,7 @@ static void hsm_event(struct smpart *sp, const struct smpart_ops *ops,
 		      struct corun_policy_in *in, struct corun_policy_out *out,
 		      u32 ev, u32 slot, u64 now)
 {
-	in->event = ev;
-	in->slot = slot;
-	in->now = now;
-	if (ev == CORUN_POLICY_EV_EPOCH) {
-		in->cycle = now;
-		in->epoch_cycles = EPOCH;
-		in->epoch++;
-	}
+	test_event(in, ev, slot, now, EPOCH);
 	smpart_decide(sp, ops, in, out);
 }
 

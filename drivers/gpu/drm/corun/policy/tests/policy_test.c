@@ -25,6 +25,32 @@ u32 popcount_mask(const u32 *mask)
 	return n;
 }
 
+/* A zeroed policy input on the platform @plat() describes. */
+struct corun_policy_in *test_policy_in(struct kunit *test,
+				       void (*plat)(struct corun_policy_platform *))
+{
+	struct corun_policy_in *in =
+		kunit_kzalloc(test, sizeof(*in), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, in);
+	plat(&in->plat);
+	return in;
+}
+
+/* @in as the engine fills it for event @ev at @now; epochs of @len cycles. */
+void test_event(struct corun_policy_in *in, u32 ev, u32 slot, u64 now,
+		u64 len)
+{
+	in->event = ev;
+	in->slot = slot;
+	in->now = now;
+	if (ev == CORUN_POLICY_EV_EPOCH) {
+		in->cycle = now;
+		in->epoch_cycles = len;
+		in->epoch++;
+	}
+}
+
 void test_job_running(struct corun_policy_in *in, u32 s, u64 seqno, u32 qos)
 {
 	in->slot_in[s].running = 1;
