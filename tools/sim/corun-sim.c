@@ -58,11 +58,11 @@
 #include <sim/json.h>
 #include <sim/metrics.h>
 #include <sim/mix.h>
+#include <sim/corun_sim.h>
 #include <sim/oracle.h>
 #include <sim/simhost.h>
 #include <sim/simpolicy.h>
 
-#define ERRLEN 2048
 #define PROGRESS_AFTER_NS 2000000000ull
 #define PROGRESS_EVERY_NS 500000000ull
 #define MAX_POLICIES 4
@@ -74,66 +74,12 @@ _Static_assert(CORUN_POLICY_MASK_WORDS == CORUN_SM_MASK_WORDS,
 _Static_assert(CORUN_POLICY_MAX_SLOTS >= CORUN_MAX_SLOTS,
 	       "policy input too small for the device's slots");
 
-enum job_status { ST_OK, ST_FAULT, ST_CHECK, ST_ERROR };
-
-static const char *const status_names[] = { "ok", "fault", "check_failed",
-					    "error" };
-
-/* One workload instance driven on a device: a co-run job or an alone run. */
-struct job {
-	const struct mix_job *mj;
-	const struct workload *wl;
-	struct wl_params params;
-	unsigned int slot;
-	uint32_t as_tag;	/* descriptor as_tag: the mix index (corun-run) */
-	struct job *alone;	/* co-run job -> its alone run */
-
-	/* live state */
-	struct sim_ctx *ctx;
-	struct wl_run *run;
-	int inflight;
-	uint64_t seqno;
-	int stopped;
-	uint64_t run_start;
-
-	/* results */
-	unsigned int runs;		/* completed and checked runs */
-	uint64_t launches;		/* completed launches */
-	uint64_t cycles;		/* alone: cycles IPC_alone is over */
-	uint64_t busy_cycles;		/* sum of end - start per launch */
-	uint64_t first_cycle, last_cycle; /* first launch start, last end */
-	uint64_t launch_cycle;		/* the launch in flight: submitted at */
-	/*
-	 * The policy's estimate of the cycles its launches would take alone
-	 * (policy.h, est_alone_cycles), and the co-run cycles it covers;
-	 * the same from the model without its cap (est_alone_uncapped,
-	 * DASE's), over the same cycles.
-	 */
-	uint64_t est_alone, est_cycles, est_uncapped;
-	enum job_status status;
-	char msg[ERRLEN];
-	struct corun_slot_counters ctr;	/* slot counters at the end */
-	/* alone: the largest CTA footprint of its launches (the oracles) */
-	struct corun_cta_footprint fp;
-	uint64_t fp_launches;
-	struct corun_slot_ctxsw_counters cs; /* its context switches */
-};
-
-struct opts {
-	const char *config, *mix, *kernel_dir, *alone_sched, *sched, *policy,
-		*compare;
-	const char *firmware;	/* NULL: the build's image; "" --no-firmware */
-	uint64_t cycles, alone_max, epoch_cycles;
-	int json, counters, quiet, alone_only, no_alone, list, trace, policies;
-	int whole_runs, alone_once, show_config, full_config, no_ctxsw;
-	int oracle;		/* enum oracle_kind, -1: a driver policy */
-	uint64_t oracle_max, ctxsw_stress;
-};
+const char *const status_names[] = { "ok", "fault", "check_failed", "error" };
 
 /* --whole-runs: a co-run job starts no new run past this window. */
 static uint64_t whole_budget;
 
-static struct opts opt = { .alone_max = 1000000000ull,
+struct opts opt = { .alone_max = 1000000000ull,
 			   .epoch_cycles = CORUN_POLICY_EPOCH_CYCLES_DEFAULT,
 			   .oracle = -1, .oracle_max = ORACLE_CAP_DEFAULT };
 
@@ -141,16 +87,6 @@ static struct opts opt = { .alone_max = 1000000000ull,
 static struct corun_sm_limits sm_lim;
 
 /* ---- the policy engine, driven like the driver drives it ---- */
-
-/**
- * struct pol_run - the policy of one co-run
- * @ops: the policy
- * @sp: the engine on the co-run's device (simpolicy.h)
- */
-struct pol_run {
-	const struct corun_policy_ops *ops;
-	struct sim_policy *sp;
-};
 
 /* The co-run being driven; NULL during alone runs. */
 static struct pol_run *cur_pol;
@@ -167,7 +103,7 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
-static void __attribute__((noreturn, format(printf, 2, 3)))
+void __attribute__((noreturn, format(printf, 2, 3)))
 die(int code, const char *fmt, ...)
 {
 	va_list ap;
@@ -194,7 +130,7 @@ job_fail(struct job *j, enum job_status st, const char *fmt, ...)
 	va_end(ap);
 }
 
-static const char *job_label(const struct job *j, char *buf, size_t len)
+const char *job_label(const struct job *j, char *buf, size_t len)
 {
 	if (j->params.elf)
 		snprintf(buf, len, "%s(seed=%u)", j->wl->name, j->params.seed);
@@ -205,7 +141,7 @@ static const char *job_label(const struct job *j, char *buf, size_t len)
 }
 
 /* "ok", or "unchecked" for an ELF job without a reference; "FAIL". */
-static const char *job_status_text(const struct job *j)
+const char *job_status_text(const struct job *j)
 {
 	if (j->status != ST_OK)
 		return "FAIL";
@@ -783,133 +719,6 @@ static void parse_args(int argc, char **argv)
 
 /* ---- reports ---- */
 
-static const struct {
-	const char *name;
-	size_t off;
-} ctr_fields[] = {
-#define F(x) { #x, offsetof(struct corun_slot_counters, x) }
-	F(warp_insns), F(thread_insns), F(active_cycles), F(ctas_launched),
-	F(ctas_done), F(l1_accesses), F(l1_misses), F(l1_resfails),
-	F(missq_demand), F(read_requests), F(requests), F(dram_accesses),
-	F(noc_flits), F(noc_stall_cycles), F(llc_hits), F(llc_misses),
-	F(dram_row_hits), F(dram_bus_cycles), F(mem_latency_sum),
-	F(ro_accesses), F(ro_misses), F(l1_local_accesses), F(l1_local_misses),
-#undef F
-};
-
-/* The stall reasons hw.h names; the array's last entry is reserved. */
-#define STALL_NAMED (CORUN_STALL_THROTTLED + 1)
-
-static const char *const stall_names[STALL_NAMED] = {
-	"raw_short", "raw_long", "lsu_full", "fu_busy", "barrier", "fetch",
-	"throttled",
-};
-
-static uint64_t ctr_get(const struct corun_slot_counters *c, size_t i)
-{
-	uint64_t v;
-
-	memcpy(&v, (const char *)c + ctr_fields[i].off, sizeof(v));
-	return v;
-}
-
-static void json_counters(struct json *js, const struct corun_slot_counters *c)
-{
-	size_t i;
-
-	json_obj_begin(js, "counters");
-	for (i = 0; i < sizeof(ctr_fields) / sizeof(ctr_fields[0]); i++)
-		json_u64(js, ctr_fields[i].name, ctr_get(c, i));
-	json_obj_begin(js, "stall");
-	for (i = 0; i < STALL_NAMED; i++)
-		json_u64(js, stall_names[i], c->stall[i]);
-	json_obj_end(js);
-	json_obj_end(js);
-}
-
-static void text_counters(const struct corun_slot_counters *c)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(ctr_fields) / sizeof(ctr_fields[0]); i++)
-		printf("      %-18s %" PRIu64 "\n", ctr_fields[i].name,
-		       ctr_get(c, i));
-	for (i = 0; i < STALL_NAMED; i++)
-		printf("      stall.%-12s %" PRIu64 "\n", stall_names[i],
-		       c->stall[i]);
-}
-
-/* The effective configuration as {section: {key: value}}; values that
- * are plain numbers become JSON numbers. */
-static void json_config(struct json *js, const struct emu_config *cfg)
-{
-	char *buf = NULL, *line, *save = NULL;
-	size_t len = 0;
-	int in_section = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		die(1, "out of memory");
-	emu_config_print(cfg, f);
-	fclose(f);
-	json_obj_begin(js, "ini");
-	for (line = strtok_r(buf, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		char *eq, *k, *v, *e;
-
-		while (*line == ' ' || *line == '\t')
-			line++;
-		if (!*line || *line == '#' || *line == ';')
-			continue;
-		if (*line == '[') {
-			e = strchr(line, ']');
-			if (e)
-				*e = 0;
-			if (in_section)
-				json_obj_end(js);
-			json_obj_begin(js, line + 1);
-			in_section = 1;
-			continue;
-		}
-		eq = strchr(line, '=');
-		if (!eq)
-			continue;
-		*eq = 0;
-		k = line;
-		v = eq + 1;
-		for (e = eq; e > k && (e[-1] == ' ' || e[-1] == '\t'); e--)
-			e[-1] = 0;
-		while (*v == ' ' || *v == '\t')
-			v++;
-		e = v + strlen(v);
-		while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
-			*--e = 0;
-		strtoull(v, &e, 10);
-		if (*v >= '0' && *v <= '9' && !*e && strlen(v) < 20)
-			json_u64(js, k, strtoull(v, NULL, 10));
-		else
-			json_str(js, k, v);
-	}
-	if (in_section)
-		json_obj_end(js);
-	json_obj_end(js);
-	free(buf);
-}
-
-/* SM mask as hex, most significant word first: "0xff00". */
-static const char *mask_hex(const uint32_t *m, char *buf, size_t len)
-{
-	int w = CORUN_SM_MASK_WORDS - 1;
-	size_t at;
-
-	while (w > 0 && !m[w])
-		w--;
-	at = snprintf(buf, len, "0x%x", m[w]);
-	while (--w >= 0 && at < len)
-		at += snprintf(buf + at, len - at, "%08x", m[w]);
-	return buf;
-}
-
 /* The firmware image every device boots, and the version it reported. */
 static char fw_path[4200];
 static uint32_t fw_version, fw_crc;
@@ -980,17 +789,6 @@ static const char *fw_version_str(char *buf, size_t len)
  * @failed: jobs that failed
  * @name: the name it is reported under (an oracle's), NULL: the policy's
  */
-struct corun {
-	struct pol_run pol;
-	const char *name;
-	struct job jobs[MIX_MAX_JOBS];
-	double ipc_s[MIX_MAX_JOBS], ipc_a[MIX_MAX_JOBS];
-	double np_pred[MIX_MAX_JOBS];
-	double np_pred_uncapped[MIX_MAX_JOBS];
-	struct mix_metrics mm;
-	uint64_t cycles;
-	unsigned int failed;
-};
 
 /*
  * The mix's static slot settings, which win over the policy's (see
@@ -1061,7 +859,7 @@ static void mix_fw_apply(const struct mix *mix, struct sim_policy *sp)
 		die(2, "%s: %s", mix->path, err);
 }
 
-static const char *corun_name(const struct corun *co)
+const char *corun_name(const struct corun *co)
 {
 	return co->name ? co->name : co->pol.ops->name;
 }
@@ -1209,285 +1007,6 @@ static unsigned int run_oracle(const struct emu_config *cfg,
 	if (!hs->pol.sp)
 		die(1, "%s: every candidate co-run failed", oracle_name(o->kind));
 	return failed;
-}
-
-/* |@pred - measured| / measured NP of job @i, NaN if either is missing. */
-static double np_error_of(const struct corun *co, unsigned int i, double pred)
-{
-	double np = metrics_np(co->ipc_a[i], co->ipc_s[i]);
-
-	return fabs(pred - np) / np;
-}
-
-static double np_error(const struct corun *co, unsigned int i)
-{
-	return np_error_of(co, i, co->np_pred[i]);
-}
-
-static int has_uncapped(const struct mix *mix, const struct corun *co)
-{
-	unsigned int i;
-
-	for (i = 0; i < mix->njobs; i++)
-		if (!isnan(co->np_pred_uncapped[i]))
-			return 1;
-	return 0;
-}
-
-static int has_estimates(const struct mix *mix, const struct corun *co)
-{
-	unsigned int i;
-
-	for (i = 0; i < mix->njobs; i++)
-		if (!isnan(co->np_pred[i]))
-			return 1;
-	return 0;
-}
-
-static void json_trace(struct json *js, const struct corun *co)
-{
-	const struct corun_policy_record *r;
-	size_t n, t;
-
-	n = sim_policy_records(co->pol.sp, &r);
-	json_arr_begin(js, "policy_trace");
-	for (t = 0; t < n; t++)
-		sim_policy_record_json(js, &r[t]);
-	json_arr_end(js);
-}
-
-/* The "corun" object (@key) or an element of "coruns" (@key NULL). */
-static void json_corun(struct json *js, const char *key, const struct mix *mix,
-		       const struct corun *co)
-{
-	const struct corun_policy_engine *eng = sim_policy_engine(co->pol.sp);
-	char b[48];
-	unsigned int i;
-
-	json_obj_begin(js, key);
-	json_str(js, "policy", corun_name(co));
-	if (co->name)
-		json_str(js, "base_policy", co->pol.ops->name);
-	json_u64(js, "epoch_cycles", opt.epoch_cycles);
-	json_u64(js, "epochs", sim_policy_epochs(co->pol.sp));
-	json_u64(js, "policy_decisions", eng->decisions);
-	json_u64(js, "cycles", co->cycles);
-	json_arr_begin(js, "jobs");
-	for (i = 0; i < mix->njobs; i++) {
-		const struct job *j = &co->jobs[i];
-
-		json_obj_begin(js, NULL);
-		json_u64(js, "index", i);
-		json_u64(js, "line", j->mj->line);
-		mix_json_workload(js, j->wl, &j->params);
-		json_u64(js, "slot", j->slot);
-		json_u64(js, "priority", eng->out.slot[j->slot].priority);
-		json_str(js, "placement", mix_placement_name(j->mj->placement));
-		json_str(js, "sm_mask",
-			 mask_hex(eng->out.slot[j->slot].sm_mask, b, sizeof(b)));
-		json_str(js, "status", status_names[j->status]);
-		if (j->status != ST_OK)
-			json_str(js, "error", j->msg);
-		json_u64(js, "runs", j->runs);
-		json_u64(js, "launches", j->launches);
-		json_u64(js, "busy_cycles", j->busy_cycles);
-		json_u64(js, "thread_insns", j->ctr.thread_insns);
-		json_u64(js, "warp_insns", j->ctr.warp_insns);
-		json_dbl(js, "ipc", co->ipc_s[i]);
-		json_dbl(js, "ipc_alone", co->ipc_a[i]);
-		json_dbl(js, "norm_progress",
-			 metrics_np(co->ipc_a[i], co->ipc_s[i]));
-		json_dbl(js, "slowdown",
-			 metrics_slowdown(co->ipc_a[i], co->ipc_s[i]));
-		if (!isnan(co->np_pred[i])) {
-			json_u64(js, "est_alone_cycles", j->est_alone);
-			json_u64(js, "est_covered_cycles", j->est_cycles);
-			json_dbl(js, "norm_progress_predicted", co->np_pred[i]);
-			json_dbl(js, "norm_progress_error", np_error(co, i));
-		}
-		json_u64(js, "preempts", j->cs.preempts);
-		json_u64(js, "restores", j->cs.restores);
-		json_u64(js, "ctxsw_cycles", sim_ctxsw_cycles(&j->cs));
-		json_u64(js, "ctxsw_bytes",
-			 j->cs.save_bytes + j->cs.restore_bytes);
-		if (!isnan(co->np_pred_uncapped[i])) {
-			json_u64(js, "est_alone_uncapped", j->est_uncapped);
-			json_dbl(js, "norm_progress_predicted_uncapped",
-				 co->np_pred_uncapped[i]);
-			json_dbl(js, "norm_progress_error_uncapped",
-				 np_error_of(co, i, co->np_pred_uncapped[i]));
-		}
-		if (opt.counters)
-			json_counters(js, &j->ctr);
-		json_obj_end(js);
-	}
-	json_arr_end(js);
-	json_obj_begin(js, "metrics");
-	json_dbl(js, "stp", co->mm.stp);
-	json_dbl(js, "hspeedup", co->mm.hs);
-	json_dbl(js, "antt", co->mm.antt);
-	json_dbl(js, "fairness", co->mm.fairness);
-	json_obj_end(js);
-	if (opt.trace)
-		json_trace(js, co);
-	json_obj_end(js);
-}
-
-/* The co-run's context switches, if the policy reclaimed SMs that way. */
-static void text_ctxsw(const struct mix *mix, const struct corun *co)
-{
-	const struct corun_slot_ctxsw_counters *c;
-	unsigned int i, any = 0;
-
-	for (i = 0; i < mix->njobs; i++)
-		any |= co->jobs[i].cs.preempts || co->jobs[i].cs.restores;
-	if (!any)
-		return;
-	printf("  context switches (CTAs saved and restored; cycles summed over CTAs):\n");
-	printf("  %-3s %9s %9s %12s %12s %12s %12s\n", "job", "preempts",
-	       "restores", "wait-cycles", "save-cycles", "restore-cyc",
-	       "bytes");
-	for (i = 0; i < mix->njobs; i++) {
-		c = &co->jobs[i].cs;
-		printf("  %-3u %9" PRIu64 " %9" PRIu64 " %12" PRIu64
-		       " %12" PRIu64 " %12" PRIu64 " %12" PRIu64 "\n",
-		       i, c->preempts, c->restores, c->wait_cycles,
-		       c->save_cycles, c->restore_cycles,
-		       c->save_bytes + c->restore_bytes);
-	}
-}
-
-static void text_corun(const struct mix *mix, const struct corun *co)
-{
-	const struct corun_policy_record *r;
-	char b1[48], b2[32], b3[32], b4[32], lbl[96];
-	unsigned int i;
-	size_t n, t;
-
-	printf("co-run (%" PRIu64 " cycles, policy %s, %" PRIu64 " epochs of %" PRIu64 " cycles, %" PRIu64 " decisions):\n",
-	       co->cycles, corun_name(co), sim_policy_epochs(co->pol.sp),
-	       opt.epoch_cycles, sim_policy_engine(co->pol.sp)->decisions);
-	printf("  %-3s %-4s %-28s %-9s %5s %14s %9s %9s %9s\n", "job", "slot",
-	       "workload", "status", "runs", "thread-insns", "IPC", "IPC-alone",
-	       "slowdown");
-	for (i = 0; i < mix->njobs; i++) {
-		const struct job *j = &co->jobs[i];
-
-		printf("  %-3u %-4u %-28s %-9s %5u %14" PRIu64 " %9s %9s %9s\n", i,
-		       j->slot, job_label(j, lbl, sizeof(lbl)),
-		       job_status_text(j), j->runs,
-		       j->ctr.thread_insns, metrics_fmt(co->ipc_s[i], b1, sizeof(b1)),
-		       metrics_fmt(co->ipc_a[i], b2, sizeof(b2)),
-		       metrics_fmt(metrics_slowdown(co->ipc_a[i], co->ipc_s[i]), b3,
-			       sizeof(b3)));
-		if (j->status != ST_OK)
-			printf("    %s: %s\n", status_names[j->status], j->msg);
-		if (opt.counters)
-			text_counters(&j->ctr);
-	}
-	text_ctxsw(mix, co);
-	if (has_estimates(mix, co)) {
-		printf("  the policy's model (est_alone_cycles: predicted alone cycles over the co-run cycles they cover):\n");
-		printf("  %-3s %14s %14s %9s %9s %9s %9s\n", "job",
-		       "est-alone", "covered", "NP", "NP-pred", "error",
-		       "slowdown-pred");
-		for (i = 0; i < mix->njobs; i++)
-			printf("  %-3u %14" PRIu64 " %14" PRIu64 " %9s %9s %9s %9s\n",
-			       i, co->jobs[i].est_alone, co->jobs[i].est_cycles,
-			       metrics_fmt(metrics_np(co->ipc_a[i], co->ipc_s[i]),
-					   b1, sizeof(b1)),
-			       metrics_fmt(co->np_pred[i], b2, sizeof(b2)),
-			       metrics_fmt(np_error(co, i), b3, sizeof(b3)),
-			       metrics_fmt(1 / co->np_pred[i], b4, sizeof(b4)));
-		if (has_uncapped(mix, co)) {
-			printf("  the same model without its cap (est_alone_uncapped):\n");
-			printf("  %-3s %14s %9s %9s\n", "job", "est-alone",
-			       "NP-pred", "error");
-			for (i = 0; i < mix->njobs; i++)
-				printf("  %-3u %14" PRIu64 " %9s %9s\n", i,
-				       co->jobs[i].est_uncapped,
-				       metrics_fmt(co->np_pred_uncapped[i], b1,
-						   sizeof(b1)),
-				       metrics_fmt(np_error_of(co, i,
-							co->np_pred_uncapped[i]),
-						   b2, sizeof(b2)));
-		}
-	}
-	printf("metrics: STP %s  harmonic-speedup %s  ANTT %s  fairness %s\n",
-	       metrics_fmt(co->mm.stp, b1, sizeof(b1)),
-	       metrics_fmt(co->mm.hs, b2, sizeof(b2)),
-	       metrics_fmt(co->mm.antt, b3, sizeof(b3)),
-	       metrics_fmt(co->mm.fairness, b4, sizeof(b4)));
-	if (!opt.trace)
-		return;
-	printf("policy trace (one record per slot a decision changed):\n");
-	n = sim_policy_records(co->pol.sp, &r);
-	for (t = 0; t < n; t++) {
-		printf("  ");
-		sim_policy_record_text(stdout, &r[t]);
-	}
-}
-
-/* metric | policy 1 | policy 2 ...: what `make demo` prints from the VM. */
-static void text_compare(const struct mix *mix, const struct corun *co,
-			 unsigned int np)
-{
-	char lbl[96], name[128], b[32];
-	unsigned int i, p, k;
-
-	printf("policy comparison (%" PRIu64 " cycles each):\n", co[0].cycles);
-	printf("  %-40s", "metric");
-	for (p = 0; p < np; p++)
-		printf(" | %10s", corun_name(&co[p]));
-	printf("\n  ");
-	for (k = 0; k < 40 + 13 * np; k++)
-		putchar('-');
-	printf("\n");
-	for (i = 0; i < mix->njobs; i++) {
-		snprintf(name, sizeof(name), "slowdown %u %s", i,
-			 job_label(&co[0].jobs[i], lbl, sizeof(lbl)));
-		printf("  %-40s", name);
-		for (p = 0; p < np; p++)
-			printf(" | %10s",
-			       metrics_fmt(metrics_slowdown(co[p].ipc_a[i],
-							co[p].ipc_s[i]),
-				       b, sizeof(b)));
-		printf("\n");
-	}
-	for (i = 0; i < mix->njobs; i++) {
-		for (p = 0; p < np && !has_estimates(mix, &co[p]); p++)
-			;
-		if (p == np)
-			break;
-		snprintf(name, sizeof(name), "model slowdown %u %s", i,
-			 job_label(&co[0].jobs[i], lbl, sizeof(lbl)));
-		printf("  %-40s", name);
-		for (p = 0; p < np; p++)
-			printf(" | %10s",
-			       metrics_fmt(1 / co[p].np_pred[i], b, sizeof(b)));
-		printf("\n");
-	}
-	for (i = 0; i < mix->njobs; i++) {
-		snprintf(name, sizeof(name), "IPC %u %s", i,
-			 job_label(&co[0].jobs[i], lbl, sizeof(lbl)));
-		printf("  %-40s", name);
-		for (p = 0; p < np; p++)
-			printf(" | %10s", metrics_fmt(co[p].ipc_s[i], b, sizeof(b)));
-		printf("\n");
-	}
-	for (k = 0; k < 4; k++) {
-		static const char *const names[] = { "STP", "harmonic-speedup",
-						     "ANTT", "fairness" };
-
-		printf("  %-40s", names[k]);
-		for (p = 0; p < np; p++) {
-			const double v[] = { co[p].mm.stp, co[p].mm.hs,
-					     co[p].mm.antt, co[p].mm.fairness };
-
-			printf(" | %10s", metrics_fmt(v[k], b, sizeof(b)));
-		}
-		printf("\n");
-	}
 }
 
 /*

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * corun-sim's own types: a job driven on a device, a co-run and the
+ * command line; corun-sim.c runs them, report.c prints them.
+ */
+#ifndef _SIM_CORUN_SIM_H_
+#define _SIM_CORUN_SIM_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <gpu.h>
+#include <kernels/workload.h>
+#include <policy/policy.h>
+#include <sim/json.h>
+#include <sim/metrics.h>
+#include <sim/mix.h>
+#include <sim/simhost.h>
+#include <sim/simpolicy.h>
+
+#define ERRLEN 2048
+
+enum job_status { ST_OK, ST_FAULT, ST_CHECK, ST_ERROR };
+
+
+/* One workload instance driven on a device: a co-run job or an alone run. */
+struct job {
+	const struct mix_job *mj;
+	const struct workload *wl;
+	struct wl_params params;
+	unsigned int slot;
+	uint32_t as_tag;	/* descriptor as_tag: the mix index (corun-run) */
+	struct job *alone;	/* co-run job -> its alone run */
+
+	/* live state */
+	struct sim_ctx *ctx;
+	struct wl_run *run;
+	int inflight;
+	uint64_t seqno;
+	int stopped;
+	uint64_t run_start;
+
+	/* results */
+	unsigned int runs;		/* completed and checked runs */
+	uint64_t launches;		/* completed launches */
+	uint64_t cycles;		/* alone: cycles IPC_alone is over */
+	uint64_t busy_cycles;		/* sum of end - start per launch */
+	uint64_t first_cycle, last_cycle; /* first launch start, last end */
+	uint64_t launch_cycle;		/* the launch in flight: submitted at */
+	/*
+	 * The policy's estimate of the cycles its launches would take alone
+	 * (policy.h, est_alone_cycles), and the co-run cycles it covers;
+	 * the same from the model without its cap (est_alone_uncapped,
+	 * DASE's), over the same cycles.
+	 */
+	uint64_t est_alone, est_cycles, est_uncapped;
+	enum job_status status;
+	char msg[ERRLEN];
+	struct corun_slot_counters ctr;	/* slot counters at the end */
+	/* alone: the largest CTA footprint of its launches (the oracles) */
+	struct corun_cta_footprint fp;
+	uint64_t fp_launches;
+	struct corun_slot_ctxsw_counters cs; /* its context switches */
+};
+
+struct opts {
+	const char *config, *mix, *kernel_dir, *alone_sched, *sched, *policy,
+		*compare;
+	const char *firmware;	/* NULL: the build's image; "" --no-firmware */
+	uint64_t cycles, alone_max, epoch_cycles;
+	int json, counters, quiet, alone_only, no_alone, list, trace, policies;
+	int whole_runs, alone_once, show_config, full_config, no_ctxsw;
+	int oracle;		/* enum oracle_kind, -1: a driver policy */
+	uint64_t oracle_max, ctxsw_stress;
+};
+
+/**
+ * struct pol_run - the policy of one co-run
+ * @ops: the policy
+ * @sp: the engine on the co-run's device (simpolicy.h)
+ */
+struct pol_run {
+	const struct corun_policy_ops *ops;
+	struct sim_policy *sp;
+};
+
+struct corun {
+	struct pol_run pol;
+	const char *name;
+	struct job jobs[MIX_MAX_JOBS];
+	double ipc_s[MIX_MAX_JOBS], ipc_a[MIX_MAX_JOBS];
+	double np_pred[MIX_MAX_JOBS];
+	double np_pred_uncapped[MIX_MAX_JOBS];
+	struct mix_metrics mm;
+	uint64_t cycles;
+	unsigned int failed;
+};
+
+extern struct opts opt;
+extern const char *const status_names[];
+
+void __attribute__((noreturn, format(printf, 2, 3)))
+die(int code, const char *fmt, ...);
+const char *job_label(const struct job *j, char *buf, size_t len);
+const char *job_status_text(const struct job *j);
+const char *corun_name(const struct corun *co);
+
+/* report.c: the text and JSON reports */
+void json_counters(struct json *js, const struct corun_slot_counters *c);
+void text_counters(const struct corun_slot_counters *c);
+void json_config(struct json *js, const struct emu_config *cfg);
+void json_corun(struct json *js, const char *key, const struct mix *mix,
+		const struct corun *co);
+void text_corun(const struct mix *mix, const struct corun *co);
+void text_compare(const struct mix *mix, const struct corun *co,
+		  unsigned int n);
+
+#endif /* _SIM_CORUN_SIM_H_ */
