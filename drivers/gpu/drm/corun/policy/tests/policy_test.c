@@ -26,8 +26,8 @@ u32 popcount_mask(const u32 *mask)
 }
 
 /* A zeroed policy input on the platform @plat() describes. */
-struct corun_policy_in *test_policy_in(struct kunit *test,
-				       void (*plat)(struct corun_policy_platform *))
+struct corun_policy_in *
+test_policy_in(struct kunit *test, void (*plat)(struct corun_policy_platform *))
 {
 	struct corun_policy_in *in =
 		kunit_kzalloc(test, sizeof(*in), GFP_KERNEL);
@@ -38,8 +38,7 @@ struct corun_policy_in *test_policy_in(struct kunit *test,
 }
 
 /* @in as the engine fills it for event @ev at @now; epochs of @len cycles. */
-void test_event(struct corun_policy_in *in, u32 ev, u32 slot, u64 now,
-		u64 len)
+void test_event(struct corun_policy_in *in, u32 ev, u32 slot, u64 now, u64 len)
 {
 	in->event = ev;
 	in->slot = slot;

@@ -9,10 +9,10 @@ u32 popcount_mask(const u32 *mask);
 void test_platform(struct corun_policy_platform *p, u32 slots, u32 sms);
 /* @s runs the job @seqno of 10000 CTAs with the QoS target @qos. */
 void test_job_running(struct corun_policy_in *in, u32 s, u64 seqno, u32 qos);
-struct corun_policy_in *test_policy_in(struct kunit *test,
-				       void (*plat)(struct corun_policy_platform *));
-void test_event(struct corun_policy_in *in, u32 ev, u32 slot, u64 now,
-		u64 len);
+struct corun_policy_in *
+test_policy_in(struct kunit *test,
+	       void (*plat)(struct corun_policy_platform *));
+void test_event(struct corun_policy_in *in, u32 ev, u32 slot, u64 now, u64 len);
 
 extern struct kunit_suite corun_policy_engine_suite;
 extern struct kunit_suite corun_fwknobs_suite;
