@@ -37,8 +37,7 @@ tracepoint:corun:corun_job_run {
 tracepoint:corun:corun_job_done {
 	printf("%s job_done fence=%llu:%llu slot=%u error=%d\n", comm,
 	       args->fence_context, args->seqno, args->slot, args->error);
-}
-END { clear(@mask); clear(@quota); }' >"$TRACE" 2>"$OUT/bpftrace.err" &
+}' >"$TRACE" 2>"$OUT/bpftrace.err" &
 	BT=$!
 	for _ in $(seq 1 600); do
 		grep -q '^Attaching' "$TRACE" && break
