@@ -46,15 +46,7 @@ void dase_predict(const struct corun_policy_platform *p,
 	u64 sched, memt, comp, alone, lines, penalty;
 	u32 cap;
 
-	r->cls = HSM_NONE;
-	r->np = 0;
-	r->np_uncapped = 0;
-	r->rbh = 0;
-	r->util = 0;
-	r->beta = 0;
-	r->demand = 0;
-	r->sigma = hsm_sigma(p, e->ctas_total);
-	r->sms = e->sms < r->sigma ? e->sms : r->sigma;
+	hsm_pred_start(p, e->ctas_total, e->sms, r);
 	dd.mlp = HSM_ONE;
 	if (d)
 		*d = dd;

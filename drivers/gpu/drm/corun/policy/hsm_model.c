@@ -49,20 +49,20 @@ static u32 hsm_sat32(u64 v)
 	return v > HSM_U32_MAX ? HSM_U32_MAX : (u32)v;
 }
 
+void hsm_pred_start(const struct corun_policy_platform *p, u32 ctas_total,
+		    u32 sms, struct hsm_pred *r)
+{
+	*r = (struct hsm_pred){ .cls = HSM_NONE };
+	r->sigma = hsm_sigma(p, ctas_total);
+	r->sms = sms < r->sigma ? sms : r->sigma;
+}
+
 void hsm_predict(const struct corun_policy_platform *p,
 		 const struct hsm_epoch *e, struct hsm_pred *r)
 {
 	u64 dram_cycles, peak, imax;
-	u32 sms = e->sms;
 
-	r->cls = HSM_NONE;
-	r->np = 0;
-	r->np_uncapped = 0;
-	r->rbh = 0;
-	r->util = 0;
-	r->demand = 0;
-	r->sigma = hsm_sigma(p, e->ctas_total);
-	r->sms = sms < r->sigma ? sms : r->sigma;
+	hsm_pred_start(p, e->ctas_total, e->sms, r);
 	r->beta = p->hsm_c2;
 	if (!e->insns && !e->accesses)
 		return;

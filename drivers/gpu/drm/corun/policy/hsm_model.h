@@ -79,6 +79,10 @@ void hsm_epoch_read(const struct corun_policy_in *in, u32 slot, u32 sms,
 /* sigma_k: the SMs a grid of @ctas_total CTAs (0: unknown) uses alone. */
 u32 hsm_sigma(const struct corun_policy_platform *p, u32 ctas_total);
 
+/* @r with no prediction, on min(@sms, sigma of @ctas_total) SMs. */
+void hsm_pred_start(const struct corun_policy_platform *p, u32 ctas_total,
+		    u32 sms, struct hsm_pred *r);
+
 /* Classify and predict (HSM's Eqs. 2-5) from @e on @p. */
 void hsm_predict(const struct corun_policy_platform *p,
 		 const struct hsm_epoch *e, struct hsm_pred *r);

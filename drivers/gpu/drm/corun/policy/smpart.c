@@ -23,10 +23,8 @@ static u32 smpart_guess(const struct smpart *sp,
 			const struct corun_policy_in *in, u32 slot)
 {
 	const struct corun_policy_job *j = &in->slot_in[slot].job;
-	u32 sigma = in->plat.num_sms, s;
+	u32 sigma = hsm_sigma(&in->plat, j->ctas_total), s;
 
-	if (j->ctas_total && j->ctas_total < sigma)
-		sigma = j->ctas_total;
 	s = hsm_part_count(&sp->pt, in->plat.num_sms, slot);
 	if (!s || s > sigma) /* no SM of its own: it shares them all */
 		s = sigma;
