@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
- * corun device: state shared by device.c (BAR0, slots, rings, epochs,
- * the clock) and device_fw.c (firmware upload, mailbox, the MCU's
- * control-register window). Not for users of the device: see device.h.
+ * corun device: state shared by device.c (BAR0, epochs, the clock),
+ * device_slot.c (a slot's registers, ring and completions) and
+ * device_fw.c (firmware upload, mailbox, the MCU's control-register
+ * window). Not for users of the device: see device.h.
  */
 #ifndef _EMU_DEVICE_INT_H_
 #define _EMU_DEVICE_INT_H_
@@ -142,6 +143,21 @@ void emu_dev_guest_error(struct emu_dev *dev, uint32_t err, const char *fmt,
 			 ...) __attribute__((format(printf, 3, 4)));
 void emu_dev_raise(struct emu_dev *dev, uint32_t irq);
 void emu_dev_kick(struct emu_dev *dev);
+
+/*
+ * device_slot.c: a slot's registers (host lock; @reg is the offset in the
+ * slot's window, @addr the BAR0 address for messages), and its side of
+ * the clock: before a slice, after a slice that ran the model, and a
+ * job's completion.
+ */
+void emu_dev_slot_reset_regs(struct emu_dev *dev, struct emu_dev_slot *slot);
+uint32_t emu_dev_slot_read(struct emu_dev *dev, unsigned int n, uint32_t reg,
+			   uint32_t addr);
+void emu_dev_slot_write(struct emu_dev *dev, unsigned int n, uint32_t reg,
+			uint32_t addr, uint32_t val);
+void emu_dev_slot_prepare(struct emu_dev *dev, unsigned int n);
+void emu_dev_slot_sync(struct emu_dev *dev, unsigned int n);
+void emu_dev_slot_job_done(struct emu_dev *dev, const struct emu_event *ev);
 
 /* device_fw.c */
 int emu_dev_fw_create(struct emu_dev *dev);
