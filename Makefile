@@ -30,6 +30,11 @@ endif
 CORUN_CACHE ?= $(HOME)/.cache/corun
 KVER ?= 6.12.117+deb12-amd64
 KDIR ?= /lib/modules/$(KVER)/build
+# The kernel's make: O= because it takes an O from its command line,
+# which includes ours through MAKEFLAGS (make O=build module), for its
+# own output directory. The module is built in the source tree either
+# way (drivers/gpu/drm/corun/corun.ko, where the VM scripts load it).
+KMAKE = $(MAKE) O=
 
 CC := gcc
 HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror \
@@ -108,7 +113,7 @@ test: $(TEST_PROGS) $(DEV_IMAGES)
 
 module:
 	@test -d $(KDIR) || { echo "module: kernel headers $(KDIR) missing; run 'make deps'" >&2; exit 1; }
-	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
+	$(KMAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
 
 # corun.ko for the debug kernel (tools/vm/build-kernel, which must have
 # been built), in a copy of the sources under $(O) so that the stock
@@ -117,13 +122,11 @@ module-debug:
 	@tools/vm/build-kernel --check || { echo "module-debug: the debug kernel is not built (tools/vm/build-kernel)" >&2; exit 1; }
 	@rm -rf $(O)/module-debug && mkdir -p $(O)/module-debug && \
 		cp -r Kbuild drivers include $(O)/module-debug/
-	$(MAKE) -C $$(tools/vm/build-kernel --print-path)/build \
+	$(KMAKE) -C $$(tools/vm/build-kernel --print-path)/build \
 		M=$(CURDIR)/$(O)/module-debug W=1 modules
 
 # The policy suites as an in-kernel KUnit module for the debug kernel:
 # $(O)/kunit-module/corun_policy_kunit.ko (selftests/kunit runs it).
-# O= : the kernel's make would take our O (environment or command line)
-# for its own output directory.
 kunit-module:
 	@tools/vm/build-kernel --check || { echo "kunit-module: the debug kernel is not built (tools/vm/build-kernel)" >&2; exit 1; }
 	@rm -rf $(O)/kunit-module && mkdir -p $(O)/kunit-module/policy && \
@@ -132,7 +135,7 @@ kunit-module:
 		cp -r drivers/gpu/drm/corun/policy/*.[ch] \
 			drivers/gpu/drm/corun/policy/tests \
 			$(O)/kunit-module/policy/
-	$(MAKE) -C $$(tools/vm/build-kernel --print-path)/build O= \
+	$(KMAKE) -C $$(tools/vm/build-kernel --print-path)/build \
 		M=$(CURDIR)/$(O)/kunit-module modules
 
 check: deps
@@ -184,4 +187,4 @@ bench: all
 
 clean:
 	rm -rf build build-san
-	-test -d $(KDIR) && $(MAKE) -C $(KDIR) M=$(CURDIR) clean >/dev/null
+	-test -d $(KDIR) && $(KMAKE) -C $(KDIR) M=$(CURDIR) clean >/dev/null
