@@ -136,11 +136,6 @@ static void dase_compute_and_check_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, corun_policy_dase_qos.init(0, &p), -CORUN_EINVAL);
 }
 
-static struct corun_policy_in *dase_in(struct kunit *test)
-{
-	return test_policy_in(test, dase_platform);
-}
-
 /* @s's counters: dase_mem_epoch()'s, or a compute job's without @mem. */
 static void dase_counters(struct corun_policy_in *in, u32 s, bool mem,
 			  u64 lat_sum)
@@ -166,94 +161,99 @@ static void dase_counters(struct corun_policy_in *in, u32 s, bool mem,
 	si->interf = e.ic;
 }
 
-static void dase_event(struct dase_state *st,
-		       const struct corun_policy_ops *ops,
-		       struct corun_policy_in *in, struct corun_policy_out *out,
-		       u32 ev, u32 slot, u64 now)
+/* A policy's input, output and state on dase_platform(). */
+struct dase_run {
+	const struct corun_policy_ops *ops;
+	struct corun_policy_in *in;
+	struct corun_policy_out *out;
+	struct dase_state *st;
+};
+
+static void dase_run_init(struct kunit *test, struct dase_run *r,
+			  const struct corun_policy_ops *ops)
 {
-	test_event(in, ev, slot, now, EPOCH);
-	ops->decide(st, in, out);
+	r->ops = ops;
+	r->in = test_policy_in(test, dase_platform);
+	r->out = kunit_kzalloc(test, sizeof(*r->out), GFP_KERNEL);
+	r->st = kunit_kzalloc(test, sizeof(*r->st), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, r->out);
+	KUNIT_ASSERT_NOT_NULL(test, r->st);
+}
+
+static void dase_event(struct dase_run *r, u32 ev, u32 slot, u64 now)
+{
+	test_event(r->in, ev, slot, now, EPOCH);
+	r->ops->decide(r->st, r->in, r->out);
 }
 
 static void dase_fair_policy_procedure_test(struct kunit *test)
 {
-	const struct corun_policy_ops *ops = &corun_policy_dase_fair;
-	struct corun_policy_in *in = dase_in(test);
-	struct corun_policy_out *out =
-		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
-	struct dase_state *st = kunit_kzalloc(test, sizeof(*st), GFP_KERNEL);
+	struct dase_run r;
 
-	KUNIT_ASSERT_NOT_NULL(test, out);
-	KUNIT_ASSERT_NOT_NULL(test, st);
-	KUNIT_EXPECT_PTR_EQ(test, corun_policy_find_name("dase-fair"), ops);
-	KUNIT_EXPECT_LE(test, ops->state_size, (u32)CORUN_POLICY_STATE_BYTES);
-	test_job_running(in, 0, 11, 0);
-	dase_event(st, ops, in, out, CORUN_POLICY_EV_JOB_START, 0, 0);
-	test_job_running(in, 2, 12, 0);
-	dase_event(st, ops, in, out, CORUN_POLICY_EV_JOB_START, 2, 0);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 40u);
-	dase_counters(in, 0, true, 4000000);
-	dase_counters(in, 2, false, 0);
-	dase_event(st, ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
-	KUNIT_EXPECT_EQ(test, st->sp.pred[0].np, 761u);
-	KUNIT_EXPECT_EQ(test, st->sp.pred[2].np, 512u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 40u);
+	dase_run_init(test, &r, &corun_policy_dase_fair);
+	KUNIT_EXPECT_PTR_EQ(test, corun_policy_find_name("dase-fair"), r.ops);
+	KUNIT_EXPECT_LE(test, r.ops->state_size, (u32)CORUN_POLICY_STATE_BYTES);
+	test_job_running(r.in, 0, 11, 0);
+	dase_event(&r, CORUN_POLICY_EV_JOB_START, 0, 0);
+	test_job_running(r.in, 2, 12, 0);
+	dase_event(&r, CORUN_POLICY_EV_JOB_START, 2, 0);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 40u);
+	dase_counters(r.in, 0, true, 4000000);
+	dase_counters(r.in, 2, false, 0);
+	dase_event(&r, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	KUNIT_EXPECT_EQ(test, r.st->sp.pred[0].np, 761u);
+	KUNIT_EXPECT_EQ(test, r.st->sp.pred[2].np, 512u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 40u);
 	/*
 	 * HSM-Fair's move: 512 / 761 < 0.9,
 	 * x = 249 * 1600 / (761 * 40 + 512 * 40) = 7.8, 8 SMs to slot 2
 	 */
-	dase_event(st, ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
-	KUNIT_EXPECT_EQ(test, st->sp.moved, 8u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 32u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 48u);
+	dase_event(&r, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
+	KUNIT_EXPECT_EQ(test, r.st->sp.moved, 8u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 32u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[2].sm_mask), 48u);
 	/*
 	 * Interference over-estimated on 32 SMs: uncapped (19804 + 200196
 	 * * 32 / 80) * 1024 / 500000 = 204, capped 32 / 80 = 409; the
 	 * compute job 48 / 80 = 614: x = 205 * 1536 / 39280 = 8 back
 	 */
-	dase_counters(in, 0, true, 100000);
-	dase_event(st, ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
-	KUNIT_EXPECT_EQ(test, st->sp.pred[0].np_uncapped, 204u);
-	KUNIT_EXPECT_EQ(test, st->sp.pred[0].np, 409u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 40u);
+	dase_counters(r.in, 0, true, 100000);
+	dase_event(&r, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
+	KUNIT_EXPECT_EQ(test, r.st->sp.pred[0].np_uncapped, 204u);
+	KUNIT_EXPECT_EQ(test, r.st->sp.pred[0].np, 409u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 40u);
 	/* both estimates, each epoch at its NP */
-	KUNIT_EXPECT_EQ(test, out->slot[0].est_alone_cycles,
+	KUNIT_EXPECT_EQ(test, r.out->slot[0].est_alone_cycles,
 			(761 + 761 + 409) * EPOCH / 1024);
-	KUNIT_EXPECT_EQ(test, out->slot[0].est_alone_uncapped,
+	KUNIT_EXPECT_EQ(test, r.out->slot[0].est_alone_uncapped,
 			(761 + 761 + 204) * EPOCH / 1024);
-	KUNIT_EXPECT_EQ(test, out->slot[2].est_alone_uncapped,
-			out->slot[2].est_alone_cycles);
+	KUNIT_EXPECT_EQ(test, r.out->slot[2].est_alone_uncapped,
+			r.out->slot[2].est_alone_cycles);
 	/* the ended job's estimates, the last 1000 cycles at the last NP */
-	in->slot_in[0].running = 0;
-	dase_event(st, ops, in, out, CORUN_POLICY_EV_JOB_END, 0,
-		   3 * EPOCH + 1000);
-	KUNIT_EXPECT_EQ(test, out->slot[0].est_alone_uncapped,
+	r.in->slot_in[0].running = 0;
+	dase_event(&r, CORUN_POLICY_EV_JOB_END, 0, 3 * EPOCH + 1000);
+	KUNIT_EXPECT_EQ(test, r.out->slot[0].est_alone_uncapped,
 			((761 + 761 + 204) * EPOCH + 204 * 1000) / 1024);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 80u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[2].sm_mask), 80u);
 }
 
 static void dase_qos_policy_procedure_test(struct kunit *test)
 {
-	const struct corun_policy_ops *ops = &corun_policy_dase_qos;
-	struct corun_policy_in *in = dase_in(test);
-	struct corun_policy_out *out =
-		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
-	struct dase_state *st = kunit_kzalloc(test, sizeof(*st), GFP_KERNEL);
+	struct dase_run r;
 
-	KUNIT_ASSERT_NOT_NULL(test, out);
-	KUNIT_ASSERT_NOT_NULL(test, st);
-	KUNIT_EXPECT_EQ(test, ops->flags, CORUN_POLICY_F_QOS);
+	dase_run_init(test, &r, &corun_policy_dase_qos);
+	KUNIT_EXPECT_EQ(test, r.ops->flags, CORUN_POLICY_F_QOS);
 	/* the memory-bound job in slot 1 has the QoS target 0.8 */
-	test_job_running(in, 0, 21, 0);
-	test_job_running(in, 1, 22, 819);
-	dase_event(st, ops, in, out, CORUN_POLICY_EV_INIT, 0, 0);
-	dase_counters(in, 0, false, 0);
-	dase_counters(in, 1, true, 4000000);
-	dase_event(st, ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
-	dase_event(st, ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
+	test_job_running(r.in, 0, 21, 0);
+	test_job_running(r.in, 1, 22, 819);
+	dase_event(&r, CORUN_POLICY_EV_INIT, 0, 0);
+	dase_counters(r.in, 0, false, 0);
+	dase_counters(r.in, 1, true, 4000000);
+	dase_event(&r, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	dase_event(&r, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
 	/* NP 761 < 819: ceil(819 * 40 / 761) = 44 SMs */
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[1].sm_mask), 44u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 36u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[1].sm_mask), 44u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 36u);
 }
 
 static struct kunit_case corun_dase_cases[] = {
