@@ -108,7 +108,7 @@ test: $(TEST_PROGS) $(DEV_IMAGES)
 
 module:
 	@test -d $(KDIR) || { echo "module: kernel headers $(KDIR) missing; run 'make deps'" >&2; exit 1; }
-	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
+	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 O= modules
 
 # corun.ko for the debug kernel (tools/vm/build-kernel, which must have
 # been built), in a copy of the sources under $(O) so that the stock
@@ -184,4 +184,4 @@ bench: all
 
 clean:
 	rm -rf build build-san
-	-test -d $(KDIR) && $(MAKE) -C $(KDIR) M=$(CURDIR) clean >/dev/null
+	-test -d $(KDIR) && $(MAKE) -C $(KDIR) M=$(CURDIR) O= clean >/dev/null
