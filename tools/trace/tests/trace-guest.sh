@@ -90,14 +90,17 @@ for p in "${pids[@]}"; do
 	kill -INT "$p" 2>/dev/null
 done
 # bpftrace 0.17 can miss a SIGINT that arrives just before it blocks in
-# epoll_wait() with nothing more to print: repeat it. A tracer still
-# there 20 s after the first is reported and killed.
+# epoll_wait() with nothing more to print: repeat it, but only until the
+# tracer has started its exit (its END block prints SUMMARY, corun-trace
+# prints "done"); a second SIGINT during END kills bpftrace (rc 130). A
+# tracer still there 20 s after the first is reported and killed.
 t0=$SECONDS
 for i in "${!pids[@]}"; do
 	p=${pids[$i]}
 	while kill -0 "$p" 2>/dev/null && [ $((SECONDS - t0)) -lt 20 ]; do
 		sleep 1
-		kill -INT "$p" 2>/dev/null
+		grep -q -E '^SUMMARY|^# corun-trace: done' "${outs[$i]}" ||
+			kill -INT "$p" 2>/dev/null
 	done
 	name=$(basename "${outs[$i]}" .out)
 	if kill -0 "$p" 2>/dev/null; then
