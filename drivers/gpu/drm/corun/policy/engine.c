@@ -387,6 +387,8 @@ static u32 corun_slot_reg_changes(const struct corun_policy_slot_out *a,
 		ch |= CORUN_POLICY_CH_EST;
 	if (a->irc_credits != b->irc_credits)
 		ch |= CORUN_POLICY_CH_CREDITS;
+	if (a->np_class != b->np_class || a->np != b->np)
+		ch |= CORUN_POLICY_CH_MODEL;
 	return ch;
 }
 

@@ -315,6 +315,11 @@ struct corun_policy_fw {
  *	policy last saw (CORUN_FW_IRC_CREDITS_UNLIMITED: no limit; 0: the
  *	policy does not say). Under CORUN_IRC_MODE_CCBP the firmware
  *	computes the credits in force itself, from its own measurement.
+ * @np_class: for the trace, how the policy's slowdown model classed the
+ *	slot's job at its last epoch (HSM's enum hsm_class: 1 compute-bound,
+ *	2 memory-bound, 3 a model that does not classify); 0: no prediction
+ * @np: for the trace, that model's predicted normalized progress of the
+ *	job at its last epoch, 1/1024; 0 with @np_class 0
  */
 struct corun_policy_slot_out {
 	u32 sm_mask[CORUN_POLICY_MASK_WORDS];
@@ -329,6 +334,8 @@ struct corun_policy_slot_out {
 	u64 est_alone_cycles;
 	u64 est_alone_uncapped;
 	u32 irc_credits;
+	u32 np_class;
+	u32 np;
 };
 
 /**
@@ -455,6 +462,7 @@ struct corun_policy_record {
 #define CORUN_POLICY_CH_EST BIT(7)
 #define CORUN_POLICY_CH_RECLAIM BIT(8)
 #define CORUN_POLICY_CH_CREDITS BIT(9) /* @out.irc_credits */
+#define CORUN_POLICY_CH_MODEL BIT(10) /* @out.np_class or @out.np */
 
 /**
  * struct corun_policy_hw - the host's side of the applier

@@ -193,4 +193,11 @@ void smpart_decide(struct smpart *sp, const struct smpart_ops *ops,
 	}
 	smpart_reclaims(sp, before, in, out);
 	hsm_part_masks(&sp->pt, in, out);
+	/* the model's view for the trace: the last epoch's prediction */
+	for (s = 0; s < in->plat.num_slots && s < CORUN_POLICY_MAX_SLOTS; s++) {
+		u32 cls = in->slot_in[s].running ? sp->pred[s].cls : HSM_NONE;
+
+		out->slot[s].np_class = cls;
+		out->slot[s].np = cls != HSM_NONE ? sp->pred[s].np : 0;
+	}
 }

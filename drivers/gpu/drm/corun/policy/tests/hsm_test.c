@@ -243,6 +243,12 @@ static void hsm_fair_policy_procedure_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sp->pred[2].cls, (u32)HSM_COMPUTE);
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 40u);
 	KUNIT_EXPECT_EQ(test, out->slot[2].est_alone_cycles, EPOCH / 2);
+	/* the trace's view of the model */
+	KUNIT_EXPECT_EQ(test, out->slot[0].np_class, (u32)HSM_MEMORY);
+	KUNIT_EXPECT_EQ(test, out->slot[0].np, sp->pred[0].np);
+	KUNIT_EXPECT_EQ(test, out->slot[2].np_class, (u32)HSM_COMPUTE);
+	KUNIT_EXPECT_EQ(test, out->slot[2].np, 512u);
+	KUNIT_EXPECT_EQ(test, out->slot[1].np_class, (u32)HSM_NONE);
 	/*
 	 * then the pair is balanced: NP 923 and 512 (1/1024) on 40 SMs each,
 	 * x = 411 * 1600 / (923 * 40 + 512 * 40) = 11.5, 11
@@ -269,6 +275,11 @@ static void hsm_fair_policy_procedure_test(struct kunit *test)
 	est = (512 * EPOCH + 512 * EPOCH + 652 * EPOCH + 652 * 1000) / 1024;
 	KUNIT_EXPECT_EQ(test, out->slot[2].est_alone_cycles, est);
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 80u);
+	/* an idle slot has no prediction; the running one keeps its last */
+	KUNIT_EXPECT_EQ(test, out->slot[2].np_class, (u32)HSM_NONE);
+	KUNIT_EXPECT_EQ(test, out->slot[2].np, 0u);
+	KUNIT_EXPECT_EQ(test, out->slot[0].np_class, (u32)HSM_MEMORY);
+	KUNIT_EXPECT_EQ(test, out->slot[0].np, 654u);
 }
 
 /*
