@@ -127,11 +127,15 @@ static uint64_t sp_cycle(void *ctx)
 
 /* ---- the events, as corun_policy.c takes them ---- */
 
-/* After a decision: epochs run only while a job is resident. */
+/*
+ * After a decision: epochs run only while a job is resident, and the
+ * epoch timer restarts when the policy asks (corun_policy_sync()).
+ */
 static int sp_after(struct sim_policy *sp, char *err, size_t len)
 {
 	int busy = corun_policy_running(sp->eng);
 	char msg[256];
+	uint32_t restart;
 
 	if (!sp->failed && busy != sp->epochs_on) {
 		sp->epochs_on = busy;
@@ -139,6 +143,10 @@ static int sp_after(struct sim_policy *sp, char *err, size_t len)
 				      sizeof(msg)))
 			sp_fail(sp, "epoch length %u: %s", sp->epoch_len, msg);
 	}
+	if (!sp->failed &&
+	    corun_policy_epoch_restart(sp->eng, sp->epoch_len, &restart) &&
+	    busy && sim_dev_set_epoch(sp->dev, restart, msg, sizeof(msg)))
+		sp_fail(sp, "epoch length %u: %s", restart, msg);
 	if (!sp->failed)
 		return 0;
 	snprintf(err, len, "policy %s: %s", sp->eng->ops->name, sp->err);

@@ -283,6 +283,33 @@ static void hsm_fair_policy_procedure_test(struct kunit *test)
 }
 
 /*
+ * A snapshot after the timer was restarted (a job start or end, or epochs
+ * turned back on) covers more cycles than the epoch length it states:
+ * the frame measures the epoch from the previous snapshot's cycle.
+ */
+static void hsm_epoch_span_test(struct kunit *test)
+{
+	struct corun_policy_in *in = hsm_in(test);
+	struct corun_policy_out *out =
+		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
+	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	KUNIT_ASSERT_NOT_NULL(test, sp);
+	test_job_running(in, 0, 11, 0);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 0, 0);
+	/* 0.549 / 0.61 of the peak over the stated length */
+	hsm_counters(in, 0, 55, 2000000);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	KUNIT_EXPECT_EQ(test, sp->pred[0].np, 923u);
+	/* the same counters over twice the cycles: 0.2745 / 0.61 = 460.8 */
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
+	KUNIT_EXPECT_EQ(test, sp->pred[0].cls, (u32)HSM_MEMORY);
+	KUNIT_EXPECT_GE(test, sp->pred[0].np, 460u);
+	KUNIT_EXPECT_LE(test, sp->pred[0].np, 461u);
+}
+
+/*
  * HSM's preemption rule: drain when more CTAs completed per SM over the
  * epoch than are resident per SM, else context-switch.
  */
@@ -449,6 +476,7 @@ static struct kunit_case corun_hsm_cases[] = {
 	KUNIT_CASE(hsm_acct_test),
 	KUNIT_CASE(hsm_transfer_test),
 	KUNIT_CASE(hsm_fair_policy_procedure_test),
+	KUNIT_CASE(hsm_epoch_span_test),
 	KUNIT_CASE(hsm_reclaim_rule_test),
 	KUNIT_CASE(hsm_fair_reclaim_test),
 	KUNIT_CASE(hsm_qos_policy_procedure_test),
