@@ -6,7 +6,7 @@
 # its probe resets the device, so every case starts on a fresh device at
 # cycle 0, as corun-sim's runs do), run the mix with `corun-run
 # --lockstep --cycles CYCLES --no-alone` (CYCLES 1: every job runs once),
-# unload the driver.
+# print each slot's context switches (debugfs slots), unload the driver.
 # POLICY may be POLICY@EPOCH: corun-run --epoch EPOCH.
 # Usage: guest-equiv.sh KO CORUN-RUN POLICY[@EPOCH]:CYCLES:MIX...
 KO=$1
@@ -35,6 +35,11 @@ for c in "$@"; do
 	# shellcheck disable=SC2086 # $epoch is two words or none
 	"$RUN" --policy "${policy%%@*}" $epoch --lockstep --cycles "$cycles" \
 		--no-alone "$mix" || rc=1
+	# the slots' context switches up to the last epoch (debugfs)
+	mount -t debugfs none /sys/kernel/debug 2>/dev/null
+	d=$(ls -d /sys/kernel/debug/dri/*/ 2>/dev/null | head -n 1)
+	sed -n 's/^slot *\([0-9]*\) .* preempts \([0-9]*\) restores \([0-9]*\)$/guest-equiv: ctxsw slot \1 preempts \2 restores \3/p' \
+		"${d}slots"
 	echo "guest-equiv: end of case $n"
 	if ! rmmod corun; then
 		echo "guest-equiv: rmmod corun failed" >&2

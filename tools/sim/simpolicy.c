@@ -127,11 +127,15 @@ static uint64_t sp_cycle(void *ctx)
 
 /* ---- the events, as corun_policy.c takes them ---- */
 
-/* After a decision: epochs run only while a job is resident. */
+/*
+ * After a decision: epochs run only while a job is resident, and the
+ * epoch timer restarts when the policy asks (corun_policy_sync()).
+ */
 static int sp_after(struct sim_policy *sp, char *err, size_t len)
 {
 	int busy = corun_policy_running(sp->eng);
 	char msg[256];
+	uint32_t restart;
 
 	if (!sp->failed && busy != sp->epochs_on) {
 		sp->epochs_on = busy;
@@ -139,6 +143,10 @@ static int sp_after(struct sim_policy *sp, char *err, size_t len)
 				      sizeof(msg)))
 			sp_fail(sp, "epoch length %u: %s", sp->epoch_len, msg);
 	}
+	if (!sp->failed &&
+	    corun_policy_epoch_restart(sp->eng, sp->epoch_len, &restart) &&
+	    busy && sim_dev_set_epoch(sp->dev, restart, msg, sizeof(msg)))
+		sp_fail(sp, "epoch length %u: %s", restart, msg);
 	if (!sp->failed)
 		return 0;
 	snprintf(err, len, "policy %s: %s", sp->eng->ops->name, sp->err);
@@ -297,6 +305,23 @@ uint64_t sim_ctxsw_cycles(const struct corun_slot_ctxsw_counters *c)
 	return c->wait_cycles + c->save_cycles + c->restore_cycles;
 }
 
+const char *sim_np_class_name(uint32_t np_class)
+{
+	static const char *const names[] = { "none", "compute", "memory",
+					     "whitebox" };
+
+	return np_class < 4 ? names[np_class] : "?";
+}
+
+static unsigned int sp_mask_sms(const struct corun_policy_slot_out *o)
+{
+	unsigned int w, n = 0;
+
+	for (w = 0; w < CORUN_POLICY_MASK_WORDS; w++)
+		n += (unsigned int)__builtin_popcount(o->sm_mask[w]);
+	return n;
+}
+
 static const char *sp_policy_name(uint32_t id)
 {
 	const struct corun_policy_ops *ops = corun_policy_find_id(id);
@@ -312,7 +337,7 @@ void sim_policy_record_text(FILE *f, const struct corun_policy_record *r)
 		"policy=%s ev=%s epoch=%u cycle=%" PRIu64
 		" slot=%u run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u irc_prio=%u irc_class=%u irc_noc=%u irc_dram=%u irc_credits=%d reclaim=%s preempts=%" PRIu64
 		" restores=%" PRIu64 " cs_cycles=%" PRIu64 " cs_bytes=%" PRIu64
-		"\n",
+		" sms=%u class=%s np=%u\n",
 		sp_policy_name(r->policy), sim_policy_event_name(r->event),
 		r->epoch, r->cycle, r->slot, r->running, r->changed,
 		o->sm_mask[3], o->sm_mask[2], o->sm_mask[1], o->sm_mask[0],
@@ -321,7 +346,8 @@ void sim_policy_record_text(FILE *f, const struct corun_policy_record *r)
 		(int)o->fw.vc, o->fw.dram_prio, o->fw.irc_prio, o->fw.irc_class,
 		o->fw.irc_noc, o->fw.irc_dram, (int)o->irc_credits,
 		sim_reclaim_name(o->reclaim), r->cs.preempts, r->cs.restores,
-		sim_ctxsw_cycles(&r->cs), r->cs.save_bytes + r->cs.restore_bytes);
+		sim_ctxsw_cycles(&r->cs), r->cs.save_bytes + r->cs.restore_bytes,
+		sp_mask_sms(o), sim_np_class_name(o->np_class), o->np);
 }
 
 void sim_policy_record_json(struct json *js, const struct corun_policy_record *r)
@@ -363,6 +389,9 @@ void sim_policy_record_json(struct json *js, const struct corun_policy_record *r
 	json_u64(js, "restores", r->cs.restores);
 	json_u64(js, "cs_cycles", sim_ctxsw_cycles(&r->cs));
 	json_u64(js, "cs_bytes", r->cs.save_bytes + r->cs.restore_bytes);
+	json_u64(js, "sms", sp_mask_sms(o));
+	json_str(js, "class", sim_np_class_name(o->np_class));
+	json_u64(js, "np", o->np);
 	json_obj_end(js);
 }
 

@@ -41,6 +41,8 @@ void sim_policy_destroy(struct sim_policy *sp);
 const char *sim_reclaim_name(uint32_t reclaim);
 /* CTA-cycles a slot's context switches took: waiting, saving, restoring */
 uint64_t sim_ctxsw_cycles(const struct corun_slot_ctxsw_counters *c);
+/* "none", "compute", "memory" or "whitebox" (corun_policy_slot_out.np_class) */
+const char *sim_np_class_name(uint32_t np_class);
 /*
  * The administrator's firmware settings (what SET_POLICY's firmware knobs
  * set in the driver): -EINVAL with err set if the firmware refuses them.

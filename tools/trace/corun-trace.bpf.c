@@ -246,9 +246,17 @@ struct corun_policy_fw_slot___ct {
 
 struct corun_policy_slot_out___ct {
 	__u32 sm_mask[4];
-	__u32 cta_quota, throttle, issue_quota, priority, placement, fw_set;
+	__u32 cta_quota, throttle, issue_quota, priority, placement, reclaim;
+	__u32 fw_set;
 	struct corun_policy_fw_slot___ct fw;
-	__u32 irc_credits;
+	__u64 est_alone_cycles;
+	__u32 irc_credits, np_class, np;
+} __attribute__((preserve_access_index));
+
+/* struct corun_slot_ctxsw_counters (include/corun/hw.h) */
+struct corun_slot_ctxsw_counters___ct {
+	__u64 preempts, restores, wait_cycles, save_cycles, restore_cycles;
+	__u64 save_bytes, restore_bytes;
 } __attribute__((preserve_access_index));
 
 struct corun_policy_record___ct {
@@ -256,10 +264,14 @@ struct corun_policy_record___ct {
 	__u64 cycle;
 	__u32 event, slot, policy, running, changed;
 	struct corun_policy_slot_out___ct out;
+	struct corun_slot_ctxsw_counters___ct cs;
 } __attribute__((preserve_access_index));
 
-/* CORUN_POLICY_CH_SM_MASK .. CORUN_POLICY_CH_PLACEMENT: a register moved */
-#define CT_CH_REGS 0x3fu
+/*
+ * CORUN_POLICY_CH_SM_MASK .. CORUN_POLICY_CH_PLACEMENT and
+ * CORUN_POLICY_CH_RECLAIM: a register moved
+ */
+#define CT_CH_REGS 0x13fu
 
 SEC("raw_tp/corun_policy_decision")
 int corun_policy(struct bpf_raw_tracepoint_args *ctx)
@@ -306,6 +318,24 @@ int corun_policy(struct bpf_raw_tracepoint_args *ctx)
 	}
 	if (bpf_core_field_exists(r->out.irc_credits))
 		e->policy.irc_credits = BPF_CORE_READ(r, out.irc_credits);
+	/* SM reclaim and context switches; the slowdown model's view */
+	if (bpf_core_field_exists(r->out.reclaim))
+		e->policy.reclaim = BPF_CORE_READ(r, out.reclaim);
+	if (bpf_core_field_exists(r->out.est_alone_cycles))
+		e->policy.est_alone = BPF_CORE_READ(r, out.est_alone_cycles);
+	if (bpf_core_field_exists(r->cs)) {
+		e->policy.preempts = BPF_CORE_READ(r, cs.preempts);
+		e->policy.restores = BPF_CORE_READ(r, cs.restores);
+		e->policy.cs_cycles = BPF_CORE_READ(r, cs.wait_cycles) +
+				      BPF_CORE_READ(r, cs.save_cycles) +
+				      BPF_CORE_READ(r, cs.restore_cycles);
+		e->policy.cs_bytes = BPF_CORE_READ(r, cs.save_bytes) +
+				     BPF_CORE_READ(r, cs.restore_bytes);
+	}
+	if (bpf_core_field_exists(r->out.np)) {
+		e->policy.np_class = BPF_CORE_READ(r, out.np_class);
+		e->policy.np = BPF_CORE_READ(r, out.np);
+	}
 	bpf_probe_read_kernel_str(e->policy.name, sizeof(e->policy.name),
 				  (const void *)ctx->args[1]);
 	bpf_ringbuf_submit(e, 0);

@@ -55,6 +55,10 @@ static const char *const fw_cmds[] = { "NOP",	    "VERSION",	 "ECHO",
 /* enum corun_policy_event */
 static const char *const pol_events[] = { "init", "start", "end", "epoch" };
 
+/* corun_policy_slot_out.np_class (HSM's enum hsm_class) */
+static const char *const np_classes[] = { "none", "compute", "memory",
+					  "whitebox" };
+
 static const char *const causes[] = {
 	"none",	      "unmapped",   "perm_read",     "perm_write",
 	"perm_exec",  "misaligned", "pc_misaligned", "illegal_insn",
@@ -119,6 +123,15 @@ static int on_event(void *ctx, void *data, size_t len)
 		       e->policy.dram_prio, e->policy.irc_prio,
 		       e->policy.irc_class, e->policy.irc_noc,
 		       e->policy.irc_dram, (int)e->policy.irc_credits);
+		printf(" reclaim=%s preempts=%llu restores=%llu cs_cycles=%llu cs_bytes=%llu est_alone=%llu class=%s np=%u",
+		       e->policy.reclaim ? "switch" : "drain",
+		       e->policy.preempts, e->policy.restores,
+		       e->policy.cs_cycles, e->policy.cs_bytes,
+		       e->policy.est_alone,
+		       e->policy.np_class < ARRAY_SIZE(np_classes) ?
+			       np_classes[e->policy.np_class] :
+			       "?",
+		       e->policy.np);
 		break;
 	case CT_FW:
 		if (e->fw.cmd == 0xffff)

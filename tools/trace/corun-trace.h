@@ -56,6 +56,10 @@ struct ct_event {
 			__u32 irc_share, l1_ways, llc_ways, vc, dram_prio;
 			__u32 irc_prio, irc_class, irc_noc, irc_dram;
 			__u32 irc_credits;
+			/* reclaim and context switches (HSM's frame) */
+			__u32 reclaim, np_class, np;
+			__u64 est_alone;
+			__u64 preempts, restores, cs_cycles, cs_bytes;
 			char name[CT_POLICY_LEN];
 		} policy;
 		struct {

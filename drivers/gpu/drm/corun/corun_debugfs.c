@@ -100,8 +100,12 @@ static int corun_debugfs_slots(struct seq_file *m, void *unused)
 		seq_printf(m, "slot%-2u sm_mask %08x:%08x:%08x:%08x", s,
 			   slot->sm_mask[3], slot->sm_mask[2], slot->sm_mask[1],
 			   slot->sm_mask[0]);
-		seq_printf(m, " cta_quota %u job %llu\n", slot->cta_quota,
+		seq_printf(m, " cta_quota %u job %llu", slot->cta_quota,
 			   job_id);
+		/* context switches up to the last epoch snapshot */
+		seq_printf(m, " preempts %llu restores %llu\n",
+			   cdev->eng->prev.cs[s].preempts,
+			   cdev->eng->prev.cs[s].restores);
 	}
 	mutex_unlock(&cdev->policy_lock);
 	return 0;

@@ -114,14 +114,15 @@ static void corun_policy_pins(struct corun_device *cdev)
 
 /*
  * After a decision (policy_lock held): mirror what is in force for
- * QUERY_JOB and debugfs, and run epochs only while a job is resident (an
+ * QUERY_JOB and debugfs, run epochs only while a job is resident (an
  * idle device would otherwise interrupt at every epoch, at a very high
- * rate in lockstep mode).
+ * rate in lockstep mode), and restart the epoch timer when the policy
+ * asks (writing EPOCH_LEN restarts it).
  */
 static void corun_policy_sync(struct corun_device *cdev)
 {
 	bool busy = corun_policy_running(cdev->eng);
-	u32 s;
+	u32 s, len;
 
 	for (s = 0; s < cdev->num_slots; s++) {
 		struct corun_slot *slot = &cdev->slots[s];
@@ -131,10 +132,17 @@ static void corun_policy_sync(struct corun_device *cdev)
 		slot->cta_quota = o->cta_quota;
 		corun_slot_note_mask(slot);
 	}
-	if (!cdev->snapshot_size || busy == cdev->epochs_on)
+	if (!cdev->snapshot_size)
 		return;
-	cdev->epochs_on = busy;
-	corun_write(cdev, CORUN_REG_EPOCH_LEN, busy ? cdev->epoch_cycles : 0);
+	if (busy != cdev->epochs_on) {
+		cdev->epochs_on = busy;
+		corun_write(cdev, CORUN_REG_EPOCH_LEN,
+			    busy ? cdev->epoch_cycles : 0);
+	}
+	/* a job start or end ended the epoch (CORUN_POLICY_F_EPOCH_RESTART) */
+	if (corun_policy_epoch_restart(cdev->eng, cdev->epoch_cycles, &len) &&
+	    busy)
+		corun_write(cdev, CORUN_REG_EPOCH_LEN, len);
 }
 
 u32 corun_policy_id(struct corun_device *cdev)

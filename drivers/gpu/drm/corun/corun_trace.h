@@ -98,7 +98,10 @@ TRACE_EVENT(corun_policy_decision,
 			     __field(u64, preempts)
 			     __field(u64, restores)
 			     __field(u64, cs_cycles)
-			     __field(u64, cs_bytes)),
+			     __field(u64, cs_bytes)
+			     __field(u32, np_class)
+			     __field(u32, np)
+			     __field(u32, sms)),
 	    TP_fast_assign(__entry->epoch = r->epoch;
 			   __entry->cycle = r->cycle;
 			   __entry->event = r->event;
@@ -134,8 +137,14 @@ TRACE_EVENT(corun_policy_decision,
 						r->cs.save_cycles +
 						r->cs.restore_cycles;
 			   __entry->cs_bytes = r->cs.save_bytes +
-					       r->cs.restore_bytes;),
-	    TP_printk("policy=%s ev=%u epoch=%u slot=%u run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u irc_prio=%u irc_class=%u irc_noc=%u irc_dram=%u irc_credits=%d reclaim=%s preempts=%llu restores=%llu cs_cycles=%llu cs_bytes=%llu",
+					       r->cs.restore_bytes;
+			   __entry->np_class = r->out.np_class;
+			   __entry->np = r->out.np;
+			   __entry->sms = hweight32(r->out.sm_mask[0]) +
+					  hweight32(r->out.sm_mask[1]) +
+					  hweight32(r->out.sm_mask[2]) +
+					  hweight32(r->out.sm_mask[3]);),
+	    TP_printk("policy=%s ev=%u epoch=%u slot=%u run=%u changed=%#x sm_mask=%08x:%08x:%08x:%08x quota=%u throttle=%u issue=%u prio=%u place=%u irc_share=%u l1_ways=%#x llc_ways=%#x vc=%d dram_prio=%u irc_prio=%u irc_class=%u irc_noc=%u irc_dram=%u irc_credits=%d reclaim=%s preempts=%llu restores=%llu cs_cycles=%llu cs_bytes=%llu sms=%u class=%s np=%u",
 		      __get_str(policy), __entry->event, __entry->epoch,
 		      __entry->slot, __entry->running, __entry->changed,
 		      __entry->sm_mask[3], __entry->sm_mask[2],
@@ -150,7 +159,11 @@ TRACE_EVENT(corun_policy_decision,
 		      __entry->reclaim == CORUN_RECLAIM_SWITCH ? "switch" :
 								 "drain",
 		      __entry->preempts, __entry->restores, __entry->cs_cycles,
-		      __entry->cs_bytes));
+		      __entry->cs_bytes, __entry->sms,
+		      __print_symbolic(__entry->np_class, { 0, "none" },
+				       { 1, "compute" }, { 2, "memory" },
+				       { 3, "whitebox" }),
+		      __entry->np));
 /* clang-format on */
 
 TRACE_EVENT(corun_fw_cmd, TP_PROTO(u32 cmd, u32 arg0, int result),

@@ -30,6 +30,7 @@ const struct corun_policy_ops corun_policy_dase_fair = {
 	.id = CORUN_POLICY_ID_DASE_FAIR,
 	.desc = "spatial: SMs moved to equalise DASE-predicted slowdowns",
 	.state_size = sizeof(struct dase_state),
+	.flags = CORUN_POLICY_F_EPOCH_RESTART,
 	.init = dase_fair_init,
 	.decide = dase_fair_decide,
 };

@@ -32,5 +32,5 @@ const struct corun_policy_ops corun_policy_dase_qos = {
 	.state_size = sizeof(struct dase_state),
 	.init = dase_qos_init,
 	.decide = dase_qos_decide,
-	.flags = CORUN_POLICY_F_QOS,
+	.flags = CORUN_POLICY_F_QOS | CORUN_POLICY_F_EPOCH_RESTART,
 };

@@ -107,6 +107,32 @@ bool corun_policy_running(const struct corun_policy_engine *eng)
 	return false;
 }
 
+/*
+ * A job started or ended: under a policy whose epochs end there, the
+ * epoch running ends soon (a short one) and the next ones are whole.
+ */
+static void corun_epoch_interrupt(struct corun_policy_engine *eng)
+{
+	u32 want = eng->ops &&
+		   (eng->ops->flags & CORUN_POLICY_F_EPOCH_RESTART) &&
+		   corun_policy_running(eng);
+
+	eng->epoch_restart = want ? CORUN_EPOCH_SHORT : CORUN_EPOCH_KEEP;
+	eng->epoch_short = want;
+}
+
+bool corun_policy_epoch_restart(struct corun_policy_engine *eng,
+				u32 epoch_cycles, u32 *len)
+{
+	u32 r = eng->epoch_restart;
+
+	eng->epoch_restart = CORUN_EPOCH_KEEP;
+	*len = epoch_cycles;
+	if (r == CORUN_EPOCH_SHORT && epoch_cycles > CORUN_EPOCH_LEN_MIN)
+		*len = CORUN_EPOCH_LEN_MIN;
+	return r != CORUN_EPOCH_KEEP;
+}
+
 /* ---- applying a decision ---- */
 
 static u32 corun_fw_slot_value(const struct corun_policy_fw_slot *f, u32 bit)
@@ -387,6 +413,8 @@ static u32 corun_slot_reg_changes(const struct corun_policy_slot_out *a,
 		ch |= CORUN_POLICY_CH_EST;
 	if (a->irc_credits != b->irc_credits)
 		ch |= CORUN_POLICY_CH_CREDITS;
+	if (a->np_class != b->np_class || a->np != b->np)
+		ch |= CORUN_POLICY_CH_MODEL;
 	return ch;
 }
 
@@ -594,6 +622,7 @@ void corun_policy_job_start(struct corun_policy_engine *eng, u32 slot,
 	corun_cta_footprint(&eng->in.plat.sm, threads, d->regs_per_thread,
 			    d->shared_bytes, &j->cta);
 	corun_decide(eng, CORUN_POLICY_EV_JOB_START, slot);
+	corun_epoch_interrupt(eng);
 }
 
 void corun_policy_job_end(struct corun_policy_engine *eng, u32 slot)
@@ -603,6 +632,7 @@ void corun_policy_job_end(struct corun_policy_engine *eng, u32 slot)
 	eng->in.slot_in[slot].running = 0;
 	/* the policy still sees which job ended, then it is forgotten */
 	corun_decide(eng, CORUN_POLICY_EV_JOB_END, slot);
+	corun_epoch_interrupt(eng);
 	corun_memset(&eng->in.slot_in[slot].job, 0,
 		     sizeof(eng->in.slot_in[slot].job));
 }
@@ -740,5 +770,10 @@ int corun_policy_snapshot(struct corun_policy_engine *eng,
 	in->epoch_cycles = h->epoch_cycles;
 	corun_read_monitors(eng);
 	corun_decide(eng, CORUN_POLICY_EV_EPOCH, 0);
+	/* the short epoch after a start or end ended: whole ones again */
+	if (eng->epoch_short) {
+		eng->epoch_short = 0;
+		eng->epoch_restart = CORUN_EPOCH_FULL;
+	}
 	return 0;
 }

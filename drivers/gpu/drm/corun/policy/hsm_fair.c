@@ -82,6 +82,7 @@ const struct corun_policy_ops corun_policy_hsm_fair = {
 	.id = CORUN_POLICY_ID_HSM_FAIR,
 	.desc = "spatial: SMs moved to equalise HSM-predicted slowdowns",
 	.state_size = sizeof(struct smpart),
+	.flags = CORUN_POLICY_F_EPOCH_RESTART,
 	.init = hsm_fair_init,
 	.decide = hsm_fair_decide,
 };

@@ -126,5 +126,5 @@ const struct corun_policy_ops corun_policy_hsm_qos = {
 	.state_size = sizeof(struct smpart),
 	.init = hsm_qos_init,
 	.decide = hsm_qos_decide,
-	.flags = CORUN_POLICY_F_QOS,
+	.flags = CORUN_POLICY_F_QOS | CORUN_POLICY_F_EPOCH_RESTART,
 };

@@ -315,6 +315,11 @@ struct corun_policy_fw {
  *	policy last saw (CORUN_FW_IRC_CREDITS_UNLIMITED: no limit; 0: the
  *	policy does not say). Under CORUN_IRC_MODE_CCBP the firmware
  *	computes the credits in force itself, from its own measurement.
+ * @np_class: for the trace, how the policy's slowdown model classed the
+ *	slot's job at its last epoch (HSM's enum hsm_class: 1 compute-bound,
+ *	2 memory-bound, 3 a model that does not classify); 0: no prediction
+ * @np: for the trace, that model's predicted normalized progress of the
+ *	job at its last epoch, 1/1024; 0 with @np_class 0
  */
 struct corun_policy_slot_out {
 	u32 sm_mask[CORUN_POLICY_MASK_WORDS];
@@ -329,6 +334,8 @@ struct corun_policy_slot_out {
 	u64 est_alone_cycles;
 	u64 est_alone_uncapped;
 	u32 irc_credits;
+	u32 np_class;
+	u32 np;
 };
 
 /**
@@ -376,6 +383,14 @@ struct corun_policy_ops {
  * them at every epoch, for the running slots.
  */
 #define CORUN_POLICY_F_FW_MONITORS 0x2u
+/*
+ * Every job start or end ends the epoch (HSM's "every kernel completion
+ * ends the epoch"): the engine asks the host to restart the device's
+ * epoch timer with a short epoch of CORUN_EPOCH_LEN_MIN cycles, whose
+ * snapshot closes the interrupted one, and with the set length from that
+ * snapshot on (corun_policy_epoch_restart()).
+ */
+#define CORUN_POLICY_F_EPOCH_RESTART 0x4u
 
 extern const struct corun_policy_ops corun_policy_fcfs;
 extern const struct corun_policy_ops corun_policy_even;
@@ -455,6 +470,7 @@ struct corun_policy_record {
 #define CORUN_POLICY_CH_EST BIT(7)
 #define CORUN_POLICY_CH_RECLAIM BIT(8)
 #define CORUN_POLICY_CH_CREDITS BIT(9) /* @out.irc_credits */
+#define CORUN_POLICY_CH_MODEL BIT(10) /* @out.np_class or @out.np */
 
 /**
  * struct corun_policy_hw - the host's side of the applier
@@ -526,6 +542,9 @@ struct corun_policy_pin {
  * @fw_error: the error of the last one (negative errno)
  * @fw_lost: failed requests whose undo failed too: the firmware may then
  *	hold parameters other than @applied_fw
+ * @epoch_restart: enum corun_epoch_restart: what the host is to program
+ *	into EPOCH_LEN next (CORUN_POLICY_F_EPOCH_RESTART)
+ * @epoch_short: the epoch running is the short one after a start or end
  * @prev: the previous snapshot's cumulative counters, for deltas
  * @next: scratch: the decision being taken
  * @fw_want: scratch: the firmware parameters it asks for
@@ -551,6 +570,8 @@ struct corun_policy_engine {
 	u64 fw_errors;
 	int fw_error;
 	u64 fw_lost;
+	u32 epoch_restart;
+	u32 epoch_short;
 	struct {
 		u32 valid;
 		struct corun_slot_counters slot[CORUN_POLICY_MAX_SLOTS];
@@ -649,6 +670,30 @@ void corun_policy_job_end(struct corun_policy_engine *eng, u32 slot);
  */
 int corun_policy_snapshot(struct corun_policy_engine *eng,
 			  const struct corun_snapshot_header *h, u32 size);
+
+/* struct corun_policy_engine.epoch_restart */
+enum corun_epoch_restart {
+	CORUN_EPOCH_KEEP = 0, /* the timer runs on */
+	CORUN_EPOCH_SHORT = 1, /* a start or end: a short epoch from now */
+	CORUN_EPOCH_FULL = 2, /* the short one ended: the set length */
+};
+
+/**
+ * corun_policy_epoch_restart() - whether to restart the epoch timer now
+ * @eng: the engine
+ * @epoch_cycles: the set epoch length
+ * @len: receives the length to write to EPOCH_LEN (writing it restarts
+ *	the device's timer): CORUN_EPOCH_LEN_MIN after a job start or end
+ *	(at most @epoch_cycles), @epoch_cycles once that short epoch's
+ *	snapshot came
+ *
+ * The host calls it after every decision, while a job is resident (its
+ * epochs run); the request is taken by the call.
+ *
+ * Return: true if the host is to write @len now.
+ */
+bool corun_policy_epoch_restart(struct corun_policy_engine *eng,
+				u32 epoch_cycles, u32 *len);
 
 /**
  * corun_policy_running() - whether any slot has a job

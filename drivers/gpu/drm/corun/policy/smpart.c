@@ -74,8 +74,17 @@ static void smpart_epoch(struct smpart *sp, const struct smpart_ops *ops,
 	u32 s, ns = in->plat.num_slots, sms = in->plat.num_sms;
 	u32 settle = sp->pt.settle, n;
 	struct hsm_epoch e;
-	u64 from;
+	u64 from, span;
 
+	/*
+	 * The deltas cover the cycles since the last snapshot: more than the
+	 * epoch length when the timer was restarted (a job start or end, or
+	 * epochs turned back on), which the snapshot does not say.
+	 */
+	span = sp->last_epoch && in->cycle > sp->last_epoch ?
+		       in->cycle - sp->last_epoch :
+		       in->epoch_cycles;
+	sp->last_epoch = in->cycle;
 	for (s = 0; s < ns && s < CORUN_POLICY_MAX_SLOTS; s++) {
 		const struct corun_policy_slot_in *si = &in->slot_in[s];
 
@@ -84,6 +93,7 @@ static void smpart_epoch(struct smpart *sp, const struct smpart_ops *ops,
 		/* owning none (more jobs than SMs), it shares them all */
 		n = hsm_part_count(&sp->pt, sms, s);
 		hsm_epoch_read(in, s, n ? n : sms, &e);
+		e.cycles = span;
 		/* the epoch's counters cover only the cycles it was resident */
 		from = in->cycle > e.cycles ? in->cycle - e.cycles : 0;
 		if (sp->res_start[s] > from)
@@ -193,4 +203,11 @@ void smpart_decide(struct smpart *sp, const struct smpart_ops *ops,
 	}
 	smpart_reclaims(sp, before, in, out);
 	hsm_part_masks(&sp->pt, in, out);
+	/* the model's view for the trace: the last epoch's prediction */
+	for (s = 0; s < in->plat.num_slots && s < CORUN_POLICY_MAX_SLOTS; s++) {
+		u32 cls = in->slot_in[s].running ? sp->pred[s].cls : HSM_NONE;
+
+		out->slot[s].np_class = cls;
+		out->slot[s].np = cls != HSM_NONE ? sp->pred[s].np : 0;
+	}
 }

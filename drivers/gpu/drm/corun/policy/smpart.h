@@ -2,7 +2,8 @@
 /*
  * Epoch-driven SM partitioning with a slowdown model, the frame HSM-Fair
  * and HSM-QoS share (and any policy that feeds the same procedures from
- * another predictor): every job start or end restarts from an even split;
+ * another predictor): every job start or end restarts from an even split
+ * and ends the epoch (CORUN_POLICY_F_EPOCH_RESTART);
  * at each epoch every running job's NP is predicted from the epoch's
  * counters under the SMs it held, its predicted alone cycles advance, and
  * the policy's procedure may move SMs between jobs. Which SMs move and
@@ -21,6 +22,7 @@
  * @res_start: per slot, the cycle its job (or run of back-to-back jobs)
  *	became resident
  * @idle_since: per slot, the cycle its last job ended
+ * @last_epoch: device cycle of the last epoch snapshot (0: none yet)
  * @moved: SMs moved by the last repartitioning
  * @lost: per slot, SMs it lost in the last decision that moved any
  * @reclaim: per slot, how it gave them up (enum corun_reclaim)
@@ -33,6 +35,7 @@ struct smpart {
 	struct hsm_pred pred[CORUN_POLICY_MAX_SLOTS];
 	u64 res_start[CORUN_POLICY_MAX_SLOTS];
 	u64 idle_since[CORUN_POLICY_MAX_SLOTS];
+	u64 last_epoch;
 	u32 moved;
 	u32 lost[CORUN_POLICY_MAX_SLOTS];
 	u32 reclaim[CORUN_POLICY_MAX_SLOTS];

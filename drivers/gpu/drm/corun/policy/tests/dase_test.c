@@ -242,7 +242,8 @@ static void dase_qos_policy_procedure_test(struct kunit *test)
 	struct dase_run r;
 
 	dase_run_init(test, &r, &corun_policy_dase_qos);
-	KUNIT_EXPECT_EQ(test, r.ops->flags, CORUN_POLICY_F_QOS);
+	KUNIT_EXPECT_EQ(test, r.ops->flags,
+			CORUN_POLICY_F_QOS | CORUN_POLICY_F_EPOCH_RESTART);
 	/* the memory-bound job in slot 1 has the QoS target 0.8 */
 	test_job_running(r.in, 0, 21, 0);
 	test_job_running(r.in, 1, 22, 819);

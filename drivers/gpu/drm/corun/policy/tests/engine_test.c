@@ -766,6 +766,78 @@ static void engine_monitor_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_mon, 0u);
 }
 
+static const struct corun_policy_ops restarter = {
+	.name = "restarter",
+	.id = 105,
+	.desc = "test",
+	.flags = CORUN_POLICY_F_EPOCH_RESTART,
+	.decide = reclaim_decide,
+};
+
+/*
+ * HSM's "every kernel completion ends the epoch": under a policy with
+ * CORUN_POLICY_F_EPOCH_RESTART every job start or end (while a job stays
+ * resident) asks the host to restart the epoch timer with a short epoch,
+ * and its snapshot to go back to the set length; other policies never.
+ */
+static void engine_epoch_restart_test(struct kunit *test)
+{
+	struct fixture *f = setup(test, 0);
+	u32 size = corun_snapshot_size(8, 16, 4);
+	void *buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	struct corun_job_desc d;
+	u32 len = 0, min = CORUN_EPOCH_LEN_MIN;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &corun_policy_fcfs),
+			0);
+	desc_for(&d, 7, 100);
+	corun_policy_job_start(&f->eng, 2, &d, 0);
+	KUNIT_EXPECT_FALSE(test,
+			   corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &restarter), 0);
+	/* selecting the policy is not a start or an end */
+	KUNIT_EXPECT_FALSE(test,
+			   corun_policy_epoch_restart(&f->eng, 100000, &len));
+	desc_for(&d, 8, 100);
+	corun_policy_job_start(&f->eng, 3, &d, 0);
+	KUNIT_EXPECT_TRUE(test,
+			  corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_EQ(test, len, (u32)CORUN_EPOCH_LEN_MIN);
+	/* taken: asked once */
+	KUNIT_EXPECT_FALSE(test,
+			   corun_policy_epoch_restart(&f->eng, 100000, &len));
+	/* the short epoch's snapshot: whole epochs from there */
+	KUNIT_ASSERT_EQ(test,
+			corun_policy_snapshot(&f->eng, snap(buf, 1, 100), size),
+			0);
+	KUNIT_EXPECT_TRUE(test,
+			  corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_EQ(test, len, 100000u);
+	KUNIT_ASSERT_EQ(test,
+			corun_policy_snapshot(&f->eng, snap(buf, 2, 200), size),
+			0);
+	KUNIT_EXPECT_FALSE(test,
+			   corun_policy_epoch_restart(&f->eng, 100000, &len));
+	/* a completion with a job left: the epoch ends there too */
+	corun_policy_job_end(&f->eng, 3);
+	KUNIT_EXPECT_TRUE(test,
+			  corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_EQ(test, len, (u32)CORUN_EPOCH_LEN_MIN);
+	/* an epoch no longer than the short one stays as it is */
+	desc_for(&d, 9, 100);
+	corun_policy_job_start(&f->eng, 3, &d, 0);
+	KUNIT_EXPECT_TRUE(test, corun_policy_epoch_restart(&f->eng, min, &len));
+	KUNIT_EXPECT_EQ(test, len, min);
+	/* the last job ends: no epochs to restart, none asked */
+	corun_policy_job_end(&f->eng, 3);
+	corun_policy_epoch_restart(&f->eng, 100000, &len);
+	corun_policy_job_end(&f->eng, 2);
+	KUNIT_EXPECT_FALSE(test,
+			   corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_EQ(test, f->eng.epoch_short, 0u);
+}
+
 static struct kunit_case corun_policy_engine_cases[] = {
 	KUNIT_CASE(engine_select_test),
 	KUNIT_CASE(engine_changes_only_test),
@@ -778,6 +850,7 @@ static struct kunit_case corun_policy_engine_cases[] = {
 	KUNIT_CASE(engine_reclaim_test),
 	KUNIT_CASE(engine_monitor_test),
 	KUNIT_CASE(engine_irc_ccbp_test),
+	KUNIT_CASE(engine_epoch_restart_test),
 	{}
 };
 

@@ -243,6 +243,12 @@ static void hsm_fair_policy_procedure_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sp->pred[2].cls, (u32)HSM_COMPUTE);
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 40u);
 	KUNIT_EXPECT_EQ(test, out->slot[2].est_alone_cycles, EPOCH / 2);
+	/* the trace's view of the model */
+	KUNIT_EXPECT_EQ(test, out->slot[0].np_class, (u32)HSM_MEMORY);
+	KUNIT_EXPECT_EQ(test, out->slot[0].np, sp->pred[0].np);
+	KUNIT_EXPECT_EQ(test, out->slot[2].np_class, (u32)HSM_COMPUTE);
+	KUNIT_EXPECT_EQ(test, out->slot[2].np, 512u);
+	KUNIT_EXPECT_EQ(test, out->slot[1].np_class, (u32)HSM_NONE);
 	/*
 	 * then the pair is balanced: NP 923 and 512 (1/1024) on 40 SMs each,
 	 * x = 411 * 1600 / (923 * 40 + 512 * 40) = 11.5, 11
@@ -269,6 +275,38 @@ static void hsm_fair_policy_procedure_test(struct kunit *test)
 	est = (512 * EPOCH + 512 * EPOCH + 652 * EPOCH + 652 * 1000) / 1024;
 	KUNIT_EXPECT_EQ(test, out->slot[2].est_alone_cycles, est);
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 80u);
+	/* an idle slot has no prediction; the running one keeps its last */
+	KUNIT_EXPECT_EQ(test, out->slot[2].np_class, (u32)HSM_NONE);
+	KUNIT_EXPECT_EQ(test, out->slot[2].np, 0u);
+	KUNIT_EXPECT_EQ(test, out->slot[0].np_class, (u32)HSM_MEMORY);
+	KUNIT_EXPECT_EQ(test, out->slot[0].np, 654u);
+}
+
+/*
+ * A snapshot after the timer was restarted (a job start or end, or epochs
+ * turned back on) covers more cycles than the epoch length it states:
+ * the frame measures the epoch from the previous snapshot's cycle.
+ */
+static void hsm_epoch_span_test(struct kunit *test)
+{
+	struct corun_policy_in *in = hsm_in(test);
+	struct corun_policy_out *out =
+		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
+	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	KUNIT_ASSERT_NOT_NULL(test, sp);
+	test_job_running(in, 0, 11, 0);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 0, 0);
+	/* 0.549 / 0.61 of the peak over the stated length */
+	hsm_counters(in, 0, 55, 2000000);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	KUNIT_EXPECT_EQ(test, sp->pred[0].np, 923u);
+	/* the same counters over twice the cycles: 0.2745 / 0.61 = 460.8 */
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
+	KUNIT_EXPECT_EQ(test, sp->pred[0].cls, (u32)HSM_MEMORY);
+	KUNIT_EXPECT_GE(test, sp->pred[0].np, 460u);
+	KUNIT_EXPECT_LE(test, sp->pred[0].np, 461u);
 }
 
 /*
@@ -438,6 +476,7 @@ static struct kunit_case corun_hsm_cases[] = {
 	KUNIT_CASE(hsm_acct_test),
 	KUNIT_CASE(hsm_transfer_test),
 	KUNIT_CASE(hsm_fair_policy_procedure_test),
+	KUNIT_CASE(hsm_epoch_span_test),
 	KUNIT_CASE(hsm_reclaim_rule_test),
 	KUNIT_CASE(hsm_fair_reclaim_test),
 	KUNIT_CASE(hsm_qos_policy_procedure_test),

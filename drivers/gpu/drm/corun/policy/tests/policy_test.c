@@ -133,9 +133,23 @@ static void policy_registry_test(struct kunit *test)
 	/* FEATURE_QOS comes from these: the policies that read qos_target */
 	KUNIT_EXPECT_EQ(test, corun_policy_proportional.flags,
 			CORUN_POLICY_F_QOS);
-	KUNIT_EXPECT_EQ(test, corun_policy_hsm_qos.flags, CORUN_POLICY_F_QOS);
+	KUNIT_EXPECT_TRUE(test,
+			  corun_policy_hsm_qos.flags & CORUN_POLICY_F_QOS);
 	KUNIT_EXPECT_EQ(test, corun_policy_even.flags, 0u);
-	KUNIT_EXPECT_EQ(test, corun_policy_hsm_fair.flags, 0u);
+	KUNIT_EXPECT_FALSE(test,
+			   corun_policy_hsm_fair.flags & CORUN_POLICY_F_QOS);
+	/* the slowdown-model policies end the epoch at every start or end */
+	for (i = 0; corun_policies[i]; i++) {
+		const struct corun_policy_ops *o = corun_policies[i];
+		bool smpart = o == &corun_policy_hsm_fair ||
+			      o == &corun_policy_hsm_qos ||
+			      o == &corun_policy_dase_fair ||
+			      o == &corun_policy_dase_qos;
+
+		KUNIT_EXPECT_EQ(test,
+				!!(o->flags & CORUN_POLICY_F_EPOCH_RESTART),
+				smpart);
+	}
 }
 
 static void footprint_test(struct kunit *test)
