@@ -174,17 +174,20 @@ def merge(conn, src_path):
 
 def results(conn, keys):
 	"""{key: {'status', 'error', 'wall_seconds', 'host', 'result', 'jobs':
-	[rows]}}; 'result' (the parsed JSON) only for the oracles' runs."""
+	[rows]}}; 'result' (the parsed JSON) only for the oracles' runs and
+	the co-runs whose policy predicts NP (metrics.PREDICTION_METRICS)."""
 	out = {}
 	keys = list(keys)
 	for i in range(0, len(keys), CHUNK):
 		part = keys[i:i + CHUNK]
 		marks = ','.join('?' * len(part))
-		# an oracle's result holds its best-STP pick (metrics.ORACLES)
+		# an oracle's result holds its best-STP pick (metrics.ORACLES),
+		# a model's its predicted NPs
 		for r in conn.execute('SELECT key, kind, status, error, wall_seconds, '
 				      'host, CASE WHEN policy IN '
-				      f'({",".join("?" * len(ORACLES))}) THEN result '
-				      f'END AS result FROM runs WHERE key IN ({marks})',
+				      f'({",".join("?" * len(ORACLES))}) OR (kind = \'corun\' '
+				      'AND instr(result, \'"norm_progress_predicted"\') > 0) '
+				      f'THEN result END AS result FROM runs WHERE key IN ({marks})',
 				      list(ORACLES) + part):
 			out[r['key']] = dict(r, jobs=[])
 			out[r['key']]['result'] = json.loads(r['result']) \

@@ -67,6 +67,64 @@ def compute_run(policy, ipc_alone, ipc_shared, result):
 	return out
 
 
+# Prediction metrics of the policies whose model predicts each job's NP
+# (HSM's, DASE's: corun-sim's norm_progress_predicted and, for a model
+# with a cap, norm_progress_predicted_uncapped). The error of job k is
+# |NP^_k - NP_k| / NP_k, NP_k from the run's IPC over its alone run's,
+# as HSM defines it (Section 5); a run's value is the mean of its jobs'
+# errors (np-error) or their maximum (np-error-max). None: the policy
+# predicts nothing, and the run does not count in the cell.
+PREDICTION_METRICS = {'np-error': ('norm_progress_predicted', 'mean'),
+		      'np-error-max': ('norm_progress_predicted', 'max'),
+		      'np-error-uncapped': ('norm_progress_predicted_uncapped', 'mean'),
+		      'np-error-uncapped-max': ('norm_progress_predicted_uncapped', 'max')}
+
+
+def np_errors(ipc_alone, ipc_shared, predicted):
+	"""|predicted - NP| / NP per job; NaN where a job lacks an IPC, None
+	if no job has a prediction."""
+	if all(p is None for p in predicted):
+		return None
+	out = []
+	for a, s, p in zip(ipc_alone, ipc_shared, predicted):
+		n = np_(a, s)
+		out.append(NAN if p is None or math.isnan(n) or n <= 0 or math.isnan(p)
+			   else abs(p - n) / n)
+	return out
+
+
+def predictions(result, field):
+	"""Each co-run job's field (None where it is absent) from corun-sim's
+	JSON."""
+	return [j.get(field) for j in ((result or {}).get('corun') or {}).get('jobs', [])]
+
+
+def qos_met(ipc_alone, ipc_shared, target):
+	"""1.0 if the first job (the one carrying the QoS target, 1/1024 of
+	NP) reaches its target NP, 0.0 if not, NaN without its IPCs."""
+	n = np_(ipc_alone[0], ipc_shared[0]) if ipc_alone else NAN
+	if math.isnan(n):
+		return NAN
+	return 1.0 if n >= target / 1024 else 0.0
+
+
+def compute_predictions(ipc_alone, ipc_shared, result, qos_target=None):
+	"""The PREDICTION_METRICS of a co-run (None for a policy without a
+	model) and qos-met (None without a QoS target)."""
+	out = {}
+	for name, (field, how) in PREDICTION_METRICS.items():
+		errs = np_errors(ipc_alone, ipc_shared, predictions(result, field))
+		if errs is None:
+			out[name] = None
+		elif not errs or any(math.isnan(e) for e in errs):
+			out[name] = NAN
+		else:
+			out[name] = sum(errs) / len(errs) if how == 'mean' else max(errs)
+	out['qos-met'] = None if not qos_target else \
+		qos_met(ipc_alone, ipc_shared, qos_target)
+	return out
+
+
 def geomean(values):
 	"""Geometric mean; 0 if any value is 0, inf if any is inf, NaN if
 	empty or any is negative or NaN."""

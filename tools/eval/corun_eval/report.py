@@ -22,6 +22,8 @@ class Agg:
 	def __init__(self, values, total, failed, missing, mean='geometric'):
 		if not values:
 			self.value = math.nan
+		elif mean == 'max':
+			self.value = max(values)
 		elif mean == 'geometric':
 			self.value = metrics.geomean(values)
 		else:
@@ -38,6 +40,8 @@ class Agg:
 		v = metrics.fmt(self.value)
 		if integer and v not in ('-', 'inf'):
 			v = str(round(self.value))
+		if not self.total:
+			return 'n/a'
 		if not self.n:
 			return 'FAILED' if self.failed else '-'
 		return v if self.complete() else v + '*'
@@ -70,8 +74,12 @@ def run_states(plan, res):
 		else:
 			shared = [j['ipc'] for j in got[0]['jobs']]
 			alone = [res[k]['jobs'][0]['ipc'] for k in run.alone_keys]
-			out[i] = ('ok', metrics.compute_run(run.policy, alone, shared,
-							  got[0].get('result')))
+			v = metrics.compute_run(run.policy, alone, shared,
+						got[0].get('result'))
+			v.update(metrics.compute_predictions(
+				alone, shared, got[0].get('result'),
+				run.options.get('qos_target')))
+			out[i] = ('ok', v)
 	return out
 
 
@@ -82,7 +90,11 @@ def _defined(v, metric):
 
 def _agg(entries, metric, mean):
 	"""A cell from its runs' states; a run that is ok but leaves the
-	metric undefined (no IPC) counts like a failed one."""
+	metric undefined (no IPC) counts like a failed one. A run to which
+	the metric does not apply (a prediction metric under a policy without
+	a model, qos-met without a QoS target) is not one of the cell's."""
+	entries = [(s, v) for s, v in entries
+		   if not (s == 'ok' and v.get(metric, 0) is None)]
 	vals = [v[metric] for s, v in entries if s == 'ok' and _defined(v, metric)]
 	return Agg(vals, len(entries), len(entries) - len(vals) -
 		   sum(s == 'missing' for s, _ in entries),

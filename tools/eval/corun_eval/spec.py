@@ -16,7 +16,11 @@ import os
 import re
 
 TIERS = ('quick', 'local', 'paper')
-CORUN_METRICS = ('hspeedup', 'stp', 'antt', 'fairness')
+# np-error*: the policy model's NP prediction error (metrics.py); qos-met:
+# whether the first job reached the spec's qos-target
+CORUN_METRICS = ('hspeedup', 'stp', 'antt', 'fairness', 'np-error',
+		 'np-error-max', 'np-error-uncapped', 'np-error-uncapped-max',
+		 'qos-met')
 ALONE_METRICS = ('cycles', 'ipc', 'thread_insns')
 ALONE_SCHEDS = ('gto', 'lrr', 'two_level', 'kaware', 'config')
 GENERATORS = ('each', 'combinations', 'cross', 'random', 'list')
@@ -480,8 +484,8 @@ class _Parser:
 				raise loc.err(f'plot = {value}: expected bars or none')
 			t.plot = value
 		elif key == 'mean':
-			if value not in ('geometric', 'arithmetic'):
-				raise loc.err(f'mean = {value}: expected geometric or arithmetic')
+			if value not in ('geometric', 'arithmetic', 'max'):
+				raise loc.err(f'mean = {value}: expected geometric, arithmetic or max')
 			t.mean = value
 
 	def published(self, text, loc):
@@ -559,6 +563,8 @@ class _Parser:
 		if metric not in known:
 			raise mloc.err(f'metric = {metric}: expected one of {", ".join(known)}'
 				       f' (runs = {s.runs})')
+		if metric == 'qos-met' and not s.qos_target:
+			raise mloc.err('metric = qos-met needs [spec] qos-target')
 		t.metric = metric
 		if t.rows is None:
 			t.rows = 'category' if s.runs == 'corun' else 'mix'
