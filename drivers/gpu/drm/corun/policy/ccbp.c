@@ -182,10 +182,20 @@ static void ccbp_step(struct ccbp_state *st, u32 phase)
 		st->slot[s].acc = (struct ccbp_acc){ 0 };
 }
 
+/* Slot @s's CTA cap and even count, from its job's grid and footprint. */
+static void ccbp_caps(struct ccbp_slot *c, const struct corun_policy_in *in,
+		      u32 s, u32 k)
+{
+	u32 n = corun_drf_cap(in, s) / k;
+
+	c->even_n = n ? n : 1;
+	c->a.cap = corun_drf_cap(in, s);
+}
+
 static void ccbp_restart(struct ccbp_state *st,
 			 const struct corun_policy_in *in, u32 running)
 {
-	u32 k = corun_drf_count(running), s, n;
+	u32 k = corun_drf_count(running), s;
 
 	st->mask = running;
 	st->have_best = 0;
@@ -196,10 +206,8 @@ static void ccbp_restart(struct ccbp_state *st,
 		c->a = (struct ccbp_alloc){ 0 };
 		if (!(running & (1u << s)))
 			continue;
-		n = corun_drf_cap(in, s) / k;
-		c->even_n = n ? n : 1;
 		c->a.live = 1;
-		c->a.cap = corun_drf_cap(in, s);
+		ccbp_caps(c, in, s, k);
 	}
 	ccbp_step(st, CCBP_PH_WARMUP);
 }
@@ -418,17 +426,11 @@ static void ccbp_allocate(struct ccbp_state *st,
 static void ccbp_relaunch(struct ccbp_state *st,
 			  const struct corun_policy_in *in)
 {
-	u32 k = corun_drf_count(st->mask), s, n;
+	u32 k = corun_drf_count(st->mask), s;
 
-	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++) {
-		struct ccbp_slot *c = &st->slot[s];
-
-		if (!(st->mask & (1u << s)) || !in->slot_in[s].running)
-			continue;
-		n = corun_drf_cap(in, s) / k;
-		c->even_n = n ? n : 1;
-		c->a.cap = corun_drf_cap(in, s);
-	}
+	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++)
+		if ((st->mask & (1u << s)) && in->slot_in[s].running)
+			ccbp_caps(&st->slot[s], in, s, k);
 	if (st->phase == CCBP_PH_EVAL || st->phase == CCBP_PH_STEADY)
 		ccbp_allocate(st, in, st->prior);
 }
