@@ -25,7 +25,7 @@ enum char_ccbp char_ccbp_classify(const struct corun_policy_platform *p,
 					     even->requests),
 				    frac1024(even->dram_accesses,
 					     even->requests),
-				    demand)) {
+				    demand, 0)) {
 	case CCBP_NBI:
 		return CHAR_CCBP_NBI;
 	case CCBP_DBI:

@@ -34,9 +34,12 @@
  * to the even count; LS jobs get priority but no credit limit; the
  * hill-climbing metric is the harmonic mean of each job's IPC over its
  * IPC under the even detection setting (alone IPC is not known online),
- * floor 0.1. Detection restarts when a different kernel arrives or the
- * set of jobs changes across an epoch; a relaunch of the same kernel
- * shape in the same slot keeps what was learnt.
+ * floor 0.1. A job's class is its application's: a relaunch in a slot
+ * keeps the slot's class, curve and priorLSK whatever its shape (only
+ * the CTA cap, the even count and Algorithm 1's allocation follow the
+ * new footprint and grid); detection restarts when a job arrives in
+ * another slot or the set of jobs changes across an epoch. The BI test
+ * compares the demand with the credits in force as well as with IREven.
  */
 #include <corun/fwif.h>
 
@@ -75,7 +78,9 @@ enum ccbp_phase {
 /*
  * Counters summed over a step; @mon_rf and @mon_df are the firmware's
  * per-epoch monitors weighted by the epoch's requests, @mon_miss counts
- * the epochs without them.
+ * the epochs without them; @cred sums the credits per window in force
+ * (read back from the firmware, else the driver's own formula) times the
+ * epoch's cycles over the @cred_cycles of the epochs that had a limit.
  */
 struct ccbp_acc {
 	u64 cycles;
@@ -88,6 +93,8 @@ struct ccbp_acc {
 	u64 mon_rf;
 	u64 mon_df;
 	u32 mon_miss;
+	u64 cred;
+	u64 cred_cycles;
 };
 
 /**
@@ -175,10 +182,20 @@ static void ccbp_step(struct ccbp_state *st, u32 phase)
 		st->slot[s].acc = (struct ccbp_acc){ 0 };
 }
 
+/* Slot @s's CTA cap and even count, from its job's grid and footprint. */
+static void ccbp_caps(struct ccbp_slot *c, const struct corun_policy_in *in,
+		      u32 s, u32 k)
+{
+	u32 n = corun_drf_cap(in, s) / k;
+
+	c->even_n = n ? n : 1;
+	c->a.cap = corun_drf_cap(in, s);
+}
+
 static void ccbp_restart(struct ccbp_state *st,
 			 const struct corun_policy_in *in, u32 running)
 {
-	u32 k = corun_drf_count(running), s, n;
+	u32 k = corun_drf_count(running), s;
 
 	st->mask = running;
 	st->have_best = 0;
@@ -189,26 +206,68 @@ static void ccbp_restart(struct ccbp_state *st,
 		c->a = (struct ccbp_alloc){ 0 };
 		if (!(running & (1u << s)))
 			continue;
-		n = corun_drf_cap(in, s) / k;
-		c->even_n = n ? n : 1;
 		c->a.live = 1;
-		c->a.cap = corun_drf_cap(in, s);
+		ccbp_caps(c, in, s, k);
 	}
 	ccbp_step(st, CCBP_PH_WARMUP);
 }
 
-/* The slots' jobs: restart detection when a kernel is new. */
-static bool ccbp_track(struct ccbp_state *st, const struct corun_policy_in *in,
-		       u32 running)
-{
-	bool changed = (running & ~st->mask) != 0;
-	u32 s;
+/* A slot's IRC: its class and quotas in milli-units. */
+struct ccbp_irc {
+	u32 cls;
+	u32 nbw;
+	u32 dbw;
+};
 
-	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++)
-		if ((running & (1u << s)) &&
-		    corun_drf_shape(st->slot[s].shape, &in->slot_in[s].job))
-			changed = true;
-	return changed;
+/* What the current step gives slot @s (a running one). */
+static struct ccbp_irc ccbp_irc_of(const struct ccbp_state *st, u32 s)
+{
+	const struct ccbp_slot *c = &st->slot[s];
+	u32 even = CCBP_M * CCBP_UNIT / corun_drf_count(st->mask);
+
+	switch (st->phase) {
+	case CCBP_PH_WARMUP:
+	case CCBP_PH_RFDF:
+		return (struct ccbp_irc){ CORUN_IRC_CLASS_FREE, 0, 0 };
+	case CCBP_PH_CLASSIFY:
+		/* even partitioning, Eq. 5 */
+		return (struct ccbp_irc){ CORUN_IRC_CLASS_BI, even, even };
+	case CCBP_PH_PROBE_SKIP:
+	case CCBP_PH_PROBE:
+		/* the probed job's limit is lifted, the others' even */
+		if (s == st->probe_slot)
+			return (struct ccbp_irc){ CORUN_IRC_CLASS_FREE, 0, 0 };
+		return (struct ccbp_irc){ CORUN_IRC_CLASS_BI, even, even };
+	}
+	if (c->a.cls == CCBP_LS)
+		return (struct ccbp_irc){ CORUN_IRC_CLASS_LS, c->a.nbw,
+					  c->a.dbw };
+	return (struct ccbp_irc){ CORUN_IRC_CLASS_BI, c->a.nbw, c->a.dbw };
+}
+
+/* The epoch's credits in force for slot @s, per SM per window. */
+static void ccbp_acc_credits(const struct ccbp_state *st,
+			     const struct corun_policy_in *in, u32 s,
+			     struct ccbp_acc *a)
+{
+	const struct ccbp_slot *c = &st->slot[s];
+	struct ccbp_irc irc;
+	u32 cr;
+
+	if (in->slot_in[s].fw_irc) {
+		cr = in->slot_in[s].fw_credits;
+	} else {
+		irc = ccbp_irc_of(st, s);
+		cr = CORUN_FW_IRC_CREDITS_UNLIMITED;
+		if (irc.cls == CORUN_IRC_CLASS_BI)
+			cr = corun_ccbp_credits(&in->plat, irc.nbw, irc.dbw,
+						CCBP_M, c->rf, c->df,
+						CCBP_WINDOW);
+	}
+	if (cr == CORUN_FW_IRC_CREDITS_UNLIMITED)
+		return;
+	a->cred += (u64)cr * in->epoch_cycles;
+	a->cred_cycles += in->epoch_cycles;
 }
 
 static void ccbp_accumulate(struct ccbp_state *st,
@@ -235,6 +294,7 @@ static void ccbp_accumulate(struct ccbp_state *st,
 		a->dram += d->dram_accesses;
 		a->demand += d->missq_demand;
 		a->insns += d->warp_insns;
+		ccbp_acc_credits(st, in, s, a);
 		for (sm = 0; sm < in->plat.num_sms && sm < CORUN_POLICY_MAX_SMS;
 		     sm++)
 			a->cta_cycles += in->sm_slot[sm][s].cta_cycles;
@@ -279,13 +339,16 @@ static void ccbp_classify_all(struct ccbp_state *st,
 	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++) {
 		struct ccbp_slot *c = &st->slot[s];
 		struct ccbp_acc *a = &c->acc;
-		u64 demand, den;
+		u64 demand, den, cap = 0;
 
 		if (!(st->mask & (1u << s)) || !a->cycles)
 			continue;
 		demand = a->demand * 1000 / (a->cycles * sms);
-		c->a.cls =
-			corun_ccbp_classify(&in->plat, k, c->rf, c->df, demand);
+		/* the credits' rate, if a limit was in force all along */
+		if (a->cred_cycles == a->cycles)
+			cap = a->cred * 1000 / (a->cycles * CCBP_WINDOW);
+		c->a.cls = corun_ccbp_classify(&in->plat, k, c->rf, c->df,
+					       demand, cap);
 		c->ipc_ref = a->insns * 1000 / a->cycles;
 		c->a.curve = (struct ccbp_curve){ 0 };
 		if (c->a.cls != CCBP_LS)
@@ -352,6 +415,45 @@ static void ccbp_allocate(struct ccbp_state *st,
 	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++)
 		st->slot[s].a = a[s];
 	st->prior = prior;
+}
+
+/*
+ * A relaunch in a slot of the detection: its class, curve and priorLSK
+ * stay (a class belongs to the application); its CTA cap and even share
+ * follow the new grid, and a decided allocation is redone for the new
+ * footprints.
+ */
+static void ccbp_relaunch(struct ccbp_state *st,
+			  const struct corun_policy_in *in)
+{
+	u32 k = corun_drf_count(st->mask), s;
+
+	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++)
+		if ((st->mask & (1u << s)) && in->slot_in[s].running)
+			ccbp_caps(&st->slot[s], in, s, k);
+	if (st->phase == CCBP_PH_EVAL || st->phase == CCBP_PH_STEADY)
+		ccbp_allocate(st, in, st->prior);
+}
+
+/*
+ * The slots' jobs. A job in a slot detection does not cover restarts it;
+ * a relaunch of another shape in a covered slot does not.
+ */
+static bool ccbp_track(struct ccbp_state *st, const struct corun_policy_in *in,
+		       u32 running)
+{
+	bool relaunch = false;
+	u32 s;
+
+	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++)
+		if ((running & (1u << s)) &&
+		    corun_drf_shape(st->slot[s].shape, &in->slot_in[s].job))
+			relaunch = true;
+	if (running & ~st->mask)
+		return true;
+	if (relaunch && st->phase != CCBP_PH_IDLE)
+		ccbp_relaunch(st, in);
+	return false;
 }
 
 static bool ccbp_has_ls(const struct ccbp_state *st)
@@ -461,39 +563,6 @@ static bool ccbp_fw_mode(const struct corun_policy_platform *p)
 	       p->llc_line <= CORUN_FW_IRC_BYTES_MAX;
 }
 
-/* A slot's IRC: its class and quotas in milli-units. */
-struct ccbp_irc {
-	u32 cls;
-	u32 nbw;
-	u32 dbw;
-};
-
-/* What the current step gives slot @s (a running one). */
-static struct ccbp_irc ccbp_irc_of(const struct ccbp_state *st, u32 s)
-{
-	const struct ccbp_slot *c = &st->slot[s];
-	u32 even = CCBP_M * CCBP_UNIT / corun_drf_count(st->mask);
-
-	switch (st->phase) {
-	case CCBP_PH_WARMUP:
-	case CCBP_PH_RFDF:
-		return (struct ccbp_irc){ CORUN_IRC_CLASS_FREE, 0, 0 };
-	case CCBP_PH_CLASSIFY:
-		/* even partitioning, Eq. 5 */
-		return (struct ccbp_irc){ CORUN_IRC_CLASS_BI, even, even };
-	case CCBP_PH_PROBE_SKIP:
-	case CCBP_PH_PROBE:
-		/* the probed job's limit is lifted, the others' even */
-		if (s == st->probe_slot)
-			return (struct ccbp_irc){ CORUN_IRC_CLASS_FREE, 0, 0 };
-		return (struct ccbp_irc){ CORUN_IRC_CLASS_BI, even, even };
-	}
-	if (c->a.cls == CCBP_LS)
-		return (struct ccbp_irc){ CORUN_IRC_CLASS_LS, c->a.nbw,
-					  c->a.dbw };
-	return (struct ccbp_irc){ CORUN_IRC_CLASS_BI, c->a.nbw, c->a.dbw };
-}
-
 static void ccbp_out_slot(const struct ccbp_state *st,
 			  const struct corun_policy_in *in, u32 s, bool fwm,
 			  struct corun_policy_slot_out *o)
@@ -507,7 +576,8 @@ static void ccbp_out_slot(const struct ccbp_state *st,
 	u64 rate;
 
 	o->cta_quota = alloc ? (c->a.cta ? c->a.cta : 1) : c->even_n;
-	if (probed)
+	/* a relaunch may have changed the even count since the probe began */
+	if (probed && c->even_n > c->a.curve.n[st->probe_idx])
 		o->throttle = c->even_n - c->a.curve.n[st->probe_idx];
 	o->irc_credits = CORUN_FW_IRC_CREDITS_UNLIMITED;
 	if (irc.cls == CORUN_IRC_CLASS_BI)

@@ -49,12 +49,17 @@ u32 corun_ccbp_curve_at(const struct ccbp_curve *c, u32 n, bool dram);
  * @rf: read requests per request, 1/1024
  * @df: DRAM accesses per request, 1/1024
  * @demand: L1-miss demand per SM per 1000 cycles (IRDemand)
+ * @cap: the issue rate per SM per 1000 cycles the credits in force
+ *	allowed while @demand was measured; 0: no limit was in force
  *
- * BI if @demand reaches IREven less 1/16 (the credits round down and a
- * kernel held at its limit cannot show more), then NBI if Eq. 7 holds.
+ * A kernel held at its limit cannot show more demand than its credits
+ * allow, and the credits are whole requests per window, rounded down, so
+ * below IREven: the demand is compared with the smaller of IREven and
+ * @cap. BI if it reaches that less 1/16 (the kernel used nearly all it
+ * was given), then NBI if Eq. 7 holds.
  */
 u32 corun_ccbp_classify(const struct corun_policy_platform *p, u32 kernels,
-			u32 rf, u32 df, u64 demand);
+			u32 rf, u32 df, u64 demand, u64 cap);
 
 /**
  * corun_ccbp_issue_rate() - L1-miss issue rate per SM per 1000 cycles

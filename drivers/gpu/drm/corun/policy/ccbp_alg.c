@@ -45,7 +45,7 @@ static u64 ccbp_rate(u64 bw, u32 share_num, u32 share_den, u32 sms, u32 f,
 }
 
 u32 corun_ccbp_classify(const struct corun_policy_platform *p, u32 kernels,
-			u32 rf, u32 df, u64 demand)
+			u32 rf, u32 df, u64 demand, u64 cap)
 {
 	u32 reply = p->l1_line + p->flit_bytes;
 	u64 ir_n, ir_d, even;
@@ -55,7 +55,11 @@ u32 corun_ccbp_classify(const struct corun_policy_platform *p, u32 kernels,
 	ir_n = ccbp_rate(p->noc_bw, 1, kernels, p->num_sms, rf, reply);
 	ir_d = ccbp_rate(p->dram_bw, 1, kernels, p->num_sms, df, p->llc_line);
 	even = ir_n < ir_d ? ir_n : ir_d;
-	if (even == ~0ull || demand * 16 < even * 15)
+	if (even == ~0ull)
+		return CCBP_LS;
+	if (cap && cap < even)
+		even = cap;
+	if (demand * 16 < even * 15)
 		return CCBP_LS;
 	/* Eq. 7: df/rf < (SustainBW_d/SustainBW_n) (L1Blk + Flit) / L2Blk */
 	if ((u64)df * p->noc_bw * p->llc_line < (u64)rf * p->dram_bw * reply)

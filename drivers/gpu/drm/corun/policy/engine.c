@@ -659,7 +659,7 @@ static void corun_deltas(u64 *d, const u64 *cur, const u64 *prev, u64 n,
 static void corun_read_monitors(struct corun_policy_engine *eng)
 {
 	struct corun_policy_in *in = &eng->in;
-	u32 s, want, rf, df;
+	u32 s, want, rf, df, cr;
 
 	want = eng->ops && (eng->ops->flags & CORUN_POLICY_F_FW_MONITORS) &&
 	       (in->plat.fw_features & CORUN_FW_FEAT_MONITORS) &&
@@ -669,13 +669,20 @@ static void corun_read_monitors(struct corun_policy_engine *eng)
 		int ret;
 
 		si->fw_mon = 0;
+		si->fw_irc = 0;
 		if (!want || !si->running)
 			continue;
 		rf = CORUN_FW_PARAM_SLOT(CORUN_FW_P_RF, s);
 		df = CORUN_FW_PARAM_SLOT(CORUN_FW_P_DF, s);
+		cr = CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_CREDITS, s);
 		ret = eng->hw.fw_get(eng->hw.ctx, rf, &si->fw_rf);
 		if (!ret)
 			ret = eng->hw.fw_get(eng->hw.ctx, df, &si->fw_df);
+		/* the credits in force, where the firmware computes them */
+		if (!ret && (in->plat.fw_features & CORUN_FW_FEAT_IRC_CCBP)) {
+			ret = eng->hw.fw_get(eng->hw.ctx, cr, &si->fw_credits);
+			si->fw_irc = !ret;
+		}
 		if (ret) {
 			eng->fw_errors++;
 			eng->fw_error = ret;

@@ -151,6 +151,10 @@ struct corun_policy_job {
  *	CORUN_FW_FEAT_MONITORS)
  * @fw_rf: the firmware's CORUN_FW_P_RF over the epoch, 1/1024
  * @fw_df: its CORUN_FW_P_DF, 1/1024
+ * @fw_irc: @fw_credits was read with the monitors (the firmware also has
+ *	CORUN_FW_FEAT_IRC_CCBP)
+ * @fw_credits: its CORUN_FW_P_IRC_CREDITS at the epoch's end: the
+ *	miss-queue credits per SM per window in force
  */
 struct corun_policy_slot_in {
 	u32 running;
@@ -161,6 +165,8 @@ struct corun_policy_slot_in {
 	u32 fw_mon;
 	u32 fw_rf;
 	u32 fw_df;
+	u32 fw_irc;
+	u32 fw_credits;
 };
 
 /**

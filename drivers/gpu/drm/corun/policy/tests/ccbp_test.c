@@ -39,24 +39,53 @@ static void ccbp_model_test(struct kunit *test)
 	 * Two kernels, rf = 1, df = 0.5: IREven is 31.25 requests per SM
 	 * per 1000 cycles on the NoC (62.5 on DRAM); BI from 15/16 of it.
 	 */
-	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 512, 29),
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 512, 29, 0),
 			(u32)CCBP_LS);
-	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 512, 30),
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 512, 30, 0),
 			(u32)CCBP_NBI);
 	/* Eq. 7 with a bound of 1: df < rf is NBI, df = rf is DBI */
-	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 1023, 40),
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 1023, 40, 0),
 			(u32)CCBP_NBI);
-	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 1024, 40),
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 1024, 40, 0),
 			(u32)CCBP_DBI);
 	/* writes only: DRAM-bound */
-	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 0, 2048, 40),
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 0, 2048, 40, 0),
 			(u32)CCBP_DBI);
 	/* no requests at all */
-	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 0, 0, 1000),
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 0, 0, 1000, 0),
 			(u32)CCBP_LS);
 	/* more kernels, smaller even share: the same demand becomes BI */
-	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 4, 1024, 512, 15),
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 4, 1024, 512, 15, 0),
 			(u32)CCBP_NBI);
+	/* credits in force above IREven do not lower the bar */
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 512, 29, 40),
+			(u32)CCBP_LS);
+	/* credits below it: using 15/16 of them is bandwidth-bound */
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 512, 29, 30),
+			(u32)CCBP_NBI);
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 512, 28, 30),
+			(u32)CCBP_LS);
+
+	/*
+	 * Rounding (nn beside histogram-bytes on ccbp-16sm): rf 0.667, df
+	 * 0.987, IREven 38.6 on DRAM (threshold 36.2), but the even quota
+	 * is 7.7 credits per window, 7 in force: 35 per 1000 cycles. A
+	 * demand of 35 uses them all: DBI, where IREven alone said LS.
+	 */
+	p->noc_bw = 307200;
+	p->dram_bw = 156113;
+	KUNIT_EXPECT_EQ(test,
+			corun_ccbp_credits(p, 10000, 10000, 20, 683, 1011, 200),
+			7u);
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 683, 1011, 35, 0),
+			(u32)CCBP_LS);
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 683, 1011, 35, 35),
+			(u32)CCBP_DBI);
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 683, 1011, 33, 35),
+			(u32)CCBP_DBI);
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 683, 1011, 32, 35),
+			(u32)CCBP_LS);
+	ccbp_platform(p);
 
 	/* Eqs. 1 and 3: the smaller rate binds; a 0 factor does not */
 	KUNIT_EXPECT_EQ(test,
@@ -271,12 +300,34 @@ static void ccbp_timeline_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_prio, 1u);
 	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 1u);
 
-	/* a new kernel restarts detection: even combination, no limits */
-	cta_set_job(test, in, 1, 4, 512, 32, 0, 10000);
+	/*
+	 * A relaunch of another shape in the same slot (a job's next
+	 * kernel, here twice the threads and a smaller grid) keeps the
+	 * classes: A stays first, B stays limited, and Algorithm 1 redoes
+	 * the combination for B's new footprint (at most 4 CTAs of 512
+	 * threads, 2 by its grid of 32 CTAs over 16 SMs).
+	 */
+	cta_set_job(test, in, 1, 4, 512, 32, 0, 32);
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
+		   &out);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 1u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_prio, 1u);
+	KUNIT_EXPECT_EQ(test, out.slot[1].fw.irc_prio, 0u);
+	KUNIT_EXPECT_LT(test, out.slot[1].fw.irc_share, CORUN_FW_IRC_SHARE_ONE);
+	KUNIT_EXPECT_GE(test, out.slot[1].cta_quota, 1u);
+	KUNIT_EXPECT_LE(test, out.slot[1].cta_quota, 2u);
+	/* the epochs that follow keep them too */
+	ccbp_epochs(test, st, in, 12, 3, 2, &out);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 1u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_prio, 1u);
+	KUNIT_EXPECT_LE(test, out.slot[1].cta_quota, 2u);
+
+	/* a job in another slot restarts detection: even, no limits */
+	cta_set_job(test, in, 2, 5, 128, 16, 0, 10000);
 	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
 		   &out);
 	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 0u);
-	KUNIT_EXPECT_EQ(test, out.slot[1].cta_quota, 2u);
+	KUNIT_EXPECT_EQ(test, out.slot[1].cta_quota, 1u);
 	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_prio, 0u);
 }
 
@@ -452,10 +503,65 @@ static void ccbp_fw_mode_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, out.fw.irc_mode, (u32)CORUN_IRC_MODE_CCBP);
 }
 
+/*
+ * Classification against the credits the firmware reports in force: B
+ * (rf 0.667, df 0.987) is held at 7 credits per window, 35 requests per
+ * SM per 1000 cycles, below its IREven of 38.6, and shows a demand of
+ * 35. It used all it was given: DBI, probed; by IREven alone it would be
+ * LS (never probed, first in the miss queue).
+ */
+static void ccbp_credits_in_force_test(struct kunit *test)
+{
+	struct corun_policy_in *in = cta_new_in(test, 8, 16);
+	struct corun_policy_out out;
+	u32 i;
+	void *st;
+
+	in->plat.noc_bw = 307200;
+	in->plat.dram_bw = 156113;
+	in->plat.fw_features = CORUN_FW_FEAT_IRC | CORUN_FW_FEAT_IRC_CCBP |
+			       CORUN_FW_FEAT_MONITORS;
+	st = cta_new_state(test, &corun_policy_ccbp, &in->plat);
+	cta_set_job(test, in, 0, 1, 128, 16, 16384, 10000);
+	cta_set_job(test, in, 1, 2, 256, 32, 0, 10000);
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
+		   &out);
+	for (i = 0; i < 9; i++) {
+		ccbp_feed_mon(in, 683, 1011);
+		/* 35 per SM per 1000 cycles over 16 SMs and 10000 cycles */
+		in->slot_in[1].d.missq_demand = 5600;
+		in->slot_in[1].fw_irc = 1;
+		in->slot_in[1].fw_credits =
+			out.slot[1].fw.irc_class == CORUN_IRC_CLASS_BI ?
+				7 :
+				CORUN_FW_IRC_CREDITS_UNLIMITED;
+		in->slot_in[0].fw_irc = 1;
+		in->slot_in[0].fw_credits =
+			out.slot[0].fw.irc_class == CORUN_IRC_CLASS_BI ?
+				6 :
+				CORUN_FW_IRC_CREDITS_UNLIMITED;
+		if (i == 7) /* classification: the even quotas were in force */
+			KUNIT_EXPECT_EQ(test, out.slot[1].fw.irc_class,
+					(u32)CORUN_IRC_CLASS_BI);
+		cta_decide(test, &corun_policy_ccbp, st, in,
+			   CORUN_POLICY_EV_EPOCH, &out);
+	}
+	/* B probed: its limit lifted, some CTAs throttled */
+	KUNIT_EXPECT_EQ(test, out.slot[1].fw.irc_class,
+			(u32)CORUN_IRC_CLASS_FREE);
+	KUNIT_EXPECT_GT(test, out.slot[1].throttle, 0u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_class,
+			(u32)CORUN_IRC_CLASS_BI);
+}
+
 static struct kunit_case corun_ccbp_cases[] = {
-	KUNIT_CASE(ccbp_model_test),	KUNIT_CASE(ccbp_alg1_test),
-	KUNIT_CASE(ccbp_timeline_test), KUNIT_CASE(ccbp_credits_test),
-	KUNIT_CASE(ccbp_fw_mode_test),	{}
+	KUNIT_CASE(ccbp_model_test),
+	KUNIT_CASE(ccbp_alg1_test),
+	KUNIT_CASE(ccbp_timeline_test),
+	KUNIT_CASE(ccbp_credits_test),
+	KUNIT_CASE(ccbp_fw_mode_test),
+	KUNIT_CASE(ccbp_credits_in_force_test),
+	{}
 };
 
 static struct kunit_suite corun_ccbp_suite = {

@@ -76,7 +76,7 @@ static int fake_fw(void *ctx, const u32 *pairs, u32 n)
 	return 0;
 }
 
-/* GET_PARAM: rf and df answer 100 + slot and 200 + slot. */
+/* GET_PARAM: rf, df and IRC credits answer 100, 200 and 300 + slot. */
 static int fake_fw_get(void *ctx, u32 param, u32 *val)
 {
 	struct fake_hw *h = ctx;
@@ -86,8 +86,12 @@ static int fake_fw_get(void *ctx, u32 param, u32 *val)
 	h->ngets++;
 	if (h->get_fail)
 		return -5;
-	*val = (param & ~0xffu) == CORUN_FW_P_RF ? 100 + (param & 0xff) :
-						   200 + (param & 0xff);
+	if ((param & ~0xffu) == CORUN_FW_P_IRC_CREDITS)
+		*val = 300 + (param & 0xff);
+	else
+		*val = (param & ~0xffu) == CORUN_FW_P_RF ?
+			       100 + (param & 0xff) :
+			       200 + (param & 0xff);
 	return 0;
 }
 
@@ -745,13 +749,28 @@ static void engine_monitor_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_mon, 1u);
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_rf, 102u);
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_df, 202u);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_irc, 0u);
 	KUNIT_EXPECT_EQ(test, in->slot_in[3].fw_mon, 0u);
+
+	/* a firmware that computes CCBP's credits: they are read back too */
+	f->eng.in.plat.fw_features |= CORUN_FW_FEAT_IRC_CCBP;
+	f->hw.ngets = 0;
+	KUNIT_ASSERT_EQ(test,
+			corun_policy_snapshot(&f->eng, snap(buf, 3, 145), size),
+			0);
+	KUNIT_EXPECT_EQ(test, f->hw.ngets, 3u);
+	KUNIT_EXPECT_EQ(test, f->hw.gets[2],
+			(u32)CORUN_FW_PARAM_SLOT(CORUN_FW_P_IRC_CREDITS, 2));
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_irc, 1u);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_credits, 302u);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_mon, 1u);
 
 	f->hw.get_fail = 1;
 	KUNIT_ASSERT_EQ(test,
-			corun_policy_snapshot(&f->eng, snap(buf, 3, 160), size),
+			corun_policy_snapshot(&f->eng, snap(buf, 4, 160), size),
 			0);
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_mon, 0u);
+	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_irc, 0u);
 	KUNIT_EXPECT_GT(test, f->eng.fw_errors, 0ull);
 
 	/* a policy that does not ask: nothing asked */
@@ -760,7 +779,7 @@ static void engine_monitor_test(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &corun_policy_fcfs),
 			0);
 	KUNIT_ASSERT_EQ(test,
-			corun_policy_snapshot(&f->eng, snap(buf, 4, 190), size),
+			corun_policy_snapshot(&f->eng, snap(buf, 5, 190), size),
 			0);
 	KUNIT_EXPECT_EQ(test, f->hw.ngets, 0u);
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_mon, 0u);
