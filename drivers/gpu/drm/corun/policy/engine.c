@@ -109,13 +109,18 @@ bool corun_policy_running(const struct corun_policy_engine *eng)
 
 /*
  * A job started or ended: under a policy whose epochs end there, the
- * epoch running ends soon (a short one) and the next ones are whole.
+ * epoch running ends soon (a short one) and the next ones are whole. One
+ * the policy keeps the epoch for changes nothing (a short epoch already
+ * asked for still runs, and the whole ones follow it).
  */
 static void corun_epoch_interrupt(struct corun_policy_engine *eng)
 {
 	u32 want = eng->ops &&
 		   (eng->ops->flags & CORUN_POLICY_F_EPOCH_RESTART) &&
 		   corun_policy_running(eng);
+
+	if (want && eng->out.keep_epoch)
+		return;
 
 	eng->epoch_restart = want ? CORUN_EPOCH_SHORT : CORUN_EPOCH_KEEP;
 	eng->epoch_short = want;
@@ -549,6 +554,7 @@ static void corun_decide(struct corun_policy_engine *eng, u32 event, u32 slot)
 			      eng->hw.cycle(eng->hw.ctx) :
 			      eng->in.cycle;
 	eng->next = eng->out;
+	eng->next.keep_epoch = 0;
 	eng->ops->decide(eng->state[eng->active], &eng->in, &eng->next);
 	eng->decisions++;
 	corun_apply(eng, &eng->next);

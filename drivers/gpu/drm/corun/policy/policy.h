@@ -349,6 +349,10 @@ struct corun_policy_slot_out {
  * @slot: per slot
  * @fw_set: CORUN_POLICY_FWG_* bits of @fw the policy decides
  * @fw: device-wide firmware parameters
+ * @keep_epoch: for a job start or end under CORUN_POLICY_F_EPOCH_RESTART:
+ *	the policy does not count it as a change of the set of programs (a
+ *	relaunch, or an end that may be one) and the epoch runs on; the
+ *	engine clears it before every decision
  *
  * The engine fills it with the decision in force before calling the
  * policy, so a policy writes only what it changes.
@@ -357,6 +361,7 @@ struct corun_policy_out {
 	struct corun_policy_slot_out slot[CORUN_POLICY_MAX_SLOTS];
 	u32 fw_set;
 	struct corun_policy_fw_global fw;
+	u32 keep_epoch;
 };
 
 /**
@@ -391,8 +396,9 @@ struct corun_policy_ops {
 #define CORUN_POLICY_F_FW_MONITORS 0x2u
 /*
  * Every job start or end ends the epoch (HSM's "every kernel completion
- * ends the epoch"): the engine asks the host to restart the device's
- * epoch timer with a short epoch of CORUN_EPOCH_LEN_MIN cycles, whose
+ * ends the epoch") unless the decision sets keep_epoch (a relaunch): the
+ * engine asks the host to restart the device's epoch timer with a short
+ * epoch of CORUN_EPOCH_LEN_MIN cycles, whose
  * snapshot closes the interrupted one, and with the set length from that
  * snapshot on (corun_policy_epoch_restart()).
  */

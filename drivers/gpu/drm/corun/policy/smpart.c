@@ -43,6 +43,7 @@ static void smpart_restart(struct smpart *sp, const struct corun_policy_in *in)
 
 	hsm_part_even(&sp->pt, in);
 	for (s = 0; s < in->plat.num_slots && s < CORUN_POLICY_MAX_SLOTS; s++) {
+		sp->relaunch[s] = 0;
 		if (!in->slot_in[s].running)
 			continue;
 		p = &sp->pred[s];
@@ -65,6 +66,41 @@ static void smpart_job_start(struct smpart *sp,
 		sp->res_start[s] = in->now;
 	hsm_acct_start(&sp->acct[s], in->slot_in[s].job.seqno, in->now, 0);
 	sp->pred[s].cls = HSM_NONE;
+}
+
+/*
+ * A relaunch: the program goes on in its slot with its SMs, its last
+ * prediction and its residency; only the accounting is the new job's,
+ * at the NP last predicted (the guess without one).
+ */
+static void smpart_relaunch(struct smpart *sp, const struct corun_policy_in *in,
+			    u32 s)
+{
+	const struct hsm_pred *p = &sp->pred[s];
+	u32 np = p->cls != HSM_NONE ? p->np : smpart_guess(sp, in, s);
+
+	sp->relaunch[s] = 0;
+	hsm_acct_start(&sp->acct[s], in->slot_in[s].job.seqno, in->now, np);
+}
+
+/*
+ * An epoch boundary closes the relaunch window: a slot whose job ended
+ * since the last one and that is still idle really left, and the rest
+ * restart from an even split.
+ */
+static bool smpart_window_close(struct smpart *sp,
+				const struct corun_policy_in *in)
+{
+	bool left = false;
+	u32 s;
+
+	for (s = 0; s < in->plat.num_slots && s < CORUN_POLICY_MAX_SLOTS; s++) {
+		left |= sp->relaunch[s] && !in->slot_in[s].running;
+		sp->relaunch[s] = 0;
+	}
+	if (left)
+		smpart_restart(sp, in);
+	return left;
 }
 
 static void smpart_epoch(struct smpart *sp, const struct smpart_ops *ops,
@@ -107,6 +143,10 @@ static void smpart_epoch(struct smpart *sp, const struct smpart_ops *ops,
 	}
 	sp->pt.settle = 0;
 	sp->moved = 0;
+	if (smpart_window_close(sp, in)) {
+		sp->pt.settle = 1;
+		return;
+	}
 	/* the first epoch after a start or end straddles the even split */
 	if (!settle)
 		ops->repartition(sp, in);
@@ -184,18 +224,25 @@ void smpart_decide(struct smpart *sp, const struct smpart_ops *ops,
 		sp->pt.settle = 1;
 		break;
 	case CORUN_POLICY_EV_JOB_START:
+		out->slot[s].est_alone_cycles = 0;
+		if (sp->relaunch[s] &&
+		    hsm_part_count(&sp->pt, in->plat.num_sms, s)) {
+			smpart_relaunch(sp, in, s);
+			out->keep_epoch = 1;
+			break;
+		}
 		smpart_job_start(sp, in, s);
 		smpart_restart(sp, in);
 		sp->pt.settle = 1;
-		out->slot[s].est_alone_cycles = 0;
 		break;
 	case CORUN_POLICY_EV_JOB_END:
 		/* the ended job's estimate, for its counters */
 		out->slot[s].est_alone_cycles =
 			hsm_acct_alone(&sp->acct[s], in->now);
 		sp->idle_since[s] = in->now;
-		smpart_restart(sp, in);
-		sp->pt.settle = 1;
+		/* its SMs wait for a relaunch until the next epoch */
+		sp->relaunch[s] = 1;
+		out->keep_epoch = 1;
 		break;
 	case CORUN_POLICY_EV_EPOCH:
 		smpart_epoch(sp, ops, in, out);

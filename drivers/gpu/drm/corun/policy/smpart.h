@@ -2,8 +2,13 @@
 /*
  * Epoch-driven SM partitioning with a slowdown model, the frame HSM-Fair
  * and HSM-QoS share (and any policy that feeds the same procedures from
- * another predictor): every job start or end restarts from an even split
- * and ends the epoch (CORUN_POLICY_F_EPOCH_RESTART);
+ * another predictor). A job's program is the unit: a job that ends keeps
+ * its slot's SMs until the next epoch boundary, and a job starting in
+ * that slot before it is a relaunch of the same program, which goes on
+ * with the SMs, the prediction and the residency, the epoch running on.
+ * Any other change of the set of programs (a job in a slot with no job
+ * pending there, or a slot still idle at the boundary) restarts from an
+ * even split and ends the epoch (CORUN_POLICY_F_EPOCH_RESTART);
  * at each epoch every running job's NP is predicted from the epoch's
  * counters under the SMs it held, its predicted alone cycles advance, and
  * the policy's procedure may move SMs between jobs. Which SMs move and
@@ -22,6 +27,8 @@
  * @res_start: per slot, the cycle its job (or run of back-to-back jobs)
  *	became resident
  * @idle_since: per slot, the cycle its last job ended
+ * @relaunch: per slot, its job ended since the last epoch boundary: it
+ *	keeps its SMs for a relaunch until then
  * @last_epoch: device cycle of the last epoch snapshot (0: none yet)
  * @moved: SMs moved by the last repartitioning
  * @lost: per slot, SMs it lost in the last decision that moved any
@@ -35,6 +42,7 @@ struct smpart {
 	struct hsm_pred pred[CORUN_POLICY_MAX_SLOTS];
 	u64 res_start[CORUN_POLICY_MAX_SLOTS];
 	u64 idle_since[CORUN_POLICY_MAX_SLOTS];
+	u8 relaunch[CORUN_POLICY_MAX_SLOTS];
 	u64 last_epoch;
 	u32 moved;
 	u32 lost[CORUN_POLICY_MAX_SLOTS];

@@ -234,6 +234,20 @@ static void dase_fair_policy_procedure_test(struct kunit *test)
 	dase_event(&r, CORUN_POLICY_EV_JOB_END, 0, 3 * EPOCH + 1000);
 	KUNIT_EXPECT_EQ(test, r.out->slot[0].est_alone_uncapped,
 			((761 + 761 + 204) * EPOCH + 204 * 1000) / 1024);
+	/* its SMs wait for a relaunch until the next epoch */
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[2].sm_mask), 40u);
+	/* a relaunch keeps them and the prediction (409, 204 uncapped) */
+	test_job_running(r.in, 0, 13, 0);
+	dase_event(&r, CORUN_POLICY_EV_JOB_START, 0, 3 * EPOCH + 2000);
+	KUNIT_EXPECT_EQ(test, r.out->keep_epoch, 1u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 40u);
+	KUNIT_EXPECT_EQ(test, r.out->slot[0].np, 409u);
+	KUNIT_EXPECT_EQ(test, r.st->sp.pred[0].np_uncapped, 204u);
+	/* it ends again and stays idle past the epoch: 80 SMs to slot 2 */
+	r.in->slot_in[0].running = 0;
+	dase_event(&r, CORUN_POLICY_EV_JOB_END, 0, 3 * EPOCH + 3000);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[2].sm_mask), 40u);
+	dase_event(&r, CORUN_POLICY_EV_EPOCH, 0, 4 * EPOCH);
 	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[2].sm_mask), 80u);
 }
 

@@ -857,6 +857,66 @@ static void engine_epoch_restart_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->eng.epoch_short, 0u);
 }
 
+/* Keeps the epoch for every start or end in slot 3, and writes no 0. */
+static void keeper_decide(void *st, const struct corun_policy_in *in,
+			  struct corun_policy_out *out)
+{
+	if (in->event != CORUN_POLICY_EV_EPOCH && in->slot == 3)
+		out->keep_epoch = 1;
+}
+
+static const struct corun_policy_ops keeper = {
+	.name = "keeper",
+	.id = 106,
+	.desc = "test",
+	.flags = CORUN_POLICY_F_EPOCH_RESTART,
+	.decide = keeper_decide,
+};
+
+/*
+ * A start or end the policy keeps the epoch for (a relaunch) asks for no
+ * restart and leaves one already asked for alone: the short epoch still
+ * hands back to whole ones. The engine clears keep_epoch every decision.
+ */
+static void engine_epoch_keep_test(struct kunit *test)
+{
+	struct fixture *f = setup(test, 0);
+	u32 size = corun_snapshot_size(8, 16, 4);
+	void *buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	struct corun_job_desc d;
+	u32 len = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &keeper), 0);
+	desc_for(&d, 7, 100);
+	corun_policy_job_start(&f->eng, 2, &d, 0);
+	KUNIT_EXPECT_TRUE(test,
+			  corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_EQ(test, len, (u32)CORUN_EPOCH_LEN_MIN);
+	/* kept while the short epoch runs */
+	desc_for(&d, 8, 100);
+	corun_policy_job_start(&f->eng, 3, &d, 0);
+	KUNIT_EXPECT_FALSE(test,
+			   corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_EQ(test, f->eng.epoch_short, 1u);
+	KUNIT_ASSERT_EQ(test,
+			corun_policy_snapshot(&f->eng, snap(buf, 1, 100), size),
+			0);
+	KUNIT_EXPECT_TRUE(test,
+			  corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_EQ(test, len, 100000u);
+	/* kept: nothing asked */
+	corun_policy_job_end(&f->eng, 3);
+	KUNIT_EXPECT_FALSE(test,
+			   corun_policy_epoch_restart(&f->eng, 100000, &len));
+	/* another slot's start is not kept though the last decision was */
+	desc_for(&d, 9, 100);
+	corun_policy_job_start(&f->eng, 4, &d, 0);
+	KUNIT_EXPECT_TRUE(test,
+			  corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_EQ(test, len, (u32)CORUN_EPOCH_LEN_MIN);
+}
+
 static struct kunit_case corun_policy_engine_cases[] = {
 	KUNIT_CASE(engine_select_test),
 	KUNIT_CASE(engine_changes_only_test),
@@ -870,6 +930,7 @@ static struct kunit_case corun_policy_engine_cases[] = {
 	KUNIT_CASE(engine_monitor_test),
 	KUNIT_CASE(engine_irc_ccbp_test),
 	KUNIT_CASE(engine_epoch_restart_test),
+	KUNIT_CASE(engine_epoch_keep_test),
 	{}
 };
 

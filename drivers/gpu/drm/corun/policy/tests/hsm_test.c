@@ -267,19 +267,116 @@ static void hsm_fair_policy_procedure_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sp->pred[2].np, 652u);
 	KUNIT_EXPECT_EQ(test, sp->moved, 0u);
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 51u);
-	/* a completion restarts from even and reports the estimate */
+	/* a completion reports the estimate, the SMs wait for a relaunch */
 	in->slot_in[2].running = 0;
 	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_END, 2,
 		  3 * EPOCH + 1000);
 	/* each epoch at its measured NP, the last 1000 cycles at the last */
 	est = (512 * EPOCH + 512 * EPOCH + 652 * EPOCH + 652 * 1000) / 1024;
 	KUNIT_EXPECT_EQ(test, out->slot[2].est_alone_cycles, est);
+	KUNIT_EXPECT_EQ(test, out->keep_epoch, 1u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 29u);
+	/* idle at the next epoch: it left, the rest restart from even */
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 4 * EPOCH);
 	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 80u);
+	KUNIT_EXPECT_EQ(test, sp->pt.settle, 1u);
 	/* an idle slot has no prediction; the running one keeps its last */
 	KUNIT_EXPECT_EQ(test, out->slot[2].np_class, (u32)HSM_NONE);
 	KUNIT_EXPECT_EQ(test, out->slot[2].np, 0u);
 	KUNIT_EXPECT_EQ(test, out->slot[0].np_class, (u32)HSM_MEMORY);
 	KUNIT_EXPECT_EQ(test, out->slot[0].np, 654u);
+}
+
+/* hsm_fair_policy_procedure_test's pair after its move: 29 and 51 SMs */
+static void hsm_fair_moved(struct kunit *test, struct smpart *sp,
+			   struct corun_policy_in *in,
+			   struct corun_policy_out *out)
+{
+	test_job_running(in, 0, 11, 0);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 0, 0);
+	test_job_running(in, 2, 12, 0);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 2, 0);
+	hsm_counters(in, 0, 55, 2000000);
+	hsm_counters(in, 2, 1, 30000000);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
+	KUNIT_ASSERT_EQ(test, popcount_mask(out->slot[2].sm_mask), 51u);
+}
+
+/*
+ * A job's program is the unit: a job that starts in a slot whose job
+ * ended since the last epoch is a relaunch. It keeps the slot's SMs and
+ * prediction, its estimate starts at that prediction, and the epoch runs
+ * on, so the next epoch may move SMs again.
+ */
+static void hsm_relaunch_test(struct kunit *test)
+{
+	struct corun_policy_in *in = hsm_in(test);
+	struct corun_policy_out *out =
+		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
+	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	KUNIT_ASSERT_NOT_NULL(test, sp);
+	hsm_fair_moved(test, sp, in, out);
+	in->slot_in[2].running = 0;
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_END, 2,
+		  2 * EPOCH + 1000);
+	KUNIT_EXPECT_EQ(test, out->keep_epoch, 1u);
+	test_job_running(in, 2, 13, 0);
+	out->keep_epoch = 0; /* the engine clears it before a decision */
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 2,
+		  2 * EPOCH + 1500);
+	KUNIT_EXPECT_EQ(test, out->keep_epoch, 1u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 29u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 51u);
+	KUNIT_EXPECT_EQ(test, sp->pt.settle, 0u);
+	KUNIT_EXPECT_EQ(test, out->slot[2].np_class, (u32)HSM_COMPUTE);
+	KUNIT_EXPECT_EQ(test, out->slot[2].np, 512u);
+	KUNIT_EXPECT_EQ(test, sp->acct[2].seqno, 13ull);
+	KUNIT_EXPECT_EQ(test, hsm_acct_alone(&sp->acct[2], 2 * EPOCH + 2524),
+			512ull);
+	/* the next epoch measures and may move: 0.9 / 0.5 moves again */
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
+	KUNIT_EXPECT_GT(test, sp->moved, 0u);
+	KUNIT_EXPECT_GT(test, popcount_mask(out->slot[2].sm_mask), 51u);
+	KUNIT_EXPECT_EQ(test, out->slot[2].est_alone_cycles,
+			sp->pred[2].np * (EPOCH - 1500) / 1024);
+}
+
+/*
+ * A job arriving in a slot that was empty changes the set of programs:
+ * an even split, the epoch ending there, and no relaunch pending.
+ */
+static void hsm_relaunch_other_slot_test(struct kunit *test)
+{
+	struct corun_policy_in *in = hsm_in(test);
+	struct corun_policy_out *out =
+		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
+	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	KUNIT_ASSERT_NOT_NULL(test, sp);
+	hsm_fair_moved(test, sp, in, out);
+	in->slot_in[2].running = 0;
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_END, 2,
+		  2 * EPOCH + 1000);
+	test_job_running(in, 1, 14, 0);
+	out->keep_epoch = 0;
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 1,
+		  2 * EPOCH + 1500);
+	KUNIT_EXPECT_EQ(test, out->keep_epoch, 0u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 40u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[1].sm_mask), 40u);
+	KUNIT_EXPECT_EQ(test, sp->relaunch[2], 0u);
+	KUNIT_EXPECT_EQ(test, sp->pt.settle, 1u);
+	/* slot 2's job comes back later: a new arrival, even again */
+	test_job_running(in, 2, 15, 0);
+	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 2,
+		  2 * EPOCH + 2000);
+	KUNIT_EXPECT_EQ(test, out->keep_epoch, 0u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 26u);
+	KUNIT_EXPECT_EQ(test, out->slot[2].np_class, (u32)HSM_NONE);
 }
 
 /*
@@ -476,6 +573,8 @@ static struct kunit_case corun_hsm_cases[] = {
 	KUNIT_CASE(hsm_acct_test),
 	KUNIT_CASE(hsm_transfer_test),
 	KUNIT_CASE(hsm_fair_policy_procedure_test),
+	KUNIT_CASE(hsm_relaunch_test),
+	KUNIT_CASE(hsm_relaunch_other_slot_test),
 	KUNIT_CASE(hsm_epoch_span_test),
 	KUNIT_CASE(hsm_reclaim_rule_test),
 	KUNIT_CASE(hsm_fair_reclaim_test),
