@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * corun policy "hsm-fair" (HSM, ASPLOS'20, Sec. 4.3): SM partitioning that
- * equalises the normalized progress HSM predicts. Every job start or end
- * restarts from an even split. At each epoch, if the predicted fairness
+ * equalises the normalized progress HSM predicts. A change of the set of
+ * programs restarts from an even split; a relaunch keeps the partition
+ * (smpart.h). At each epoch, if the predicted fairness
  * min NP / max NP is below HSM_FAIR_THRESHOLD, x SMs move from the job
  * with the highest NP to the one with the lowest so that, with NP linear
  * in SMs through the origin (g = NP / S), g_h (S_h - x) = g_l (S_l + x):

@@ -6,8 +6,9 @@
  *
  * The high-priority job is the running job with the highest
  * drm_corun_submit.qos_target (ties: the lower slot); its target T is
- * that value. Every job start or end restarts from an even split. At each
- * epoch, with g = NP / S (NP linear in SMs through the origin):
+ * that value. A change of the set of programs restarts from an even split;
+ * a relaunch keeps the partition (smpart.h). At each epoch, with
+ * g = NP / S (NP linear in SMs through the origin):
  *
  * - NP < T: it needs ceil(T / g) SMs; the missing ones come one at a time
  *   from the other job with the lowest g (the least predicted loss), each

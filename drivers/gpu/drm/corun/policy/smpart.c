@@ -32,7 +32,7 @@ static u32 smpart_guess(const struct smpart *sp,
 }
 
 /*
- * Every job start or end: an even split. A job's NP from here on is its
+ * A change of the set of programs: an even split. A job's NP from here on is its
  * last prediction scaled to its new SMs (NP is linear in SMs through the
  * origin, HSM's Fig. 9), or the compute guess without one.
  */
