@@ -287,10 +287,12 @@ static void hsm_fair_policy_procedure_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, out->slot[0].np, 654u);
 }
 
-/* hsm_fair_policy_procedure_test's pair after its move: 29 and 51 SMs */
-static void hsm_fair_moved(struct kunit *test, struct smpart *sp,
-			   struct corun_policy_in *in,
-			   struct corun_policy_out *out)
+/*
+ * hsm_fair_policy_procedure_test's pair (memory-bound in slot 0,
+ * compute-bound in slot 2) after its first epoch: predictions, no move.
+ */
+static void hsm_fair_pair(struct smpart *sp, struct corun_policy_in *in,
+			  struct corun_policy_out *out)
 {
 	test_job_running(in, 0, 11, 0);
 	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 0, 0);
@@ -299,6 +301,14 @@ static void hsm_fair_moved(struct kunit *test, struct smpart *sp,
 	hsm_counters(in, 0, 55, 2000000);
 	hsm_counters(in, 2, 1, 30000000);
 	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+}
+
+/* The same pair after its move: 29 and 51 SMs */
+static void hsm_fair_moved(struct kunit *test, struct smpart *sp,
+			   struct corun_policy_in *in,
+			   struct corun_policy_out *out)
+{
+	hsm_fair_pair(sp, in, out);
 	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
 	KUNIT_ASSERT_EQ(test, popcount_mask(out->slot[2].sm_mask), 51u);
 }
@@ -459,13 +469,7 @@ static void hsm_fair_reclaim(struct kunit *test, u32 ctxsw, u64 done,
 	KUNIT_ASSERT_NOT_NULL(test, out);
 	KUNIT_ASSERT_NOT_NULL(test, sp);
 	in->plat.ctxsw = ctxsw;
-	test_job_running(in, 0, 11, 0);
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 0, 0);
-	test_job_running(in, 2, 12, 0);
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 2, 0);
-	hsm_counters(in, 0, 55, 2000000);
-	hsm_counters(in, 2, 1, 30000000);
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	hsm_fair_pair(sp, in, out);
 	out->slot[0].reclaim = CORUN_RECLAIM_NR; /* not decided yet */
 	out->slot[2].reclaim = CORUN_RECLAIM_NR;
 	in->slot_in[0].d.ctas_done = done;
