@@ -37,6 +37,7 @@
  * stderr. Exit status: 0 ok, 1 a job faulted or failed its check, 2 bad
  * usage, configuration, mix file or kernel binary.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -75,6 +76,9 @@ _Static_assert(CORUN_POLICY_MAX_SLOTS >= CORUN_MAX_SLOTS,
 	       "policy input too small for the device's slots");
 
 const char *const status_names[] = { "ok", "fault", "check_failed", "error" };
+
+/* --device-mem's floor: room for the device's rings and a small job. */
+#define DEVICE_MEM_MIN_MIB 16
 
 /* --whole-runs: a co-run job starts no new run past this window. */
 static uint64_t whole_budget;
@@ -556,6 +560,9 @@ static void usage(FILE *f)
 		"                      co-run per CTA combination (needs the alone runs)\n"
 		"  --oracle-max N      an oracle runs at most N combinations, with a coarser\n"
 		"                      stride when there are more (default %u, at most %u)\n"
+		"  --device-mem MIB    device memory (the arena jobs' buffers, page\n"
+		"                      tables and the device's rings live in), in MiB\n"
+		"                      (default %llu, %u..%llu)\n"
 		"  --compare-policies P1,P2,...  run the co-run under each policy and\n"
 		"                      compare slowdowns and metrics side by side\n"
 		"  --epoch-cycles N    epoch length of the policy (default: the driver's, %u)\n"
@@ -580,6 +587,8 @@ static void usage(FILE *f)
 		"  --show-config       print the effective configuration and its id\n"
 		"                      (JSON with --json) and exit; needs no --mix\n",
 		ORACLE_CAP_DEFAULT, ORACLE_CAP_MAX,
+		(unsigned long long)(SIM_MEM_DEFAULT >> 20), DEVICE_MEM_MIN_MIB,
+		(unsigned long long)(SIM_MEM_MAX >> 20),
 		CORUN_POLICY_EPOCH_CYCLES_DEFAULT);
 }
 
@@ -598,7 +607,7 @@ static void parse_args(int argc, char **argv)
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
 	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
 	       O_NO_CTXSW, O_CTXSW_STRESS, O_ALONE_RUNS, O_SHOW_CONFIG,
-	       O_FULL_CONFIG, O_SCHED, O_ORACLE_MAX };
+	       O_FULL_CONFIG, O_SCHED, O_ORACLE_MAX, O_DEVICE_MEM };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "mix", required_argument, NULL, 'm' },
@@ -619,6 +628,7 @@ static void parse_args(int argc, char **argv)
 		{ "compare-policies", required_argument, NULL, O_COMPARE },
 		{ "epoch-cycles", required_argument, NULL, O_EPOCH },
 		{ "oracle-max", required_argument, NULL, O_ORACLE_MAX },
+		{ "device-mem", required_argument, NULL, O_DEVICE_MEM },
 		{ "trace-policy", no_argument, NULL, O_TRACE },
 		{ "no-ctxsw", no_argument, NULL, O_NO_CTXSW },
 		{ "ctxsw-stress", required_argument, NULL, O_CTXSW_STRESS },
@@ -666,6 +676,18 @@ static void parse_args(int argc, char **argv)
 			if (opt.oracle_max > ORACLE_CAP_MAX)
 				die(2, "--oracle-max %s: out of range 1..%u",
 				    optarg, ORACLE_CAP_MAX);
+			break;
+		case O_DEVICE_MEM:
+			if (mix_parse_count(optarg, &opt.mem_bytes) ||
+			    !isdigit((unsigned char)optarg[strlen(optarg) - 1]))
+				die(2, "--device-mem %s: expected a size in MiB",
+				    optarg);
+			if (opt.mem_bytes < DEVICE_MEM_MIN_MIB ||
+			    opt.mem_bytes > SIM_MEM_MAX >> 20)
+				die(2, "--device-mem %s: out of range %u..%llu (MiB)",
+				    optarg, DEVICE_MEM_MIN_MIB,
+				    (unsigned long long)(SIM_MEM_MAX >> 20));
+			opt.mem_bytes <<= 20;
 			break;
 		case O_COMPARE: opt.compare = optarg; break;
 		case O_EPOCH:
@@ -752,7 +774,7 @@ static struct sim_dev *device_new(const struct emu_config *cfg)
 	char err[ERRLEN];
 	struct sim_dev *dev;
 
-	dev = sim_dev_create(cfg, 0, err, sizeof(err));
+	dev = sim_dev_create(cfg, opt.mem_bytes, err, sizeof(err));
 	if (!dev)
 		die(2, "%s", err);
 	if (fw_path[0] &&

@@ -72,6 +72,7 @@ struct opts {
 	int whole_runs, alone_once, show_config, full_config, no_ctxsw;
 	int oracle;		/* enum oracle_kind, -1: a driver policy */
 	uint64_t oracle_max, ctxsw_stress;
+	uint64_t mem_bytes;	/* device memory arena, 0: SIM_MEM_DEFAULT */
 };
 
 /**

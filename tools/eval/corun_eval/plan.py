@@ -78,6 +78,8 @@ class Run:
 			a += ['--no-alone', '--policy', self.policy]
 		if self.kind == 'corun' and o.get('epoch_cycles'):
 			a += ['--epoch-cycles', str(o['epoch_cycles'])]
+		if o.get('device_mem'):
+			a += ['--device-mem', str(o['device_mem'])]
 		return a
 
 	def to_dict(self):
@@ -135,6 +137,9 @@ def expand(spec, tier_name, sim):
 	builds = sim.builds()
 	alone_opts = {'alone_sched': spec.alone_sched, 'alone_runs': spec.alone_runs,
 		      'alone_max_cycles': spec.alone_max_cycles}
+	if spec.device_mem:
+		# only when set: the keys of specs without one stay as they were
+		alone_opts['device_mem'] = spec.device_mem
 
 	def alone(cfg, job):
 		inputs = {'v': KEY_VERSION, 'kind': 'alone', 'config_id': cfg['id'],
@@ -174,6 +179,8 @@ def corun(plan, spec, tier, cfg, jobs, policy, alone_keys, builds):
 	if spec.qos_target:
 		# only when set: the keys of specs without one stay as they were
 		opts['qos_target'] = spec.qos_target
+	if spec.device_mem:
+		opts['device_mem'] = spec.device_mem
 	inputs = {'v': KEY_VERSION, 'kind': 'corun', 'config_id': cfg['id'],
 		  'jobs': [list(j) for j in jobs], 'policy': policy,
 		  'cycles': tier.cycles, 'builds': builds, **opts}

@@ -37,10 +37,12 @@ _SUFFIX = {'': 1, 'k': 10**3, 'M': 10**6, 'G': 10**9}
 
 # Keys of [spec], and the tier settings [spec] may give for every tier.
 SPEC_KEYS = ('title', 'paper', 'runs', 'policies', 'alone-sched', 'alone-runs',
-	     'alone-max-cycles', 'epoch-cycles', 'mix-seed', 'qos-target', 'note')
+	     'alone-max-cycles', 'epoch-cycles', 'mix-seed', 'qos-target',
+	     'device-mem', 'note')
 TIER_KEYS = ('configs', 'scale', 'cycles', 'seeds', 'sample', 'sample-seed',
 	     'oracle-max', 'protocol')
 MAX_ORACLE = 4096		# corun-sim's --oracle-max (ORACLE_CAP_MAX)
+DEVICE_MEM_MIB = (16, 4096)	# corun-sim's --device-mem range, MiB
 TABLE_KEYS = ('title', 'metric', 'rows', 'categories', 'plot', 'mean')
 REPEATABLE = ('note', 'protocol')
 
@@ -130,6 +132,7 @@ class Spec:
 		self.alone_max_cycles = None
 		self.epoch_cycles = None
 		self.qos_target = None
+		self.device_mem = None		# MiB; None: corun-sim's default
 		self.mix_seed = 1
 		self.note = ''
 		self.sets = {}
@@ -313,6 +316,12 @@ class _Parser:
 			s.qos_target = parse_uint(value, loc, key, 1024)
 			if not s.qos_target:
 				raise loc.err(f'{key} = {value}: expected a number 1..1024')
+		elif key == 'device-mem':
+			lo, hi = DEVICE_MEM_MIB
+			s.device_mem = parse_uint(value, loc, key, hi)
+			if s.device_mem < lo:
+				raise loc.err(f'{key} = {value}: expected a number of MiB '
+					      f'{lo}..{hi}')
 
 	def tier_key(self, t, key, value, loc):
 		if key == 'configs':

@@ -1353,6 +1353,52 @@ static void sim_policy_errors(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, o->status, 2);
 }
 
+/*
+ * --device-mem: validated; the arena bounds what a job can allocate,
+ * while timing (by physical address here) does not depend on its size:
+ * frames and page tables are handed out from the bottom, the device's
+ * own buffers from the top, and neither walks nor device DMA are timed.
+ */
+static void sim_device_mem(struct kunit *test)
+{
+	static const char *const bad[][2] = {
+		{ "8", "--device-mem 8: out of range 16..4096 (MiB)" },
+		{ "5000", "--device-mem 5000: out of range 16..4096 (MiB)" },
+		{ "1k", "--device-mem 1k: expected a size in MiB" },
+		{ "x", "--device-mem x: expected a size in MiB" },
+	};
+	const char *nn = tmp_file(test, ".mix", "budget = 1k\njob nn scale=1\n");
+	struct out *o, *small, *big;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		o = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+			    "--device-mem", bad[i][0], NULL);
+		KUNIT_EXPECT_EQ(test, o->status, 2);
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, bad[i][1]) != NULL,
+				      "stderr: %s", o->err);
+	}
+	/* nn at scale 1: 112 MiB of records and 56 MiB of distances */
+	o = run_sim(test, "--config", cfg_path, "--mix", nn, "--no-alone",
+		    "--quiet", "--device-mem", "128", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 1);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "nn distances: cannot allocate") != NULL,
+			      "stderr: %s", o->err);
+	o = run_sim(test, "--config", cfg_path, "--mix", nn, "--no-alone",
+		    "--quiet", "--device-mem", "192", NULL);
+	KUNIT_EXPECT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
+
+	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--quiet",
+		    NULL);
+	small = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+			"--quiet", "--device-mem", "16", NULL);
+	big = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--quiet",
+		      "--device-mem", "4096", NULL);
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
+	KUNIT_EXPECT_STREQ(test, small->out, o->out);
+	KUNIT_EXPECT_STREQ(test, big->out, o->out);
+}
+
 /* The co-run's warp scheduler: a mix's sched, --sched over it. */
 static void sim_sched(struct kunit *test)
 {
@@ -1493,6 +1539,7 @@ static struct kunit_case corun_sim_cases[] = {
 	KUNIT_CASE_SLOW(sim_alone_only_and_no_alone),
 	KUNIT_CASE_SLOW(sim_alone_runs),
 	KUNIT_CASE(sim_policy_errors),
+	KUNIT_CASE_SLOW(sim_device_mem),
 	KUNIT_CASE(sim_sched),
 	KUNIT_CASE_SLOW(sim_policy_even_masks),
 	KUNIT_CASE_SLOW(sim_policy_fcfs_default),
