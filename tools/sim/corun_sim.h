@@ -15,6 +15,7 @@
 #include <sim/json.h>
 #include <sim/metrics.h>
 #include <sim/mix.h>
+#include <sim/progress.h>
 #include <sim/simhost.h>
 #include <sim/simpolicy.h>
 
@@ -61,6 +62,7 @@ struct job {
 	struct corun_cta_footprint fp;
 	uint64_t fp_launches;
 	struct corun_slot_ctxsw_counters cs; /* its context switches */
+	struct progress prog;		/* --progress: its curve */
 };
 
 struct opts {
@@ -72,6 +74,7 @@ struct opts {
 	int whole_runs, alone_once, show_config, full_config, no_ctxsw;
 	int oracle;		/* enum oracle_kind, -1: a driver policy */
 	uint64_t oracle_max, ctxsw_stress;
+	uint64_t progress;	/* --progress: sample interval, 0: none */
 };
 
 /**
