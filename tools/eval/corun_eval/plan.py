@@ -15,6 +15,7 @@ import json
 
 from . import metrics
 from . import spec as specmod
+from .groundtruth import PROGRESS_INTERVAL
 
 KEY_VERSION = 1
 # The oracles (metrics.ORACLES) rank their candidates by speedups, so
@@ -78,6 +79,8 @@ class Run:
 			a += ['--no-alone', '--policy', self.policy]
 		if self.kind == 'corun' and o.get('epoch_cycles'):
 			a += ['--epoch-cycles', str(o['epoch_cycles'])]
+		if o.get('progress'):
+			a += ['--progress', str(o['progress'])]
 		return a
 
 	def to_dict(self):
@@ -135,6 +138,9 @@ def expand(spec, tier_name, sim):
 	builds = sim.builds()
 	alone_opts = {'alone_sched': spec.alone_sched, 'alone_runs': spec.alone_runs,
 		      'alone_max_cycles': spec.alone_max_cycles}
+	if spec.needs_progress():
+		# only when needed: the other specs' keys stay as they were
+		alone_opts['progress'] = PROGRESS_INTERVAL
 
 	def alone(cfg, job):
 		inputs = {'v': KEY_VERSION, 'kind': 'alone', 'config_id': cfg['id'],
@@ -174,6 +180,8 @@ def corun(plan, spec, tier, cfg, jobs, policy, alone_keys, builds):
 	if spec.qos_target:
 		# only when set: the keys of specs without one stay as they were
 		opts['qos_target'] = spec.qos_target
+	if spec.needs_progress():
+		opts['progress'] = PROGRESS_INTERVAL
 	inputs = {'v': KEY_VERSION, 'kind': 'corun', 'config_id': cfg['id'],
 		  'jobs': [list(j) for j in jobs], 'policy': policy,
 		  'cycles': tier.cycles, 'builds': builds, **opts}
