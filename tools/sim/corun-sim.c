@@ -32,6 +32,9 @@
  *    cta-oracle or spatial-oracle runs one co-run per CTA combination
  *    under fcfs with the slots pinned and reports the best (oracle.h).
  *
+ * 4. --progress N: every job's progress curve, its thread instructions at
+ *    every N cycles and at the end of each completed run (progress.h).
+ *
  * IPC always counts thread instructions (active lanes), like GPGPU-Sim.
  * stdout is deterministic; progress and the host simulation rate go to
  * stderr. Exit status: 0 ok, 1 a job faulted or failed its check, 2 bad
@@ -82,6 +85,9 @@ const char *const status_names[] = { "ok", "fault", "check_failed", "error" };
 
 /* --whole-runs: a co-run job starts no new run past this window. */
 static uint64_t whole_budget;
+
+/* The device cycle drive() started at: the cycle 0 of --progress. */
+static uint64_t drive_start;
 
 struct opts opt = { .alone_max = 1000000000ull,
 			   .epoch_cycles = CORUN_POLICY_EPOCH_CYCLES_DEFAULT,
@@ -165,6 +171,22 @@ static void job_teardown_run(struct job *j)
 
 static void job_start_run(struct sim_dev *dev, struct job *j);
 
+/* --progress: the end of @j's run, with the estimates summed so far. */
+static void job_progress_run_end(struct sim_dev *dev, struct job *j,
+				 uint64_t now)
+{
+	struct progress_run r = { .cycle = now - drive_start,
+				  .est_alone = j->est_alone,
+				  .est_cycles = j->est_cycles,
+				  .est_uncapped = j->est_uncapped };
+	struct corun_slot_counters c;
+
+	emu_gpu_slot_counters(sim_dev_gpu(dev), j->slot, &c);
+	r.thread_insns = c.thread_insns;
+	if (progress_run_end(&j->prog, &r))
+		die(1, "out of memory");
+}
+
 static void job_finish_run(struct sim_dev *dev, struct job *j, int alone)
 {
 	uint64_t now = emu_gpu_cycle(sim_dev_gpu(dev));
@@ -176,6 +198,8 @@ static void job_finish_run(struct sim_dev *dev, struct job *j, int alone)
 		return;
 	}
 	j->runs++;
+	if (opt.progress)
+		job_progress_run_end(dev, j, now);
 	if (alone && opt.alone_once) {
 		j->cycles = now - j->run_start;
 		j->stopped = 1;
@@ -377,6 +401,28 @@ static void ctxsw_flip(struct sim_dev *dev, struct job *jobs, unsigned int n,
 	}
 }
 
+/*
+ * --progress: every job's thread instructions at @at, a multiple of the
+ * interval. The device stops at the cycle sim_dev_run() is given, so a
+ * sample taken anywhere else is a bug, not an approximation.
+ */
+static void progress_take(struct sim_dev *dev, struct job *jobs,
+			  unsigned int n, uint64_t at)
+{
+	struct corun_slot_counters c;
+	uint64_t now = emu_gpu_cycle(sim_dev_gpu(dev));
+	unsigned int i;
+
+	if (now != at)
+		die(1, "--progress: sample due at cycle %" PRIu64 " taken at %" PRIu64,
+		    at - drive_start, now - drive_start);
+	for (i = 0; i < n; i++) {
+		emu_gpu_slot_counters(sim_dev_gpu(dev), jobs[i].slot, &c);
+		if (progress_sample(&jobs[i].prog, c.thread_insns))
+			die(1, "out of memory");
+	}
+}
+
 static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 		      uint64_t stop, int alone, const char *phase,
 		      struct pol_run *pr)
@@ -387,15 +433,18 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 	struct emu_event ev;
 	struct emu_stats st;
 	unsigned int i, active;
-	uint64_t flip = 0, next_flip = UINT64_MAX;
+	uint64_t flip = 0, next_flip = UINT64_MAX, next_sample = UINT64_MAX;
 
 	cur_pol = pr;
+	drive_start = emu_gpu_cycle(gpu);
+	if (opt.progress)
+		next_sample = drive_start + opt.progress;
 	for (i = 0; i < n; i++)
 		job_start_run(dev, &jobs[i]);
 	if (!alone && opt.ctxsw_stress)
 		next_flip = opt.ctxsw_stress;
 	for (;;) {
-		uint64_t c = emu_gpu_cycle(gpu);
+		uint64_t c = emu_gpu_cycle(gpu), until;
 		int type;
 
 		for (i = 0, active = 0; i < n; i++)
@@ -406,10 +455,12 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 			ctxsw_flip(dev, jobs, n, flip++);
 			next_flip = c + opt.ctxsw_stress;
 		}
+		until = stop < next_flip ? stop : next_flip;
+		if (next_sample < until)
+			until = next_sample;
 		/* The rate counts model time only, not setup and checks. */
 		t1 = now_ns();
-		type = sim_dev_run(dev, stop < next_flip ? stop : next_flip,
-				   &ev);
+		type = sim_dev_run(dev, until, &ev);
 		sim_ns += now_ns() - t1;
 		if (type == EMU_EV_JOB_DONE) {
 			for (i = 0; i < n; i++)
@@ -428,6 +479,11 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 					job_fail(&jobs[i], ST_ERROR,
 						 "device idle with the job in flight");
 			break;
+		}
+		/* after the event: a run ending at a sample is in it */
+		if (emu_gpu_cycle(gpu) >= next_sample) {
+			progress_take(dev, jobs, n, next_sample);
+			next_sample += opt.progress;
 		}
 		progress(phase, emu_gpu_cycle(gpu),
 			 alone && opt.alone_once ? UINT64_MAX : stop, t0,
@@ -577,6 +633,9 @@ static void usage(FILE *f)
 		"                      no new run once its first launch's start to its\n"
 		"                      last launch's end reaches the budget; no run is\n"
 		"                      cut short (with --cycles 1: every job runs once)\n"
+		"  --progress N        every job's progress curve in the report: its\n"
+		"                      thread instructions every N cycles and at the\n"
+		"                      end of each completed run (not with an oracle)\n"
 		"  --quiet             no progress or simulation rate on stderr\n"
 		"  --list              list the workloads\n"
 		"  --policies          list the driver policies and the firmware's\n"
@@ -607,7 +666,7 @@ static void parse_args(int argc, char **argv)
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
 	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
 	       O_NO_CTXSW, O_CTXSW_STRESS, O_ALONE_RUNS, O_SHOW_CONFIG,
-	       O_FULL_CONFIG, O_SCHED, O_ORACLE_MAX, O_DEVICE_MEM };
+	       O_FULL_CONFIG, O_SCHED, O_ORACLE_MAX, O_DEVICE_MEM, O_PROGRESS };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "mix", required_argument, NULL, 'm' },
@@ -633,6 +692,7 @@ static void parse_args(int argc, char **argv)
 		{ "no-ctxsw", no_argument, NULL, O_NO_CTXSW },
 		{ "ctxsw-stress", required_argument, NULL, O_CTXSW_STRESS },
 		{ "whole-runs", no_argument, NULL, O_WHOLE },
+		{ "progress", required_argument, NULL, O_PROGRESS },
 		{ "list", no_argument, NULL, 'l' },
 		{ "show-config", no_argument, NULL, O_SHOW_CONFIG },
 		{ "full-config", no_argument, NULL, O_FULL_CONFIG },
@@ -706,6 +766,9 @@ static void parse_args(int argc, char **argv)
 				    optarg);
 			break;
 		case O_WHOLE: opt.whole_runs = 1; break;
+		case O_PROGRESS:
+			opt.progress = parse_count(optarg, "--progress");
+			break;
 		case O_SHOW_CONFIG: opt.show_config = 1; break;
 		case O_FULL_CONFIG: opt.full_config = 1; break;
 		case O_ALONE_RUNS:
@@ -731,6 +794,9 @@ static void parse_args(int argc, char **argv)
 		die(2, "--compare-policies and --alone-only exclude each other");
 	if (opt.oracle >= 0 && (opt.no_alone || opt.alone_only))
 		die(2, "--policy %s: the oracle ranks its co-runs by their speedups over the alone runs: not with --no-alone or --alone-only",
+		    opt.policy);
+	if (opt.oracle >= 0 && opt.progress)
+		die(2, "--policy %s: --progress records one co-run's jobs, an oracle runs many",
 		    opt.policy);
 	if (!opt.list && !opt.policies &&
 	    (!opt.config || (!opt.mix && !opt.show_config))) {
@@ -1397,6 +1463,8 @@ int main(int argc, char **argv)
 			json_u64(&js, "warp_insns", a->ctr.warp_insns);
 			json_dbl(&js, "ipc", a->status == ST_OK ?
 				 metrics_ipc(a->ctr.thread_insns, a->cycles) : NAN);
+			if (opt.progress)
+				progress_json(&js, &a->prog, opt.progress, 0);
 			if (opt.counters)
 				json_counters(&js, &a->ctr);
 			json_obj_end(&js);
@@ -1442,6 +1510,9 @@ int main(int argc, char **argv)
 				if (a->status != ST_OK)
 					printf("    %s: %s\n", status_names[a->status],
 					       a->msg);
+				if (opt.progress)
+					progress_text(stdout, &a->prog,
+						      opt.progress);
 				if (opt.counters)
 					text_counters(&a->ctr);
 			}
@@ -1492,8 +1563,13 @@ int main(int argc, char **argv)
 			total_stats.thread_insns / (sim_ns / 1e9),
 			total_stats.cycles, total_stats.warp_insns,
 			total_stats.thread_insns, sim_ns / 1e9);
-	for (p = 0; p < npol; p++)
+	for (p = 0; p < npol; p++) {
 		sim_policy_destroy(co[p].pol.sp);
+		for (i = 0; i < mix.njobs; i++)
+			progress_free(&co[p].jobs[i].prog);
+	}
+	for (k = 0; k < nalone; k++)
+		progress_free(&alone[k].prog);
 	if (opt.oracle >= 0 && co[1].pol.sp != co[0].pol.sp)
 		sim_policy_destroy(co[1].pol.sp);
 	oracle_free(&orc);

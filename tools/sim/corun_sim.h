@@ -15,6 +15,7 @@
 #include <sim/json.h>
 #include <sim/metrics.h>
 #include <sim/mix.h>
+#include <sim/progress.h>
 #include <sim/simhost.h>
 #include <sim/simpolicy.h>
 
@@ -61,6 +62,7 @@ struct job {
 	struct corun_cta_footprint fp;
 	uint64_t fp_launches;
 	struct corun_slot_ctxsw_counters cs; /* its context switches */
+	struct progress prog;		/* --progress: its curve */
 };
 
 struct opts {
@@ -73,6 +75,7 @@ struct opts {
 	int oracle;		/* enum oracle_kind, -1: a driver policy */
 	uint64_t oracle_max, ctxsw_stress;
 	uint64_t mem_bytes;	/* device memory arena, 0: SIM_MEM_DEFAULT */
+	uint64_t progress;	/* --progress: sample interval, 0: none */
 };
 
 /**

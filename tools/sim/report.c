@@ -246,6 +246,9 @@ void json_corun(struct json *js, const char *key, const struct mix *mix,
 			json_dbl(js, "norm_progress_error_uncapped",
 				 np_error_of(co, i, co->np_pred_uncapped[i]));
 		}
+		if (opt.progress)
+			progress_json(js, &j->prog, opt.progress,
+				      !isnan(co->np_pred[i]));
 		if (opt.counters)
 			json_counters(js, &j->ctr);
 		json_obj_end(js);
@@ -311,6 +314,8 @@ void text_corun(const struct mix *mix, const struct corun *co)
 			       sizeof(b3)));
 		if (j->status != ST_OK)
 			printf("    %s: %s\n", status_names[j->status], j->msg);
+		if (opt.progress)
+			progress_text(stdout, &j->prog, opt.progress);
 		if (opt.counters)
 			text_counters(&j->ctr);
 	}

@@ -23,7 +23,8 @@ $(SIMHOST_LIB): $(SIMHOST_OBJS)
 CORUN_SIM := $(SIM_OUT)/corun-sim
 CORUN_SIM_LIBOBJS := $(SIM_OUT)/mix.o $(SIM_OUT)/metrics.o $(SIM_OUT)/json.o
 CORUN_SIM_OBJS := $(SIM_OUT)/corun-sim.o $(SIM_OUT)/report.o \
-	$(SIM_OUT)/simpolicy.o $(SIM_OUT)/oracle.o $(CORUN_SIM_LIBOBJS)
+	$(SIM_OUT)/simpolicy.o $(SIM_OUT)/oracle.o $(SIM_OUT)/progress.o \
+	$(CORUN_SIM_LIBOBJS)
 
 # The driver's policies (policy/policy.h, $(POLICY_LIB) from policy.mk),
 # used the way the driver uses them.

@@ -11,7 +11,7 @@ import sys
 import tempfile
 
 from . import db as dbmod
-from . import execute, local, metrics, pages, plan as planmod, plot, report, slurm
+from . import execute, groundtruth, local, metrics, pages, plan as planmod, plot, report, slurm
 from .simtool import Sim, SimError
 from .spec import SpecError, TIERS, parse
 
@@ -136,7 +136,22 @@ def sweep_summary(ctx, conn, plans):
 		print_failures(conn, p)
 		if ok != n:
 			rc = EXIT_FAIL
+		if print_ground_truth_failures(conn, p):
+			rc = EXIT_FAIL
 	return rc
+
+
+def print_ground_truth_failures(conn, plan, limit=20):
+	"""Co-runs that ran but give no same-instruction ground truth (an
+	alone run too short, say): failed, with the reason. Returns how many."""
+	if not plan.spec.needs_progress():
+		return 0
+	bad = report.ground_truth_failures(plan, dbmod.results(conn, plan_keys(plan)))
+	for why in bad[:limit]:
+		say(f'  failed: ground truth: {why}')
+	if len(bad) > limit:
+		say(f'  ... and {len(bad) - limit} more (corun-eval report)')
+	return len(bad)
 
 
 def todo_runs(conn, runs, retry_failed):
@@ -304,7 +319,7 @@ def cmd_report(args):
 			res = dbmod.results(conn, plan_keys(p))
 			tds = report.tables(p, res)
 			stats = spec_stats(conn, p)
-			if stats['ok'] != stats['runs']:
+			if stats['ok'] != stats['runs'] or report.ground_truth_failures(p, res):
 				rc = EXIT_FAIL
 			if args.out:
 				stats['builds'] = ctx.sim.builds()
@@ -371,7 +386,7 @@ def export_rows(conn, what, keys):
 	if what == 'jobs':
 		q = 'SELECT * FROM corun_jobs' + where.format(k='run_key') + \
 		    ' ORDER BY run_key, job'
-		return [dict(r) for r in conn.execute(q, params)]
+		return same_instruction_columns(conn, [dict(r) for r in conn.execute(q, params)])
 	if what == 'results':
 		q = 'SELECT key, result FROM runs' + where.format(k='key') + ' ORDER BY key'
 		return [{'key': r[0], 'result': json.loads(r[1]) if r[1] else None}
@@ -390,6 +405,40 @@ def export_rows(conn, what, keys):
 					[j[0] for j in jobs], res)
 		out.append(dict(r, **{k: None if v != v else v for k, v in m.items()}))
 	return out
+
+
+# export --what jobs: each co-run job's first run and its NP by the
+# same-instruction ground truth (groundtruth.py), where the runs recorded
+# progress curves; empty otherwise.
+FIRST_RUN_COLUMNS = ('first_run_insns', 'first_run_cycles', 'first_run_completed',
+		     'alone_cycles_same_insns', 'norm_progress_same_insns')
+
+
+def same_instruction_columns(conn, rows):
+	docs = {}
+
+	def doc(key):
+		if key not in docs:
+			docs[key] = dbmod.result_json(conn, key) if key else None
+		return docs[key]
+
+	alone_of = dict(conn.execute('SELECT run_key || \' \' || job, alone_key FROM jobs '
+				     'WHERE alone_key IS NOT NULL').fetchall())
+	curves = {k for (k,) in conn.execute('SELECT key FROM runs WHERE '
+					     'instr(result, \'"progress"\') > 0')}
+	for r in rows:
+		r.update(dict.fromkeys(FIRST_RUN_COLUMNS))
+		if r['run_key'] not in curves:
+			continue
+		co, al = doc(r['run_key']), doc(alone_of.get(f'{r["run_key"]} {r["job"]}'))
+		try:
+			g = groundtruth.job_np(al['alone'][0], co['corun']['jobs'][r['job']],
+					       co['corun']['cycles'])
+		except (TypeError, KeyError, IndexError, groundtruth.GroundTruthError):
+			continue
+		r.update(zip(FIRST_RUN_COLUMNS, (g['insns'], g['t_shared'], int(g['completed']),
+						 g['t_alone'], g['np'])))
+	return rows
 
 
 def only_set(args):

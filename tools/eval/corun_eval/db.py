@@ -174,19 +174,21 @@ def merge(conn, src_path):
 
 def results(conn, keys):
 	"""{key: {'status', 'error', 'wall_seconds', 'host', 'result', 'jobs':
-	[rows]}}; 'result' (the parsed JSON) only for the oracles' runs and
-	the co-runs whose policy predicts NP (metrics.PREDICTION_METRICS)."""
+	[rows]}}; 'result' (the parsed JSON) only for the oracles' runs, the
+	co-runs whose policy predicts NP (metrics.PREDICTION_METRICS) and
+	the runs with progress curves (groundtruth.py)."""
 	out = {}
 	keys = list(keys)
 	for i in range(0, len(keys), CHUNK):
 		part = keys[i:i + CHUNK]
 		marks = ','.join('?' * len(part))
 		# an oracle's result holds its best-STP pick (metrics.ORACLES),
-		# a model's its predicted NPs
+		# a model's its predicted NPs, --progress the curves
 		for r in conn.execute('SELECT key, kind, status, error, wall_seconds, '
 				      'host, CASE WHEN policy IN '
 				      f'({",".join("?" * len(ORACLES))}) OR (kind = \'corun\' '
 				      'AND instr(result, \'"norm_progress_predicted"\') > 0) '
+				      'OR instr(result, \'"progress"\') > 0 '
 				      f'THEN result END AS result FROM runs WHERE key IN ({marks})',
 				      list(ORACLES) + part):
 			out[r['key']] = dict(r, jobs=[])

@@ -1,9 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Multiprogram metrics from per-job IPCs, defined as corun-sim defines
-them (tools/sim/metrics.c, Documentation/tools/corun-sim.rst):
-NP_k = IPC_shared / IPC_alone, STP = sum NP, harmonic speedup =
+"""Multiprogram metrics from per-job normalized progress (NP), defined
+as corun-sim defines them (tools/sim/metrics.c,
+Documentation/tools/corun-sim.rst): STP = sum NP, harmonic speedup =
 N / sum(1 / NP), ANTT = mean(1 / NP), fairness = min NP / max NP.
-The test suite checks them against corun-sim's own report of a mix."""
+
+NP has two ground truths (GROUND_TRUTHS):
+- same-cycles, corun-sim's: NP_k = IPC_shared / IPC_alone, both over the
+  co-run's cycles (the test suite checks these against corun-sim's own
+  report of a mix);
+- same-instructions, HSM's (Section 5): each job's first run in the
+  co-run retires N thread instructions in T_shared cycles (to its first
+  completion, or the whole co-run if it never completes), and NP_k =
+  T_alone(N) / T_shared, T_alone(N) read off the alone run's progress
+  curve (corun-sim --progress; t_alone()).
+"""
 
 import math
 
@@ -28,11 +38,20 @@ def slowdown(ipc_alone, ipc_shared):
 def compute(ipc_alone, ipc_shared):
 	"""{'stp', 'hspeedup', 'antt', 'fairness'}; all NaN if any job lacks
 	an IPC (no alone run, or a job that did not run)."""
+	return _from_nps([np_(a, s) for a, s in zip(ipc_alone, ipc_shared)],
+			 [slowdown(a, s) for a, s in zip(ipc_alone, ipc_shared)])
+
+
+def compute_nps(nps):
+	"""compute() from each job's NP (NaN: unknown)."""
+	return _from_nps(nps, [NAN if math.isnan(n) else 1 / n if n > 0 else INF
+			       for n in nps])
+
+
+def _from_nps(nps, sds):
 	out = dict.fromkeys(('stp', 'hspeedup', 'antt', 'fairness'), NAN)
-	nps = [np_(a, s) for a, s in zip(ipc_alone, ipc_shared)]
 	if not nps or any(math.isnan(n) for n in nps):
 		return out
-	sds = [slowdown(a, s) for a, s in zip(ipc_alone, ipc_shared)]
 	sum_sd = sum(sds)
 	out['stp'] = sum(nps)
 	out['hspeedup'] = 0.0 if math.isinf(sum_sd) else len(nps) / sum_sd
@@ -80,14 +99,13 @@ PREDICTION_METRICS = {'np-error': ('norm_progress_predicted', 'mean'),
 		      'np-error-uncapped-max': ('norm_progress_predicted_uncapped', 'max')}
 
 
-def np_errors(ipc_alone, ipc_shared, predicted):
-	"""|predicted - NP| / NP per job; NaN where a job lacks an IPC, None
+def np_errors(nps, predicted):
+	"""|predicted - NP| / NP per job; NaN where a job lacks its NP, None
 	if no job has a prediction."""
 	if all(p is None for p in predicted):
 		return None
 	out = []
-	for a, s, p in zip(ipc_alone, ipc_shared, predicted):
-		n = np_(a, s)
+	for n, p in zip(nps, predicted):
 		out.append(NAN if p is None or math.isnan(n) or n <= 0 or math.isnan(p)
 			   else abs(p - n) / n)
 	return out
@@ -99,10 +117,10 @@ def predictions(result, field):
 	return [j.get(field) for j in ((result or {}).get('corun') or {}).get('jobs', [])]
 
 
-def qos_met(ipc_alone, ipc_shared, target):
+def qos_met(nps, target):
 	"""1.0 if the first job (the one carrying the QoS target, 1/1024 of
-	NP) reaches its target NP, 0.0 if not, NaN without its IPCs."""
-	n = np_(ipc_alone[0], ipc_shared[0]) if ipc_alone else NAN
+	NP) reaches its target NP, 0.0 if not, NaN without its NP."""
+	n = nps[0] if nps else NAN
 	if math.isnan(n):
 		return NAN
 	return 1.0 if n >= target / 1024 else 0.0
@@ -110,18 +128,25 @@ def qos_met(ipc_alone, ipc_shared, target):
 
 def compute_predictions(ipc_alone, ipc_shared, result, qos_target=None):
 	"""The PREDICTION_METRICS of a co-run (None for a policy without a
-	model) and qos-met (None without a QoS target)."""
+	model) and qos-met (None without a QoS target), same-cycles."""
+	fields = {f for f, _ in PREDICTION_METRICS.values()}
+	return prediction_metrics([np_(a, s) for a, s in zip(ipc_alone, ipc_shared)],
+				  {f: predictions(result, f) for f in fields}, qos_target)
+
+
+def prediction_metrics(nps, predicted, qos_target):
+	"""The PREDICTION_METRICS and qos-met from each job's NP and the
+	model's predictions ({field: [per job]})."""
 	out = {}
 	for name, (field, how) in PREDICTION_METRICS.items():
-		errs = np_errors(ipc_alone, ipc_shared, predictions(result, field))
+		errs = np_errors(nps, predicted[field])
 		if errs is None:
 			out[name] = None
 		elif not errs or any(math.isnan(e) for e in errs):
 			out[name] = NAN
 		else:
 			out[name] = sum(errs) / len(errs) if how == 'mean' else max(errs)
-	out['qos-met'] = None if not qos_target else \
-		qos_met(ipc_alone, ipc_shared, qos_target)
+	out['qos-met'] = None if not qos_target else qos_met(nps, qos_target)
 	return out
 
 

@@ -100,6 +100,8 @@ def write_spec(out, spec, spec_rel, out_rel, plan, tds, stats):
 		t = td.table
 		base = t.name if len(tds) == len(spec.tables) else f'{t.name}-{td.config["name"]}'
 		lines += _section(f'{t.name}: {t.title} ({td.config["name"]})') + ['']
+		if report.ground_truth_line(td):
+			lines += _para(report.ground_truth_line(td))
 		lines += report.rst_table(*report.matrix(td))
 		notes = report.footnotes(td)
 		if notes:

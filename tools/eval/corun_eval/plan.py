@@ -15,6 +15,7 @@ import json
 
 from . import metrics
 from . import spec as specmod
+from .groundtruth import PROGRESS_INTERVAL
 
 KEY_VERSION = 1
 # The oracles (metrics.ORACLES) rank their candidates by speedups, so
@@ -80,6 +81,8 @@ class Run:
 			a += ['--epoch-cycles', str(o['epoch_cycles'])]
 		if o.get('device_mem'):
 			a += ['--device-mem', str(o['device_mem'])]
+		if o.get('progress'):
+			a += ['--progress', str(o['progress'])]
 		return a
 
 	def to_dict(self):
@@ -140,6 +143,9 @@ def expand(spec, tier_name, sim):
 	if spec.device_mem:
 		# only when set: the keys of specs without one stay as they were
 		alone_opts['device_mem'] = spec.device_mem
+	if spec.needs_progress():
+		# only when needed: the other specs' keys stay as they were
+		alone_opts['progress'] = PROGRESS_INTERVAL
 
 	def alone(cfg, job):
 		inputs = {'v': KEY_VERSION, 'kind': 'alone', 'config_id': cfg['id'],
@@ -181,6 +187,8 @@ def corun(plan, spec, tier, cfg, jobs, policy, alone_keys, builds):
 		opts['qos_target'] = spec.qos_target
 	if spec.device_mem:
 		opts['device_mem'] = spec.device_mem
+	if spec.needs_progress():
+		opts['progress'] = PROGRESS_INTERVAL
 	inputs = {'v': KEY_VERSION, 'kind': 'corun', 'config_id': cfg['id'],
 		  'jobs': [list(j) for j in jobs], 'policy': policy,
 		  'cycles': tier.cycles, 'builds': builds, **opts}

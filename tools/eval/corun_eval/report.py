@@ -8,7 +8,7 @@ import csv
 import io
 import math
 
-from . import metrics
+from . import groundtruth, metrics
 from .spec import ALL_ROW, mix_label
 
 INTEGER_METRICS = ('cycles', 'thread_insns')
@@ -19,7 +19,8 @@ class Agg:
 	arithmetic) over the mixes that ran, and how many of the cell's mixes
 	did not (failed, or no result yet)."""
 
-	def __init__(self, values, total, failed, missing, mean='geometric'):
+	def __init__(self, values, total, failed, missing, mean='geometric',
+		     reasons=()):
 		if not values:
 			self.value = math.nan
 		elif mean == 'max':
@@ -32,6 +33,7 @@ class Agg:
 		self.total = total
 		self.failed = failed
 		self.missing = missing
+		self.reasons = list(reasons)	# why runs that ran are not in it
 
 	def complete(self):
 		return self.n == self.total
@@ -59,27 +61,62 @@ class TableData:
 
 
 def run_states(plan, res):
-	"""{cell index: (state, value dict)}; state ok, failed or missing."""
+	"""{cell index: {ground truth: (state, value)}} for the ground truths
+	of the spec's tables; state ok (value: the metrics, and under 'why'
+	why some are undefined), failed (value: the reason when the runs are
+	ok but give no ground truth, else None) or missing."""
+	gts = plan.spec.ground_truths()
 	out = {}
 	for i, c in enumerate(plan.cells):
 		run = plan.runs[c.key]
 		need = [c.key] + run.alone_keys
 		got = [res.get(k) for k in need]
 		if any(g and g['status'] == 'failed' for g in got):
-			out[i] = ('failed', None)
+			st = ('failed', None)
 		elif any(g is None for g in got):
-			out[i] = ('missing', None)
+			st = ('missing', None)
 		elif run.kind == 'alone':
-			out[i] = ('ok', got[0]['jobs'][0])
+			st = ('ok', got[0]['jobs'][0])
 		else:
-			shared = [j['ipc'] for j in got[0]['jobs']]
-			alone = [res[k]['jobs'][0]['ipc'] for k in run.alone_keys]
-			v = metrics.compute_run(run.policy, alone, shared,
-						got[0].get('result'))
-			v.update(metrics.compute_predictions(
-				alone, shared, got[0].get('result'),
-				run.options.get('qos_target')))
-			out[i] = ('ok', v)
+			out[i] = {gt: corun_state(run, got[0], [res[k] for k in run.alone_keys], gt)
+				  for gt in gts}
+			continue
+		out[i] = dict.fromkeys(gts, st)
+	return out
+
+
+def corun_state(run, got, alones, gt):
+	"""(state, value) of a co-run whose runs are all ok, under ground
+	truth gt."""
+	result = got.get('result')
+	qos = run.options.get('qos_target')
+	if gt == groundtruth.SAME_CYCLES:
+		shared = [j['ipc'] for j in got['jobs']]
+		alone = [a['jobs'][0]['ipc'] for a in alones]
+		v = metrics.compute_run(run.policy, alone, shared, result)
+		v.update(metrics.compute_predictions(alone, shared, result, qos))
+		return 'ok', v
+	try:
+		if not result or any(not a.get('result') for a in alones):
+			raise groundtruth.GroundTruthError(
+				'no progress curves in the results (corun-sim --progress)')
+		v, why = groundtruth.compute([a['result']['alone'][0] for a in alones],
+					     result['corun'], qos)
+	except groundtruth.GroundTruthError as e:
+		return 'failed', f'{run.label} {run.policy} on {run.config["name"]}: {e}'
+	v['why'] = {m: f'{run.label} {run.policy}: {w}' for m, w in why.items()}
+	return 'ok', v
+
+
+def ground_truth_failures(plan, res):
+	"""Why co-runs that ran give no same-instruction ground truth."""
+	if groundtruth.SAME_INSTRUCTIONS not in plan.spec.ground_truths():
+		return []
+	out = []
+	for st in run_states(plan, res).values():
+		s, v = st[groundtruth.SAME_INSTRUCTIONS]
+		if s == 'failed' and v and v not in out:
+			out.append(v)
 	return out
 
 
@@ -90,15 +127,19 @@ def _defined(v, metric):
 
 def _agg(entries, metric, mean):
 	"""A cell from its runs' states; a run that is ok but leaves the
-	metric undefined (no IPC) counts like a failed one. A run to which
-	the metric does not apply (a prediction metric under a policy without
-	a model, qos-met without a QoS target) is not one of the cell's."""
+	metric undefined (no IPC, no ground truth) counts like a failed one,
+	with its reason when there is one. A run to which the metric does not
+	apply (a prediction metric under a policy without a model, qos-met
+	without a QoS target) is not one of the cell's."""
 	entries = [(s, v) for s, v in entries
 		   if not (s == 'ok' and v.get(metric, 0) is None)]
 	vals = [v[metric] for s, v in entries if s == 'ok' and _defined(v, metric)]
+	why = [v for s, v in entries if s == 'failed' and v] + \
+	      [v['why'][metric] for s, v in entries if s == 'ok' and
+	       not _defined(v, metric) and metric in v.get('why', {})]
 	return Agg(vals, len(entries), len(entries) - len(vals) -
 		   sum(s == 'missing' for s, _ in entries),
-		   sum(s == 'missing' for s, _ in entries), mean)
+		   sum(s == 'missing' for s, _ in entries), mean, why)
 
 
 def tables(plan, res):
@@ -130,7 +171,8 @@ def tables(plan, res):
 			for label, members in groups:
 				aggs = []
 				for col in td.columns:
-					ent = [states[i] for i, c in members if c.column == col]
+					ent = [states[i][t.ground_truth] for i, c in members
+					       if c.column == col]
 					aggs.append(_agg(ent, t.metric, t.mean))
 				mixes = len({(c.category, c.mix, c.seed) for _, c in members})
 				td.rows.append((label, mixes, aggs))
@@ -168,6 +210,7 @@ def footnotes(td):
 				why = ', '.join(f'{n} {w}' for n, w in ((a.failed, 'failed'),
 									(a.missing, 'not run yet')) if n)
 				notes.append(f'* {label} {col}: {a.n} of {a.total} mixes ({why})')
+				notes += [f'  {r}' for r in a.reasons]
 	return notes
 
 
@@ -199,6 +242,22 @@ def _aligned(head, body, indent='  '):
 		for r in [head] + body]
 
 
+# How each ground truth defines NP, for the reports.
+GROUND_TRUTH_TEXT = {
+	groundtruth.SAME_CYCLES: 'NP = IPC shared / IPC alone over the co-run\'s cycles',
+	groundtruth.SAME_INSTRUCTIONS: 'NP = alone cycles / shared cycles of each job\'s '
+	'first run, the alone run read at the instruction count the first run '
+	'retired (HSM\'s protocol)',
+}
+
+
+def ground_truth_line(td):
+	"""The NP a co-run table's metric is computed from, or None."""
+	if td.spec.runs != 'corun':
+		return None
+	return f'{td.table.ground_truth}: {GROUND_TRUTH_TEXT[td.table.ground_truth]}'
+
+
 def heading(td):
 	t = td.table
 	return (f'table {t.name}: {t.title} [tier {td.tier.name}, '
@@ -209,6 +268,8 @@ def text(tds):
 	out = []
 	for td in tds:
 		out.append(heading(td))
+		if ground_truth_line(td):
+			out.append(f'  {ground_truth_line(td)}')
 		out += _aligned(*matrix(td))
 		out += ['  ' + n for n in footnotes(td)]
 		if td.published:
@@ -231,6 +292,8 @@ def markdown(tds):
 	out = []
 	for td in tds:
 		out += [f'### {heading(td)}', '']
+		if ground_truth_line(td):
+			out += [ground_truth_line(td), '']
 		out += _md_table(*matrix(td))
 		notes = footnotes(td)
 		if notes:

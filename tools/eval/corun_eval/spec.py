@@ -15,6 +15,9 @@ import math
 import os
 import re
 
+from .groundtruth import GROUND_TRUTHS, SAME_CYCLES, SAME_INSTRUCTIONS
+from .metrics import ORACLES
+
 TIERS = ('quick', 'local', 'paper')
 # np-error*: the policy model's NP prediction error (metrics.py); qos-met:
 # whether the first job reached the spec's qos-target
@@ -38,12 +41,13 @@ _SUFFIX = {'': 1, 'k': 10**3, 'M': 10**6, 'G': 10**9}
 # Keys of [spec], and the tier settings [spec] may give for every tier.
 SPEC_KEYS = ('title', 'paper', 'runs', 'policies', 'alone-sched', 'alone-runs',
 	     'alone-max-cycles', 'epoch-cycles', 'mix-seed', 'qos-target',
-	     'device-mem', 'note')
+	     'device-mem', 'ground-truth', 'note')
 TIER_KEYS = ('configs', 'scale', 'cycles', 'seeds', 'sample', 'sample-seed',
 	     'oracle-max', 'protocol')
 MAX_ORACLE = 4096		# corun-sim's --oracle-max (ORACLE_CAP_MAX)
 DEVICE_MEM_MIB = (16, 4096)	# corun-sim's --device-mem range, MiB
-TABLE_KEYS = ('title', 'metric', 'rows', 'categories', 'plot', 'mean')
+TABLE_KEYS = ('title', 'metric', 'rows', 'categories', 'plot', 'mean',
+	      'ground-truth')
 REPEATABLE = ('note', 'protocol')
 
 
@@ -89,6 +93,7 @@ class Table:
 		self.categories = None
 		self.plot = 'none'
 		self.mean = 'geometric'
+		self.ground_truth = None	# (value, loc) until finish(); the spec's
 		self.published = []
 
 
@@ -133,6 +138,8 @@ class Spec:
 		self.epoch_cycles = None
 		self.qos_target = None
 		self.device_mem = None		# MiB; None: corun-sim's default
+		self.ground_truth = SAME_CYCLES
+		self.ground_truth_loc = None
 		self.mix_seed = 1
 		self.note = ''
 		self.sets = {}
@@ -148,6 +155,14 @@ class Spec:
 
 	def columns(self):
 		return list(self.policies) if self.runs == 'corun' else ['alone']
+
+	def ground_truths(self):
+		"""The ground truths its tables use (groundtruth.py)."""
+		return sorted({t.ground_truth for t in self.tables}) or [self.ground_truth]
+
+	def needs_progress(self):
+		"""Its runs record progress curves (corun-sim --progress)."""
+		return SAME_INSTRUCTIONS in self.ground_truths()
 
 
 def parse_count(v, loc, what):
@@ -322,6 +337,9 @@ class _Parser:
 			if s.device_mem < lo:
 				raise loc.err(f'{key} = {value}: expected a number of MiB '
 					      f'{lo}..{hi}')
+		elif key == 'ground-truth':
+			s.ground_truth = parse_ground_truth(value, loc)
+			s.ground_truth_loc = loc
 
 	def tier_key(self, t, key, value, loc):
 		if key == 'configs':
@@ -496,6 +514,8 @@ class _Parser:
 			if value not in ('geometric', 'arithmetic', 'max'):
 				raise loc.err(f'mean = {value}: expected geometric, arithmetic or max')
 			t.mean = value
+		elif key == 'ground-truth':
+			t.ground_truth = (parse_ground_truth(value, loc), loc)
 
 	def published(self, text, loc):
 		m = re.match(r'^published\s+(\S+)\s+(\S+)\s*=\s*(\S+)\s*(.*)$', text)
@@ -552,6 +572,23 @@ class _Parser:
 			raise top.err('no [table NAME] sections')
 		for t in s.tables:
 			self.finish_table(t)
+		self.check_ground_truth()
+
+	def check_ground_truth(self):
+		"""Same-instruction NP needs co-runs whose jobs record their
+		progress, which an oracle's search over many co-runs does not."""
+		s = self.spec
+		for gt, loc in [(s.ground_truth, s.ground_truth_loc)] + \
+			       [(t.ground_truth, t.ground_truth_loc) for t in s.tables]:
+			if gt != SAME_INSTRUCTIONS or loc is None:
+				continue
+			if s.runs != 'corun':
+				raise loc.err(f'ground-truth = {gt}: the NP of co-runs '
+					      '(runs = corun)')
+			oracles = [p for p in s.policies if p in ORACLES]
+			if oracles:
+				raise loc.err(f'ground-truth = {gt}: not with {oracles[0]}, '
+					      'whose co-runs record no progress curve')
 
 	def tier_set(self, t):
 		"""(tier, attribute) pairs the tier section gave itself."""
@@ -575,6 +612,8 @@ class _Parser:
 		if metric == 'qos-met' and not s.qos_target:
 			raise mloc.err('metric = qos-met needs [spec] qos-target')
 		t.metric = metric
+		t.ground_truth, t.ground_truth_loc = t.ground_truth or \
+			(s.ground_truth, s.ground_truth_loc)
 		if t.rows is None:
 			t.rows = 'category' if s.runs == 'corun' else 'mix'
 		if t.categories is None:
@@ -604,6 +643,12 @@ class _Parser:
 		   (len(pols) == 2 and pols[0] == pols[1]):
 			raise p.loc.err(f'published: column {p.column}: expected a column '
 					f'of {", ".join(s.columns())} or a ratio of two, A/B')
+
+
+def parse_ground_truth(value, loc):
+	if value not in GROUND_TRUTHS:
+		raise loc.err(f'ground-truth = {value}: expected {" or ".join(GROUND_TRUTHS)}')
+	return value
 
 
 def mix_label(mix):

@@ -2,8 +2,9 @@
 /*
  * corun-sim tests: the mix parser and the metrics directly, and the
  * binary end to end (spawned): a small mix on test-2sm.ini whose JSON is
- * parsed and checked against the metric formulas, determinism, and the
- * error paths (file:line messages, exit status 2).
+ * parsed and checked against the metric formulas, determinism, the
+ * progress curves of --progress, and the error paths (file:line
+ * messages, exit status 2).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -1328,6 +1329,153 @@ static void sim_compare_policies(struct kunit *test)
 	}
 }
 
+/*
+ * --progress N: a job's curve agrees with its own counts. One sample per
+ * interval up to @cycles, never decreasing, the last at the budget its
+ * thread instructions; one entry per completed run, each between the
+ * samples around its cycle, and every run of these deterministic
+ * workloads retires the same instructions.
+ */
+static void check_progress(struct kunit *test, const struct jv *j, double cycles)
+{
+	const struct jv *p = jget(j, "progress"), *s, *r;
+	double per, prev = 0;
+	int k;
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_EXPECT_EQ(test, jnum(test, p, "interval"), 1000.0);
+	s = jget(p, "samples");
+	r = jget(p, "runs");
+	KUNIT_ASSERT_TRUE(test, s && s->t == J_ARR && r && r->t == J_ARR);
+	KUNIT_EXPECT_EQ(test, (double)s->n, floor(cycles / 1000));
+	for (k = 0; k < s->n; k++) {
+		KUNIT_EXPECT_GE(test, s->v[k]->num, prev);
+		prev = s->v[k]->num;
+	}
+	if (fmod(cycles, 1000) == 0)
+		KUNIT_EXPECT_EQ(test, prev, jnum(test, j, "thread_insns"));
+	KUNIT_EXPECT_EQ(test, (double)r->n, jnum(test, j, "runs"));
+	KUNIT_ASSERT_GT(test, r->n, 0);
+	per = jnum(test, r->v[0], "thread_insns");
+	KUNIT_EXPECT_GT(test, per, 0.0);
+	for (k = 0; k < r->n; k++) {
+		double c = jnum(test, r->v[k], "cycle");
+		double n = jnum(test, r->v[k], "thread_insns");
+		int before = (int)floor(c / 1000) - 1, after = (int)ceil(c / 1000) - 1;
+
+		KUNIT_EXPECT_EQ(test, n, (k + 1) * per);
+		KUNIT_EXPECT_LE(test, c, cycles);
+		if (before >= 0)
+			KUNIT_EXPECT_LE(test, s->v[before]->num, n);
+		if (after < s->n)
+			KUNIT_EXPECT_GE(test, s->v[after]->num, n);
+	}
+}
+
+/* @text without its "    progress: " lines. */
+static char *drop_progress_lines(struct kunit *test, const char *text)
+{
+	char *out = kunit_kzalloc(test, strlen(text) + 1, GFP_KERNEL), *o = out;
+	const char *l, *e;
+
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	for (l = text; *l; l = e) {
+		e = strchr(l, '\n');
+		e = e ? e + 1 : l + strlen(l);
+		if (strncmp(l, "    progress: ", 14)) {
+			memcpy(o, l, e - l);
+			o += e - l;
+		}
+	}
+	return out;
+}
+
+static void sim_progress(struct kunit *test)
+{
+	const char *one = tmp_file(test, ".mix", "budget = 30k\njob vecadd scale=0\n");
+	struct out *j = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--json", "--quiet", "--progress", "1000", NULL);
+	struct out *plain = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				    "--json", "--quiet", NULL);
+	struct out *t = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--quiet", "--progress", "1000", NULL);
+	struct out *t0 = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				 "--quiet", NULL);
+	struct out *once = run_sim(test, "--config", cfg_path, "--mix", one,
+				   "--json", "--quiet", "--alone-only", "--alone-runs",
+				   "once", "--progress", "1000", NULL);
+	struct out *hsm = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				  "--json", "--quiet", "--no-alone", "--policy",
+				  "hsm-fair", "--epoch-cycles", "50000", "--progress",
+				  "1000", NULL);
+	const struct jv *doc, *alone, *jobs, *a, *r;
+	double cycles, prev = 0;
+	int k;
+
+	KUNIT_ASSERT_EQ_MSG(test, j->status, 0, "%s", j->err);
+	doc = json_doc(test, j->out);
+	check_corun_json(test, doc);
+	alone = jget(doc, "alone");
+	jobs = jget(jget(doc, "corun"), "jobs");
+	cycles = jnum(test, jget(doc, "corun"), "cycles");
+	for (k = 0; k < alone->n; k++)
+		check_progress(test, alone->v[k], jnum(test, alone->v[k], "cycles"));
+	for (k = 0; k < jobs->n; k++)
+		check_progress(test, jobs->v[k], cycles);
+	/* alone or shared, vecadd's first run is the same instructions */
+	a = alone->v[0];
+	KUNIT_EXPECT_STREQ(test, jstr(test, a, "workload"), "vecadd");
+	KUNIT_EXPECT_EQ(test,
+			jnum(test, jget(jget(jobs->v[0], "progress"), "runs")->v[0],
+			     "thread_insns"),
+			jnum(test, jget(jget(a, "progress"), "runs")->v[0],
+			     "thread_insns"));
+	/* Recording the curve changes nothing else. */
+	KUNIT_ASSERT_EQ(test, plain->status, 0);
+	doc = json_doc(test, plain->out);
+	KUNIT_EXPECT_NULL(test, jget(jget(doc, "alone")->v[0], "progress"));
+	KUNIT_EXPECT_NULL(test, jget(jget(jget(doc, "corun"), "jobs")->v[0], "progress"));
+	KUNIT_ASSERT_EQ(test, t->status, 0);
+	KUNIT_ASSERT_EQ(test, t0->status, 0);
+	KUNIT_EXPECT_TRUE(test, strstr(t->out, "    progress: first run done at cycle ") != NULL);
+	KUNIT_EXPECT_STREQ(test, drop_progress_lines(test, t->out), t0->out);
+
+	/* One cold run: its end is the run's last point. */
+	KUNIT_ASSERT_EQ_MSG(test, once->status, 0, "%s", once->err);
+	a = jget(json_doc(test, once->out), "alone")->v[0];
+	KUNIT_EXPECT_EQ(test, jnum(test, a, "runs"), 1.0);
+	check_progress(test, a, jnum(test, a, "cycles"));
+	r = jget(jget(a, "progress"), "runs")->v[0];
+	KUNIT_EXPECT_EQ(test, jnum(test, r, "cycle"), jnum(test, a, "cycles"));
+	KUNIT_EXPECT_EQ(test, jnum(test, r, "thread_insns"), jnum(test, a, "thread_insns"));
+
+	/* A model's estimates, summed at every run's end. */
+	KUNIT_ASSERT_EQ_MSG(test, hsm->status, 0, "%s", hsm->err);
+	jobs = jget(jget(json_doc(test, hsm->out), "corun"), "jobs");
+	r = jget(jget(jobs->v[1], "progress"), "runs");
+	KUNIT_ASSERT_GT(test, r->n, 0);
+	for (k = 0; k < r->n; k++) {
+		double est = jnum(test, r->v[k], "est_alone_cycles");
+
+		KUNIT_EXPECT_GE(test, est, prev);
+		KUNIT_EXPECT_LE(test, jnum(test, r->v[k], "est_covered_cycles"),
+				jnum(test, r->v[k], "cycle"));
+		prev = est;
+	}
+	KUNIT_EXPECT_GT(test, prev, 0.0);
+	KUNIT_EXPECT_LE(test, prev, jnum(test, jobs->v[1], "est_alone_cycles"));
+
+	j = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--progress", "0", NULL);
+	KUNIT_EXPECT_EQ(test, j->status, 2);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(j->err, "--progress 0: expected a positive count") != NULL,
+			      "stderr: %s", j->err);
+	j = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--policy",
+		    "cta-oracle", "--progress", "1000", NULL);
+	KUNIT_EXPECT_EQ(test, j->status, 2);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(j->err, "--policy cta-oracle: --progress records one co-run's jobs") != NULL,
+			      "stderr: %s", j->err);
+}
+
 static void sim_policy_errors(struct kunit *test)
 {
 	struct out *o;
@@ -1544,6 +1692,7 @@ static struct kunit_case corun_sim_cases[] = {
 	KUNIT_CASE_SLOW(sim_policy_even_masks),
 	KUNIT_CASE_SLOW(sim_policy_fcfs_default),
 	KUNIT_CASE_SLOW(sim_compare_policies),
+	KUNIT_CASE_SLOW(sim_progress),
 	{}
 };
 

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * --progress N: a job's progress curve, the thread instructions its slot
+ * has retired at every N cycles of a run and at the end of each of its
+ * completed runs, so that the cycles an alone run needs for any number
+ * of instructions can be read from one run (corun-eval's same-instruction
+ * ground truth, Documentation/tools/corun-sim.rst, "Progress curves").
+ */
+#ifndef _CORUN_TOOLS_SIM_PROGRESS_H_
+#define _CORUN_TOOLS_SIM_PROGRESS_H_
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <sim/json.h>
+
+/**
+ * struct progress_run - the end of one completed (and checked) run
+ * @cycle: cycles from the start of the drive (every job starts at 0)
+ * @thread_insns: the slot's thread instructions by then
+ * @est_alone, @est_cycles, @est_uncapped: the policy's estimates summed
+ *	by then (corun_sim.h, struct job); 0 without a model
+ */
+struct progress_run {
+	uint64_t cycle, thread_insns;
+	uint64_t est_alone, est_cycles, est_uncapped;
+};
+
+/**
+ * struct progress - a job's curve
+ * @samples: thread instructions at cycles interval, 2 * interval, ...
+ * @runs: the end of every completed run, in order
+ */
+struct progress {
+	uint64_t *samples;
+	size_t nsamples, samples_cap;
+	struct progress_run *runs;
+	size_t nruns, runs_cap;
+};
+
+/* Append; return -1 when out of memory. */
+int progress_sample(struct progress *p, uint64_t thread_insns);
+int progress_run_end(struct progress *p, const struct progress_run *r);
+/*
+ * "progress": {"interval", "samples": [...], "runs": [{...}]}; the
+ * estimates only with @estimates (a policy with a model).
+ */
+void progress_json(struct json *js, const struct progress *p,
+		   uint64_t interval, int estimates);
+/* One line for the text report: the first run's end and the counts. */
+void progress_text(FILE *f, const struct progress *p, uint64_t interval);
+void progress_free(struct progress *p);
+
+#endif /* _CORUN_TOOLS_SIM_PROGRESS_H_ */
