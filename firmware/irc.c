@@ -104,11 +104,17 @@ u64 fw_muldiv64(u64 a, u64 b, u64 d)
 	return q;
 }
 
-/* One bandwidth's credits (Eq. 1 or Eq. 3); ~0: it does not limit. */
+/*
+ * One bandwidth's credits (Eq. 1 or Eq. 3); ~0: it does not limit. No
+ * units of it does not limit either: Algorithm 1 scales the bandwidth
+ * that is not the kernel's dominant one from the demand it measured at
+ * the allocation, and a kernel that showed none there would otherwise be
+ * held to one request per window once the factor of the epoch is not 0.
+ */
 static u64 irc_eq(u32 units, u32 bw, u32 window, u32 f, u32 m, u32 sms,
 		  u32 bytes)
 {
-	if (!bw || !f)
+	if (!units || !bw || !f)
 		return ~0ull;
 	/*
 	 * units/(1000 M) * bw/1000 * window / (f/1024 * sms * bytes):
@@ -130,6 +136,9 @@ u32 fw_irc_ccbp_credits(const struct fw_irc_model *mo, u32 noc_units,
 		df = IRC_FACTOR_MAX;
 	if (!mo->m || !mo->sms || !mo->reply || !mo->dram_bytes)
 		return CORUN_FW_IRC_CREDITS_UNLIMITED;
+	/* a BI kernel Algorithm 1 gave nothing still issues one request */
+	if (!noc_units && !dram_units)
+		return 1;
 	cn = irc_eq(noc_units, mo->noc_bw, mo->window, rf, mo->m, mo->sms,
 		    mo->reply);
 	cd = irc_eq(dram_units, mo->dram_bw, mo->window, df, mo->m, mo->sms,

@@ -259,6 +259,16 @@ static void fw_policy_test_irc_ccbp_formula(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fw_irc_ccbp_credits(&mo, 100, 20000, 1024, 0),
 			1u);
 	KUNIT_EXPECT_EQ(test, fw_irc_ccbp_credits(&mo, 0, 0, 1024, 1024), 1u);
+	/*
+	 * No units of the other bandwidth: it does not limit, whatever the
+	 * factor (an NBI kernel with no DRAM demand at its allocation, 7
+	 * NoC units: 0.35 * 307.2 * 200 / (16 * 160) = 8.4; a DBI one with
+	 * 10 DRAM units and no NoC units: 9.09).
+	 */
+	KUNIT_EXPECT_EQ(test, fw_irc_ccbp_credits(&mo, 7000, 0, 1024, 200),
+			8u);
+	KUNIT_EXPECT_EQ(test, fw_irc_ccbp_credits(&mo, 0, 10000, 1024, 1024),
+			9u);
 	/* never more than one issue per cycle of the window */
 	KUNIT_EXPECT_EQ(test,
 			fw_irc_ccbp_credits(&mo, 100000, 100000, 1, 1), 200u);

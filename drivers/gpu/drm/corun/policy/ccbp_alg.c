@@ -80,13 +80,16 @@ u64 corun_ccbp_issue_rate(const struct corun_policy_platform *p, u64 nbw,
 	return r > 0xffffffffull ? 0xffffffffull : r;
 }
 
-/* One bandwidth's credits per window; U64_MAX when it does not limit. */
+/*
+ * One bandwidth's credits per window; U64_MAX when it does not limit, as
+ * when the allocation gave no units of it (firmware/irc.c says why).
+ */
 static u64 ccbp_credits_eq(u64 units, u64 bw, u32 window, u32 f, u32 m, u32 sms,
 			   u32 bytes)
 {
 	u64 den = (u64)m * 1000000 * f * sms * bytes;
 
-	if (!bw || !f || !den)
+	if (!units || !bw || !f || !den)
 		return ~0ull;
 	/* below 2^64 for quotas up to M units and the firmware's ranges */
 	return units * bw * window * 1024 / den;
@@ -97,6 +100,8 @@ u32 corun_ccbp_credits(const struct corun_policy_platform *p, u32 nbw, u32 dbw,
 {
 	u64 cn, cd, c;
 
+	if (!nbw && !dbw)
+		return 1;
 	rf = rf > 4096 ? 4096 : rf;
 	df = df > 4096 ? 4096 : df;
 	cn = ccbp_credits_eq(nbw, p->noc_bw, window, rf, m, p->num_sms,

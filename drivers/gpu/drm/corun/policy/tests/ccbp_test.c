@@ -355,6 +355,11 @@ static void ccbp_credits_test(struct kunit *test)
 			16u);
 	KUNIT_EXPECT_EQ(test, corun_ccbp_credits(p, 0, 0, 20, 1024, 1024, 200),
 			1u);
+	/* no units of a bandwidth: it does not limit (firmware/irc.c) */
+	KUNIT_EXPECT_EQ(test,
+			corun_ccbp_credits(p, 7000, 0, 20, 1024, 200, 200), 8u);
+	c = corun_ccbp_credits(p, 0, 10000, 20, 1024, 1024, 200);
+	KUNIT_EXPECT_EQ(test, c, 9u);
 	KUNIT_EXPECT_EQ(test,
 			corun_ccbp_credits(p, 100000, 100000, 20, 1, 1, 200),
 			200u);
