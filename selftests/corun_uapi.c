@@ -246,6 +246,47 @@ static void test_policy_cta(int fd)
 	       NULL);
 }
 
+/*
+ * The epoch range's bounds, which corun-sim's --epoch-cycles shares
+ * (corun_policy_epoch_check()): 1000, the device's own minimum, is out.
+ */
+static void test_policy_epoch_bounds(int fd)
+{
+	static const struct {
+		__u32 cycles;
+		int ret;
+	} b[] = {
+		{ 1000, -ERANGE },
+		{ DRM_CORUN_EPOCH_CYCLES_MIN - 1, -ERANGE },
+		{ DRM_CORUN_EPOCH_CYCLES_MIN, 0 },
+		{ DRM_CORUN_EPOCH_CYCLES_MAX, 0 },
+		{ DRM_CORUN_EPOCH_CYCLES_MAX + 1, -ERANGE },
+	};
+	struct drm_corun_policy p = { 0 };
+	unsigned int i;
+	__u32 epoch;
+	int r;
+
+	io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p);
+	epoch = p.epoch_cycles;
+	for (i = 0; i < sizeof(b) / sizeof(b[0]); i++) {
+		memset(&p, 0, sizeof(p));
+		p.policy = DRM_CORUN_POLICY_FCFS;
+		p.epoch_cycles = b[i].cycles;
+		r = io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p);
+		if (!r)
+			io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p);
+		result(r == b[i].ret && (r || p.epoch_cycles == b[i].cycles),
+		       "set_policy_epoch_bound", "%u cycles: SET_POLICY returned %d",
+		       b[i].cycles, r);
+	}
+	memset(&p, 0, sizeof(p));
+	p.policy = DRM_CORUN_POLICY_FCFS;
+	p.epoch_cycles = epoch;
+	result(!io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p),
+	       "set_policy_epoch_restore", NULL);
+}
+
 static void test_policy(int fd)
 {
 	struct drm_corun_policy p = { 0 };
@@ -290,6 +331,7 @@ static void test_policy(int fd)
 	p.epoch_cycles = 5;
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -ERANGE,
 	       "set_policy_epoch_range", NULL);
+	test_policy_epoch_bounds(fd);
 	p.epoch_cycles = 0;
 	result(!io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p), "set_policy_fcfs",
 	       NULL);

@@ -64,6 +64,7 @@
 
 #include <kernels/elfjob.h>
 #include <kernels/workload.h>
+#include <policy/policy.h>
 #include <sim/json.h>
 #include <sim/metrics.h>
 #include <sim/mix.h>
@@ -502,8 +503,11 @@ static void parse_args(int argc, char **argv)
 		default: usage(stderr); exit(2);
 		}
 	}
-	if (opt.epoch > UINT32_MAX)
-		die(2, "--epoch: at most 2^32-1 cycles");
+	/* the driver's range, checked as corun-sim checks --epoch-cycles */
+	if (opt.epoch && corun_policy_epoch_check(opt.epoch))
+		die(2, "--epoch %" PRIu64 ": out of range %u..%u (DRM_CORUN_EPOCH_CYCLES_MIN..MAX)",
+		    opt.epoch, CORUN_POLICY_EPOCH_CYCLES_MIN,
+		    CORUN_POLICY_EPOCH_CYCLES_MAX);
 	if (optind + 1 != argc) {
 		usage(stderr);
 		exit(2);

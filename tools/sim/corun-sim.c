@@ -752,10 +752,11 @@ static void parse_args(int argc, char **argv)
 		case O_COMPARE: opt.compare = optarg; break;
 		case O_EPOCH:
 			opt.epoch_cycles = parse_count(optarg, "--epoch-cycles");
-			if (opt.epoch_cycles < CORUN_EPOCH_LEN_MIN ||
-			    opt.epoch_cycles > UINT32_MAX)
-				die(2, "--epoch-cycles %s: out of range %u..%u",
-				    optarg, CORUN_EPOCH_LEN_MIN, UINT32_MAX);
+			/* the driver's range: SET_POLICY takes the same */
+			if (corun_policy_epoch_check(opt.epoch_cycles))
+				die(2, "--epoch-cycles %s: out of range %u..%u (the driver's DRM_CORUN_EPOCH_CYCLES_MIN..MAX)",
+				    optarg, CORUN_POLICY_EPOCH_CYCLES_MIN,
+				    CORUN_POLICY_EPOCH_CYCLES_MAX);
 			break;
 		case O_TRACE: opt.trace = 1; break;
 		case O_NO_CTXSW: opt.no_ctxsw = 1; break;

@@ -62,13 +62,24 @@ class Context:
 		return out
 
 	def missing(self, spec):
-		"""The error for a spec whose policies corun-sim lacks, or None."""
-		miss = self.sim.missing_policies(spec.policies)
-		if not miss:
-			return None
-		return (miss, f'{spec.policies_loc}: {spec.name} needs policies '
-			f'corun-sim does not have: {", ".join(miss)} (corun-sim: '
-			f'{self.sim.known_policies()})')
+		"""The error for a spec whose policies (or a [policy] column's
+		firmware settings) corun-sim lacks, or None."""
+		miss = self.sim.missing_policies(spec.sim_policies())
+		if miss:
+			return (miss, f'{spec.policies_loc}: {spec.name} needs policies '
+				f'corun-sim does not have: {", ".join(miss)} (corun-sim: '
+				f'{self.sim.known_policies()})')
+		for d in spec.policy_defs.values():
+			knobs = self.sim.missing_firmware(d.fw)
+			if knobs:
+				miss = [f'{k} = {d.fw[k]}' for k in knobs]
+				modes = self.sim.firmware_modes()
+				have = '; '.join(f'{k}: {" ".join(m for m, ok in v.items() if ok)}'
+						 for k, v in modes.items())
+				return (miss, f'{d.locs[knobs[0]]}: [policy {d.name}]: '
+					f'{", ".join(miss)}: not a firmware setting corun-sim and '
+					f'its firmware image have ({have})')
+		return None
 
 	def plans(self, specs, tier, only=None):
 		"""[(spec, plan or None, missing)] and the union of their runs."""
@@ -176,7 +187,7 @@ def cmd_run(args):
 		if args.dry_run:
 			for r in todo:
 				print(f'{r.key} {r.kind:5} {r.config["name"]} {r.label} '
-				      f'{r.policy or ""}'.rstrip())
+				      f'{r.describe()}'.rstrip())
 			return EXIT_OK if not any(m for _, _, m in plans) else EXIT_FAIL
 		if todo:
 			pdir = os.path.join(os.path.dirname(os.path.abspath(ctx.db_path)), 'plans')

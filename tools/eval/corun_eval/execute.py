@@ -191,7 +191,7 @@ def worker(plan_dir, db_path, keys, seq=None, total=None, quiet=False, wal=True,
 			status, wall = execute(plan_dir, plan, run, conn)
 			if not quiet or status != 'ok':
 				n = _progress(seq, total, started)
-				what = run.policy if run.kind == 'corun' else 'alone'
+				what = run.describe() if run.kind == 'corun' else 'alone'
 				print(f'corun-eval: {n}{status:6} {run.label} {what} on '
 				      f'{run.config["name"]} ({wall:.1f} s)', flush=True)
 	except Interrupted as e:

@@ -54,10 +54,23 @@ class Run:
 		if self.kind == 'corun' or self.options['alone_runs'] == 'budget':
 			lines.append(f'budget = {self.cycles}')
 		qos = self.options.get('qos_target') if self.kind == 'corun' else None
+		# a [policy] column's firmware settings, as a mix file sets them
+		for k, v in sorted(self.firmware().items()):
+			lines.append(f'{k} = {v}')
 		for i, (w, scale, seed) in enumerate(self.jobs):
 			lines.append(f'job {w} scale={scale} seed={seed} slot={i}' +
 				     (f' qos={qos}' if qos and i == 0 else ''))
 		return '\n'.join(lines) + '\n'
+
+	def firmware(self):
+		"""The co-run's firmware settings ({} for the firmware's reset
+		values)."""
+		return (self.options.get('fw') or {}) if self.kind == 'corun' else {}
+
+	def describe(self):
+		"""The policy and its firmware settings, for people."""
+		return ' '.join([self.policy or ''] + [f'{k}={v}' for k, v in
+						       sorted(self.firmware().items())]).strip()
 
 	def argv(self, sim_path, kernel_dir, mix_path):
 		a = [sim_path, '--config', self.config['path'], '--mix', mix_path,
@@ -174,7 +187,10 @@ def expand(spec, tier_name, sim):
 	return plan
 
 
-def corun(plan, spec, tier, cfg, jobs, policy, alone_keys, builds):
+def corun(plan, spec, tier, cfg, jobs, column, alone_keys, builds):
+	# a [policy] column is a corun-sim policy with firmware settings; its
+	# name is a label, not part of the key
+	policy = spec.sim_policy(column)
 	opts = {'epoch_cycles': spec.epoch_cycles}
 	if policy in ORACLES:
 		# only for the oracles: the other co-runs' keys stay as they were
@@ -189,6 +205,9 @@ def corun(plan, spec, tier, cfg, jobs, policy, alone_keys, builds):
 		opts['device_mem'] = spec.device_mem
 	if spec.needs_progress():
 		opts['progress'] = PROGRESS_INTERVAL
+	if spec.firmware(column):
+		# the same: only a [policy] column's runs carry it
+		opts['fw'] = spec.firmware(column)
 	inputs = {'v': KEY_VERSION, 'kind': 'corun', 'config_id': cfg['id'],
 		  'jobs': [list(j) for j in jobs], 'policy': policy,
 		  'cycles': tier.cycles, 'builds': builds, **opts}

@@ -47,6 +47,7 @@ class Sim:
 		self.firmware = os.path.join(self.build, 'firmware', 'corun-fw.bin')
 		self._configs = {}
 		self._policies = {}
+		self._fw_modes = None
 		self._builds = None
 		self._workloads = None
 		if not os.access(self.path, os.X_OK):
@@ -75,6 +76,32 @@ class Sim:
 
 	def missing_policies(self, names):
 		return [p for p in names if not self.has_policy(p)]
+
+	def firmware_modes(self):
+		"""{knob: {mode: whether the firmware image has it}} of the
+		firmware settings a mix may give (corun-sim --policies)."""
+		if self._fw_modes is None:
+			p = self._run(['--policies'])
+			if p.returncode:
+				raise SimError(f'corun-sim --policies: {p.stderr.strip()}')
+			self._fw_modes, section = {}, False
+			for line in p.stdout.splitlines():
+				if not line.startswith(' '):
+					section = line.startswith('firmware settings in a mix')
+					continue
+				if section and line.split():
+					knob, *modes = line.split()
+					self._fw_modes[knob] = {m.rstrip('*'): not m.endswith('*')
+								for m in modes}
+		return self._fw_modes
+
+	def missing_firmware(self, fw):
+		"""The knobs of fw ({knob: mode}) whose mode corun-sim does not
+		take or its firmware image lacks (llc_prob, a number, is the
+		spec's to check)."""
+		modes = self.firmware_modes()
+		return [k for k, v in fw.items()
+			if k != 'llc_prob' and not modes.get(k, {}).get(v)]
 
 	def known_policies(self):
 		"""The names corun-sim's --policy error lists, for messages."""

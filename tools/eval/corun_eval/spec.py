@@ -48,6 +48,13 @@ MAX_ORACLE = 4096		# corun-sim's --oracle-max (ORACLE_CAP_MAX)
 DEVICE_MEM_MIB = (16, 4096)	# corun-sim's --device-mem range, MiB
 TABLE_KEYS = ('title', 'metric', 'rows', 'categories', 'plot', 'mean',
 	      'ground-truth')
+# [policy NAME]: a column that is a corun-sim policy run with firmware
+# settings, the device-wide ones of a mix file (tools/sim/mix.h): the
+# firmware modes, whose values corun-sim checks (Sim.missing_firmware()),
+# and the LLC protection probability.
+FW_MODE_KEYS = ('irc', 'llc', 'vcp', 'dram', 'l1')
+FW_LLC_PROB_MAX = 1024		# DRM_CORUN_FW_LLC_PROB_ONE
+POLICY_KEYS = ('policy',) + FW_MODE_KEYS + ('llc_prob',)
 REPEATABLE = ('note', 'protocol')
 
 
@@ -111,6 +118,18 @@ class Tier:
 		self.protocol = ''
 
 
+class PolicyDef:
+	"""A column defined by [policy NAME]: corun-sim's policy base with
+	the firmware settings fw ({mix setting: value})."""
+
+	def __init__(self, name, loc):
+		self.name = name
+		self.loc = loc
+		self.base = None
+		self.fw = {}
+		self.locs = {}		# key -> Loc of its line
+
+
 class Category:
 	"""A named group of mixes; each mix is a tuple of workload names."""
 
@@ -132,6 +151,7 @@ class Spec:
 		self.runs = 'corun'
 		self.policies = []
 		self.policies_loc = None
+		self.policy_defs = {}	# column -> PolicyDef
 		self.alone_sched = 'config'
 		self.alone_runs = 'budget'
 		self.alone_max_cycles = None
@@ -163,6 +183,24 @@ class Spec:
 	def needs_progress(self):
 		"""Its runs record progress curves (corun-sim --progress)."""
 		return SAME_INSTRUCTIONS in self.ground_truths()
+
+	def sim_policy(self, column):
+		"""The corun-sim policy a column runs."""
+		d = self.policy_defs.get(column)
+		return d.base if d else column
+
+	def firmware(self, column):
+		"""The firmware settings a column's co-runs carry ({} if none)."""
+		d = self.policy_defs.get(column)
+		return dict(d.fw) if d else {}
+
+	def sim_policies(self):
+		"""The corun-sim policies the columns need, in order."""
+		out = []
+		for c in self.policies:
+			if self.sim_policy(c) not in out:
+				out.append(self.sim_policy(c))
+		return out
 
 
 def parse_count(v, loc, what):
@@ -262,6 +300,13 @@ class _Parser:
 			if arg in s.tiers:
 				raise loc.err(f'[tier {arg}] given twice (first at {s.tiers[arg].loc})')
 			self.obj = s.tiers[arg] = Tier(arg, loc)
+		elif kind == 'policy':
+			if not arg or not _NAME_RE.match(arg):
+				raise loc.err('[policy NAME]: expected a name of letters, digits, _ . + -')
+			if arg in s.policy_defs:
+				raise loc.err(f'[policy {arg}] given twice (first at '
+					      f'{s.policy_defs[arg].loc})')
+			self.obj = s.policy_defs[arg] = PolicyDef(arg, loc)
 		elif kind == 'table':
 			if not arg or not _NAME_RE.match(arg):
 				raise loc.err('[table NAME]: expected a name of letters, digits, _ . + -')
@@ -271,7 +316,7 @@ class _Parser:
 			s.tables.append(self.obj)
 		else:
 			raise loc.err(f'unknown section [{kind}] (known: spec, workloads, '
-				      'mixes, tier, table)')
+				      'mixes, tier, policy, table)')
 		self.section = (kind, arg, loc)
 
 	def once(self, key, loc):
@@ -489,6 +534,28 @@ class _Parser:
 			mixes.append(ws)
 		return mixes
 
+	# [policy NAME]
+	def in_policy(self, key, value, loc):
+		d = self.obj
+		if key not in POLICY_KEYS:
+			raise loc.err(f'[policy {d.name}]: unknown key {key} (known: '
+				      f'{", ".join(POLICY_KEYS)})')
+		self.once(key, loc)
+		d.locs[key] = loc
+		if key == 'policy':
+			if not _NAME_RE.match(value) or len(value.split()) != 1:
+				raise loc.err(f'policy = {value}: expected a corun-sim policy name')
+			if value == d.name:
+				raise loc.err(f'policy = {value}: [policy {d.name}] cannot run '
+					      'itself; name the column otherwise')
+			d.base = value
+		elif key == 'llc_prob':
+			d.fw[key] = str(parse_uint(value, loc, key, FW_LLC_PROB_MAX))
+		else:
+			if len(value.split()) != 1:
+				raise loc.err(f'{key} = {value}: expected one firmware mode')
+			d.fw[key] = value
+
 	# [table NAME]
 	def in_table(self, key, value, loc):
 		t = self.obj
@@ -543,6 +610,18 @@ class _Parser:
 			raise s.policies_loc.err('policies: not with runs = alone')
 		if not s.categories:
 			raise top.err('no [mixes] categories')
+		for d in s.policy_defs.values():
+			if d.base is None:
+				raise d.loc.err(f'[policy {d.name}]: missing policy (the corun-sim '
+						'policy it runs)')
+			if not d.fw:
+				raise d.loc.err(f'[policy {d.name}]: no firmware setting (use '
+						f'{d.base} itself as the column)')
+			if d.name not in s.policies:
+				raise d.loc.err(f'[policy {d.name}]: not a column of policies')
+			if d.base in s.policy_defs:
+				raise d.loc.err(f'[policy {d.name}]: policy = {d.base} is itself '
+						'a [policy] column')
 		if s.runs == 'alone':
 			for c in s.categories:
 				if any(len(m) != 1 for m in c.mixes):

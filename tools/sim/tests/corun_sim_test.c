@@ -1499,6 +1499,19 @@ static void sim_policy_errors(struct kunit *test)
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--epoch-cycles",
 		    "10", NULL);
 	KUNIT_EXPECT_EQ(test, o->status, 2);
+	/* the driver's range (SET_POLICY's), not the device's 1000 */
+	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--epoch-cycles",
+		    "1000", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--epoch-cycles 1000: out of range 1024..1073741824") != NULL,
+			      "stderr: %s", o->err);
+	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--epoch-cycles",
+		    "1073741825", NULL);
+	KUNIT_EXPECT_EQ(test, o->status, 2);
+	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--policy", "even",
+		    "--epoch-cycles", "1024", "--cycles", "2k", "--no-alone", "--json",
+		    "--quiet", NULL);
+	KUNIT_EXPECT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
 }
 
 /*

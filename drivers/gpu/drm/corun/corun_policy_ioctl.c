@@ -24,6 +24,9 @@ static_assert(CORUN_EIO == EIO);
 static_assert(CORUN_EINVAL == EINVAL);
 static_assert(CORUN_ERANGE == ERANGE);
 static_assert(CORUN_EOPNOTSUPP == EOPNOTSUPP);
+/* corun_policy_epoch_check()'s range is the uapi's */
+static_assert(CORUN_POLICY_EPOCH_CYCLES_MIN == DRM_CORUN_EPOCH_CYCLES_MIN);
+static_assert(CORUN_POLICY_EPOCH_CYCLES_MAX == DRM_CORUN_EPOCH_CYCLES_MAX);
 
 static u32 corun_fw_feats(struct corun_device *cdev)
 {
@@ -157,9 +160,7 @@ static int corun_set_policy_check(struct corun_device *cdev,
 		for (i = 0; i < sizeof(args->name); i++)
 			if (args->name[i])
 				return -EINVAL;
-	if (args->epoch_cycles &&
-	    (args->epoch_cycles < DRM_CORUN_EPOCH_CYCLES_MIN ||
-	     args->epoch_cycles > DRM_CORUN_EPOCH_CYCLES_MAX))
+	if (args->epoch_cycles && corun_policy_epoch_check(args->epoch_cycles))
 		return -ERANGE;
 	return 0;
 }

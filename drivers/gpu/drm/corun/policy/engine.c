@@ -9,6 +9,10 @@
 
 #include "policy.h"
 
+/* every epoch length accepted is one the device's EPOCH_LEN takes */
+CORUN_STATIC_ASSERT(CORUN_POLICY_EPOCH_CYCLES_MIN >= CORUN_EPOCH_LEN_MIN,
+		    "epoch minimum below the device's");
+
 static void corun_memset(void *p, int c, u64 n)
 {
 	u8 *d = p;
@@ -124,6 +128,14 @@ static void corun_epoch_interrupt(struct corun_policy_engine *eng)
 
 	eng->epoch_restart = want ? CORUN_EPOCH_SHORT : CORUN_EPOCH_KEEP;
 	eng->epoch_short = want;
+}
+
+int corun_policy_epoch_check(u64 cycles)
+{
+	if (cycles < CORUN_POLICY_EPOCH_CYCLES_MIN ||
+	    cycles > CORUN_POLICY_EPOCH_CYCLES_MAX)
+		return -CORUN_ERANGE;
+	return 0;
 }
 
 bool corun_policy_epoch_restart(struct corun_policy_engine *eng,

@@ -35,6 +35,13 @@
 #define CORUN_POLICY_STATE_BYTES 8192
 /* Epoch length the driver starts with (and corun-sim uses by default). */
 #define CORUN_POLICY_EPOCH_CYCLES_DEFAULT 100000
+/*
+ * Epoch lengths every host accepts (corun_policy_epoch_check()): the
+ * uapi's DRM_CORUN_EPOCH_CYCLES_MIN and _MAX, which the driver asserts
+ * they are.
+ */
+#define CORUN_POLICY_EPOCH_CYCLES_MIN 1024u
+#define CORUN_POLICY_EPOCH_CYCLES_MAX BIT(30)
 
 /*
  * The errno values plain-C policy code returns, negated as the kernel's:
@@ -706,6 +713,18 @@ enum corun_epoch_restart {
  */
 bool corun_policy_epoch_restart(struct corun_policy_engine *eng,
 				u32 epoch_cycles, u32 *len);
+
+/**
+ * corun_policy_epoch_check() - whether an epoch length may be set
+ * @cycles: SET_POLICY's epoch_cycles (non-zero), corun-sim's --epoch-cycles
+ *	or corun-run's --epoch
+ *
+ * The one check of every host, so that the driver and corun-sim accept
+ * the same epochs: CORUN_POLICY_EPOCH_CYCLES_MIN to _MAX.
+ *
+ * Return: 0, or -CORUN_ERANGE outside it.
+ */
+int corun_policy_epoch_check(u64 cycles);
 
 /**
  * corun_policy_running() - whether any slot has a job

@@ -12,9 +12,11 @@ POLICY_TEST_OBJS := $(patsubst %.c,$(O)/%.o,$(wildcard drivers/gpu/drm/corun/pol
 # Kernel code: the kernel does not warn about unused parameters either.
 $(POLICY_OBJS) $(POLICY_TEST_OBJS): HOST_CFLAGS += -Wno-unused-parameter
 
-# fwknobs.c checks its table against the uapi header, which includes
-# "drm.h" the way user space sees it (libdrm's copy).
-$(POLICY_DIR)/fwknobs.o $(POLICY_DIR)/tests/fwknobs_test.o: HOST_CFLAGS += \
+# fwknobs.c checks its table against the uapi header, and the engine's
+# test the epoch range, which includes "drm.h" the way user space sees it
+# (libdrm's copy).
+$(POLICY_DIR)/fwknobs.o $(POLICY_DIR)/tests/fwknobs_test.o \
+	$(POLICY_DIR)/tests/engine_test.o: HOST_CFLAGS += \
 	$(shell pkg-config --cflags libdrm 2>/dev/null || echo -I/usr/include/libdrm)
 
 $(POLICY_LIB): $(POLICY_OBJS)

@@ -14,6 +14,7 @@
 
 #include <corun/fwif.h>
 #include <corun/hw.h>
+#include <uapi/drm/corun_drm.h>
 
 #include "../policy.h"
 #include "policy_test.h"
@@ -917,6 +918,28 @@ static void engine_epoch_keep_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, len, (u32)CORUN_EPOCH_LEN_MIN);
 }
 
+/*
+ * The epoch lengths every host accepts are the uapi's range; the device's
+ * own minimum (1000), which corun-sim once took, is not in it.
+ */
+static void engine_epoch_check_test(struct kunit *test)
+{
+	u64 lo = DRM_CORUN_EPOCH_CYCLES_MIN, hi = DRM_CORUN_EPOCH_CYCLES_MAX;
+
+	KUNIT_EXPECT_EQ(test, (u64)CORUN_POLICY_EPOCH_CYCLES_MIN, lo);
+	KUNIT_EXPECT_EQ(test, (u64)CORUN_POLICY_EPOCH_CYCLES_MAX, hi);
+	KUNIT_EXPECT_EQ(test, corun_policy_epoch_check(0), -CORUN_ERANGE);
+	KUNIT_EXPECT_EQ(test, corun_policy_epoch_check(CORUN_EPOCH_LEN_MIN),
+			-CORUN_ERANGE);
+	KUNIT_EXPECT_EQ(test, corun_policy_epoch_check(lo - 1), -CORUN_ERANGE);
+	KUNIT_EXPECT_EQ(test, corun_policy_epoch_check(lo), 0);
+	KUNIT_EXPECT_EQ(test, corun_policy_epoch_check(100000), 0);
+	KUNIT_EXPECT_EQ(test, corun_policy_epoch_check(hi), 0);
+	KUNIT_EXPECT_EQ(test, corun_policy_epoch_check(hi + 1), -CORUN_ERANGE);
+	KUNIT_EXPECT_EQ(test, corun_policy_epoch_check(1ull << 32),
+			-CORUN_ERANGE);
+}
+
 static struct kunit_case corun_policy_engine_cases[] = {
 	KUNIT_CASE(engine_select_test),
 	KUNIT_CASE(engine_changes_only_test),
@@ -931,6 +954,7 @@ static struct kunit_case corun_policy_engine_cases[] = {
 	KUNIT_CASE(engine_irc_ccbp_test),
 	KUNIT_CASE(engine_epoch_restart_test),
 	KUNIT_CASE(engine_epoch_keep_test),
+	KUNIT_CASE(engine_epoch_check_test),
 	{}
 };
 
