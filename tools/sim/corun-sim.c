@@ -297,7 +297,8 @@ static void job_start_run(struct sim_dev *dev, struct job *j)
 /*
  * The policy's estimate of the alone cycles of @j's launch, which covers
  * the launch from its submission to @upto (its end, or the last epoch of
- * a launch the budget cut).
+ * a launch the budget cut), both GPU cycles as the busy cycles and the
+ * budget.
  */
 static void job_add_estimate(struct job *j,
 			     const struct corun_policy_engine *eng,
@@ -505,7 +506,7 @@ static uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 	for (i = 0; i < n && pr; i++)
 		if (jobs[i].inflight)
 			job_add_estimate(&jobs[i], sim_policy_engine(pr->sp),
-					 sim_policy_engine(pr->sp)->in.cycle);
+					 sim_policy_epoch_gpu_cycle(pr->sp));
 	/* Kill what still runs at the budget and collect it, like a driver. */
 	for (i = 0; i < n; i++)
 		if (jobs[i].inflight)

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gpu.h>
+
 #include <corun/fwif.h>
 #include <sim/json.h>
 #include <sim/simhost.h>
@@ -23,6 +25,7 @@ struct sim_policy {
 	uint32_t epoch_len;
 	int epochs_on;
 	uint64_t epochs;
+	uint64_t epoch_gpu_cycle;	/* GPU cycle of the last snapshot */
 	uint32_t fw_features;
 	int trace;
 	struct corun_policy_record *rec;
@@ -259,6 +262,7 @@ int sim_policy_epoch(struct sim_policy *sp, char *err, size_t len)
 			 sp->epochs);
 		return -EIO;
 	}
+	sp->epoch_gpu_cycle = emu_gpu_cycle(sim_dev_gpu(sp->dev));
 	return sp_after(sp, err, len);
 }
 
@@ -275,6 +279,11 @@ const struct corun_policy_engine *sim_policy_engine(const struct sim_policy *sp)
 uint64_t sim_policy_epochs(const struct sim_policy *sp)
 {
 	return sp->epochs;
+}
+
+uint64_t sim_policy_epoch_gpu_cycle(const struct sim_policy *sp)
+{
+	return sp->epoch_gpu_cycle;
 }
 
 size_t sim_policy_records(const struct sim_policy *sp,

@@ -64,6 +64,12 @@ const struct corun_policy_engine *sim_policy_engine(const struct sim_policy *sp)
 /* CORUN_FW_FEAT_* of the device's firmware, 0 without firmware. */
 uint32_t sim_policy_fw_features(const struct sim_policy *sp);
 uint64_t sim_policy_epochs(const struct sim_policy *sp);
+/*
+ * The GPU cycle (emu_gpu_cycle()) of the last snapshot the engine took,
+ * 0 before the first: its in.cycle is the device clock, which also counts
+ * the cycles the firmware ran while the GPU waited.
+ */
+uint64_t sim_policy_epoch_gpu_cycle(const struct sim_policy *sp);
 size_t sim_policy_records(const struct sim_policy *sp,
 			  const struct corun_policy_record **r);
 

@@ -1476,6 +1476,37 @@ static void sim_progress(struct kunit *test)
 			      "stderr: %s", j->err);
 }
 
+/*
+ * A launch the budget cuts: the model's estimate covers it up to the last
+ * epoch, in GPU cycles as the budget, not the device clock, which also
+ * counts the cycles the firmware ran while the GPU waited for it.
+ */
+static void sim_estimate_budget_cut(struct kunit *test)
+{
+	const char *mix = tmp_file(test, ".mix",
+				   "budget = 6k\nscale = 0\njob vecadd slot=0\njob compute slot=1\n");
+	struct out *o = run_sim(test, "--config", cfg_path, "--mix", mix,
+				"--json", "--quiet", "--no-alone", "--policy",
+				"hsm-fair", "--epoch-cycles", "2000", NULL);
+	const struct jv *co, *jobs;
+	double cycles;
+	int k;
+
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "%s", o->err);
+	co = jget(json_doc(test, o->out), "corun");
+	jobs = jget(co, "jobs");
+	cycles = jnum(test, co, "cycles");
+	KUNIT_ASSERT_EQ(test, jobs->n, 2);
+	for (k = 0; k < jobs->n; k++) {
+		double covered = jnum(test, jobs->v[k], "est_covered_cycles");
+
+		/* no run ends in 6K cycles: all of it is the cut launch */
+		KUNIT_EXPECT_EQ(test, jnum(test, jobs->v[k], "runs"), 0.0);
+		KUNIT_EXPECT_GT(test, covered, 0.0);
+		KUNIT_EXPECT_LE(test, covered, cycles);
+	}
+}
+
 static void sim_policy_errors(struct kunit *test)
 {
 	struct out *o;
@@ -1706,6 +1737,7 @@ static struct kunit_case corun_sim_cases[] = {
 	KUNIT_CASE_SLOW(sim_policy_fcfs_default),
 	KUNIT_CASE_SLOW(sim_compare_policies),
 	KUNIT_CASE_SLOW(sim_progress),
+	KUNIT_CASE(sim_estimate_budget_cut),
 	{}
 };
 
