@@ -46,6 +46,9 @@ TIER_KEYS = ('configs', 'scale', 'cycles', 'seeds', 'sample', 'sample-seed',
 	     'oracle-max', 'protocol')
 MAX_ORACLE = 4096		# corun-sim's --oracle-max (ORACLE_CAP_MAX)
 DEVICE_MEM_MIB = (16, 4096)	# corun-sim's --device-mem range, MiB
+# corun-sim's --epoch-cycles range: the policy engine's
+# (drivers/gpu/drm/corun/policy/policy.h, corun_policy_epoch_check())
+EPOCH_CYCLES = (1024, 1 << 30)
 TABLE_KEYS = ('title', 'metric', 'rows', 'categories', 'plot', 'mean',
 	      'ground-truth')
 # [policy NAME]: a column that is a corun-sim policy run with firmware
@@ -369,7 +372,11 @@ class _Parser:
 		elif key == 'alone-max-cycles':
 			s.alone_max_cycles = parse_count(value, loc, key)
 		elif key == 'epoch-cycles':
+			lo, hi = EPOCH_CYCLES
 			s.epoch_cycles = parse_count(value, loc, key)
+			if not lo <= s.epoch_cycles <= hi:
+				raise loc.err(f'{key} = {value}: expected a count of '
+					      f'cycles {lo}..{hi}')
 		elif key == 'mix-seed':
 			s.mix_seed = parse_uint(value, loc, key)
 		elif key == 'qos-target':
