@@ -161,36 +161,17 @@ static void dase_counters(struct corun_policy_in *in, u32 s, bool mem,
 	si->interf = e.ic;
 }
 
-/* A policy's input, output and state on dase_platform(). */
-struct dase_run {
-	const struct corun_policy_ops *ops;
-	struct corun_policy_in *in;
-	struct corun_policy_out *out;
-	struct dase_state *st;
-};
-
-static void dase_run_init(struct kunit *test, struct dase_run *r,
-			  const struct corun_policy_ops *ops)
+/* An event for @r's policy, in epochs of EPOCH cycles. */
+static void dase_event(struct test_run *r, u32 ev, u32 slot, u64 now)
 {
-	r->ops = ops;
-	r->in = test_policy_in(test, dase_platform);
-	r->out = kunit_kzalloc(test, sizeof(*r->out), GFP_KERNEL);
-	r->st = kunit_kzalloc(test, sizeof(*r->st), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, r->out);
-	KUNIT_ASSERT_NOT_NULL(test, r->st);
-}
-
-static void dase_event(struct dase_run *r, u32 ev, u32 slot, u64 now)
-{
-	test_event(r->in, ev, slot, now, EPOCH);
-	r->ops->decide(r->st, r->in, r->out);
+	test_run_event(r, ev, slot, now, EPOCH);
 }
 
 static void dase_fair_policy_procedure_test(struct kunit *test)
 {
-	struct dase_run r;
+	struct test_run r;
 
-	dase_run_init(test, &r, &corun_policy_dase_fair);
+	test_run_init(test, &r, &corun_policy_dase_fair, dase_platform);
 	KUNIT_EXPECT_PTR_EQ(test, corun_policy_find_name("dase-fair"), r.ops);
 	KUNIT_EXPECT_LE(test, r.ops->state_size, (u32)CORUN_POLICY_STATE_BYTES);
 	test_job_running(r.in, 0, 11, 0);
@@ -253,9 +234,9 @@ static void dase_fair_policy_procedure_test(struct kunit *test)
 
 static void dase_qos_policy_procedure_test(struct kunit *test)
 {
-	struct dase_run r;
+	struct test_run r;
 
-	dase_run_init(test, &r, &corun_policy_dase_qos);
+	test_run_init(test, &r, &corun_policy_dase_qos, dase_platform);
 	KUNIT_EXPECT_EQ(test, r.ops->flags,
 			CORUN_POLICY_F_QOS | CORUN_POLICY_F_EPOCH_RESTART);
 	/* the memory-bound job in slot 1 has the QoS target 0.8 */

@@ -177,11 +177,6 @@ static void hsm_transfer_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, hsm_fair_transfer(&h, &l), 0u);
 }
 
-static struct corun_policy_in *hsm_in(struct kunit *test)
-{
-	return test_policy_in(test, hbm_platform);
-}
-
 /* @s's counters over an epoch: @util of the peak at RBH 0.5, @insns. */
 static void hsm_counters(struct corun_policy_in *in, u32 s, u32 util_pct,
 			 u64 insns)
@@ -196,121 +191,103 @@ static void hsm_counters(struct corun_policy_in *in, u32 s, u32 util_pct,
 	}
 }
 
-static void hsm_event(struct smpart *sp, const struct smpart_ops *ops,
-		      struct corun_policy_in *in, struct corun_policy_out *out,
-		      u32 ev, u32 slot, u64 now)
+/* An event for @r's policy, in epochs of EPOCH cycles. */
+static void hsm_event(struct test_run *r, u32 ev, u32 slot, u64 now)
 {
-	test_event(in, ev, slot, now, EPOCH);
-	smpart_decide(sp, ops, in, out);
+	test_run_event(r, ev, slot, now, EPOCH);
 }
-
-static const struct smpart_ops fair_ops = {
-	.predict = hsm_predict_in,
-	.repartition = hsm_fair_repartition,
-};
-
-static const struct smpart_ops qos_ops = {
-	.predict = hsm_predict_in,
-	.repartition = hsm_qos_repartition,
-};
 
 static void hsm_fair_policy_procedure_test(struct kunit *test)
 {
-	struct corun_policy_in *in = hsm_in(test);
-	struct corun_policy_out *out =
-		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
-	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+	struct test_run r;
 	u64 est;
 
-	KUNIT_ASSERT_NOT_NULL(test, out);
-	KUNIT_ASSERT_NOT_NULL(test, sp);
+	test_run_init(test, &r, &corun_policy_hsm_fair, hbm_platform);
 	/* a memory-bound job in slot 0, a compute-bound one in slot 2 */
-	test_job_running(in, 0, 11, 0);
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 0, 0);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 80u);
-	test_job_running(in, 2, 12, 0);
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 2, 0);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 40u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 40u);
-	KUNIT_EXPECT_EQ(test, out->slot[0].sm_mask[0] & out->slot[2].sm_mask[0],
+	test_job_running(r.in, 0, 11, 0);
+	hsm_event(&r, CORUN_POLICY_EV_JOB_START, 0, 0);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 80u);
+	test_job_running(r.in, 2, 12, 0);
+	hsm_event(&r, CORUN_POLICY_EV_JOB_START, 2, 0);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 40u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[2].sm_mask), 40u);
+	KUNIT_EXPECT_EQ(test,
+			r.out->slot[0].sm_mask[0] & r.out->slot[2].sm_mask[0],
 			0u);
 	/* memory: 0.549 / 0.61 = 0.9; compute: 40 / 80 = 0.5 */
-	hsm_counters(in, 0, 55, 2000000);
-	hsm_counters(in, 2, 1, 30000000);
+	hsm_counters(r.in, 0, 55, 2000000);
+	hsm_counters(r.in, 2, 1, 30000000);
 	/* the first epoch straddled the split: predictions only */
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
-	KUNIT_EXPECT_EQ(test, sp->pred[0].cls, (u32)HSM_MEMORY);
-	KUNIT_EXPECT_EQ(test, sp->pred[2].cls, (u32)HSM_COMPUTE);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 40u);
-	KUNIT_EXPECT_EQ(test, out->slot[2].est_alone_cycles, EPOCH / 2);
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	KUNIT_EXPECT_EQ(test, r.sp->pred[0].cls, (u32)HSM_MEMORY);
+	KUNIT_EXPECT_EQ(test, r.sp->pred[2].cls, (u32)HSM_COMPUTE);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 40u);
+	KUNIT_EXPECT_EQ(test, r.out->slot[2].est_alone_cycles, EPOCH / 2);
 	/* the trace's view of the model */
-	KUNIT_EXPECT_EQ(test, out->slot[0].np_class, (u32)HSM_MEMORY);
-	KUNIT_EXPECT_EQ(test, out->slot[0].np, sp->pred[0].np);
-	KUNIT_EXPECT_EQ(test, out->slot[2].np_class, (u32)HSM_COMPUTE);
-	KUNIT_EXPECT_EQ(test, out->slot[2].np, 512u);
-	KUNIT_EXPECT_EQ(test, out->slot[1].np_class, (u32)HSM_NONE);
+	KUNIT_EXPECT_EQ(test, r.out->slot[0].np_class, (u32)HSM_MEMORY);
+	KUNIT_EXPECT_EQ(test, r.out->slot[0].np, r.sp->pred[0].np);
+	KUNIT_EXPECT_EQ(test, r.out->slot[2].np_class, (u32)HSM_COMPUTE);
+	KUNIT_EXPECT_EQ(test, r.out->slot[2].np, 512u);
+	KUNIT_EXPECT_EQ(test, r.out->slot[1].np_class, (u32)HSM_NONE);
 	/*
 	 * then the pair is balanced: NP 923 and 512 (1/1024) on 40 SMs each,
 	 * x = 411 * 1600 / (923 * 40 + 512 * 40) = 11.5, 11
 	 */
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
-	KUNIT_EXPECT_EQ(test, sp->pred[0].np, 923u);
-	KUNIT_EXPECT_EQ(test, sp->moved, 11u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 29u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 51u);
-	KUNIT_EXPECT_EQ(test, out->slot[0].sm_mask[0] & out->slot[2].sm_mask[0],
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
+	KUNIT_EXPECT_EQ(test, r.sp->pred[0].np, 923u);
+	KUNIT_EXPECT_EQ(test, r.sp->moved, 11u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 29u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[2].sm_mask), 51u);
+	KUNIT_EXPECT_EQ(test,
+			r.out->slot[0].sm_mask[0] & r.out->slot[2].sm_mask[0],
 			0u);
 	/* fair within 0.9: no move */
-	hsm_counters(in, 0, 39, 2000000); /* 3899 * 1024 / 6100 = 654 */
-	hsm_counters(in, 2, 1, 30000000); /* 51 * 1024 / 80 = 652 */
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
-	KUNIT_EXPECT_EQ(test, sp->pred[2].np, 652u);
-	KUNIT_EXPECT_EQ(test, sp->moved, 0u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 51u);
+	hsm_counters(r.in, 0, 39, 2000000); /* 3899 * 1024 / 6100 = 654 */
+	hsm_counters(r.in, 2, 1, 30000000); /* 51 * 1024 / 80 = 652 */
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
+	KUNIT_EXPECT_EQ(test, r.sp->pred[2].np, 652u);
+	KUNIT_EXPECT_EQ(test, r.sp->moved, 0u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[2].sm_mask), 51u);
 	/* a completion reports the estimate, the SMs wait for a relaunch */
-	in->slot_in[2].running = 0;
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_END, 2,
-		  3 * EPOCH + 1000);
+	r.in->slot_in[2].running = 0;
+	hsm_event(&r, CORUN_POLICY_EV_JOB_END, 2, 3 * EPOCH + 1000);
 	/* each epoch at its measured NP, the last 1000 cycles at the last */
 	est = (512 * EPOCH + 512 * EPOCH + 652 * EPOCH + 652 * 1000) / 1024;
-	KUNIT_EXPECT_EQ(test, out->slot[2].est_alone_cycles, est);
-	KUNIT_EXPECT_EQ(test, out->keep_epoch, 1u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 29u);
+	KUNIT_EXPECT_EQ(test, r.out->slot[2].est_alone_cycles, est);
+	KUNIT_EXPECT_EQ(test, r.out->keep_epoch, 1u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 29u);
 	/* idle at the next epoch: it left, the rest restart from even */
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 4 * EPOCH);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 80u);
-	KUNIT_EXPECT_EQ(test, sp->pt.settle, 1u);
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, 4 * EPOCH);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 80u);
+	KUNIT_EXPECT_EQ(test, r.sp->pt.settle, 1u);
 	/* an idle slot has no prediction; the running one keeps its last */
-	KUNIT_EXPECT_EQ(test, out->slot[2].np_class, (u32)HSM_NONE);
-	KUNIT_EXPECT_EQ(test, out->slot[2].np, 0u);
-	KUNIT_EXPECT_EQ(test, out->slot[0].np_class, (u32)HSM_MEMORY);
-	KUNIT_EXPECT_EQ(test, out->slot[0].np, 654u);
+	KUNIT_EXPECT_EQ(test, r.out->slot[2].np_class, (u32)HSM_NONE);
+	KUNIT_EXPECT_EQ(test, r.out->slot[2].np, 0u);
+	KUNIT_EXPECT_EQ(test, r.out->slot[0].np_class, (u32)HSM_MEMORY);
+	KUNIT_EXPECT_EQ(test, r.out->slot[0].np, 654u);
 }
 
 /*
  * hsm_fair_policy_procedure_test's pair (memory-bound in slot 0,
  * compute-bound in slot 2) after its first epoch: predictions, no move.
  */
-static void hsm_fair_pair(struct smpart *sp, struct corun_policy_in *in,
-			  struct corun_policy_out *out)
+static void hsm_fair_pair(struct test_run *r)
 {
-	test_job_running(in, 0, 11, 0);
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 0, 0);
-	test_job_running(in, 2, 12, 0);
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 2, 0);
-	hsm_counters(in, 0, 55, 2000000);
-	hsm_counters(in, 2, 1, 30000000);
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	test_job_running(r->in, 0, 11, 0);
+	hsm_event(r, CORUN_POLICY_EV_JOB_START, 0, 0);
+	test_job_running(r->in, 2, 12, 0);
+	hsm_event(r, CORUN_POLICY_EV_JOB_START, 2, 0);
+	hsm_counters(r->in, 0, 55, 2000000);
+	hsm_counters(r->in, 2, 1, 30000000);
+	hsm_event(r, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
 }
 
 /* The same pair after its move: 29 and 51 SMs */
-static void hsm_fair_moved(struct kunit *test, struct smpart *sp,
-			   struct corun_policy_in *in,
-			   struct corun_policy_out *out)
+static void hsm_fair_moved(struct kunit *test, struct test_run *r)
 {
-	hsm_fair_pair(sp, in, out);
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
-	KUNIT_ASSERT_EQ(test, popcount_mask(out->slot[2].sm_mask), 51u);
+	hsm_fair_pair(r);
+	hsm_event(r, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
+	KUNIT_ASSERT_EQ(test, popcount_mask(r->out->slot[2].sm_mask), 51u);
 }
 
 /*
@@ -321,37 +298,31 @@ static void hsm_fair_moved(struct kunit *test, struct smpart *sp,
  */
 static void hsm_relaunch_test(struct kunit *test)
 {
-	struct corun_policy_in *in = hsm_in(test);
-	struct corun_policy_out *out =
-		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
-	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+	struct test_run r;
 
-	KUNIT_ASSERT_NOT_NULL(test, out);
-	KUNIT_ASSERT_NOT_NULL(test, sp);
-	hsm_fair_moved(test, sp, in, out);
-	in->slot_in[2].running = 0;
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_END, 2,
-		  2 * EPOCH + 1000);
-	KUNIT_EXPECT_EQ(test, out->keep_epoch, 1u);
-	test_job_running(in, 2, 13, 0);
-	out->keep_epoch = 0; /* the engine clears it before a decision */
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 2,
-		  2 * EPOCH + 1500);
-	KUNIT_EXPECT_EQ(test, out->keep_epoch, 1u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 29u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 51u);
-	KUNIT_EXPECT_EQ(test, sp->pt.settle, 0u);
-	KUNIT_EXPECT_EQ(test, out->slot[2].np_class, (u32)HSM_COMPUTE);
-	KUNIT_EXPECT_EQ(test, out->slot[2].np, 512u);
-	KUNIT_EXPECT_EQ(test, sp->acct[2].seqno, 13ull);
-	KUNIT_EXPECT_EQ(test, hsm_acct_alone(&sp->acct[2], 2 * EPOCH + 2524),
+	test_run_init(test, &r, &corun_policy_hsm_fair, hbm_platform);
+	hsm_fair_moved(test, &r);
+	r.in->slot_in[2].running = 0;
+	hsm_event(&r, CORUN_POLICY_EV_JOB_END, 2, 2 * EPOCH + 1000);
+	KUNIT_EXPECT_EQ(test, r.out->keep_epoch, 1u);
+	test_job_running(r.in, 2, 13, 0);
+	r.out->keep_epoch = 0; /* the engine clears it before a decision */
+	hsm_event(&r, CORUN_POLICY_EV_JOB_START, 2, 2 * EPOCH + 1500);
+	KUNIT_EXPECT_EQ(test, r.out->keep_epoch, 1u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 29u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[2].sm_mask), 51u);
+	KUNIT_EXPECT_EQ(test, r.sp->pt.settle, 0u);
+	KUNIT_EXPECT_EQ(test, r.out->slot[2].np_class, (u32)HSM_COMPUTE);
+	KUNIT_EXPECT_EQ(test, r.out->slot[2].np, 512u);
+	KUNIT_EXPECT_EQ(test, r.sp->acct[2].seqno, 13ull);
+	KUNIT_EXPECT_EQ(test, hsm_acct_alone(&r.sp->acct[2], 2 * EPOCH + 2524),
 			512ull);
 	/* the next epoch measures and may move: 0.9 / 0.5 moves again */
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
-	KUNIT_EXPECT_GT(test, sp->moved, 0u);
-	KUNIT_EXPECT_GT(test, popcount_mask(out->slot[2].sm_mask), 51u);
-	KUNIT_EXPECT_EQ(test, out->slot[2].est_alone_cycles,
-			sp->pred[2].np * (EPOCH - 1500) / 1024);
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
+	KUNIT_EXPECT_GT(test, r.sp->moved, 0u);
+	KUNIT_EXPECT_GT(test, popcount_mask(r.out->slot[2].sm_mask), 51u);
+	KUNIT_EXPECT_EQ(test, r.out->slot[2].est_alone_cycles,
+			r.sp->pred[2].np * (EPOCH - 1500) / 1024);
 }
 
 /*
@@ -360,33 +331,26 @@ static void hsm_relaunch_test(struct kunit *test)
  */
 static void hsm_relaunch_other_slot_test(struct kunit *test)
 {
-	struct corun_policy_in *in = hsm_in(test);
-	struct corun_policy_out *out =
-		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
-	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+	struct test_run r;
 
-	KUNIT_ASSERT_NOT_NULL(test, out);
-	KUNIT_ASSERT_NOT_NULL(test, sp);
-	hsm_fair_moved(test, sp, in, out);
-	in->slot_in[2].running = 0;
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_END, 2,
-		  2 * EPOCH + 1000);
-	test_job_running(in, 1, 14, 0);
-	out->keep_epoch = 0;
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 1,
-		  2 * EPOCH + 1500);
-	KUNIT_EXPECT_EQ(test, out->keep_epoch, 0u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 40u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[1].sm_mask), 40u);
-	KUNIT_EXPECT_EQ(test, sp->relaunch[2], 0u);
-	KUNIT_EXPECT_EQ(test, sp->pt.settle, 1u);
+	test_run_init(test, &r, &corun_policy_hsm_fair, hbm_platform);
+	hsm_fair_moved(test, &r);
+	r.in->slot_in[2].running = 0;
+	hsm_event(&r, CORUN_POLICY_EV_JOB_END, 2, 2 * EPOCH + 1000);
+	test_job_running(r.in, 1, 14, 0);
+	r.out->keep_epoch = 0;
+	hsm_event(&r, CORUN_POLICY_EV_JOB_START, 1, 2 * EPOCH + 1500);
+	KUNIT_EXPECT_EQ(test, r.out->keep_epoch, 0u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 40u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[1].sm_mask), 40u);
+	KUNIT_EXPECT_EQ(test, r.sp->relaunch[2], 0u);
+	KUNIT_EXPECT_EQ(test, r.sp->pt.settle, 1u);
 	/* slot 2's job comes back later: a new arrival, even again */
-	test_job_running(in, 2, 15, 0);
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 2,
-		  2 * EPOCH + 2000);
-	KUNIT_EXPECT_EQ(test, out->keep_epoch, 0u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[2].sm_mask), 26u);
-	KUNIT_EXPECT_EQ(test, out->slot[2].np_class, (u32)HSM_NONE);
+	test_job_running(r.in, 2, 15, 0);
+	hsm_event(&r, CORUN_POLICY_EV_JOB_START, 2, 2 * EPOCH + 2000);
+	KUNIT_EXPECT_EQ(test, r.out->keep_epoch, 0u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[2].sm_mask), 26u);
+	KUNIT_EXPECT_EQ(test, r.out->slot[2].np_class, (u32)HSM_NONE);
 }
 
 /*
@@ -396,24 +360,20 @@ static void hsm_relaunch_other_slot_test(struct kunit *test)
  */
 static void hsm_epoch_span_test(struct kunit *test)
 {
-	struct corun_policy_in *in = hsm_in(test);
-	struct corun_policy_out *out =
-		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
-	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+	struct test_run r;
 
-	KUNIT_ASSERT_NOT_NULL(test, out);
-	KUNIT_ASSERT_NOT_NULL(test, sp);
-	test_job_running(in, 0, 11, 0);
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_JOB_START, 0, 0);
+	test_run_init(test, &r, &corun_policy_hsm_fair, hbm_platform);
+	test_job_running(r.in, 0, 11, 0);
+	hsm_event(&r, CORUN_POLICY_EV_JOB_START, 0, 0);
 	/* 0.549 / 0.61 of the peak over the stated length */
-	hsm_counters(in, 0, 55, 2000000);
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
-	KUNIT_EXPECT_EQ(test, sp->pred[0].np, 923u);
+	hsm_counters(r.in, 0, 55, 2000000);
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	KUNIT_EXPECT_EQ(test, r.sp->pred[0].np, 923u);
 	/* the same counters over twice the cycles: 0.2745 / 0.61 = 460.8 */
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
-	KUNIT_EXPECT_EQ(test, sp->pred[0].cls, (u32)HSM_MEMORY);
-	KUNIT_EXPECT_GE(test, sp->pred[0].np, 460u);
-	KUNIT_EXPECT_LE(test, sp->pred[0].np, 461u);
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
+	KUNIT_EXPECT_EQ(test, r.sp->pred[0].cls, (u32)HSM_MEMORY);
+	KUNIT_EXPECT_GE(test, r.sp->pred[0].np, 460u);
+	KUNIT_EXPECT_LE(test, r.sp->pred[0].np, 461u);
 }
 
 /*
@@ -461,30 +421,26 @@ static void hsm_reclaim_rule_test(struct kunit *test)
 static void hsm_fair_reclaim(struct kunit *test, u32 ctxsw, u64 done,
 			     u32 resident, u32 per_sm, u32 want)
 {
-	struct corun_policy_in *in = hsm_in(test);
-	struct corun_policy_out *out =
-		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
-	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+	struct test_run r;
 
-	KUNIT_ASSERT_NOT_NULL(test, out);
-	KUNIT_ASSERT_NOT_NULL(test, sp);
-	in->plat.ctxsw = ctxsw;
-	hsm_fair_pair(sp, in, out);
-	out->slot[0].reclaim = CORUN_RECLAIM_NR; /* not decided yet */
-	out->slot[2].reclaim = CORUN_RECLAIM_NR;
-	in->slot_in[0].d.ctas_done = done;
-	in->slot_in[0].job.ctas_resident = resident;
-	in->slot_in[0].job.cta.ctas_per_sm = per_sm;
+	test_run_init(test, &r, &corun_policy_hsm_fair, hbm_platform);
+	r.in->plat.ctxsw = ctxsw;
+	hsm_fair_pair(&r);
+	r.out->slot[0].reclaim = CORUN_RECLAIM_NR; /* not decided yet */
+	r.out->slot[2].reclaim = CORUN_RECLAIM_NR;
+	r.in->slot_in[0].d.ctas_done = done;
+	r.in->slot_in[0].job.ctas_resident = resident;
+	r.in->slot_in[0].job.cta.ctas_per_sm = per_sm;
 	/* the second job's start took SMs from slot 0 too: count anew */
-	sp->cs_choices[CORUN_RECLAIM_DRAIN] = 0;
-	sp->cs_choices[CORUN_RECLAIM_SWITCH] = 0;
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
-	KUNIT_EXPECT_EQ(test, sp->moved, 11u);
-	KUNIT_EXPECT_EQ(test, sp->lost[0], 11u);
-	KUNIT_EXPECT_EQ(test, out->slot[0].reclaim, want);
-	KUNIT_EXPECT_EQ(test, sp->reclaim[0], want);
-	KUNIT_EXPECT_EQ(test, out->slot[2].reclaim, (u32)CORUN_RECLAIM_NR);
-	KUNIT_EXPECT_EQ(test, sp->cs_choices[want], 1ull);
+	r.sp->cs_choices[CORUN_RECLAIM_DRAIN] = 0;
+	r.sp->cs_choices[CORUN_RECLAIM_SWITCH] = 0;
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
+	KUNIT_EXPECT_EQ(test, r.sp->moved, 11u);
+	KUNIT_EXPECT_EQ(test, r.sp->lost[0], 11u);
+	KUNIT_EXPECT_EQ(test, r.out->slot[0].reclaim, want);
+	KUNIT_EXPECT_EQ(test, r.sp->reclaim[0], want);
+	KUNIT_EXPECT_EQ(test, r.out->slot[2].reclaim, (u32)CORUN_RECLAIM_NR);
+	KUNIT_EXPECT_EQ(test, r.sp->cs_choices[want], 1ull);
 }
 
 static void hsm_fair_reclaim_test(struct kunit *test)
@@ -503,70 +459,62 @@ static void hsm_fair_reclaim_test(struct kunit *test)
 
 static void hsm_qos_policy_procedure_test(struct kunit *test)
 {
-	struct corun_policy_in *in = hsm_in(test);
-	struct corun_policy_out *out =
-		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
-	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+	struct test_run r;
 
-	KUNIT_ASSERT_NOT_NULL(test, out);
-	KUNIT_ASSERT_NOT_NULL(test, sp);
+	test_run_init(test, &r, &corun_policy_hsm_qos, hbm_platform);
 	/* QoS job (0.8) compute-bound in slot 1, memory-bound job in slot 0 */
-	test_job_running(in, 0, 21, 0);
-	test_job_running(in, 1, 22, 819);
-	hsm_event(sp, &qos_ops, in, out, CORUN_POLICY_EV_INIT, 0, 0);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[1].sm_mask), 40u);
-	hsm_counters(in, 0, 30, 2000000);
-	hsm_counters(in, 1, 1, 30000000);
-	hsm_event(sp, &qos_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
-	hsm_event(sp, &qos_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
+	test_job_running(r.in, 0, 21, 0);
+	test_job_running(r.in, 1, 22, 819);
+	hsm_event(&r, CORUN_POLICY_EV_INIT, 0, 0);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[1].sm_mask), 40u);
+	hsm_counters(r.in, 0, 30, 2000000);
+	hsm_counters(r.in, 1, 1, 30000000);
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
 	/* NP 0.5 < 0.8: ceil(0.8 * 40 / 0.5) = 64 SMs */
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[1].sm_mask), 64u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 16u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[1].sm_mask), 64u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 16u);
 	/* at 0.8: nothing moves */
-	hsm_event(sp, &qos_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
-	KUNIT_EXPECT_EQ(test, sp->moved, 0u);
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, 3 * EPOCH);
+	KUNIT_EXPECT_EQ(test, r.sp->moved, 0u);
 	/* a memory-bound QoS job above 0.9 gives back what it does not need */
-	in->slot_in[0].job.qos_target = 0;
-	in->slot_in[1].job.qos_target = 0;
-	in->slot_in[0].job.qos_target = 819;
-	hsm_counters(in, 0, 58, 2000000); /* 16 SMs, 0.95 */
-	hsm_event(sp, &qos_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 4 * EPOCH);
-	KUNIT_EXPECT_EQ(test, sp->pred[0].np, 5799u * 1024 / 6100);
+	r.in->slot_in[0].job.qos_target = 0;
+	r.in->slot_in[1].job.qos_target = 0;
+	r.in->slot_in[0].job.qos_target = 819;
+	hsm_counters(r.in, 0, 58, 2000000); /* 16 SMs, 0.95 */
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, 4 * EPOCH);
+	KUNIT_EXPECT_EQ(test, r.sp->pred[0].np, 5799u * 1024 / 6100);
 	/* ceil(819 * 16 / 973) = 14 */
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 14u);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[1].sm_mask), 66u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 14u);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[1].sm_mask), 66u);
 	/* no QoS job: the split stays */
-	in->slot_in[0].job.qos_target = 0;
-	hsm_counters(in, 0, 10, 2000000);
-	hsm_event(sp, &qos_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 5 * EPOCH);
-	KUNIT_EXPECT_EQ(test, popcount_mask(out->slot[0].sm_mask), 14u);
+	r.in->slot_in[0].job.qos_target = 0;
+	hsm_counters(r.in, 0, 10, 2000000);
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, 5 * EPOCH);
+	KUNIT_EXPECT_EQ(test, popcount_mask(r.out->slot[0].sm_mask), 14u);
 }
 
 /* More jobs than SMs: every job shares every SM and none moves. */
 static void hsm_many_test(struct kunit *test)
 {
-	struct corun_policy_in *in = hsm_in(test);
-	struct corun_policy_out *out =
-		kunit_kzalloc(test, sizeof(*out), GFP_KERNEL);
-	struct smpart *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+	struct test_run r;
 	u32 s;
 
-	KUNIT_ASSERT_NOT_NULL(test, out);
-	KUNIT_ASSERT_NOT_NULL(test, sp);
-	in->plat.num_sms = 2;
+	test_run_init(test, &r, &corun_policy_hsm_fair, hbm_platform);
+	r.in->plat.num_sms = 2;
 	for (s = 0; s < 3; s++) {
-		test_job_running(in, s, 31 + s, 0);
-		hsm_counters(in, s, 10 * (s + 1), 1000);
+		test_job_running(r.in, s, 31 + s, 0);
+		hsm_counters(r.in, s, 10 * (s + 1), 1000);
 	}
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_INIT, 0, 0);
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
-	hsm_event(sp, &fair_ops, in, out, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
+	hsm_event(&r, CORUN_POLICY_EV_INIT, 0, 0);
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, EPOCH);
+	hsm_event(&r, CORUN_POLICY_EV_EPOCH, 0, 2 * EPOCH);
 	for (s = 0; s < 3; s++) {
-		KUNIT_EXPECT_EQ(test, out->slot[s].sm_mask[0], 0x3u);
-		KUNIT_EXPECT_EQ(test, sp->pred[s].sms, 2u);
-		KUNIT_EXPECT_GT(test, out->slot[s].est_alone_cycles, 0ull);
+		KUNIT_EXPECT_EQ(test, r.out->slot[s].sm_mask[0], 0x3u);
+		KUNIT_EXPECT_EQ(test, r.sp->pred[s].sms, 2u);
+		KUNIT_EXPECT_GT(test, r.out->slot[s].est_alone_cycles, 0ull);
 	}
-	KUNIT_EXPECT_EQ(test, sp->moved, 0u);
+	KUNIT_EXPECT_EQ(test, r.sp->moved, 0u);
 }
 
 static struct kunit_case corun_hsm_cases[] = {

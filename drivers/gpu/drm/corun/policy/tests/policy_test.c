@@ -50,6 +50,24 @@ void test_event(struct corun_policy_in *in, u32 ev, u32 slot, u64 now, u64 len)
 	}
 }
 
+void test_run_init(struct kunit *test, struct test_run *r,
+		   const struct corun_policy_ops *ops,
+		   void (*plat)(struct corun_policy_platform *))
+{
+	r->ops = ops;
+	r->in = test_policy_in(test, plat);
+	r->out = kunit_kzalloc(test, sizeof(*r->out), GFP_KERNEL);
+	r->state = kunit_kzalloc(test, ops->state_size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, r->out);
+	KUNIT_ASSERT_NOT_NULL(test, r->state);
+}
+
+void test_run_event(struct test_run *r, u32 ev, u32 slot, u64 now, u64 len)
+{
+	test_event(r->in, ev, slot, now, len);
+	r->ops->decide(r->state, r->in, r->out);
+}
+
 void test_job_running(struct corun_policy_in *in, u32 s, u64 seqno, u32 qos)
 {
 	in->slot_in[s].running = 1;

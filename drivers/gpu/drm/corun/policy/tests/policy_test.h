@@ -14,6 +14,27 @@ test_policy_in(struct kunit *test,
 	       void (*plat)(struct corun_policy_platform *));
 void test_event(struct corun_policy_in *in, u32 ev, u32 slot, u64 now, u64 len);
 
+struct smpart;
+struct dase_state;
+
+/* One policy's decisions on a test platform: its input, output, state. */
+struct test_run {
+	const struct corun_policy_ops *ops;
+	struct corun_policy_in *in;
+	struct corun_policy_out *out;
+	union { /* the state of ops->state_size, as a suite reads it */
+		void *state;
+		struct smpart *sp; /* HSM's */
+		struct dase_state *st; /* DASE's */
+	};
+};
+
+void test_run_init(struct kunit *test, struct test_run *r,
+		   const struct corun_policy_ops *ops,
+		   void (*plat)(struct corun_policy_platform *));
+/* test_event(), then @r's policy decides. */
+void test_run_event(struct test_run *r, u32 ev, u32 slot, u64 now, u64 len);
+
 extern struct kunit_suite corun_policy_engine_suite;
 extern struct kunit_suite corun_fwknobs_suite;
 extern struct kunit_suite corun_hsm_suite;
