@@ -563,20 +563,31 @@ static struct corun_slot_job_state *snap_js(void *buf)
 			8 * sizeof(struct corun_slot_job_state));
 }
 
-static void engine_snapshot_test(struct kunit *test)
+/*
+ * setup() with @ops selected and job 7 (100 CTAs) started in slot 2, and
+ * a buffer for snap() in @buf.
+ */
+static struct fixture *setup_job(struct kunit *test, int fw,
+				 const struct corun_policy_ops *ops, void **buf)
 {
-	struct fixture *f = setup(test, 1);
-	u32 size = corun_snapshot_size(8, 16, 4);
-	void *buf = kunit_kzalloc(test, size, GFP_KERNEL);
-	const struct corun_policy_in *in = &f->eng.in;
-	struct corun_snapshot_header *h;
+	struct fixture *f = setup(test, fw);
 	struct corun_job_desc d;
 
-	KUNIT_ASSERT_NOT_NULL(test, buf);
-	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &corun_policy_fcfs),
-			0);
+	*buf = kunit_kzalloc(test, corun_snapshot_size(8, 16, 4), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, *buf);
+	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, ops), 0);
 	desc_for(&d, 7, 100);
 	corun_policy_job_start(&f->eng, 2, &d, 0);
+	return f;
+}
+
+static void engine_snapshot_test(struct kunit *test)
+{
+	u32 size = corun_snapshot_size(8, 16, 4);
+	void *buf;
+	struct fixture *f = setup_job(test, 1, &corun_policy_fcfs, &buf);
+	const struct corun_policy_in *in = &f->eng.in;
+	struct corun_snapshot_header *h;
 
 	h = snap(buf, 1, 100);
 	KUNIT_ASSERT_EQ(test, corun_policy_snapshot(&f->eng, h, size), 0);
@@ -721,16 +732,11 @@ static const struct corun_policy_ops mon = {
  */
 static void engine_monitor_test(struct kunit *test)
 {
-	struct fixture *f = setup(test, 1);
 	u32 size = corun_snapshot_size(8, 16, 4);
-	void *buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	void *buf;
+	struct fixture *f = setup_job(test, 1, &mon, &buf);
 	const struct corun_policy_in *in = &f->eng.in;
-	struct corun_job_desc d;
 
-	KUNIT_ASSERT_NOT_NULL(test, buf);
-	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &mon), 0);
-	desc_for(&d, 7, 100);
-	corun_policy_job_start(&f->eng, 2, &d, 0);
 	/* no monitors in the firmware: nothing asked */
 	KUNIT_ASSERT_EQ(test,
 			corun_policy_snapshot(&f->eng, snap(buf, 1, 100), size),
@@ -786,6 +792,12 @@ static void engine_monitor_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, in->slot_in[2].fw_mon, 0u);
 }
 
+/* Whether the host is asked to restart an epoch set to 100000 cycles. */
+static bool restart(struct fixture *f, u32 *len)
+{
+	return corun_policy_epoch_restart(&f->eng, 100000, len);
+}
+
 static const struct corun_policy_ops restarter = {
 	.name = "restarter",
 	.id = 105,
@@ -802,47 +814,35 @@ static const struct corun_policy_ops restarter = {
  */
 static void engine_epoch_restart_test(struct kunit *test)
 {
-	struct fixture *f = setup(test, 0);
 	u32 size = corun_snapshot_size(8, 16, 4);
-	void *buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	void *buf;
+	struct fixture *f = setup_job(test, 0, &corun_policy_fcfs, &buf);
 	struct corun_job_desc d;
 	u32 len = 0, min = CORUN_EPOCH_LEN_MIN;
 
-	KUNIT_ASSERT_NOT_NULL(test, buf);
-	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &corun_policy_fcfs),
-			0);
-	desc_for(&d, 7, 100);
-	corun_policy_job_start(&f->eng, 2, &d, 0);
-	KUNIT_EXPECT_FALSE(test,
-			   corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_FALSE(test, restart(f, &len));
 	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &restarter), 0);
 	/* selecting the policy is not a start or an end */
-	KUNIT_EXPECT_FALSE(test,
-			   corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_FALSE(test, restart(f, &len));
 	desc_for(&d, 8, 100);
 	corun_policy_job_start(&f->eng, 3, &d, 0);
-	KUNIT_EXPECT_TRUE(test,
-			  corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_TRUE(test, restart(f, &len));
 	KUNIT_EXPECT_EQ(test, len, (u32)CORUN_EPOCH_LEN_MIN);
 	/* taken: asked once */
-	KUNIT_EXPECT_FALSE(test,
-			   corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_FALSE(test, restart(f, &len));
 	/* the short epoch's snapshot: whole epochs from there */
 	KUNIT_ASSERT_EQ(test,
 			corun_policy_snapshot(&f->eng, snap(buf, 1, 100), size),
 			0);
-	KUNIT_EXPECT_TRUE(test,
-			  corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_TRUE(test, restart(f, &len));
 	KUNIT_EXPECT_EQ(test, len, 100000u);
 	KUNIT_ASSERT_EQ(test,
 			corun_policy_snapshot(&f->eng, snap(buf, 2, 200), size),
 			0);
-	KUNIT_EXPECT_FALSE(test,
-			   corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_FALSE(test, restart(f, &len));
 	/* a completion with a job left: the epoch ends there too */
 	corun_policy_job_end(&f->eng, 3);
-	KUNIT_EXPECT_TRUE(test,
-			  corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_TRUE(test, restart(f, &len));
 	KUNIT_EXPECT_EQ(test, len, (u32)CORUN_EPOCH_LEN_MIN);
 	/* an epoch no longer than the short one stays as it is */
 	desc_for(&d, 9, 100);
@@ -851,10 +851,9 @@ static void engine_epoch_restart_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, len, min);
 	/* the last job ends: no epochs to restart, none asked */
 	corun_policy_job_end(&f->eng, 3);
-	corun_policy_epoch_restart(&f->eng, 100000, &len);
+	restart(f, &len);
 	corun_policy_job_end(&f->eng, 2);
-	KUNIT_EXPECT_FALSE(test,
-			   corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_FALSE(test, restart(f, &len));
 	KUNIT_EXPECT_EQ(test, f->eng.epoch_short, 0u);
 }
 
@@ -881,40 +880,31 @@ static const struct corun_policy_ops keeper = {
  */
 static void engine_epoch_keep_test(struct kunit *test)
 {
-	struct fixture *f = setup(test, 0);
 	u32 size = corun_snapshot_size(8, 16, 4);
-	void *buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	void *buf;
+	struct fixture *f = setup_job(test, 0, &keeper, &buf);
 	struct corun_job_desc d;
 	u32 len = 0;
 
-	KUNIT_ASSERT_NOT_NULL(test, buf);
-	KUNIT_ASSERT_EQ(test, corun_policy_select(&f->eng, &keeper), 0);
-	desc_for(&d, 7, 100);
-	corun_policy_job_start(&f->eng, 2, &d, 0);
-	KUNIT_EXPECT_TRUE(test,
-			  corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_TRUE(test, restart(f, &len));
 	KUNIT_EXPECT_EQ(test, len, (u32)CORUN_EPOCH_LEN_MIN);
 	/* kept while the short epoch runs */
 	desc_for(&d, 8, 100);
 	corun_policy_job_start(&f->eng, 3, &d, 0);
-	KUNIT_EXPECT_FALSE(test,
-			   corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_FALSE(test, restart(f, &len));
 	KUNIT_EXPECT_EQ(test, f->eng.epoch_short, 1u);
 	KUNIT_ASSERT_EQ(test,
 			corun_policy_snapshot(&f->eng, snap(buf, 1, 100), size),
 			0);
-	KUNIT_EXPECT_TRUE(test,
-			  corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_TRUE(test, restart(f, &len));
 	KUNIT_EXPECT_EQ(test, len, 100000u);
 	/* kept: nothing asked */
 	corun_policy_job_end(&f->eng, 3);
-	KUNIT_EXPECT_FALSE(test,
-			   corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_FALSE(test, restart(f, &len));
 	/* another slot's start is not kept though the last decision was */
 	desc_for(&d, 9, 100);
 	corun_policy_job_start(&f->eng, 4, &d, 0);
-	KUNIT_EXPECT_TRUE(test,
-			  corun_policy_epoch_restart(&f->eng, 100000, &len));
+	KUNIT_EXPECT_TRUE(test, restart(f, &len));
 	KUNIT_EXPECT_EQ(test, len, (u32)CORUN_EPOCH_LEN_MIN);
 }
 
