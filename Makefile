@@ -73,7 +73,7 @@ include tools/kunit/kunit.mk
 	tools/equiv/equiv.mk tools/eval/eval.mk))
 
 .PHONY: all deps check test demo bench lint clean module module-debug help fuzz soak \
-	kunit-module
+	kunit-module leak-module
 
 all: $(BINS) $(TEST_PROGS) $(DEV_IMAGES)
 
@@ -137,6 +137,15 @@ kunit-module:
 			$(O)/kunit-module/policy/
 	$(KMAKE) -C $$(tools/vm/build-kernel --print-path)/build \
 		M=$(CURDIR)/$(O)/kunit-module modules
+
+# A planted leak for the debug kernel (selftests/leak): proves that the
+# guest scripts' kmemleak check fails a run; selftests/kunit loads it.
+leak-module:
+	@tools/vm/build-kernel --check || { echo "leak-module: the debug kernel is not built (tools/vm/build-kernel)" >&2; exit 1; }
+	@rm -rf $(O)/leak-module && mkdir -p $(O)/leak-module && \
+		cp selftests/leak/Kbuild selftests/leak/*.c $(O)/leak-module/
+	$(KMAKE) -C $$(tools/vm/build-kernel --print-path)/build \
+		M=$(CURDIR)/$(O)/leak-module W=1 modules
 
 check: deps
 	$(MAKE) all
