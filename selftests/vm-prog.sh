@@ -55,6 +55,7 @@ vm_prog() {
 	grep '^ACCOUNT' "$out" | sed 's/^/# /'
 	res $(grep -q '^DMESG clean' "$out" && echo 1 || echo 0) dmesg_clean
 	grep -E '^(KMEMLEAK|# dmesg|# kmemleak)' "$out" | sed 's/^KMEMLEAK/# KMEMLEAK/'
+	grep -q '^KMEMLEAK dirty' "$out" && grep '^# corun .text at' "$out"
 	if [ $rc -ne 0 ] && ! grep -q '^PROG rc=' "$out"; then
 		tail -n 30 "$out" | sed 's/^/# vm: /'
 	fi
