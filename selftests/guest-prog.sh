@@ -17,6 +17,9 @@ mount -t debugfs none /sys/kernel/debug 2>/dev/null
 if insmod "$KO"; then echo "LOAD ok"; else echo "LOAD failed"; fi
 "$PROG" "$@"
 echo "PROG rc=$?"
+# where corun's code was: kmemleak prints an unloaded module's frames as
+# bare addresses, this resolves them (address - .text in corun.ko)
+echo "# corun .text at $(cat /sys/module/corun/sections/.text 2>/dev/null)"
 if rmmod corun; then echo "UNLOAD ok"; else echo "UNLOAD failed"; fi
 # The driver's account at unload: every job it was handed ended once
 # (done, faulted or cancelled) and was freed.

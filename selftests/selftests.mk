@@ -9,6 +9,10 @@
 #                     (a short seeded run; make fuzz runs a long one)
 #   selftests/faults  fault injection with isolation counts,
 #                     $(O)/selftests/corun_faults
+#   selftests/debug-kernel  selftests/kunit, selftests/driver and
+#                     selftests/faults (1 trial) on the debug kernel
+#                     (tools/vm/build-kernel), with kmemleak; a counted
+#                     SKIP naming the command when it is not built
 #   selftests/soak    many processes submitting random mixes for a bounded
 #                     time, $(O)/selftests/corun_soak (make soak only: it
 #                     runs for minutes)
@@ -53,6 +57,8 @@ selftests/driver: $(O)/selftests/corun_uapi
 selftests/fuzz: $(O)/selftests/corun_fuzz
 selftests/faults: $(O)/selftests/corun_faults
 selftests/soak: $(O)/selftests/corun_soak
+selftests/debug-kernel: $(O)/selftests/corun_uapi $(O)/selftests/corun_faults
 
-TEST_PROGS += selftests/driver selftests/fuzz selftests/faults
+TEST_PROGS += selftests/driver selftests/fuzz selftests/faults \
+	selftests/debug-kernel
 all: $(O)/selftests/corun_soak

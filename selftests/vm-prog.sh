@@ -54,7 +54,8 @@ vm_prog() {
 		"$(grep '^ACCOUNT' "$out")"
 	grep '^ACCOUNT' "$out" | sed 's/^/# /'
 	res $(grep -q '^DMESG clean' "$out" && echo 1 || echo 0) dmesg_clean
-	grep '^# dmesg' "$out"
+	grep -E '^(KMEMLEAK|# dmesg|# kmemleak)' "$out" | sed 's/^KMEMLEAK/# KMEMLEAK/'
+	grep -q '^KMEMLEAK dirty' "$out" && grep '^# corun .text at' "$out"
 	if [ $rc -ne 0 ] && ! grep -q '^PROG rc=' "$out"; then
 		tail -n 30 "$out" | sed 's/^/# vm: /'
 	fi

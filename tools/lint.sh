@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make lint: the kernel's checkpatch.pl --strict and clang-format over the
-# kernel-style trees (drivers/ and include/), pyflakes over the Python
-# tools. Zero findings or it fails.
+# kernel-style trees (drivers/, include/, the planted-leak module of
+# selftests/leak/), pyflakes over the Python tools. Zero findings or it
+# fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,7 +25,7 @@ if [ ! -x "$CP/scripts/checkpatch.pl" ]; then
 fi
 
 mapfile -t files < <(git ls-files -co --exclude-standard -- \
-	'drivers/*.[ch]' 'include/*.[ch]' | sort)
+	'drivers/*.[ch]' 'include/*.[ch]' 'selftests/leak/*.[ch]' | sort)
 [ ${#files[@]} -gt 0 ] || { echo "lint: no files" >&2; exit 1; }
 
 # Justified per-file exceptions (file -> extra checkpatch types to ignore):

@@ -472,7 +472,7 @@ int corun_ioctl_get_job_counters(struct drm_device *drm, void *data,
 {
 	struct corun_file *cfile = file->driver_priv;
 	struct drm_corun_get_job_counters *args = data;
-	struct drm_corun_job_counters c;
+	struct drm_corun_job_counters c, *released;
 	struct corun_job_rec *rec;
 	u32 n = min_t(u32, args->size, sizeof(c));
 	void __user *uptr = u64_to_user_ptr(args->counters);
@@ -490,12 +490,18 @@ int corun_ioctl_get_job_counters(struct drm_device *drm, void *data,
 	if (args->job_id > ULONG_MAX)
 		return -ENOENT;
 
+	/*
+	 * The copy to user space runs without submit_lock: it may fault on
+	 * a mapping of a buffer, and the fault takes the buffer's
+	 * reservation, which SUBMIT holds when it takes submit_lock.
+	 */
 	mutex_lock(&cfile->submit_lock);
 	rec = xa_load(&cfile->jobs, args->job_id);
-	if (!rec) {
-		ret = -ENOENT;
-		goto out;
-	}
+	if (rec)
+		kref_get(&rec->ref);
+	mutex_unlock(&cfile->submit_lock);
+	if (!rec)
+		return -ENOENT;
 	spin_lock_irqsave(&rec->lock, flags);
 	if (!rec->had_counters)
 		ret = -ENODATA;
@@ -517,14 +523,19 @@ int corun_ioctl_get_job_counters(struct drm_device *drm, void *data,
 	}
 	args->size = sizeof(c);
 	if (args->flags & DRM_CORUN_GET_COUNTERS_RELEASE) {
+		/* a concurrent RELEASE may have been first */
+		mutex_lock(&cfile->submit_lock);
 		spin_lock_irqsave(&rec->lock, flags);
-		kfree(rec->counters);
+		released = rec->counters;
 		rec->counters = NULL;
 		spin_unlock_irqrestore(&rec->lock, flags);
-		cfile->counter_recs--;
+		if (released)
+			cfile->counter_recs--;
+		mutex_unlock(&cfile->submit_lock);
+		kfree(released);
 	}
 out:
-	mutex_unlock(&cfile->submit_lock);
+	corun_job_rec_put(rec);
 	return ret;
 }
 
