@@ -47,6 +47,8 @@
 #define CORUN_JOB_TIMEOUT_MS 2000
 #define CORUN_CTX_MAX_HANGS 3
 #define CORUN_DRAIN_MS 10000
+/* then how long cancelling may take, jobs freed included */
+#define CORUN_DRAIN_CANCEL_MS 5000
 #define CORUN_DEFAULT_EPOCH_CYCLES 100000
 /* inject_dma_client: 16 KiB aligned, beyond any guest memory */
 #define CORUN_INJECT_BAD_PA 0xfff0000000000ULL

@@ -826,11 +826,17 @@ static bool corun_sched_idle(struct drm_gpu_scheduler *sched)
 
 /*
  * Before teardown (interrupts still on): let jobs of closed files finish,
- * then cancel what is still resident so that every job is freed.
+ * then cancel what is still resident so that every job is freed. The
+ * scheduler may hand the slot a job it took from an entity before the
+ * file was closed as soon as the cancelled one is gone, so cancelling
+ * goes on until the slot has nothing pending; drm_sched_fini() would
+ * leave such a job on the pending list, never ended nor freed.
  */
 void corun_sched_drain(struct corun_device *cdev)
 {
 	unsigned long deadline = jiffies + msecs_to_jiffies(CORUN_DRAIN_MS);
+	unsigned long cancel_end =
+		deadline + msecs_to_jiffies(CORUN_DRAIN_CANCEL_MS);
 	struct corun_job *job;
 	u32 s;
 
@@ -846,12 +852,17 @@ void corun_sched_drain(struct corun_device *cdev)
 			continue;
 		drm_warn(&cdev->drm, "slot %u busy at teardown: cancelling\n",
 			 s);
-		job = corun_slot_kill(slot);
-		if (job)
-			corun_slot_finish(slot, job, -ENODEV, 0);
 		while (!corun_sched_idle(&slot->sched) &&
-		       time_before(jiffies, deadline + HZ))
+		       time_before(jiffies, cancel_end)) {
+			job = corun_slot_kill(slot);
+			if (job)
+				corun_slot_finish(slot, job, -ENODEV, 0);
 			msleep(20);
+		}
+		if (!corun_sched_idle(&slot->sched))
+			drm_err(&cdev->drm,
+				"slot %u: jobs still pending after the drain\n",
+				s);
 	}
 }
 
