@@ -119,23 +119,20 @@ static void out_free(void *p)
 	free(o->err);
 }
 
-/* Run corun-sim with the NULL-terminated arguments; output captured. */
-static struct out *run_sim(struct kunit *test, ...)
+/* Run corun-sim with the NULL-terminated arguments @ap; output captured. */
+static struct out *run_simv(struct kunit *test, va_list ap)
 {
 	struct out *o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
 	char outn[] = "/tmp/corun-sim-test-XXXXXX";
 	char errn[] = "/tmp/corun-sim-test-XXXXXX";
 	const char *argv[32];
 	int fo, fe, st, argc = 0;
-	va_list ap;
 	pid_t pid;
 
 	KUNIT_ASSERT_NOT_NULL(test, o);
 	argv[argc++] = sim_bin;
-	va_start(ap, test);
 	while ((argv[argc] = va_arg(ap, const char *)) && argc < 30)
 		argc++;
-	va_end(ap);
 	argv[argc] = NULL;
 	fo = mkstemp(outn);
 	fe = mkstemp(errn);
@@ -158,6 +155,47 @@ static struct out *run_sim(struct kunit *test, ...)
 	KUNIT_ASSERT_NOT_NULL(test, o->out);
 	KUNIT_ASSERT_NOT_NULL(test, o->err);
 	kunit_add_action(test, out_free, o);
+	return o;
+}
+
+static struct out *run_sim(struct kunit *test, ...)
+{
+	struct out *o;
+	va_list ap;
+
+	va_start(ap, test);
+	o = run_simv(test, ap);
+	va_end(ap);
+	return o;
+}
+
+/*
+ * corun-sim refuses the NULL-terminated arguments: exit status 2 and,
+ * unless @want is NULL, @want in its stderr. A failure names the
+ * arguments and shows the stderr. Returns the run for further checks.
+ */
+static struct out *expect_usage_error(struct kunit *test, const char *want,
+				      ...)
+{
+	char args[512] = "";
+	const char *a;
+	struct out *o;
+	size_t at = 0;
+	va_list ap;
+
+	va_start(ap, want);
+	while ((a = va_arg(ap, const char *)) && at < sizeof(args))
+		at += snprintf(args + at, sizeof(args) - at, " %s", a);
+	va_end(ap);
+	va_start(ap, want);
+	o = run_simv(test, ap);
+	va_end(ap);
+	KUNIT_EXPECT_EQ_MSG(test, o->status, 2, "corun-sim%s: stderr: %s",
+			    args, o->err);
+	if (want)
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, want) != NULL,
+				      "corun-sim%s: no \"%s\" in stderr: %s",
+				      args, want, o->err);
 	return o;
 }
 
@@ -972,8 +1010,6 @@ static void sim_alone_runs(struct kunit *test)
 	struct out *o = run_sim(test, "--config", cfg_path, "--mix", one,
 				"--json", "--quiet", "--alone-runs", "once",
 				"--alone-only", NULL);
-	struct out *bad = run_sim(test, "--config", cfg_path, "--mix", one,
-				  "--alone-runs", "twice", NULL);
 	const struct jv *d, *a, *j;
 
 	KUNIT_ASSERT_EQ_MSG(test, b->status, 0, "%s", b->err);
@@ -997,9 +1033,9 @@ static void sim_alone_runs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, jnum(test, a, "runs"), 1.0);
 	KUNIT_EXPECT_LT(test, jnum(test, a, "cycles"), 30000.0);
 
-	KUNIT_EXPECT_EQ(test, bad->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(bad->err, "--alone-runs twice: expected once or budget") != NULL,
-			      "stderr: %s", bad->err);
+	expect_usage_error(test, "--alone-runs twice: expected once or budget",
+			   "--config", cfg_path, "--mix", one, "--alone-runs",
+			   "twice", NULL);
 }
 
 /*
@@ -1037,16 +1073,12 @@ static void sim_bad_mix(struct kunit *test)
 	struct out *o;
 	char want[256];
 
-	o = run_sim(test, "--config", cfg_path, "--mix", m, NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
 	snprintf(want, sizeof(want), "%s:3: slot=zero: expected an unsigned 32-bit number", m);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, want) != NULL, "stderr: %s", o->err);
+	o = expect_usage_error(test, want, "--config", cfg_path, "--mix", m, NULL);
 	KUNIT_EXPECT_EQ(test, o->out[0], 0);
 
-	o = run_sim(test, "--config", cfg_path, "--mix", u, NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
 	snprintf(want, sizeof(want), "%s:2: unknown workload 'no-such-workload' (known: ", u);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, want) != NULL, "stderr: %s", o->err);
+	o = expect_usage_error(test, want, "--config", cfg_path, "--mix", u, NULL);
 	KUNIT_EXPECT_TRUE(test, strstr(o->err, "vecadd") != NULL);
 	/* the whole list: the last variant and the fault tests */
 	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "coloring-rmat; fault tests: fault-null") &&
@@ -1054,14 +1086,11 @@ static void sim_bad_mix(struct kunit *test)
 			      "stderr: %s", o->err);
 
 	/* test-2sm has 8 slots. */
-	o = run_sim(test, "--config", cfg_path, "--mix", s, NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
 	snprintf(want, sizeof(want), "%s:1: slot 9, the device has 8 slots", s);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, want) != NULL, "stderr: %s", o->err);
+	expect_usage_error(test, want, "--config", cfg_path, "--mix", s, NULL);
 
-	o = run_sim(test, "--config", cfg_path, "--mix", "/nonexistent.mix", NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
-	KUNIT_EXPECT_TRUE(test, strstr(o->err, "/nonexistent.mix") != NULL);
+	expect_usage_error(test, "/nonexistent.mix", "--config", cfg_path,
+			   "--mix", "/nonexistent.mix", NULL);
 }
 
 static void sim_bad_config_and_kernels(struct kunit *test)
@@ -1072,10 +1101,9 @@ static void sim_bad_config_and_kernels(struct kunit *test)
 	struct out *o;
 	int fd;
 
-	o = run_sim(test, "--config", c, "--mix", m, NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, c) && strstr(o->err, ":3:"),
-			      "stderr: %s", o->err);
+	o = expect_usage_error(test, c, "--config", c, "--mix", m, NULL);
+	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, ":3:") != NULL, "stderr: %s",
+			      o->err);
 
 	/* A kernel directory whose ELF is garbage. */
 	KUNIT_ASSERT_NOT_NULL(test, mkdtemp(dir));
@@ -1084,25 +1112,19 @@ static void sim_bad_config_and_kernels(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, fd >= 0);
 	KUNIT_EXPECT_EQ(test, write(fd, "\177ELFjunk", 8), 8);
 	close(fd);
-	o = run_sim(test, "--config", cfg_path, "--mix", m, "--kernel-dir", dir, NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "bad kernel binary") != NULL,
-			      "stderr: %s", o->err);
+	expect_usage_error(test, "bad kernel binary", "--config", cfg_path,
+			   "--mix", m, "--kernel-dir", dir, NULL);
 	unlink(elf);
 	/* Missing ELF. */
-	o = run_sim(test, "--config", cfg_path, "--mix", m, "--kernel-dir", dir, NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "No such file") != NULL,
-			      "stderr: %s", o->err);
+	expect_usage_error(test, "No such file", "--config", cfg_path, "--mix",
+			   m, "--kernel-dir", dir, NULL);
 	rmdir(dir);
 
-	o = run_sim(test, "--config", cfg_path, NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
-	o = run_sim(test, "--config", cfg_path, "--mix", m, "--cycles", "0", NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
-	o = run_sim(test, "--config", cfg_path, "--mix", m, "--alone-sched", "fastest",
-		    NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
+	expect_usage_error(test, NULL, "--config", cfg_path, NULL);
+	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", m,
+			   "--cycles", "0", NULL);
+	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", m,
+			   "--alone-sched", "fastest", NULL);
 }
 
 /* ---- policies ---- */
@@ -1465,15 +1487,12 @@ static void sim_progress(struct kunit *test)
 	KUNIT_EXPECT_GT(test, prev, 0.0);
 	KUNIT_EXPECT_LE(test, prev, jnum(test, jobs->v[1], "est_alone_cycles"));
 
-	j = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--progress", "0", NULL);
-	KUNIT_EXPECT_EQ(test, j->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(j->err, "--progress 0: expected a positive count") != NULL,
-			      "stderr: %s", j->err);
-	j = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--policy",
-		    "cta-oracle", "--progress", "1000", NULL);
-	KUNIT_EXPECT_EQ(test, j->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(j->err, "--policy cta-oracle: --progress records one co-run's jobs") != NULL,
-			      "stderr: %s", j->err);
+	expect_usage_error(test, "--progress 0: expected a positive count",
+			   "--config", cfg_path, "--mix", mix_path,
+			   "--progress", "0", NULL);
+	expect_usage_error(test, "--policy cta-oracle: --progress records one co-run's jobs",
+			   "--config", cfg_path, "--mix", mix_path, "--policy",
+			   "cta-oracle", "--progress", "1000", NULL);
 }
 
 /*
@@ -1511,34 +1530,26 @@ static void sim_policy_errors(struct kunit *test)
 {
 	struct out *o;
 
-	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--policy", "best", NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--policy best: expected fcfs, even, proportional, smk, ccbp, warped-slicer, hsm-fair, hsm-qos, dase-fair or dase-qos") != NULL,
-			      "stderr: %s", o->err);
-	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--compare-policies",
-		    "fcfs", NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
-	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--compare-policies",
-		    "fcfs,nope", NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
-	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--compare-policies",
-		    "even,even", NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
-	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--compare-policies",
-		    "fcfs,even", "--policy", "even", NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
-	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--epoch-cycles",
-		    "10", NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
+	expect_usage_error(test, "--policy best: expected fcfs, even, proportional, smk, ccbp, warped-slicer, hsm-fair, hsm-qos, dase-fair or dase-qos",
+			   "--config", cfg_path, "--mix", mix_path, "--policy",
+			   "best", NULL);
+	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
+			   "--compare-policies", "fcfs", NULL);
+	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
+			   "--compare-policies", "fcfs,nope", NULL);
+	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
+			   "--compare-policies", "even,even", NULL);
+	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
+			   "--compare-policies", "fcfs,even", "--policy", "even",
+			   NULL);
+	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
+			   "--epoch-cycles", "10", NULL);
 	/* the driver's range (SET_POLICY's), not the device's 1000 */
-	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--epoch-cycles",
-		    "1000", NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--epoch-cycles 1000: out of range 1024..1073741824") != NULL,
-			      "stderr: %s", o->err);
-	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--epoch-cycles",
-		    "1073741825", NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
+	expect_usage_error(test, "--epoch-cycles 1000: out of range 1024..1073741824",
+			   "--config", cfg_path, "--mix", mix_path,
+			   "--epoch-cycles", "1000", NULL);
+	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
+			   "--epoch-cycles", "1073741825", NULL);
 	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--policy", "even",
 		    "--epoch-cycles", "1024", "--cycles", "2k", "--no-alone", "--json",
 		    "--quiet", NULL);
@@ -1564,11 +1575,9 @@ static void sim_device_mem(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
-		o = run_sim(test, "--config", cfg_path, "--mix", mix_path,
-			    "--device-mem", bad[i][0], NULL);
-		KUNIT_EXPECT_EQ(test, o->status, 2);
-		KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, bad[i][1]) != NULL,
-				      "stderr: %s", o->err);
+		expect_usage_error(test, bad[i][1], "--config", cfg_path,
+				   "--mix", mix_path, "--device-mem", bad[i][0],
+				   NULL);
 	}
 	/* nn at scale 1: 112 MiB of records and 56 MiB of distances */
 	o = run_sim(test, "--config", cfg_path, "--mix", nn, "--no-alone",
@@ -1622,14 +1631,11 @@ static void sim_sched(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, sm);
 	KUNIT_EXPECT_STREQ(test, jstr(test, sm, "sched_policy"), "gto");
 
-	o = run_sim(test, "--config", cfg_path, "--mix", bad, "--no-alone", NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
 	snprintf(want, sizeof(want), "%s:2: sched = fifo:", bad);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, want) != NULL, "stderr: %s", o->err);
-	o = run_sim(test, "--config", cfg_path, "--mix", m, "--sched", "fifo", NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
-	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->err, "--sched fifo:") != NULL,
-			      "stderr: %s", o->err);
+	expect_usage_error(test, want, "--config", cfg_path, "--mix", bad,
+			   "--no-alone", NULL);
+	expect_usage_error(test, "--sched fifo:", "--config", cfg_path, "--mix",
+			   m, "--sched", "fifo", NULL);
 }
 
 static void sim_list(struct kunit *test)
@@ -1669,10 +1675,9 @@ static void sim_show_config(struct kunit *test)
 	KUNIT_EXPECT_TRUE_MSG(test, strstr(o->out, want) != NULL, "stdout: %s", o->out);
 	KUNIT_EXPECT_TRUE(test, strstr(o->out, "num_sms = 2") != NULL);
 
-	o = run_sim(test, "--show-config", NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
-	o = run_sim(test, "--config", "/nonexistent.ini", "--show-config", NULL);
-	KUNIT_EXPECT_EQ(test, o->status, 2);
+	expect_usage_error(test, NULL, "--show-config", NULL);
+	expect_usage_error(test, NULL, "--config", "/nonexistent.ini",
+			   "--show-config", NULL);
 }
 
 /*
