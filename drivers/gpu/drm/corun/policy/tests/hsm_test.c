@@ -291,6 +291,18 @@ static void hsm_fair_moved(struct kunit *test, struct test_run *r)
 }
 
 /*
+ * hsm-fair's moved pair (hsm_fair_moved) with slot 2's job just ended,
+ * 1000 cycles into the third epoch: the set-up of the relaunch tests.
+ */
+static void hsm_fair_slot2_ended(struct kunit *test, struct test_run *r)
+{
+	test_run_init(test, r, &corun_policy_hsm_fair, hbm_platform);
+	hsm_fair_moved(test, r);
+	r->in->slot_in[2].running = 0;
+	hsm_event(r, CORUN_POLICY_EV_JOB_END, 2, 2 * EPOCH + 1000);
+}
+
+/*
  * A job's program is the unit: a job that starts in a slot whose job
  * ended since the last epoch is a relaunch. It keeps the slot's SMs and
  * prediction, its estimate starts at that prediction, and the epoch runs
@@ -300,10 +312,7 @@ static void hsm_relaunch_test(struct kunit *test)
 {
 	struct test_run r;
 
-	test_run_init(test, &r, &corun_policy_hsm_fair, hbm_platform);
-	hsm_fair_moved(test, &r);
-	r.in->slot_in[2].running = 0;
-	hsm_event(&r, CORUN_POLICY_EV_JOB_END, 2, 2 * EPOCH + 1000);
+	hsm_fair_slot2_ended(test, &r);
 	KUNIT_EXPECT_EQ(test, r.out->keep_epoch, 1u);
 	test_job_running(r.in, 2, 13, 0);
 	r.out->keep_epoch = 0; /* the engine clears it before a decision */
@@ -333,10 +342,7 @@ static void hsm_relaunch_other_slot_test(struct kunit *test)
 {
 	struct test_run r;
 
-	test_run_init(test, &r, &corun_policy_hsm_fair, hbm_platform);
-	hsm_fair_moved(test, &r);
-	r.in->slot_in[2].running = 0;
-	hsm_event(&r, CORUN_POLICY_EV_JOB_END, 2, 2 * EPOCH + 1000);
+	hsm_fair_slot2_ended(test, &r);
 	test_job_running(r.in, 1, 14, 0);
 	r.out->keep_epoch = 0;
 	hsm_event(&r, CORUN_POLICY_EV_JOB_START, 1, 2 * EPOCH + 1500);
