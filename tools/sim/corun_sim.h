@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
  * corun-sim's own types: a job driven on a device, a co-run and the
- * command line; corun-sim.c runs them, report.c prints them.
+ * command line; options.c reads the command line, drive.c drives the
+ * jobs, corun-sim.c runs them, report.c prints them.
  */
 #ifndef _SIM_CORUN_SIM_H_
 #define _SIM_CORUN_SIM_H_
@@ -108,6 +109,26 @@ die(int code, const char *fmt, ...);
 const char *job_label(const struct job *j, char *buf, size_t len);
 const char *job_status_text(const struct job *j);
 const char *corun_name(const struct corun *co);
+
+/* options.c: the command line into opt; exits with status 2 on bad usage */
+void parse_args(int argc, char **argv);
+
+/* drive.c: jobs driven on a device */
+extern uint64_t whole_budget;	/* --whole-runs: no new run past it */
+/* One SM's static limits, for the footprints of the alone runs' launches. */
+extern struct corun_sm_limits sm_lim;
+/* Simulation-rate totals over every device, and the time in emu_gpu_run. */
+extern struct emu_stats total_stats;
+extern uint64_t sim_ns;
+void __attribute__((format(printf, 3, 4)))
+job_fail(struct job *j, enum job_status st, const char *fmt, ...);
+/*
+ * Run @n jobs on @dev until each has stopped (alone: after one run) or
+ * the device reaches @stop, under @pr's policy (NULL: none). Returns the
+ * cycle the simulation ended at.
+ */
+uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
+	       uint64_t stop, int alone, const char *phase, struct pol_run *pr);
 
 /* report.c: the text and JSON reports */
 void json_counters(struct json *js, const struct corun_slot_counters *c);
