@@ -29,7 +29,9 @@ CORUN_SIM_OBJS := $(SIM_OUT)/corun-sim.o $(SIM_OUT)/options.o \
 
 # The driver's policies (policy/policy.h, $(POLICY_LIB) from policy.mk),
 # used the way the driver uses them.
-$(CORUN_SIM_OBJS) $(SIM_OUT)/tests/corun_sim_test.o: \
+CORUN_SIM_TEST_OBJS := $(SIM_OUT)/tests/corun_sim_units_test.o \
+	$(SIM_OUT)/tests/corun_sim_test.o $(SIM_OUT)/tests/corun_sim_test_util.o
+$(CORUN_SIM_OBJS) $(CORUN_SIM_TEST_OBJS): \
 	HOST_CFLAGS += -Idrivers/gpu/drm/corun
 
 # --calibrate: the calibration streams of emu/tests/calib on the model's
@@ -82,8 +84,9 @@ $(SIMHOST_TEST): $(SIM_OUT)/tests/simhost_test.o $(SIMHOST_LIB) $(EMU_LIB) \
 	$(CC) $(HOST_LDFLAGS) $(SIM_OUT)/tests/simhost_test.o $(KUNIT_OBJS) \
 		-o $@ $(SIMHOST_LIB) $(EMU_LIB) $(HOST_LDLIBS)
 
-# The mix parser prepares ELF jobs with the workload library.
-$(CORUN_SIM_TEST): $(SIM_OUT)/tests/corun_sim_test.o $(CORUN_SIM_LIBOBJS) \
+# The mix parser prepares ELF jobs with the workload library. The units
+# suite (no binary) links first and runs first.
+$(CORUN_SIM_TEST): $(CORUN_SIM_TEST_OBJS) $(CORUN_SIM_LIBOBJS) \
 		   $(KUNIT_OBJS) $(POLICY_LIB) $(WORKLOADS_LIB) $(SIMHOST_LIB) \
 		   $(EMU_LIB) | $(CORUN_SIM)
 	$(CC) $(HOST_LDFLAGS) $(filter %.o,$^) -o $@ $(POLICY_LIB) \
