@@ -25,8 +25,9 @@ SELFTESTS_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude -Itools \
 	$(shell pkg-config --cflags libdrm 2>/dev/null)
 SELFTESTS_LIBS := $(shell pkg-config --libs libdrm 2>/dev/null || echo -ldrm)
 
-$(O)/selftests/corun_uapi: selftests/corun_uapi.c selftests/fw_policy.c \
-			  selftests/uapi_util.c selftests/uapi_test.h \
+$(O)/selftests/corun_uapi: selftests/corun_uapi.c selftests/uapi_submit.c \
+			  selftests/fw_policy.c selftests/uapi_util.c \
+			  selftests/uapi_test.h \
 			  include/uapi/drm/corun_drm.h tools/testing/rv32asm.h
 	@mkdir -p $(dir $@)
 	$(CC) $(SELFTESTS_CFLAGS) $(filter %.c,$^) -o $@ $(SELFTESTS_LIBS)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Helpers shared by the files of the uapi selftest (corun_uapi.c, the
- * main program and the ioctls' basic cases; fw_policy.c, the firmware
- * settings of SET/GET_POLICY).
+ * main program and the ioctls' basic cases; uapi_submit.c, jobs through
+ * SUBMIT; fw_policy.c, the firmware settings of SET/GET_POLICY).
  */
 #ifndef _CORUN_SELFTESTS_UAPI_TEST_H_
 #define _CORUN_SELFTESTS_UAPI_TEST_H_
@@ -45,6 +45,11 @@ int query(int fd, uint64_t job_id, struct drm_corun_query_job *q);
 /* A job of 8 CTAs of 32 threads, 32 registers each, without syncs. */
 void submit_base(struct drm_corun_submit *s, uint32_t ctx, uint32_t code,
 		 uint64_t args_va);
+
+/* uapi_submit.c; budget_long: the instruction budget of a long job */
+extern uint64_t budget_long;
+void test_submit(int fd);
+int leave_job(void);
 
 /* fw_policy.c */
 void test_fw_policy(int fd);
