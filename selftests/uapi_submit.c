@@ -373,6 +373,54 @@ static void test_multiprocess(void)
 }
 
 /*
+ * A new code buffer of @fd (flags @flags) holding "j .", a loop that
+ * runs until the job's instruction budget ends. On failure, a failed
+ * case @name: -1.
+ */
+static int loop_code(int fd, uint32_t flags, struct drm_corun_create_bo *code,
+		     const char *name)
+{
+	uint32_t *p;
+
+	if (create_bo(fd, 4096, flags, code)) {
+		result(0, name, "errno %d", errno);
+		return -1;
+	}
+	p = map_bo(fd, code->handle, 4096);
+	if (!p) {
+		result(0, name, "mmap");
+		return -1;
+	}
+	p[0] = 0x0000006f; /* j . */
+	munmap(p, 4096);
+	return 0;
+}
+
+/* @n contexts named @name, each with a syncobj: 0, or -1 if any failed. */
+static int ctxs_create(int fd, int n, const char *name, uint32_t *ctx,
+		       uint32_t *sobj)
+{
+	int i, ret = 0;
+
+	for (i = 0; i < n; i++)
+		if (ctx_create(fd, 0, name, &ctx[i]) ||
+		    drmSyncobjCreate(fd, 0, &sobj[i]))
+			ret = -1;
+	return ret;
+}
+
+static void ctxs_destroy(int fd, int n, const uint32_t *ctx,
+			 const uint32_t *sobj)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		drmSyncobjDestroy(fd, sobj[i]);
+		ctx_destroy(fd, ctx[i]);
+	}
+}
+
+/*
  * The "even" policy splits the SMs between co-running jobs: three long
  * jobs (endless loops stopped by their budget) overlap, and the SM masks
  * QUERY_JOB reports are partial for all but the last one to finish.
@@ -383,27 +431,15 @@ static void test_even_split(int fd)
 	struct drm_corun_create_bo code;
 	struct drm_corun_submit s;
 	struct drm_corun_query_job q;
-	uint32_t ctx[3], sobj[3], *p;
+	uint32_t ctx[3], sobj[3];
 	uint64_t ids[3];
-	int i, ret = 0, split = 0, n;
+	int i, ret, split = 0, n;
 
 	/* read-only code: sharing it does not order the jobs */
-	if (create_bo(fd, 4096, DRM_CORUN_BO_EXEC | DRM_CORUN_BO_GPU_READ_ONLY,
-		      &code)) {
-		result(0, "even_split_setup", "errno %d", errno);
+	if (loop_code(fd, DRM_CORUN_BO_EXEC | DRM_CORUN_BO_GPU_READ_ONLY, &code,
+		      "even_split_setup"))
 		return;
-	}
-	p = map_bo(fd, code.handle, 4096);
-	if (!p) {
-		result(0, "even_split_setup", "mmap");
-		return;
-	}
-	p[0] = 0x0000006f; /* j . */
-	munmap(p, 4096);
-	for (i = 0; i < 3; i++)
-		if (ctx_create(fd, 0, "even", &ctx[i]) ||
-		    drmSyncobjCreate(fd, 0, &sobj[i]))
-			ret = -1;
+	ret = ctxs_create(fd, 3, "even", ctx, sobj);
 	if (!ret)
 		ret = io(fd, DRM_IOCTL_CORUN_SET_POLICY, &pol);
 	for (i = 0; i < 3 && !ret; i++) {
@@ -434,10 +470,7 @@ static void test_even_split(int fd)
 	io(fd, DRM_IOCTL_CORUN_SET_POLICY, &pol);
 	result(!ret && split >= 1, "even_policy_splits_sms",
 	       "ret %d split %d", ret, split);
-	for (i = 0; i < 3; i++) {
-		drmSyncobjDestroy(fd, sobj[i]);
-		ctx_destroy(fd, ctx[i]);
-	}
+	ctxs_destroy(fd, 3, ctx, sobj);
 	close_bo(fd, code.handle);
 }
 
@@ -451,27 +484,18 @@ static void test_implicit_sync(int fd)
 	struct drm_corun_create_bo code, shared;
 	struct drm_corun_submit s;
 	struct drm_corun_query_job q0, q1;
-	uint32_t ctx[2], sobj[2], *p;
+	uint32_t ctx[2], sobj[2];
 	uint64_t ids[2];
-	int pass, i, ret = 0;
+	int pass, i, ret;
 
-	if (create_bo(fd, 4096, DRM_CORUN_BO_EXEC | DRM_CORUN_BO_GPU_READ_ONLY,
-		      &code) ||
-	    create_bo(fd, 4096, 0, &shared)) {
+	if (loop_code(fd, DRM_CORUN_BO_EXEC | DRM_CORUN_BO_GPU_READ_ONLY, &code,
+		      "implicit_sync_setup"))
+		return;
+	if (create_bo(fd, 4096, 0, &shared)) {
 		result(0, "implicit_sync_setup", "errno %d", errno);
 		return;
 	}
-	p = map_bo(fd, code.handle, 4096);
-	if (!p) {
-		result(0, "implicit_sync_setup", "mmap");
-		return;
-	}
-	p[0] = 0x0000006f; /* j . */
-	munmap(p, 4096);
-	for (i = 0; i < 2; i++)
-		if (ctx_create(fd, 0, "implicit", &ctx[i]) ||
-		    drmSyncobjCreate(fd, 0, &sobj[i]))
-			ret = -1;
+	ret = ctxs_create(fd, 2, "implicit", ctx, sobj);
 	for (pass = 0; pass < 2 && !ret; pass++) {
 		for (i = 0; i < 2 && !ret; i++) {
 			submit_base(&s, ctx[i], code.handle, 0);
@@ -504,10 +528,7 @@ static void test_implicit_sync(int fd)
 			       (unsigned long long)q0.end_ns,
 			       (unsigned long long)q1.start_ns);
 	}
-	for (i = 0; i < 2; i++) {
-		drmSyncobjDestroy(fd, sobj[i]);
-		ctx_destroy(fd, ctx[i]);
-	}
+	ctxs_destroy(fd, 2, ctx, sobj);
 	close_bo(fd, code.handle);
 	close_bo(fd, shared.handle);
 }
