@@ -129,4 +129,11 @@ int wl_check_elf(const struct workload *wl, char *err, size_t len);
 /* "name, name, ..." of the regular workloads (wl_all()) into @buf. */
 void wl_list_names(char *buf, size_t len);
 
+/*
+ * One instance of @wl in reports: "name(scale=S,seed=N)", or
+ * "name(seed=N)" for an ELF job, into @buf; returns @buf.
+ */
+const char *wl_label(const struct workload *wl, const struct wl_params *p,
+		     char *buf, size_t len);
+
 #endif /* _CORUN_TOOLS_KERNELS_WORKLOAD_H_ */

@@ -517,12 +517,7 @@ static void parse_args(int argc, char **argv)
 
 static const char *job_label(const struct job *j, char *buf, size_t len)
 {
-	if (j->params.elf)
-		snprintf(buf, len, "%s(seed=%u)", j->wl->name, j->params.seed);
-	else
-		snprintf(buf, len, "%s(scale=%u,seed=%u)", j->wl->name,
-			 j->params.scale, j->params.seed);
-	return buf;
+	return wl_label(j->wl, &j->params, buf, len);
 }
 
 /* "ok", or "unchecked" for an ELF job without a reference; "FAIL". */

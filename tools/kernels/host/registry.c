@@ -122,6 +122,17 @@ void wl_list_names(char *buf, size_t len)
 			       all[i]->name);
 }
 
+const char *wl_label(const struct workload *wl, const struct wl_params *p,
+		     char *buf, size_t len)
+{
+	if (p->elf)
+		snprintf(buf, len, "%s(seed=%u)", wl->name, p->seed);
+	else
+		snprintf(buf, len, "%s(scale=%u,seed=%u)", wl->name, p->scale,
+			 p->seed);
+	return buf;
+}
+
 int wl_elf_path(const char *elf, char *buf, size_t len)
 {
 	int n = snprintf(buf, len, "%s/%s", wl_kernel_dir(), elf);
