@@ -74,6 +74,18 @@ static int write_args(int fd, uint32_t handle, uint32_t out_va)
 	return 0;
 }
 
+/* Submit @s signalling @sobj and wait up to a minute: 0 or -errno. */
+static int submit_wait(int fd, struct drm_corun_submit *s, uint32_t sobj)
+{
+	int ret;
+
+	s->out_sync = sobj;
+	ret = io(fd, DRM_IOCTL_CORUN_SUBMIT, s);
+	if (!ret)
+		ret = drmSyncobjWait(fd, &sobj, 1, deadline_ns(60), 0, NULL);
+	return ret;
+}
+
 /*
  * Faults: a store to an unmapped address and one to a GPU read-only
  * buffer fail the job's fence with -EIO; the context goes on working.
@@ -96,10 +108,7 @@ static void test_faults(int fd, uint32_t code, uint64_t code_va)
 
 	write_args(fd, args.handle, 0x8); /* null guard */
 	submit_base(&s, ctx, code, args.gpu_va);
-	s.out_sync = sobj;
-	ret = io(fd, DRM_IOCTL_CORUN_SUBMIT, &s);
-	if (!ret)
-		ret = drmSyncobjWait(fd, &sobj, 1, deadline_ns(60), 0, NULL);
+	ret = submit_wait(fd, &s, sobj);
 	st = syncobj_status(fd, sobj);
 	result(!ret && st == -EIO, "fault_unmapped_fence_error",
 	       "ret %d status %d", ret, st);
@@ -118,10 +127,7 @@ static void test_faults(int fd, uint32_t code, uint64_t code_va)
 
 	write_args(fd, args.handle, (uint32_t)ro.gpu_va);
 	submit_base(&s, ctx, code, args.gpu_va);
-	s.out_sync = sobj;
-	ret = io(fd, DRM_IOCTL_CORUN_SUBMIT, &s);
-	if (!ret)
-		ret = drmSyncobjWait(fd, &sobj, 1, deadline_ns(60), 0, NULL);
+	ret = submit_wait(fd, &s, sobj);
 	st = syncobj_status(fd, sobj);
 	result(!ret && st == -EIO, "fault_read_only_fence_error",
 	       "ret %d status %d", ret, st);
@@ -133,10 +139,7 @@ static void test_faults(int fd, uint32_t code, uint64_t code_va)
 
 	write_args(fd, args.handle, (uint32_t)out.gpu_va);
 	submit_base(&s, ctx, code, args.gpu_va);
-	s.out_sync = sobj;
-	ret = io(fd, DRM_IOCTL_CORUN_SUBMIT, &s);
-	if (!ret)
-		ret = drmSyncobjWait(fd, &sobj, 1, deadline_ns(60), 0, NULL);
+	ret = submit_wait(fd, &s, sobj);
 	st = syncobj_status(fd, sobj);
 	result(!ret && st == 1 && check_output(fd, out.handle),
 	       "fault_context_recovers", "ret %d status %d", ret, st);
@@ -223,10 +226,7 @@ static void test_hang(int fd, uint32_t code, uint64_t args_va,
 		return;
 	}
 	submit_base(&s, ctx, code, args_va);
-	s.out_sync = sobj;
-	ret = io(fd, DRM_IOCTL_CORUN_SUBMIT, &s);
-	if (!ret)
-		ret = drmSyncobjWait(fd, &sobj, 1, deadline_ns(60), 0, NULL);
+	ret = submit_wait(fd, &s, sobj);
 	debugfs_write("inject_stall", "0");
 	st = syncobj_status(fd, sobj);
 	if (!ret)
@@ -246,10 +246,7 @@ static void test_hang(int fd, uint32_t code, uint64_t args_va,
 	submit_base(&s, ctx, code, args_va);
 	s.bo_handles = (uintptr_t)&out_handle;
 	s.bo_handle_count = 1;
-	s.out_sync = sobj;
-	ret = io(fd, DRM_IOCTL_CORUN_SUBMIT, &s);
-	if (!ret)
-		ret = drmSyncobjWait(fd, &sobj, 1, deadline_ns(60), 0, NULL);
+	ret = submit_wait(fd, &s, sobj);
 	st = syncobj_status(fd, sobj);
 	result(!ret && st == 1 && check_output(fd, out_handle),
 	       "hang_context_recovers", "ret %d status %d", ret, st);
@@ -272,10 +269,7 @@ static int run_store(int fd, uint32_t code, uint32_t args, uint64_t args_va,
 		return -1;
 	}
 	submit_base(&s, ctx, code, args_va);
-	s.out_sync = sobj;
-	ret = io(fd, DRM_IOCTL_CORUN_SUBMIT, &s);
-	if (!ret)
-		ret = drmSyncobjWait(fd, &sobj, 1, deadline_ns(60), 0, NULL);
+	ret = submit_wait(fd, &s, sobj);
 	*status = syncobj_status(fd, sobj);
 	drmSyncobjDestroy(fd, sobj);
 	ctx_destroy(fd, ctx);
