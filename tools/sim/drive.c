@@ -336,6 +336,28 @@ static void progress_take(struct sim_dev *dev, struct job *jobs,
 	}
 }
 
+/*
+ * --progress in a co-run: every job's thread instructions at the epoch
+ * snapshot @epoch, the counts the policy's decision at it saw.
+ */
+static void progress_epochs(struct sim_dev *dev, struct job *jobs,
+			    unsigned int n, uint64_t epoch)
+{
+	struct progress_epoch e = {
+		.epoch = epoch,
+		.cycle = emu_gpu_cycle(sim_dev_gpu(dev)) - drive_start,
+	};
+	struct corun_slot_counters c;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		emu_gpu_slot_counters(sim_dev_gpu(dev), jobs[i].slot, &c);
+		e.thread_insns = c.thread_insns;
+		if (progress_epoch(&jobs[i].prog, &e))
+			die(1, "out of memory");
+	}
+}
+
 uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 	       uint64_t stop, int alone, const char *phase, struct pol_run *pr)
 {
@@ -384,6 +406,8 @@ uint64_t drive(struct sim_dev *dev, struct job *jobs, unsigned int n,
 		} else if (type == EMU_EV_EPOCH) {
 			if (pr && sim_policy_epoch(pr->sp, err, sizeof(err)))
 				die(1, "%s", err);
+			if (pr && opt.progress)
+				progress_epochs(dev, jobs, n, ev.epoch);
 		} else if (type == EMU_EV_IDLE) {
 			/* Cannot happen with a job in flight: a model bug. */
 			for (i = 0; i < n; i++)

@@ -41,8 +41,17 @@ int progress_run_end(struct progress *p, const struct progress_run *r)
 	return 0;
 }
 
+int progress_epoch(struct progress *p, const struct progress_epoch *e)
+{
+	if (grow((void **)&p->epochs, &p->epochs_cap, p->nepochs,
+		 sizeof(*p->epochs)))
+		return -1;
+	p->epochs[p->nepochs++] = *e;
+	return 0;
+}
+
 void progress_json(struct json *js, const struct progress *p,
-		   uint64_t interval, int estimates)
+		   uint64_t interval, int estimates, int epochs)
 {
 	size_t i;
 
@@ -67,6 +76,17 @@ void progress_json(struct json *js, const struct progress *p,
 		json_obj_end(js);
 	}
 	json_arr_end(js);
+	if (epochs) {
+		json_arr_begin(js, "epochs");
+		for (i = 0; i < p->nepochs; i++) {
+			json_obj_begin(js, NULL);
+			json_u64(js, "epoch", p->epochs[i].epoch);
+			json_u64(js, "cycle", p->epochs[i].cycle);
+			json_u64(js, "thread_insns", p->epochs[i].thread_insns);
+			json_obj_end(js);
+		}
+		json_arr_end(js);
+	}
 	json_obj_end(js);
 }
 
@@ -85,5 +105,6 @@ void progress_free(struct progress *p)
 {
 	free(p->samples);
 	free(p->runs);
+	free(p->epochs);
 	memset(p, 0, sizeof(*p));
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
  * --progress N: a job's progress curve, the thread instructions its slot
- * has retired at every N cycles of a run and at the end of each of its
- * completed runs, so that the cycles an alone run needs for any number
+ * has retired at every N cycles of a run, at the end of each of its
+ * completed runs and, in a co-run, at every epoch snapshot, so that the cycles an alone run needs for any number
  * of instructions can be read from one run (corun-eval's same-instruction
  * ground truth, Documentation/tools/corun-sim.rst, "Progress curves").
  */
@@ -28,26 +28,41 @@ struct progress_run {
 };
 
 /**
+ * struct progress_epoch - the slot's count at an epoch snapshot
+ * @epoch: the snapshot's sequence number (the policy trace's "epoch")
+ * @cycle: cycles from the start of the drive
+ * @thread_insns: the slot's thread instructions then
+ */
+struct progress_epoch {
+	uint64_t epoch, cycle, thread_insns;
+};
+
+/**
  * struct progress - a job's curve
  * @samples: thread instructions at cycles interval, 2 * interval, ...
  * @runs: the end of every completed run, in order
+ * @epochs: every epoch snapshot of a co-run, in order
  */
 struct progress {
 	uint64_t *samples;
 	size_t nsamples, samples_cap;
 	struct progress_run *runs;
 	size_t nruns, runs_cap;
+	struct progress_epoch *epochs;
+	size_t nepochs, epochs_cap;
 };
 
 /* Append; return -1 when out of memory. */
 int progress_sample(struct progress *p, uint64_t thread_insns);
 int progress_run_end(struct progress *p, const struct progress_run *r);
+int progress_epoch(struct progress *p, const struct progress_epoch *e);
 /*
  * "progress": {"interval", "samples": [...], "runs": [{...}]}; the
- * estimates only with @estimates (a policy with a model).
+ * estimates only with @estimates (a policy with a model), "epochs":
+ * [{...}] only with @epochs (a co-run).
  */
 void progress_json(struct json *js, const struct progress *p,
-		   uint64_t interval, int estimates);
+		   uint64_t interval, int estimates, int epochs);
 /* One line for the text report: the first run's end and the counts. */
 void progress_text(FILE *f, const struct progress *p, uint64_t interval);
 void progress_free(struct progress *p);

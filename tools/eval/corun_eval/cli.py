@@ -11,7 +11,8 @@ import sys
 import tempfile
 
 from . import db as dbmod
-from . import execute, groundtruth, local, metrics, pages, plan as planmod, plot, report, slurm
+from . import epochs, execute, groundtruth, local, metrics, pages, plan as planmod, plot, \
+	report, slurm
 from .simtool import Sim, SimError
 from .spec import SpecError, TIERS, parse
 
@@ -157,7 +158,9 @@ def print_ground_truth_failures(conn, plan, limit=20):
 	alone run too short, say): failed, with the reason. Returns how many."""
 	if not plan.spec.needs_progress():
 		return 0
-	bad = report.ground_truth_failures(plan, dbmod.results(conn, plan_keys(plan)))
+	res = dbmod.results(conn, plan_keys(plan))
+	bad = report.ground_truth_failures(plan, res) + \
+		epochs.failures(epochs.collect(plan, res))
 	for why in bad[:limit]:
 		say(f'  failed: ground truth: {why}')
 	if len(bad) > limit:
@@ -329,22 +332,28 @@ def cmd_report(args):
 				continue
 			res = dbmod.results(conn, plan_keys(p))
 			tds = report.tables(p, res)
+			eds = epochs.collect(p, res)
 			stats = spec_stats(conn, p)
-			if stats['ok'] != stats['runs'] or report.ground_truth_failures(p, res):
+			if stats['ok'] != stats['runs'] or report.ground_truth_failures(p, res) or \
+			   epochs.failures(eds):
 				rc = EXIT_FAIL
 			if args.out:
 				stats['builds'] = ctx.sim.builds()
 				states[s.name] = pages.write_spec(args.out, s, spec_rel, rel(args.out),
-								  p, tds, stats)
+								  p, tds, stats, eds)
 				states[s.name].pop('builds')
 			if args.format == 'text' and not args.out:
 				print(f'{s.name}: {s.title}\n  tier {p.tier.name}: {p.tier.protocol}\n'
 				      f'  runs: {pages.summary(stats)}\n')
 				print(report.text(tds))
+				for ed in eds:
+					print(epochs.text(ed))
 			elif args.format == 'md' and not args.out:
 				print(f'## {s.name}: {s.title}\n\nTier `{p.tier.name}`: '
 				      f'{p.tier.protocol}\n\nRuns: {pages.summary(stats)}\n')
 				print(report.markdown(tds))
+				for ed in eds:
+					print(f'```\n{epochs.text(ed)}\n```\n')
 			elif args.format == 'csv' and not args.out:
 				print(report.csv_all(tds), end='')
 		if args.out:

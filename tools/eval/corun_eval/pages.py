@@ -8,7 +8,10 @@ import json
 import os
 import textwrap
 
-from . import report, plot
+import csv
+import io
+
+from . import epochs, report, plot
 
 STATE_FILE = 'specs.json'
 
@@ -74,7 +77,7 @@ def write_missing(out, spec, spec_rel, tier, missing, have):
 	return {'title': spec.title, 'missing_policies': missing}
 
 
-def write_spec(out, spec, spec_rel, out_rel, plan, tds, stats):
+def write_spec(out, spec, spec_rel, out_rel, plan, tds, stats, eds=()):
 	"""SPEC.rst and SPEC/ for a spec that ran (fully or partly)."""
 	d = os.path.join(out, spec.name)
 	os.makedirs(d, exist_ok=True)
@@ -117,11 +120,37 @@ def write_spec(out, spec, spec_rel, out_rel, plan, tds, stats):
 		if td.published:
 			_write(os.path.join(d, base + '-published.csv'),
 			       report.csv_text(td, published=True))
-	_write(os.path.join(d, 'report.txt'), report.text(tds))
+	for ed in eds:
+		lines += _epochs(ed, d, spec.name, len(eds) == len(spec.epochs))
+	_write(os.path.join(d, 'report.txt'), report.text(tds) +
+	       ''.join('\n' + epochs.text(ed) for ed in eds))
 	_write(os.path.join(d, 'report.md'), report.markdown(tds))
 	lines += [f'The same tables as text, Markdown and CSV: ``{spec.name}/``.', '']
 	_write(os.path.join(out, spec.name + '.rst'), '\n'.join(lines))
 	return dict(stats, title=spec.title)
+
+
+def _epochs(ed, d, spec_name, one_config):
+	"""An [epochs] section's part of SPEC.rst; writes its CSV and plots."""
+	sec = ed.section
+	base = sec.name if one_config else f'{sec.name}-{ed.config["name"]}'
+	lines = _section(f'{sec.name}: {sec.title} ({ed.config["name"]})') + ['']
+	lines += _para('Per epoch and job: the NP the policy predicted for the epoch '
+		       '(its trace) and the true NP, the cycles the job\'s alone run '
+		       'took for the instructions the job retired in the epoch over the '
+		       'epoch\'s cycles (Documentation/tools/corun-eval.rst, Per-epoch '
+		       'prediction error). The first epoch is the settling one after the '
+		       'start and is left out of the means.')
+	lines += ['::', ''] + ['  ' + x if x else '' for x in
+			       epochs.text(ed).split('\n')[2:]] + ['']
+	for path in epochs.plot(ed, os.path.join(d, base)):
+		lines += [f'.. image:: {spec_name}/{os.path.basename(path)}', '']
+	buf = io.StringIO()
+	w = csv.writer(buf, lineterminator='\n')
+	w.writerow(epochs.CSV_HEAD)
+	w.writerows(epochs.csv_rows(ed))
+	_write(os.path.join(d, base + '.csv'), buf.getvalue())
+	return lines
 
 
 def write_index(out, states):

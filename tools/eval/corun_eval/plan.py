@@ -96,6 +96,8 @@ class Run:
 			a += ['--device-mem', str(o['device_mem'])]
 		if o.get('progress'):
 			a += ['--progress', str(o['progress'])]
+		if self.kind == 'corun' and o.get('trace'):
+			a += ['--trace-policy']
 		return a
 
 	def to_dict(self):
@@ -191,7 +193,7 @@ def corun(plan, spec, tier, cfg, jobs, column, alone_keys, builds):
 	# a [policy] column is a corun-sim policy with firmware settings; its
 	# name is a label, not part of the key
 	policy = spec.sim_policy(column)
-	opts = {'epoch_cycles': spec.epoch_cycles}
+	opts = {'epoch_cycles': tier.epoch_cycles}
 	if policy in ORACLES:
 		# only for the oracles: the other co-runs' keys stay as they were
 		opts.update(alone_sched=spec.alone_sched, alone_runs=spec.alone_runs,
@@ -205,6 +207,9 @@ def corun(plan, spec, tier, cfg, jobs, column, alone_keys, builds):
 		opts['device_mem'] = spec.device_mem
 	if spec.needs_progress():
 		opts['progress'] = PROGRESS_INTERVAL
+	if spec.traced(column):
+		# only for an [epochs] section's columns: the others' keys stay
+		opts['trace'] = True
 	if spec.firmware(column):
 		# the same: only a [policy] column's runs carry it
 		opts['fw'] = spec.firmware(column)

@@ -40,10 +40,10 @@ _SUFFIX = {'': 1, 'k': 10**3, 'M': 10**6, 'G': 10**9}
 
 # Keys of [spec], and the tier settings [spec] may give for every tier.
 SPEC_KEYS = ('title', 'paper', 'runs', 'policies', 'alone-sched', 'alone-runs',
-	     'alone-max-cycles', 'epoch-cycles', 'mix-seed', 'qos-target',
+	     'alone-max-cycles', 'mix-seed', 'qos-target',
 	     'device-mem', 'ground-truth', 'note')
 TIER_KEYS = ('configs', 'scale', 'cycles', 'seeds', 'sample', 'sample-seed',
-	     'oracle-max', 'protocol')
+	     'oracle-max', 'epoch-cycles', 'protocol')
 MAX_ORACLE = 4096		# corun-sim's --oracle-max (ORACLE_CAP_MAX)
 DEVICE_MEM_MIB = (16, 4096)	# corun-sim's --device-mem range, MiB
 # corun-sim's --epoch-cycles range: the policy engine's
@@ -58,6 +58,8 @@ TABLE_KEYS = ('title', 'metric', 'rows', 'categories', 'plot', 'mean',
 FW_MODE_KEYS = ('irc', 'llc', 'vcp', 'dram', 'l1')
 FW_LLC_PROB_MAX = 1024		# DRM_CORUN_FW_LLC_PROB_ONE
 POLICY_KEYS = ('policy',) + FW_MODE_KEYS + ('llc_prob',)
+# [epochs NAME]: the per-epoch NP prediction error (epochs.py)
+EPOCHS_KEYS = ('title', 'policies', 'categories')
 REPEATABLE = ('note', 'protocol')
 
 
@@ -107,6 +109,19 @@ class Table:
 		self.published = []
 
 
+class Epochs:
+	"""[epochs NAME]: each epoch's predicted NP against its ground truth,
+	for the co-runs of some columns (policies with a slowdown model) and
+	categories."""
+
+	def __init__(self, name, loc):
+		self.name = name
+		self.loc = loc
+		self.title = None
+		self.policies = None	# (names, loc) until finish()
+		self.categories = None
+
+
 class Tier:
 	def __init__(self, name, loc):
 		self.name = name
@@ -118,6 +133,7 @@ class Tier:
 		self.sample = None		# mixes per category; None: all
 		self.sample_seed = 1
 		self.oracle_max = None		# None: corun-sim's default
+		self.epoch_cycles = None	# None: the driver's default
 		self.protocol = ''
 
 
@@ -158,7 +174,7 @@ class Spec:
 		self.alone_sched = 'config'
 		self.alone_runs = 'budget'
 		self.alone_max_cycles = None
-		self.epoch_cycles = None
+		self.epoch_cycles = None	# [spec]'s, every tier's default
 		self.qos_target = None
 		self.device_mem = None		# MiB; None: corun-sim's default
 		self.ground_truth = SAME_CYCLES
@@ -169,6 +185,7 @@ class Spec:
 		self.categories = []
 		self.tiers = {}
 		self.tables = []
+		self.epochs = []
 
 	def category(self, name):
 		for c in self.categories:
@@ -185,7 +202,12 @@ class Spec:
 
 	def needs_progress(self):
 		"""Its runs record progress curves (corun-sim --progress)."""
-		return SAME_INSTRUCTIONS in self.ground_truths()
+		return SAME_INSTRUCTIONS in self.ground_truths() or bool(self.epochs)
+
+	def traced(self, column):
+		"""The column's co-runs record the policy's decisions
+		(corun-sim --trace-policy): an [epochs] section needs them."""
+		return any(column in e.policies for e in self.epochs)
 
 	def sim_policy(self, column):
 		"""The corun-sim policy a column runs."""
@@ -310,16 +332,17 @@ class _Parser:
 				raise loc.err(f'[policy {arg}] given twice (first at '
 					      f'{s.policy_defs[arg].loc})')
 			self.obj = s.policy_defs[arg] = PolicyDef(arg, loc)
-		elif kind == 'table':
+		elif kind in ('table', 'epochs'):
 			if not arg or not _NAME_RE.match(arg):
-				raise loc.err('[table NAME]: expected a name of letters, digits, _ . + -')
-			if any(t.name == arg for t in s.tables):
-				raise loc.err(f'[table {arg}] given twice')
-			self.obj = Table(arg, loc)
-			s.tables.append(self.obj)
+				raise loc.err(f'[{kind} NAME]: expected a name of letters, digits, _ . + -')
+			have = s.tables if kind == 'table' else s.epochs
+			if any(t.name == arg for t in have):
+				raise loc.err(f'[{kind} {arg}] given twice')
+			self.obj = (Table if kind == 'table' else Epochs)(arg, loc)
+			have.append(self.obj)
 		else:
 			raise loc.err(f'unknown section [{kind}] (known: spec, workloads, '
-				      'mixes, tier, policy, table)')
+				      'mixes, tier, policy, table, epochs)')
 		self.section = (kind, arg, loc)
 
 	def once(self, key, loc):
@@ -371,12 +394,6 @@ class _Parser:
 			s.alone_runs = value
 		elif key == 'alone-max-cycles':
 			s.alone_max_cycles = parse_count(value, loc, key)
-		elif key == 'epoch-cycles':
-			lo, hi = EPOCH_CYCLES
-			s.epoch_cycles = parse_count(value, loc, key)
-			if not lo <= s.epoch_cycles <= hi:
-				raise loc.err(f'{key} = {value}: expected a count of '
-					      f'cycles {lo}..{hi}')
 		elif key == 'mix-seed':
 			s.mix_seed = parse_uint(value, loc, key)
 		elif key == 'qos-target':
@@ -419,6 +436,12 @@ class _Parser:
 			t.oracle_max = parse_uint(value, loc, key, MAX_ORACLE)
 			if not t.oracle_max:
 				raise loc.err(f'{key} = {value}: expected a number 1..{MAX_ORACLE}')
+		elif key == 'epoch-cycles':
+			lo, hi = EPOCH_CYCLES
+			t.epoch_cycles = parse_count(value, loc, key)
+			if not lo <= t.epoch_cycles <= hi:
+				raise loc.err(f'{key} = {value}: expected a count of '
+					      f'cycles {lo}..{hi}')
 		elif key == 'protocol':
 			t.protocol = (t.protocol + ' ' + value).strip()
 
@@ -591,6 +614,20 @@ class _Parser:
 		elif key == 'ground-truth':
 			t.ground_truth = (parse_ground_truth(value, loc), loc)
 
+	# [epochs NAME]
+	def in_epochs(self, key, value, loc):
+		e = self.obj
+		if key not in EPOCHS_KEYS:
+			raise loc.err(f'[epochs {e.name}]: unknown key {key} (known: '
+				      f'{", ".join(EPOCHS_KEYS)})')
+		self.once(key, loc)
+		if key == 'title':
+			e.title = value
+		elif key == 'policies':
+			e.policies = (value.split(), loc)
+		elif key == 'categories':
+			e.categories = (value.split(), loc)
+
 	def published(self, text, loc):
 		m = re.match(r'^published\s+(\S+)\s+(\S+)\s*=\s*(\S+)\s*(.*)$', text)
 		if not m:
@@ -646,7 +683,7 @@ class _Parser:
 					setattr(t, k, getattr(self.defaults, k))
 				if getattr(t, k) is None and k in need:
 					raise t.loc.err(f'[tier {name}]: missing {k}')
-			for k in ('seeds', 'sample', 'sample_seed', 'oracle_max'):
+			for k in ('seeds', 'sample', 'sample_seed', 'oracle_max', 'epoch_cycles'):
 				if (name, k) not in self.tier_set(t):
 					setattr(t, k, getattr(self.defaults, k))
 			if not t.protocol:
@@ -654,10 +691,12 @@ class _Parser:
 			if not t.protocol:
 				raise t.loc.err(f'[tier {name}]: missing protocol (say what '
 						'this tier runs and why)')
-		if not s.tables:
-			raise top.err('no [table NAME] sections')
+		if not s.tables and not s.epochs:
+			raise top.err('no [table NAME] or [epochs NAME] sections')
 		for t in s.tables:
 			self.finish_table(t)
+		for e in s.epochs:
+			self.finish_epochs(e)
 		self.check_ground_truth()
 
 	def check_ground_truth(self):
@@ -675,6 +714,33 @@ class _Parser:
 			if oracles:
 				raise loc.err(f'ground-truth = {gt}: not with {oracles[0]}, '
 					      'whose co-runs record no progress curve')
+
+	def finish_epochs(self, e):
+		s = self.spec
+		if e.title is None:
+			raise e.loc.err(f'[epochs {e.name}]: missing title')
+		if s.runs != 'corun':
+			raise e.loc.err(f'[epochs {e.name}]: the epochs of co-runs (runs = corun)')
+		names, ploc = e.policies or (list(s.policies), e.loc)
+		for p in names:
+			if p not in s.policies:
+				raise ploc.err(f'policies: {p} is not a column of [spec] policies')
+			if s.sim_policy(p) in ORACLES:
+				raise ploc.err(f'policies: {p}: an oracle runs many co-runs '
+					       'and traces none')
+		e.policies = names
+		e.categories = self.categories(e.categories)
+
+	def categories(self, given):
+		"""A section's categories = line ((names, loc), or None for all)."""
+		s = self.spec
+		if given is None:
+			return [c.name for c in s.categories]
+		names, cloc = given
+		for n in names:
+			if not s.category(n):
+				raise cloc.err(f'categories: unknown category {n}')
+		return names
 
 	def tier_set(self, t):
 		"""(tier, attribute) pairs the tier section gave itself."""
@@ -702,14 +768,7 @@ class _Parser:
 			(s.ground_truth, s.ground_truth_loc)
 		if t.rows is None:
 			t.rows = 'category' if s.runs == 'corun' else 'mix'
-		if t.categories is None:
-			t.categories = [c.name for c in s.categories]
-		else:
-			names, cloc = t.categories
-			for n in names:
-				if not s.category(n):
-					raise cloc.err(f'categories: unknown category {n}')
-			t.categories = names
+		t.categories = self.categories(t.categories)
 		if t.published and not s.paper:
 			raise t.published[0].loc.err('published numbers need [spec] paper')
 		for p in t.published:
@@ -770,6 +829,7 @@ def parse(path, root, workloads):
 	p.defaults = Tier('defaults', Loc(path, 1))
 	p.parse_file(path)
 	p.finish()
+	spec.epoch_cycles = p.defaults.epoch_cycles
 	return spec
 
 

@@ -569,6 +569,45 @@ static void check_progress(struct kunit *test, const struct jv *j, double cycles
 	}
 }
 
+/*
+ * A co-run's curves hold every epoch snapshot, the policy's, in order:
+ * sequence numbers 1, 2, ..., one per epoch handled, each count between
+ * the samples around its cycle.
+ */
+static void check_progress_epochs(struct kunit *test, const struct jv *co)
+{
+	const struct jv *jobs = jget(co, "jobs"), *p, *e, *s;
+	double prev_c, prev_n;
+	int i, k, before, after;
+
+	for (i = 0; i < jobs->n; i++) {
+		p = jget(jobs->v[i], "progress");
+		e = jget(p, "epochs");
+		s = jget(p, "samples");
+		KUNIT_ASSERT_TRUE(test, e && e->t == J_ARR && s);
+		KUNIT_EXPECT_EQ(test, (double)e->n, jnum(test, co, "epochs"));
+		KUNIT_EXPECT_GT(test, e->n, 1);
+		prev_c = 0;
+		prev_n = 0;
+		for (k = 0; k < e->n; k++) {
+			double c = jnum(test, e->v[k], "cycle");
+			double n = jnum(test, e->v[k], "thread_insns");
+
+			KUNIT_EXPECT_EQ(test, jnum(test, e->v[k], "epoch"), k + 1.0);
+			KUNIT_EXPECT_GT(test, c, prev_c);
+			KUNIT_EXPECT_GE(test, n, prev_n);
+			before = (int)floor(c / 1000) - 1;
+			after = (int)ceil(c / 1000) - 1;
+			if (before >= 0)
+				KUNIT_EXPECT_LE(test, s->v[before]->num, n);
+			if (after < s->n)
+				KUNIT_EXPECT_GE(test, s->v[after]->num, n);
+			prev_c = c;
+			prev_n = n;
+		}
+	}
+}
+
 /* @text without its "    progress: " lines. */
 static char *drop_progress_lines(struct kunit *test, const char *text)
 {
@@ -661,6 +700,8 @@ static void sim_progress(struct kunit *test)
 	}
 	KUNIT_EXPECT_GT(test, prev, 0.0);
 	KUNIT_EXPECT_LE(test, prev, jnum(test, jobs->v[1], "est_alone_cycles"));
+	check_progress_epochs(test, jget(json_doc(test, hsm->out), "corun"));
+	KUNIT_EXPECT_NULL(test, jget(jget(alone->v[0], "progress"), "epochs"));
 
 	expect_usage_error(test, "--progress 0: expected a positive count",
 			   "--config", cfg_path, "--mix", mix_path,
