@@ -1206,7 +1206,7 @@ int main(int argc, char **argv)
 {
 	uint64_t seed = 0x5eed;
 	unsigned int ops = FUZZ_OPS;
-	const char *vglog = NULL;
+	const char *vglog = NULL, *prog = argv[0];
 	int status = 0, ok, opt, ncases = NCASES;
 	pid_t r;
 
@@ -1228,7 +1228,7 @@ int main(int argc, char **argv)
 	argv += optind - 1;
 	if (argc < 4 || argc > 6 || !slow || slow > 1000) {
 		fprintf(stderr, "usage: %s [-s SLOW (1..1000)] [-m VALGRIND-LOG] "
-			"QEMU FW-IMAGE LOG [SEED [OPS]]\n", argv[0]);
+			"QEMU FW-IMAGE LOG [SEED [OPS]]\n", prog);
 		return 2;
 	}
 	if (argc >= 5)
@@ -1236,7 +1236,7 @@ int main(int argc, char **argv)
 	if (argc == 6)
 		ops = strtoul(argv[5], NULL, 0);
 	if (!ops || ops > 100000000) {
-		fprintf(stderr, "%s: OPS must be 1..100000000\n", argv[0]);
+		fprintf(stderr, "%s: OPS must be 1..100000000\n", prog);
 		return 2;
 	}
 	signal(SIGPIPE, SIG_IGN);
