@@ -13,6 +13,9 @@ PKGS=(
 	clang lld llvm qemu-user
 	# firmware fuzz target: libFuzzer and the sanitizer runtimes
 	libclang-rt-14-dev
+	# device fuzz with QEMU under memcheck (tools/vm/tests/qtest-valgrind)
+	# and glib's suppressions for it
+	valgrind libglib2.0-dev
 	# driver module build and lint
 	"linux-headers-${KVER_PKG}-amd64" "linux-source-${KVER_PKG}" kmod
 	clang-format perl

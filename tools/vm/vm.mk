@@ -11,10 +11,11 @@
 #   make vm-check    build both, then run the VM tests (tools/vm/tests/*)
 #
 # tools/vm/tests/qtest needs no guest: it drives the device through QEMU's
-# qtest protocol with $(O)/vm/qtest, built here.
+# qtest protocol with $(O)/vm/qtest, built here; qtest-valgrind runs it
+# with QEMU under valgrind's memcheck.
 
 VM_TESTS := tools/vm/tests/enumerate tools/vm/tests/job tools/vm/tests/qtest \
-	tools/vm/tests/share
+	tools/vm/tests/qtest-valgrind tools/vm/tests/share
 VM_QTEST := $(O)/vm/qtest
 BINS += $(VM_QTEST)
 

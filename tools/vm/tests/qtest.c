@@ -28,12 +28,17 @@
  * window (the policy registers, READY, MBOX_DONE, EVENT_ACK, read-only
  * ones) while jobs run, and then crashes on purpose.
  *
- * Usage: qtest QEMU FW-IMAGE LOG [SEED [OPS]]
+ * Usage: qtest [-s SLOW] [-m VALGRIND-LOG] QEMU FW-IMAGE LOG [SEED [OPS]]
  * OPS is the number of fuzz operations (default FUZZ_OPS; make fuzz runs
  * 100000 and more). Every reply is awaited at most 10 s and the whole run
  * is bounded by QTEST_DEADLINE s plus 1 s per 250 operations beyond
- * FUZZ_OPS; prints KTAP and a final "N passed, N failed" line;
- * exit 0 only if every case passed.
+ * FUZZ_OPS; SLOW (default 1) multiplies every time limit and pause, for a
+ * QEMU run under valgrind. With -m, QEMU is a wrapper running it under
+ * valgrind memcheck with --error-exitcode=VG_ERROR_EXIT and
+ * --log-file=VALGRIND-LOG: one more case, valgrind_clean, reads the log
+ * after QEMU's exit and fails, printing the log, on any error (a definite
+ * leak at exit counts as one). Prints KTAP and a final "N passed,
+ * N failed" line; exit 0 only if every case passed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -58,6 +63,8 @@
 #define QTEST_DEADLINE 90 /* seconds for the whole run, 20000 operations */
 #define REPLY_TIMEOUT_MS 10000
 #define FUZZ_OPS 20000 /* default; the optional OPS argument sets it */
+#define VG_ERROR_EXIT 99 /* valgrind's --error-exitcode (tools/vm/tests/qtest) */
+#define VG_LOG_LINES 2000 /* at most so many lines of its log printed */
 /* One in so many operations: a descriptor, a request, a window image. */
 #define FUZZ_JOB_EVERY 40
 #define FUZZ_REQUEST_EVERY 50
@@ -88,6 +95,18 @@ static size_t rlen;
 static time_t deadline;
 static int npass, nfail, ncase, dead;
 static uint32_t bdf;
+static unsigned int slow = 1; /* -s: time limits and pauses multiplied */
+
+/* A pause that a slowed QEMU needs longer for. */
+static void nap(unsigned int us)
+{
+	uint64_t ns = (uint64_t)us * slow * 1000;
+	struct timespec ts = { .tv_sec = ns / 1000000000,
+			       .tv_nsec = ns % 1000000000 };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
 
 static void result(const char *name, int ok, const char *fmt, ...)
 {
@@ -132,7 +151,7 @@ static int get_line(char *out, size_t len)
 			return 0;
 		}
 		if (rlen == sizeof(rbuf) || time(NULL) > deadline ||
-		    poll(&pfd, 1, REPLY_TIMEOUT_MS) != 1)
+		    poll(&pfd, 1, REPLY_TIMEOUT_MS * slow) != 1)
 			return -1;
 		n = read(qout, rbuf + rlen, sizeof(rbuf) - rlen);
 		if (n <= 0)
@@ -288,7 +307,7 @@ static int wait_reg(uint32_t reg, uint32_t mask, uint32_t val)
 {
 	time_t t0 = time(NULL);
 
-	while (!dead && time(NULL) - t0 < 10) {
+	while (!dead && time(NULL) - t0 < 10 * slow) {
 		if ((rd(reg) & mask) == val)
 			return 1;
 		usleep(500);
@@ -300,7 +319,7 @@ static int wait_fence(unsigned int slot, uint64_t seqno)
 {
 	time_t t0 = time(NULL);
 
-	while (!dead && time(NULL) - t0 < 20) {
+	while (!dead && time(NULL) - t0 < 20 * slow) {
 		if (mem_r64(PA_FENCE(slot)) == seqno)
 			return 1;
 		usleep(500);
@@ -460,7 +479,7 @@ static void test_no_fw(void)
 	wr(CORUN_REG_CONTROL, CORUN_CTRL_ENABLE);
 	wr(CORUN_REG_ERROR, ~0u);
 	job(0, 1, VA(PA_OUT), 0, 32);
-	usleep(100000);
+	nap(100000);
 	result("doorbell_needs_fw", rd(CORUN_REG_ERROR) == CORUN_ERR_NO_FW &&
 	       rd(CORUN_REG_SLOT(0, CORUN_SLOT_RING_HEAD)) == 0 &&
 	       mem_r64(PA_FENCE(0)) == 0, "ERROR 0x%x RING_HEAD %u",
@@ -624,7 +643,7 @@ static void test_fw_crash(void)
 	       rd(CORUN_REG_IRQ_STATUS));
 	wr(CORUN_REG_ERROR, ~0u);
 	job(0, 1, VA(PA_OUT), 0, 32);
-	usleep(50000);
+	nap(50000);
 	result("fw_crash_refuses_jobs", rd(CORUN_REG_ERROR) == CORUN_ERR_NO_FW &&
 	       mem_r64(PA_FENCE(0)) == 0, "ERROR 0x%x fence 0x%" PRIx64,
 	       rd(CORUN_REG_ERROR), mem_r64(PA_FENCE(0)));
@@ -652,7 +671,7 @@ static void test_jobs(void)
 	ok = wait_fence(0, 0x100000001ull);
 	for (i = 0; i < 4; i++)
 		out[i] = mem_r32(PA_OUT + 4 * 20 * i);
-	usleep(20000);
+	nap(20000);
 	result("job_done", ok && out[0] == 0x100 && out[1] == 0x114 &&
 	       out[2] == 0x128 && out[3] == 0x13c &&
 	       rd(CORUN_REG_SLOT(0, CORUN_SLOT_DONE_LO)) == 1 &&
@@ -668,7 +687,7 @@ static void test_jobs(void)
 	wr(CORUN_REG_IRQ_ACK, CORUN_IRQ_ALL);
 	job(1, 9, VA_UNMAPPED, 0, 32);
 	ok = wait_fence(1, 9);
-	usleep(20000);
+	nap(20000);
 	for (i = 0; i < 8; i++)
 		fault[i] = rd(CORUN_REG_SLOT(1, CORUN_SLOT_FAULT) + 4 * i);
 	result("job_fault", ok && fault[0] == CORUN_FAULT_UNMAPPED &&
@@ -736,7 +755,7 @@ static void test_fw_clock(void)
 	       "%u ticks, expected about %" PRIu64, ok, c1 - c0, period,
 	       t1 - t0, expect);
 	c1 = cycle();
-	usleep(200000);
+	nap(200000);
 	c2 = cycle();
 	t2 = get_param(CORUN_FW_P_TICKS, 103);
 	/* A round trip takes a few hundred cycles: at most one more tick. */
@@ -758,7 +777,7 @@ static void test_lockstep(void)
 	wr(CORUN_REG_EPOCH_LEN, 1000);
 	wr(CORUN_REG_CONTROL, CORUN_CTRL_ENABLE | CORUN_CTRL_LOCKSTEP);
 	job(0, 3, VA(PA_OUT), 1000, 256);
-	while (!dead && mem_r64(PA_FENCE(0)) != 3 && time(NULL) - t0 < 30) {
+	while (!dead && mem_r64(PA_FENCE(0)) != 3 && time(NULL) - t0 < 30 * slow) {
 		st = rd(CORUN_REG_STATUS);
 		if (!(st & CORUN_STATUS_EPOCH_WAIT))
 			continue;
@@ -807,12 +826,12 @@ static void test_hold(void)
 	mem_write(PA_RING(0) + sizeof(d0), &d1, sizeof(d1));
 	ring(0, &d0);
 	ok = wait_fence(0, 41);
-	usleep(20000);
+	nap(20000);
 	st = rd(CORUN_REG_STATUS);
 	result("hold_after_job", ok && (st & CORUN_STATUS_HOLD) &&
 	       !(st & CORUN_STATUS_RUNNING), "fence %d STATUS 0x%x", ok, st);
 	wr(CORUN_REG_SLOT(0, CORUN_SLOT_DOORBELL), 2);
-	usleep(200000);
+	nap(200000);
 	held = mem_r64(PA_FENCE(0)) == 41 &&
 	       (rd(CORUN_REG_STATUS) & CORUN_STATUS_HOLD) &&
 	       rd(CORUN_REG_SLOT(0, CORUN_SLOT_RING_HEAD)) == 2;
@@ -1139,18 +1158,77 @@ static void test_fuzz(uint64_t seed, unsigned int ops)
 	       rd(CORUN_REG_ERROR), rd(CORUN_REG_FW_STATUS));
 }
 
+/*
+ * valgrind's verdict on the QEMU that exited with @status: its exit code
+ * (VG_ERROR_EXIT on any error) and the log's last "ERROR SUMMARY" line,
+ * which it writes only after the leak check at exit. On an error, or if
+ * the summary is missing, the log is printed.
+ */
+static void check_valgrind(const char *log, int status)
+{
+	char line[1024], lost[160] = "no leak summary";
+	int vg_exit = WIFEXITED(status) &&
+		      WEXITSTATUS(status) == VG_ERROR_EXIT;
+	long nerr = -1;
+	unsigned int n = 0;
+	char *p;
+	FILE *f = fopen(log, "r");
+	int err = f ? 0 : errno;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		p = strstr(line, "ERROR SUMMARY: ");
+		if (p)
+			nerr = strtol(p + 15, NULL, 10);
+		p = strstr(line, "definitely lost: ");
+		if (p)
+			snprintf(lost, sizeof(lost), "%.*s", (int)strcspn(p, "\n"),
+				 p);
+	}
+	printf("# valgrind: %ld errors, %s (log: %s)\n", nerr, lost, log);
+	if (f && (nerr != 0 || vg_exit)) {
+		rewind(f);
+		while (fgets(line, sizeof(line), f) && n++ < VG_LOG_LINES)
+			printf("# %s", line);
+		if (n > VG_LOG_LINES)
+			printf("# (the first %u lines of %s)\n", VG_LOG_LINES,
+			       log);
+	}
+	if (f)
+		fclose(f);
+	result("valgrind_clean", f && nerr == 0 && !vg_exit, "%s: %s", log,
+	       !f ? strerror(err) : nerr < 0 ? "no ERROR SUMMARY: valgrind "
+	       "did not finish" : "errors found (the log above)");
+}
+
 #define NCASES 36
 
 int main(int argc, char **argv)
 {
 	uint64_t seed = 0x5eed;
 	unsigned int ops = FUZZ_OPS;
-	int status = 0, ok;
+	const char *vglog = NULL, *prog = argv[0];
+	int status = 0, ok, opt, ncases = NCASES;
 	pid_t r;
 
-	if (argc < 4 || argc > 6) {
-		fprintf(stderr, "usage: %s QEMU FW-IMAGE LOG [SEED [OPS]]\n",
-			argv[0]);
+	while ((opt = getopt(argc, argv, "s:m:")) != -1) {
+		switch (opt) {
+		case 's':
+			slow = strtoul(optarg, NULL, 0);
+			break;
+		case 'm':
+			vglog = optarg;
+			ncases++;
+			break;
+		default:
+			slow = 0;
+			break;
+		}
+	}
+	argc -= optind - 1;
+	argv += optind - 1;
+	if (argc < 4 || argc > 6 || !slow || slow > 1000) {
+		fprintf(stderr, "usage: %s [-s SLOW (1..1000)] [-m VALGRIND-LOG] "
+			"QEMU FW-IMAGE LOG [SEED [OPS]]\n", prog);
 		return 2;
 	}
 	if (argc >= 5)
@@ -1158,13 +1236,13 @@ int main(int argc, char **argv)
 	if (argc == 6)
 		ops = strtoul(argv[5], NULL, 0);
 	if (!ops || ops > 100000000) {
-		fprintf(stderr, "%s: OPS must be 1..100000000\n", argv[0]);
+		fprintf(stderr, "%s: OPS must be 1..100000000\n", prog);
 		return 2;
 	}
 	signal(SIGPIPE, SIG_IGN);
-	deadline = time(NULL) + QTEST_DEADLINE +
-		   (ops > FUZZ_OPS ? (ops - FUZZ_OPS) / 250 : 0);
-	printf("KTAP version 1\n1..%d\n", NCASES);
+	deadline = time(NULL) + (QTEST_DEADLINE +
+		   (ops > FUZZ_OPS ? (ops - FUZZ_OPS) / 250 : 0)) * slow;
+	printf("KTAP version 1\n1..%d\n", ncases);
 	ok = !read_fw(argv[2]);
 	result("fw_image_read", ok, "%s: %s", argv[2], strerror(errno));
 	if (ok) {
@@ -1189,12 +1267,16 @@ int main(int argc, char **argv)
 		kill(qpid, SIGTERM);
 		while ((r = waitpid(qpid, &status, 0)) < 0 && errno == EINTR)
 			;
+		/* Under valgrind, VG_ERROR_EXIT is valgrind_clean's to judge. */
 		result("qemu_exit_clean", r == qpid && ((WIFSIGNALED(status) &&
 		       WTERMSIG(status) == SIGTERM) || (WIFEXITED(status) &&
-		       WEXITSTATUS(status) == 0)), "QEMU status 0x%x (log: %s)",
-		       status, argv[3]);
+		       (WEXITSTATUS(status) == 0 || (vglog &&
+		       WEXITSTATUS(status) == VG_ERROR_EXIT)))),
+		       "QEMU status 0x%x (log: %s)", status, argv[3]);
+		if (vglog)
+			check_valgrind(vglog, status);
 	}
-	while (ncase < NCASES)
+	while (ncase < ncases)
 		result("skipped", 0, "earlier case failed");
 	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail ? 1 : 0;
