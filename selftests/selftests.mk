@@ -9,8 +9,9 @@
 #                     (a short seeded run; make fuzz runs a long one)
 #   selftests/faults  fault injection with isolation counts,
 #                     $(O)/selftests/corun_faults
-#   selftests/debug-kernel  selftests/kunit, selftests/driver and
-#                     selftests/faults (1 trial) on the debug kernel
+#   selftests/debug-kernel  selftests/kunit, selftests/driver,
+#                     selftests/faults (1 trial), tools/vm/tests/job and
+#                     tools/equiv/tests/equiv on the debug kernel
 #                     (tools/vm/build-kernel), with kmemleak; a counted
 #                     SKIP naming the command when it is not built
 #   selftests/soak    many processes submitting random mixes for a bounded
@@ -58,7 +59,9 @@ selftests/driver: $(O)/selftests/corun_uapi
 selftests/fuzz: $(O)/selftests/corun_fuzz
 selftests/faults: $(O)/selftests/corun_faults
 selftests/soak: $(O)/selftests/corun_soak
-selftests/debug-kernel: $(O)/selftests/corun_uapi $(O)/selftests/corun_faults
+selftests/debug-kernel: $(O)/selftests/corun_uapi $(O)/selftests/corun_faults \
+	$(O)/firmware/corun-fw.bin $(O)/tools/run/corun-run \
+	$(O)/tools/sim/corun-sim
 
 TEST_PROGS += selftests/driver selftests/fuzz selftests/faults \
 	selftests/debug-kernel
