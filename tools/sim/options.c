@@ -5,6 +5,7 @@
  * message), then the combinations they may not be given in.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -66,6 +67,8 @@ static void usage(FILE *f)
 		"                      compare slowdowns and metrics side by side\n"
 		"  --epoch-cycles N    epoch length of the policy (default: the driver's, %u)\n"
 		"  --trace-policy      every policy decision in the report\n"
+		"  --policy-param NAME=VALUE\n"
+		"                      a knob of the policy (repeatable; --policies lists them)\n"
 		"  --no-ctxsw          the policy reclaims SMs only by draining, as on a\n"
 		"                      device without context switch (CORUN_CAP_CTXSW)\n"
 		"  --ctxsw-stress N    every N co-run cycles move each job to the other\n"
@@ -104,12 +107,49 @@ static uint64_t parse_count(const char *s, const char *what)
 	return v;
 }
 
+void policy_params(const struct corun_policy_ops *ops, uint32_t *out)
+{
+	uint32_t ids[CORUN_POLICY_MAX_PARAMS], vals[CORUN_POLICY_MAX_PARAMS];
+	const struct corun_policy_param *pp;
+	unsigned int i;
+	char name[64], *end;
+	const char *eq;
+	unsigned long v;
+	int ret;
+
+	for (i = 0; i < opt.npparam; i++) {
+		eq = strchr(opt.pparam[i], '=');
+		if (!eq || eq == opt.pparam[i] ||
+		    (size_t)(eq - opt.pparam[i]) >= sizeof(name))
+			die(2, "--policy-param %s: expected NAME=VALUE",
+			    opt.pparam[i]);
+		memcpy(name, opt.pparam[i], eq - opt.pparam[i]);
+		name[eq - opt.pparam[i]] = 0;
+		pp = corun_policy_param_find(ops, name);
+		if (!pp)
+			die(2, "--policy-param %s: policy %s has no knob %s",
+			    opt.pparam[i], ops->name, name);
+		errno = 0;
+		v = strtoul(eq + 1, &end, 10);
+		if (!isdigit((unsigned char)eq[1]) || *end || errno ||
+		    v < pp->min || v > pp->max)
+			die(2, "--policy-param %s: %s of %s is %u..%u",
+			    opt.pparam[i], name, ops->name, pp->min, pp->max);
+		ids[i] = pp->id;
+		vals[i] = (uint32_t)v;
+	}
+	ret = corun_policy_params(ops, ids, vals, opt.npparam, out);
+	if (ret)
+		die(2, "--policy-param: a knob of %s given twice", ops->name);
+}
+
 void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
 	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
 	       O_NO_CTXSW, O_CTXSW_STRESS, O_ALONE_RUNS, O_SHOW_CONFIG,
-	       O_FULL_CONFIG, O_SCHED, O_ORACLE_MAX, O_DEVICE_MEM, O_PROGRESS };
+	       O_FULL_CONFIG, O_SCHED, O_ORACLE_MAX, O_DEVICE_MEM, O_PROGRESS,
+	       O_PPARAM };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "mix", required_argument, NULL, 'm' },
@@ -132,6 +172,7 @@ void parse_args(int argc, char **argv)
 		{ "oracle-max", required_argument, NULL, O_ORACLE_MAX },
 		{ "device-mem", required_argument, NULL, O_DEVICE_MEM },
 		{ "trace-policy", no_argument, NULL, O_TRACE },
+		{ "policy-param", required_argument, NULL, O_PPARAM },
 		{ "no-ctxsw", no_argument, NULL, O_NO_CTXSW },
 		{ "ctxsw-stress", required_argument, NULL, O_CTXSW_STRESS },
 		{ "whole-runs", no_argument, NULL, O_WHOLE },
@@ -202,6 +243,12 @@ void parse_args(int argc, char **argv)
 				    CORUN_POLICY_EPOCH_CYCLES_MAX);
 			break;
 		case O_TRACE: opt.trace = 1; break;
+		case O_PPARAM:
+			if (opt.npparam == CORUN_POLICY_MAX_PARAMS)
+				die(2, "--policy-param %s: more than %u knobs",
+				    optarg, CORUN_POLICY_MAX_PARAMS);
+			opt.pparam[opt.npparam++] = optarg;
+			break;
 		case O_NO_CTXSW: opt.no_ctxsw = 1; break;
 		case O_CTXSW_STRESS:
 			opt.ctxsw_stress = parse_count(optarg, "--ctxsw-stress");
@@ -234,6 +281,8 @@ void parse_args(int argc, char **argv)
 		die(2, "--alone-only and --no-alone exclude each other");
 	if (opt.compare && opt.policy)
 		die(2, "--policy and --compare-policies exclude each other");
+	if (opt.npparam && (opt.compare || opt.oracle >= 0))
+		die(2, "--policy-param: the knobs of one driver policy, not with --compare-policies or an oracle");
 	if (opt.compare && opt.alone_only)
 		die(2, "--compare-policies and --alone-only exclude each other");
 	if (opt.oracle >= 0 && (opt.no_alone || opt.alone_only))
