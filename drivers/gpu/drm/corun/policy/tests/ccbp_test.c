@@ -559,6 +559,13 @@ static void ccbp_credits_in_force_test(struct kunit *test)
 			(u32)CORUN_IRC_CLASS_BI);
 }
 
+/* corun_ccbp_departs() with M = 20 */
+static bool dep(const struct corun_policy_platform *p, u32 k, u32 cls, u32 rf,
+		u32 df, u64 demand, u64 cap)
+{
+	return corun_ccbp_departs(p, k, 20, cls, rf, df, demand, cap);
+}
+
 /*
  * The departure rule: the class test's 15/16 of IREven (or of the
  * credits in force below it, for a BI slot) and one of M bandwidth
@@ -572,60 +579,41 @@ static void ccbp_departs_test(struct kunit *test)
 
 	ccbp_platform(p);
 	/* LS: from 16 d >= 15 * 31 + 16 * 3, d = 33 */
-	KUNIT_EXPECT_FALSE(
-		test, corun_ccbp_departs(p, 2, 20, CCBP_LS, 1024, 512, 32, 0));
-	KUNIT_EXPECT_TRUE(
-		test, corun_ccbp_departs(p, 2, 20, CCBP_LS, 1024, 512, 33, 0));
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_LS, 1024, 512, 32, 0));
+	KUNIT_EXPECT_TRUE(test, dep(p, 2, CCBP_LS, 1024, 512, 33, 0));
 	/* an LS slot has no credits: a cap does not lower its bar */
-	KUNIT_EXPECT_FALSE(
-		test, corun_ccbp_departs(p, 2, 20, CCBP_LS, 1024, 512, 32, 10));
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_LS, 1024, 512, 32, 10));
 	/* BI: below 16 (d + 3) < 15 * 31, d = 26 */
-	KUNIT_EXPECT_FALSE(
-		test, corun_ccbp_departs(p, 2, 20, CCBP_NBI, 1024, 512, 27, 0));
-	KUNIT_EXPECT_TRUE(
-		test, corun_ccbp_departs(p, 2, 20, CCBP_NBI, 1024, 512, 26, 0));
-	KUNIT_EXPECT_TRUE(
-		test, corun_ccbp_departs(p, 2, 20, CCBP_DBI, 1024, 512, 26, 0));
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_NBI, 1024, 512, 27, 0));
+	KUNIT_EXPECT_TRUE(test, dep(p, 2, CCBP_NBI, 1024, 512, 26, 0));
+	KUNIT_EXPECT_TRUE(test, dep(p, 2, CCBP_DBI, 1024, 512, 26, 0));
 	/* between the two margins neither class departs (29 is LS by the test) */
 	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 512, 29, 0),
 			(u32)CCBP_LS);
-	KUNIT_EXPECT_FALSE(
-		test, corun_ccbp_departs(p, 2, 20, CCBP_LS, 1024, 512, 29, 0));
-	KUNIT_EXPECT_FALSE(
-		test, corun_ccbp_departs(p, 2, 20, CCBP_NBI, 1024, 512, 29, 0));
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_LS, 1024, 512, 29, 0));
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_NBI, 1024, 512, 29, 0));
 	/* a BI slot held at credits of 20 per 1000 cycles: 16 (d + 3) < 300 */
-	KUNIT_EXPECT_FALSE(test, corun_ccbp_departs(p, 2, 20, CCBP_NBI, 1024,
-						    512, 16, 20));
-	KUNIT_EXPECT_TRUE(test, corun_ccbp_departs(p, 2, 20, CCBP_NBI, 1024,
-						   512, 15, 20));
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_NBI, 1024, 512, 16, 20));
+	KUNIT_EXPECT_TRUE(test, dep(p, 2, CCBP_NBI, 1024, 512, 15, 20));
 	/* credits above IREven: IREven's bar */
-	KUNIT_EXPECT_FALSE(test, corun_ccbp_departs(p, 2, 20, CCBP_NBI, 1024,
-						    512, 27, 40));
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_NBI, 1024, 512, 27, 40));
 	/* four kernels: IREven 15, unit 3: LS from 16 d >= 225 + 48 */
-	KUNIT_EXPECT_FALSE(
-		test, corun_ccbp_departs(p, 4, 20, CCBP_LS, 1024, 512, 17, 0));
-	KUNIT_EXPECT_TRUE(
-		test, corun_ccbp_departs(p, 4, 20, CCBP_LS, 1024, 512, 18, 0));
+	KUNIT_EXPECT_FALSE(test, dep(p, 4, CCBP_LS, 1024, 512, 17, 0));
+	KUNIT_EXPECT_TRUE(test, dep(p, 4, CCBP_LS, 1024, 512, 18, 0));
 	/*
 	 * Exact edges: a NoC of 163840 bytes per 1000 cycles makes IREven
 	 * 32, 15/16 of it 30, one unit 3: LS departs at 16 d = 480 + 48, BI
 	 * below 16 (d + 3) = 480.
 	 */
 	p->noc_bw = 163840;
-	KUNIT_EXPECT_FALSE(
-		test, corun_ccbp_departs(p, 2, 20, CCBP_LS, 1024, 512, 32, 0));
-	KUNIT_EXPECT_TRUE(
-		test, corun_ccbp_departs(p, 2, 20, CCBP_LS, 1024, 512, 33, 0));
-	KUNIT_EXPECT_FALSE(
-		test, corun_ccbp_departs(p, 2, 20, CCBP_NBI, 1024, 512, 27, 0));
-	KUNIT_EXPECT_TRUE(
-		test, corun_ccbp_departs(p, 2, 20, CCBP_NBI, 1024, 512, 26, 0));
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_LS, 1024, 512, 32, 0));
+	KUNIT_EXPECT_TRUE(test, dep(p, 2, CCBP_LS, 1024, 512, 33, 0));
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_NBI, 1024, 512, 27, 0));
+	KUNIT_EXPECT_TRUE(test, dep(p, 2, CCBP_NBI, 1024, 512, 26, 0));
 	ccbp_platform(p);
 	/* no bandwidth use at all: LS stays, a BI slot departs */
-	KUNIT_EXPECT_FALSE(
-		test, corun_ccbp_departs(p, 2, 20, CCBP_LS, 0, 0, 1000, 0));
-	KUNIT_EXPECT_TRUE(test,
-			  corun_ccbp_departs(p, 2, 20, CCBP_DBI, 0, 0, 0, 0));
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_LS, 0, 0, 1000, 0));
+	KUNIT_EXPECT_TRUE(test, dep(p, 2, CCBP_DBI, 0, 0, 0, 0));
 }
 
 /* The knob's values: its id only, its range, once. */
@@ -639,8 +627,9 @@ static void ccbp_param_test(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, corun_policy_param_find(ops, "redetect"),
 			    &ops->params[0]);
 	KUNIT_EXPECT_NULL(test, corun_policy_param_find(ops, "redetec"));
-	KUNIT_EXPECT_NULL(
-		test, corun_policy_param_find(&corun_policy_smk, "redetect"));
+	ops = &corun_policy_smk;
+	KUNIT_EXPECT_NULL(test, corun_policy_param_find(ops, "redetect"));
+	ops = &corun_policy_ccbp;
 	KUNIT_EXPECT_EQ(test, corun_policy_params(ops, NULL, NULL, 0, out), 0);
 	KUNIT_EXPECT_EQ(test, out[0], 0u); /* off by default */
 	v = CORUN_CCBP_REDETECT_MAX;
