@@ -5,7 +5,6 @@
  * message), then the combinations they may not be given in.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -110,37 +109,11 @@ static uint64_t parse_count(const char *s, const char *what)
 void policy_params(const struct corun_policy_ops *ops, uint32_t *out)
 {
 	uint32_t ids[CORUN_POLICY_MAX_PARAMS], vals[CORUN_POLICY_MAX_PARAMS];
-	const struct corun_policy_param *pp;
-	unsigned int i;
-	char name[64], *end;
-	const char *eq;
-	unsigned long v;
-	int ret;
+	char err[256];
 
-	for (i = 0; i < opt.npparam; i++) {
-		eq = strchr(opt.pparam[i], '=');
-		if (!eq || eq == opt.pparam[i] ||
-		    (size_t)(eq - opt.pparam[i]) >= sizeof(name))
-			die(2, "--policy-param %s: expected NAME=VALUE",
-			    opt.pparam[i]);
-		memcpy(name, opt.pparam[i], eq - opt.pparam[i]);
-		name[eq - opt.pparam[i]] = 0;
-		pp = corun_policy_param_find(ops, name);
-		if (!pp)
-			die(2, "--policy-param %s: policy %s has no knob %s",
-			    opt.pparam[i], ops->name, name);
-		errno = 0;
-		v = strtoul(eq + 1, &end, 10);
-		if (!isdigit((unsigned char)eq[1]) || *end || errno ||
-		    v < pp->min || v > pp->max)
-			die(2, "--policy-param %s: %s of %s is %u..%u",
-			    opt.pparam[i], name, ops->name, pp->min, pp->max);
-		ids[i] = pp->id;
-		vals[i] = (uint32_t)v;
-	}
-	ret = corun_policy_params(ops, ids, vals, opt.npparam, out);
-	if (ret)
-		die(2, "--policy-param: a knob of %s given twice", ops->name);
+	if (mix_policy_params(ops, opt.pparam, opt.npparam, ids, vals, out, err,
+			      sizeof(err)))
+		die(2, "--policy-param %s", err);
 }
 
 void parse_args(int argc, char **argv)
