@@ -38,7 +38,9 @@
  * keeps the slot's class, curve and priorLSK whatever its shape (only
  * the CTA cap, the even count and Algorithm 1's allocation follow the
  * new footprint and grid); detection restarts when a job arrives in
- * another slot or the set of jobs changes across an epoch. The BI test
+ * another slot or the set of jobs changes across an epoch, and, with the
+ * knob "redetect" = K (off by default), when a slot's demand departs from
+ * its class for K consecutive epochs (ccbp_departed()). The BI test
  * compares the demand with the credits in force as well as with IREven.
  */
 #include <corun/fwif.h>
