@@ -50,6 +50,7 @@ class Sim:
 		self._policies = {}
 		self._fw_modes = None
 		self._knobs = None
+		self._policies_out = None
 		self._builds = None
 		self._workloads = None
 		if not os.access(self.path, os.X_OK):
@@ -79,15 +80,21 @@ class Sim:
 	def missing_policies(self, names):
 		return [p for p in names if not self.has_policy(p)]
 
+	def _listing(self):
+		"""corun-sim --policies' listing."""
+		if self._policies_out is None:
+			p = self._run(['--policies'])
+			if p.returncode:
+				raise SimError(f'corun-sim --policies: {p.stderr.strip()}')
+			self._policies_out = p.stdout
+		return self._policies_out
+
 	def firmware_modes(self):
 		"""{knob: {mode: whether the firmware image has it}} of the
 		firmware settings a mix may give (corun-sim --policies)."""
 		if self._fw_modes is None:
-			p = self._run(['--policies'])
-			if p.returncode:
-				raise SimError(f'corun-sim --policies: {p.stderr.strip()}')
 			self._fw_modes, section = {}, False
-			for line in p.stdout.splitlines():
+			for line in self._listing().splitlines():
 				if not line.startswith(' '):
 					section = line.startswith('firmware settings in a mix')
 					continue
@@ -101,11 +108,8 @@ class Sim:
 		"""{policy: {knob: (min, max)}} of the driver policies'
 		knobs (corun-sim --policies)."""
 		if self._knobs is None:
-			p = self._run(['--policies'])
-			if p.returncode:
-				raise SimError(f'corun-sim --policies: {p.stderr.strip()}')
 			self._knobs, pol = {}, None
-			for line in p.stdout.splitlines():
+			for line in self._listing().splitlines():
 				w = line.split()
 				if len(w) >= 2 and w[0] == '--policy-param' and pol:
 					m = re.match(r'^([^=]+)=([0-9]+)\.\.([0-9]+)$', w[1])

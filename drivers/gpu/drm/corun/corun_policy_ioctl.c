@@ -73,37 +73,34 @@ int corun_policy_get_param(struct corun_device *cdev, u32 param, u64 *v)
 }
 
 /*
- * Copy in &drm_corun_policy.fw_params: NULL for none, an ERR_PTR for a
- * bad count or pointer. The entries are laid out as corun_fw_setting.
+ * Copy in a user array of @n entries of @size bytes at @uptr: NULL for
+ * none, an ERR_PTR for a bad count (above @max) or pointer.
  */
+static void *corun_array_in(u64 uptr, u32 n, u32 max, size_t size)
+{
+	if (n > max)
+		return ERR_PTR(-E2BIG);
+	if (!n)
+		return uptr ? ERR_PTR(-EINVAL) : NULL;
+	return memdup_array_user(u64_to_user_ptr(uptr), n, size);
+}
+
+/* &drm_corun_policy.fw_params, laid out as corun_fw_setting. */
 static struct corun_fw_setting *
 corun_fw_params_in(const struct drm_corun_policy *args)
 {
-	u32 n = args->fw_param_count;
-
-	if (n > DRM_CORUN_FW_PARAMS_MAX)
-		return ERR_PTR(-E2BIG);
-	if (!n)
-		return args->fw_params ? ERR_PTR(-EINVAL) : NULL;
-	return memdup_array_user(u64_to_user_ptr(args->fw_params), n,
-				 sizeof(struct drm_corun_fw_param));
+	return corun_array_in(args->fw_params, args->fw_param_count,
+			      DRM_CORUN_FW_PARAMS_MAX,
+			      sizeof(struct drm_corun_fw_param));
 }
 
-/*
- * Copy in &drm_corun_policy.policy_params: NULL for none, an ERR_PTR for
- * a bad count or pointer.
- */
+/* &drm_corun_policy.policy_params */
 static struct drm_corun_policy_param *
 corun_policy_params_in(const struct drm_corun_policy *args)
 {
-	u32 n = args->policy_param_count;
-
-	if (n > DRM_CORUN_POLICY_PARAMS_MAX)
-		return ERR_PTR(-E2BIG);
-	if (!n)
-		return args->policy_params ? ERR_PTR(-EINVAL) : NULL;
-	return memdup_array_user(u64_to_user_ptr(args->policy_params), n,
-				 sizeof(struct drm_corun_policy_param));
+	return corun_array_in(args->policy_params, args->policy_param_count,
+			      DRM_CORUN_POLICY_PARAMS_MAX,
+			      sizeof(struct drm_corun_policy_param));
 }
 
 /* @ops's knob values from @pp's @n entries (corun_policy_params()). */
