@@ -62,6 +62,7 @@
 #define CCBP_PRIOR_STEP 102 /* 0.1 */
 #define CCBP_PRIOR_MIN 102
 #define CCBP_PRIO_LS 1 /* miss-queue priority of LS jobs */
+#define CCBP_P_REDETECT 0 /* the knob's index in ccbp_params[] */
 
 enum ccbp_phase {
 	CCBP_PH_IDLE = 0,
@@ -511,7 +512,7 @@ static bool ccbp_departed(struct ccbp_state *st,
 			  const struct corun_policy_in *in)
 {
 	u32 k = corun_drf_count(st->mask), sms = in->plat.num_sms, s, cr;
-	u32 rf, df, redetect = in->params[0];
+	u32 rf, df, redetect = in->params[CCBP_P_REDETECT];
 	bool restart = false;
 	u64 demand, cap;
 
@@ -731,11 +732,11 @@ static void ccbp_decide(void *vst, const struct corun_policy_in *in,
 }
 
 static const struct corun_policy_param ccbp_params[] = {
-	{ .name = "redetect",
-	  .id = CORUN_CCBP_PARAM_REDETECT,
-	  .min = 0,
-	  .max = CORUN_CCBP_REDETECT_MAX,
-	  .def = 0 },
+	[CCBP_P_REDETECT] = { .name = "redetect",
+			      .id = CORUN_CCBP_PARAM_REDETECT,
+			      .min = 0,
+			      .max = CORUN_CCBP_REDETECT_MAX,
+			      .def = 0 },
 };
 
 static int ccbp_init(void *st, const struct corun_policy_platform *plat)
