@@ -240,6 +240,85 @@ static void test_policy_cta(int fd)
 }
 
 /*
+ * The policies' knobs (&drm_corun_policy.policy_params): ccbp's
+ * "redetect". The device's built-in configuration has no calibrated
+ * bandwidths, so ccbp itself is refused (EOPNOTSUPP) once its knobs pass;
+ * each bad knob is refused before that, and nothing of a refused SET is
+ * applied: the policy in force stays.
+ */
+static void test_policy_knobs(int fd)
+{
+	struct drm_corun_policy_param pp[DRM_CORUN_POLICY_PARAMS_MAX + 1] = {
+		{ DRM_CORUN_POLICY_PARAM_CCBP_REDETECT, 2 },
+	};
+	struct drm_corun_policy p = { 0 };
+	uint64_t v;
+	int r;
+
+	memset(&p, 0, sizeof(p));
+	p.policy = DRM_CORUN_POLICY_EVEN;
+	result(!io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p), "knob_setup_even", NULL);
+	p.policy = DRM_CORUN_POLICY_CCBP;
+	p.policy_param_count = 1;
+	p.policy_params = (uintptr_t)pp;
+	r = io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p);
+	result(r == -EOPNOTSUPP, "set_policy_knob_ccbp_redetect_accepted",
+	       "SET_POLICY returned %d (the knob passes, ccbp is uncalibrated)",
+	       r);
+	pp[0].value = 1000;
+	r = io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p);
+	result(r == -EOPNOTSUPP, "set_policy_knob_ccbp_redetect_max", "%d", r);
+	pp[0].value = 1001;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -ERANGE,
+	       "set_policy_knob_out_of_range", NULL);
+	pp[0].value = 2;
+	pp[1] = pp[0];
+	p.policy_param_count = 2;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
+	       "set_policy_knob_twice", NULL);
+	p.policy_param_count = 1;
+	pp[0].param = 0;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
+	       "set_policy_knob_unknown_id", NULL);
+	pp[0].param = DRM_CORUN_POLICY_PARAM_CCBP_REDETECT;
+	/* a knob of another policy */
+	p.policy = DRM_CORUN_POLICY_SMK;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
+	       "set_policy_knob_of_another_policy", NULL);
+	p.policy = DRM_CORUN_POLICY_CCBP;
+	p.policy_param_count = DRM_CORUN_POLICY_PARAMS_MAX + 1;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -E2BIG,
+	       "set_policy_knob_count_too_big", NULL);
+	p.policy_param_count = 0;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
+	       "set_policy_knob_pointer_without_count", NULL);
+	p.policy_param_count = 1;
+	p.policy_params = 8;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EFAULT,
+	       "set_policy_knob_bad_pointer", NULL);
+	result(!get_param(fd, DRM_CORUN_PARAM_CURRENT_POLICY, &v) &&
+		       v == DRM_CORUN_POLICY_EVEN,
+	       "set_policy_knob_refused_keeps_policy", "policy %llu",
+	       (unsigned long long)v);
+	/* GET: even has no knobs; the array's rules as SET's */
+	memset(&p, 0, sizeof(p));
+	p.policy_param_count = 1;
+	p.policy_params = (uintptr_t)pp;
+	result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -EINVAL,
+	       "get_policy_knob_not_of_active_policy", NULL);
+	p.policy_params = 8;
+	result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -EFAULT,
+	       "get_policy_knob_bad_pointer", NULL);
+	p.policy_param_count = DRM_CORUN_POLICY_PARAMS_MAX + 1;
+	result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -E2BIG,
+	       "get_policy_knob_count_too_big", NULL);
+	memset(&p, 0, sizeof(p));
+	p.pad = 1;
+	result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -EINVAL,
+	       "get_policy_pad", NULL);
+}
+
+/*
  * The epoch range's bounds, which corun-sim's --epoch-cycles shares
  * (corun_policy_epoch_check()): 1000, the device's own minimum, is out.
  */
@@ -299,6 +378,7 @@ static void test_policy(int fd)
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -ENOENT,
 	       "set_policy_unknown_name", NULL);
 	test_policy_cta(fd);
+	test_policy_knobs(fd);
 	/* the DASE baselines need only the clocks: selectable everywhere */
 	memset(&p, 0, sizeof(p));
 	p.policy = DRM_CORUN_POLICY_BY_NAME;
@@ -338,10 +418,10 @@ static void test_policy(int fd)
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -ERANGE,
 	       "set_policy_gate_too_many", NULL);
 	p.start_gate = 1;
-	p.reserved[1] = 1;
+	p.pad = 1;
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
 	       "set_policy_gate_reserved", NULL);
-	p.reserved[1] = 0;
+	p.pad = 0;
 	p.flags = 1u << 5;
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
 	       "set_policy_bad_flags", NULL);

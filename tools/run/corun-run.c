@@ -115,6 +115,9 @@ static struct {
 	int no_alone, lockstep, json;
 	char *fw[MAX_FW_ARGS];
 	unsigned int nfw;
+	const char *pparam[DRM_CORUN_POLICY_PARAMS_MAX];
+	unsigned int npparam;
+	struct corun_policy_knobs knobs; /* from pparam, for opt.policy */
 } opt = { .timeout_ms = 600000 };
 
 /* The firmware settings of the co-run (the mix's and --fw's). */
@@ -374,8 +377,10 @@ static void run_jobs(struct job *jobs, unsigned int n, uint64_t budget,
 	if (gate_policy) {
 		if (corun_open(&gate, opt.device))
 			die(2, "%s", corun_error(&gate));
-		if (corun_set_policy_fw(&gate, gate_policy, (uint32_t)opt.epoch,
-					n, co_fw.any ? &co_fw.set : NULL))
+		if (corun_set_policy_knobs(&gate, gate_policy,
+					   (uint32_t)opt.epoch, n,
+					   co_fw.any ? &co_fw.set : NULL,
+					   &opt.knobs))
 			die(2, "--lockstep: %s", corun_error(&gate));
 	}
 	close(barrier[0]);
@@ -407,9 +412,36 @@ static void set_policy_fw(const char *policy,
 	struct corun_dev dev;
 
 	if (corun_open(&dev, opt.device) ||
-	    corun_set_policy_fw(&dev, policy, 0, 0, set))
+	    corun_set_policy_knobs(&dev, policy, 0, 0, set, &opt.knobs))
 		die(2, "firmware settings: %s", corun_error(&dev));
 	corun_close(&dev);
+}
+
+/*
+ * --policy-param's knobs of opt.policy, checked as corun-sim and the
+ * driver check them (corun_policy_params()).
+ */
+static void policy_knobs(void)
+{
+	uint32_t ids[DRM_CORUN_POLICY_PARAMS_MAX], vals[DRM_CORUN_POLICY_PARAMS_MAX];
+	uint32_t out[CORUN_POLICY_MAX_PARAMS];
+	const struct corun_policy_ops *ops;
+	unsigned int i;
+	char err[256];
+
+	if (!opt.npparam)
+		return;
+	ops = opt.policy ? corun_policy_find_name(opt.policy) : NULL;
+	if (!ops)
+		die(2, "--policy-param: needs a driver policy (--policy or the mix's)");
+	if (mix_policy_params(ops, opt.pparam, opt.npparam, ids, vals, out, err,
+			      sizeof(err)))
+		die(2, "--policy-param %s", err);
+	for (i = 0; i < opt.npparam; i++) {
+		opt.knobs.p[i].param = ids[i];
+		opt.knobs.p[i].value = vals[i];
+	}
+	opt.knobs.n = opt.npparam;
 }
 
 static int lookup_workload(const char *name, char *known, size_t len)
@@ -440,6 +472,9 @@ static void usage(FILE *f)
 		"Run a corun-sim job mix on the corun DRM driver, one process per job.\n"
 		"  --policy NAME      set the device policy first (fcfs, even, ...; needs root)\n"
 		"  --epoch N          epoch length in device cycles (with a policy)\n"
+		"  --policy-param NAME=VALUE\n"
+		"                     a knob of the policy (repeatable; corun-sim\n"
+		"                     --policies lists them)\n"
 		"  --cycles N         co-run budget in device cycles (overrides the mix's)\n"
 		"  --timeout S        give up on a launch after S seconds (default 600)\n"
 		"  --kernel-dir DIR   device ELFs (default: $CORUN_KERNEL_DIR or ../kernels)\n"
@@ -461,7 +496,8 @@ static void usage(FILE *f)
 static void parse_args(int argc, char **argv)
 {
 	enum { O_POLICY = 256, O_CYCLES, O_TIMEOUT, O_KDIR, O_DEVICE,
-	       O_NO_ALONE, O_EPOCH, O_LOCKSTEP, O_FW, O_CONFIG, O_JSON };
+	       O_NO_ALONE, O_EPOCH, O_LOCKSTEP, O_FW, O_CONFIG, O_JSON,
+	       O_PPARAM };
 	static const struct option lo[] = {
 		{ "policy", required_argument, NULL, O_POLICY },
 		{ "cycles", required_argument, NULL, O_CYCLES },
@@ -470,6 +506,7 @@ static void parse_args(int argc, char **argv)
 		{ "device", required_argument, NULL, O_DEVICE },
 		{ "no-alone", no_argument, NULL, O_NO_ALONE },
 		{ "epoch", required_argument, NULL, O_EPOCH },
+		{ "policy-param", required_argument, NULL, O_PPARAM },
 		{ "lockstep", no_argument, NULL, O_LOCKSTEP },
 		{ "fw", required_argument, NULL, O_FW },
 		{ "config", required_argument, NULL, O_CONFIG },
@@ -491,6 +528,12 @@ static void parse_args(int argc, char **argv)
 		case O_DEVICE: opt.device = optarg; break;
 		case O_NO_ALONE: opt.no_alone = 1; break;
 		case O_EPOCH: opt.epoch = parse_count(optarg, "--epoch"); break;
+		case O_PPARAM:
+			if (opt.npparam == DRM_CORUN_POLICY_PARAMS_MAX)
+				die(2, "--policy-param %s: more than %u knobs",
+				    optarg, DRM_CORUN_POLICY_PARAMS_MAX);
+			opt.pparam[opt.npparam++] = optarg;
+			break;
 		case O_LOCKSTEP: opt.lockstep = 1; break;
 		case O_CONFIG: opt.config = optarg; break;
 		case O_JSON: opt.json = 1; break;
@@ -714,8 +757,10 @@ int main(int argc, char **argv)
 	/* --policy beats the mix's "policy" setting, as in corun-sim. */
 	if (!opt.policy && mix.policy[0])
 		opt.policy = mix.policy;
+	policy_knobs();
 	if (opt.policy &&
-	    corun_set_policy(&dev, opt.policy, (uint32_t)opt.epoch))
+	    corun_set_policy_knobs(&dev, opt.policy, (uint32_t)opt.epoch, 0,
+				   NULL, &opt.knobs))
 		die(2, "--policy %s: %s", opt.policy, corun_error(&dev));
 	if (corun_get_policy(&dev, &pol))
 		die(2, "%s", corun_error(&dev));

@@ -304,7 +304,7 @@ static void run_corun(const struct emu_config *cfg, const struct mix *mix,
 					       (opt.no_ctxsw ?
 							SIM_POLICY_NO_CTXSW :
 							0),
-				       err, sizeof(err));
+				       co->pol.params, err, sizeof(err));
 	if (!co->pol.sp)
 		die(2, "%s", err);
 	mix_fw_apply(mix, co->pol.sp);
@@ -587,7 +587,7 @@ int main(int argc, char **argv)
 	firmware_find();
 	check_dev = device_new(&cfg);
 	check_sp = sim_policy_create(check_dev, &corun_policy_fcfs, NULL, 0, 0,
-				     err, sizeof(err));
+				     NULL, err, sizeof(err));
 	if (!check_sp)
 		die(2, "%s", err);
 	mix_fw_apply(&mix, check_sp);
@@ -657,6 +657,7 @@ int main(int argc, char **argv)
 	for (p = 0; p < npol; p++) {
 		memcpy(co[p].jobs, proto, sizeof(proto));
 		co[p].pol.ops = pols[p];
+		policy_params(pols[p], co[p].pol.params);
 	}
 
 	if (!opt.json) {

@@ -77,15 +77,20 @@ struct opts {
 	uint64_t oracle_max, ctxsw_stress;
 	uint64_t mem_bytes;	/* device memory arena, 0: SIM_MEM_DEFAULT */
 	uint64_t progress;	/* --progress: sample interval, 0: none */
+	/* --policy-param NAME=VALUE, as given */
+	const char *pparam[CORUN_POLICY_MAX_PARAMS];
+	unsigned int npparam;
 };
 
 /**
  * struct pol_run - the policy of one co-run
  * @ops: the policy
  * @sp: the engine on the co-run's device (simpolicy.h)
+ * @params: its knobs' values (--policy-param, else the defaults)
  */
 struct pol_run {
 	const struct corun_policy_ops *ops;
+	uint32_t params[CORUN_POLICY_MAX_PARAMS];
 	struct sim_policy *sp;
 };
 
@@ -112,6 +117,8 @@ const char *corun_name(const struct corun *co);
 
 /* options.c: the command line into opt; exits with status 2 on bad usage */
 void parse_args(int argc, char **argv);
+/* @ops's knob values from --policy-param (exits 2 on a bad one). */
+void policy_params(const struct corun_policy_ops *ops, uint32_t *out);
 
 /* drive.c: jobs driven on a device */
 extern uint64_t whole_budget;	/* --whole-runs: no new run past it */

@@ -45,6 +45,49 @@ void mix_json_workload(struct json *js, const struct workload *wl,
 	json_u64(js, "seed", p->seed);
 }
 
+int mix_policy_params(const struct corun_policy_ops *ops,
+		      const char *const *args, unsigned int n, uint32_t *ids,
+		      uint32_t *vals, uint32_t *out, char *err, size_t len)
+{
+	const struct corun_policy_param *pp;
+	char name[64], *end;
+	unsigned long v;
+	const char *eq;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		eq = strchr(args[i], '=');
+		if (!eq || eq == args[i] ||
+		    (size_t)(eq - args[i]) >= sizeof(name)) {
+			snprintf(err, len, "%s: expected NAME=VALUE", args[i]);
+			return -1;
+		}
+		memcpy(name, args[i], eq - args[i]);
+		name[eq - args[i]] = 0;
+		pp = corun_policy_param_find(ops, name);
+		if (!pp) {
+			snprintf(err, len, "%s: policy %s has no knob %s",
+				 args[i], ops->name, name);
+			return -1;
+		}
+		errno = 0;
+		v = strtoul(eq + 1, &end, 10);
+		if (!isdigit((unsigned char)eq[1]) || *end || errno ||
+		    v < pp->min || v > pp->max) {
+			snprintf(err, len, "%s: %s of %s is %u..%u", args[i],
+				 name, ops->name, pp->min, pp->max);
+			return -1;
+		}
+		ids[i] = pp->id;
+		vals[i] = (uint32_t)v;
+	}
+	if (corun_policy_params(ops, ids, vals, n, out)) {
+		snprintf(err, len, "a knob of %s given twice", ops->name);
+		return -1;
+	}
+	return 0;
+}
+
 const char *mix_policy_names(void)
 {
 	static char buf[256];

@@ -259,6 +259,16 @@ const char *mix_sched_names(void);
 
 /* "expected fcfs or even": the driver's policy names, for messages. */
 const char *mix_policy_names(void);
+/*
+ * The knobs "NAME=VALUE" of @args[0..@n) of policy @ops (corun-sim's and
+ * corun-run's --policy-param): the uapi ids and values into @ids and
+ * @vals, every knob's value in @ops->params order into @out
+ * (corun_policy_params()). -1 with a message in @err on a malformed
+ * argument, a knob @ops lacks, a value out of range or a knob twice.
+ */
+int mix_policy_params(const struct corun_policy_ops *ops,
+		      const char *const *args, unsigned int n, uint32_t *ids,
+		      uint32_t *vals, uint32_t *out, char *err, size_t len);
 
 struct json;
 /*

@@ -66,6 +66,8 @@ static void usage(FILE *f)
 		"                      compare slowdowns and metrics side by side\n"
 		"  --epoch-cycles N    epoch length of the policy (default: the driver's, %u)\n"
 		"  --trace-policy      every policy decision in the report\n"
+		"  --policy-param NAME=VALUE\n"
+		"                      a knob of the policy (repeatable; --policies lists them)\n"
 		"  --no-ctxsw          the policy reclaims SMs only by draining, as on a\n"
 		"                      device without context switch (CORUN_CAP_CTXSW)\n"
 		"  --ctxsw-stress N    every N co-run cycles move each job to the other\n"
@@ -104,12 +106,23 @@ static uint64_t parse_count(const char *s, const char *what)
 	return v;
 }
 
+void policy_params(const struct corun_policy_ops *ops, uint32_t *out)
+{
+	uint32_t ids[CORUN_POLICY_MAX_PARAMS], vals[CORUN_POLICY_MAX_PARAMS];
+	char err[256];
+
+	if (mix_policy_params(ops, opt.pparam, opt.npparam, ids, vals, out, err,
+			      sizeof(err)))
+		die(2, "--policy-param %s", err);
+}
+
 void parse_args(int argc, char **argv)
 {
 	enum { O_ALONE_ONLY = 256, O_NO_ALONE, O_ALONE_SCHED, O_ALONE_MAX,
 	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
 	       O_NO_CTXSW, O_CTXSW_STRESS, O_ALONE_RUNS, O_SHOW_CONFIG,
-	       O_FULL_CONFIG, O_SCHED, O_ORACLE_MAX, O_DEVICE_MEM, O_PROGRESS };
+	       O_FULL_CONFIG, O_SCHED, O_ORACLE_MAX, O_DEVICE_MEM, O_PROGRESS,
+	       O_PPARAM };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "mix", required_argument, NULL, 'm' },
@@ -132,6 +145,7 @@ void parse_args(int argc, char **argv)
 		{ "oracle-max", required_argument, NULL, O_ORACLE_MAX },
 		{ "device-mem", required_argument, NULL, O_DEVICE_MEM },
 		{ "trace-policy", no_argument, NULL, O_TRACE },
+		{ "policy-param", required_argument, NULL, O_PPARAM },
 		{ "no-ctxsw", no_argument, NULL, O_NO_CTXSW },
 		{ "ctxsw-stress", required_argument, NULL, O_CTXSW_STRESS },
 		{ "whole-runs", no_argument, NULL, O_WHOLE },
@@ -202,6 +216,12 @@ void parse_args(int argc, char **argv)
 				    CORUN_POLICY_EPOCH_CYCLES_MAX);
 			break;
 		case O_TRACE: opt.trace = 1; break;
+		case O_PPARAM:
+			if (opt.npparam == CORUN_POLICY_MAX_PARAMS)
+				die(2, "--policy-param %s: more than %u knobs",
+				    optarg, CORUN_POLICY_MAX_PARAMS);
+			opt.pparam[opt.npparam++] = optarg;
+			break;
 		case O_NO_CTXSW: opt.no_ctxsw = 1; break;
 		case O_CTXSW_STRESS:
 			opt.ctxsw_stress = parse_count(optarg, "--ctxsw-stress");
@@ -234,6 +254,8 @@ void parse_args(int argc, char **argv)
 		die(2, "--alone-only and --no-alone exclude each other");
 	if (opt.compare && opt.policy)
 		die(2, "--policy and --compare-policies exclude each other");
+	if (opt.npparam && (opt.compare || opt.oracle >= 0))
+		die(2, "--policy-param: the knobs of one driver policy, not with --compare-policies or an oracle");
 	if (opt.compare && opt.alone_only)
 		die(2, "--compare-policies and --alone-only exclude each other");
 	if (opt.oracle >= 0 && (opt.no_alone || opt.alone_only))

@@ -160,7 +160,8 @@ struct sim_policy *sim_policy_create(struct sim_dev *dev,
 				     const struct corun_policy_ops *ops,
 				     const struct corun_policy_pin *pins,
 				     uint32_t epoch_cycles, unsigned int flags,
-				     char *err, size_t len)
+				     const uint32_t *params, char *err,
+				     size_t len)
 {
 	struct corun_policy_platform plat;
 	struct corun_policy_hw hw = {
@@ -202,7 +203,7 @@ struct sim_policy *sim_policy_create(struct sim_dev *dev,
 	if (pins)
 		memcpy(sp->eng->pin, pins,
 		       plat.num_slots * sizeof(sp->eng->pin[0]));
-	ret = corun_policy_select(sp->eng, ops);
+	ret = corun_policy_select_params(sp->eng, ops, params);
 	if (ret) {
 		snprintf(err, len, "policy %s cannot run on this device (%d)",
 			 ops->name, ret);
@@ -451,9 +452,15 @@ void sim_policy_list(FILE *f, struct sim_dev *dev)
 	int i2;
 
 	fprintf(f, "driver policies (--policy NAME, or 'policy = NAME' in a mix):\n");
-	for (i2 = 0; corun_policies[i2]; i2++)
-		fprintf(f, "  %-17s %s\n", corun_policies[i2]->name,
-			corun_policies[i2]->desc);
+	for (i2 = 0; corun_policies[i2]; i2++) {
+		const struct corun_policy_ops *o = corun_policies[i2];
+
+		fprintf(f, "  %-17s %s\n", o->name, o->desc);
+		for (i = 0; i < o->nparams; i++)
+			fprintf(f, "  %-17s   --policy-param %s=%u..%u (default %u)\n",
+				"", o->params[i].name, o->params[i].min,
+				o->params[i].max, o->params[i].def);
+	}
 	if (!sim_dev_fw_version(dev)) {
 		fprintf(f, "firmware: none loaded (--no-firmware): no firmware policies\n");
 		return;

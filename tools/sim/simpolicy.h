@@ -28,14 +28,16 @@ struct json;
  * Select @ops on @dev (INIT decision) with epochs of @epoch_cycles while a
  * job is resident; @flags: SIM_POLICY_*. @pins (one per slot of the
  * device, or NULL) are register settings the host imposes over the
- * policy's (a mix file's). NULL with err set if the policy cannot run on
+ * policy's (a mix file's). @params: the policy's knob values
+ * (corun_policy_params()), NULL for its defaults. NULL with err set if the policy cannot run on
  * the device or memory runs out.
  */
 struct sim_policy *sim_policy_create(struct sim_dev *dev,
 				     const struct corun_policy_ops *ops,
 				     const struct corun_policy_pin *pins,
 				     uint32_t epoch_cycles, unsigned int flags,
-				     char *err, size_t len);
+				     const uint32_t *params, char *err,
+				     size_t len);
 void sim_policy_destroy(struct sim_policy *sp);
 /* "drain" or "switch" (enum corun_reclaim) */
 const char *sim_reclaim_name(uint32_t reclaim);

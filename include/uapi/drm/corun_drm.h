@@ -121,6 +121,8 @@ extern "C" {
  *   hardware slot.
  * - %DRM_CORUN_FW_PARAMS_MAX: largest accepted
  *   &drm_corun_policy.fw_param_count.
+ * - %DRM_CORUN_POLICY_PARAMS_MAX: largest accepted
+ *   &drm_corun_policy.policy_param_count.
  * - %DRM_CORUN_FW_SHARE_ONE, %DRM_CORUN_FW_PRIO_MAX,
  *   %DRM_CORUN_FW_BYPASS_CTAS_ALL, %DRM_CORUN_FW_LLC_PROB_ONE,
  *   %DRM_CORUN_FW_VC_CONFIG: values of &enum drm_corun_fw_param_id.
@@ -135,6 +137,7 @@ extern "C" {
 #define DRM_CORUN_EPOCH_CYCLES_MAX (1U << 30)
 #define DRM_CORUN_SLOT_NONE 0xffffffffU
 #define DRM_CORUN_FW_PARAMS_MAX 128
+#define DRM_CORUN_POLICY_PARAMS_MAX 4
 #define DRM_CORUN_FW_SHARE_ONE 1024
 #define DRM_CORUN_FW_PRIO_MAX 15
 #define DRM_CORUN_FW_BYPASS_CTAS_ALL 255
@@ -1508,6 +1511,33 @@ struct drm_corun_fw_param {
 };
 
 /**
+ * enum drm_corun_policy_param_id - Knobs of the driver's policies, for
+ * &drm_corun_policy.policy_params. Each belongs to one policy; a knob not
+ * given is at its default.
+ *
+ * @DRM_CORUN_POLICY_PARAM_CCBP_REDETECT: %DRM_CORUN_POLICY_CCBP: restart
+ *	detection after this many consecutive epochs in which a job's
+ *	miss demand departs from its class by a bandwidth unit
+ *	(Documentation/gpu/corun/cta-policies.rst, "ccbp"); 0 to 1000,
+ *	default 0: never.
+ */
+enum drm_corun_policy_param_id {
+	DRM_CORUN_POLICY_PARAM_CCBP_REDETECT = 1,
+};
+
+/**
+ * struct drm_corun_policy_param - One knob of
+ * &drm_corun_policy.policy_params.
+ */
+struct drm_corun_policy_param {
+	/** @param: In. One of &enum drm_corun_policy_param_id. */
+	__u32 param;
+
+	/** @value: In (SET), Out (GET). The value, in its knob's range. */
+	__u32 value;
+};
+
+/**
  * struct drm_corun_policy - Argument of DRM_IOCTL_CORUN_GET_POLICY and
  * DRM_IOCTL_CORUN_SET_POLICY.
  *
@@ -1521,7 +1551,7 @@ struct drm_corun_fw_param {
  * applied.
  *
  * Errors of SET: %EACCES if the caller lacks %CAP_SYS_ADMIN; %EINVAL if
- * @flags or @reserved is not zero, @policy or a knob is not a value of its
+ * @flags or @pad is not zero, @policy or a knob is not a value of its
  * enumeration, @name is not NUL-terminated, or @name is not all zero while
  * @policy is not %DRM_CORUN_POLICY_BY_NAME; %ENOENT if no policy has the
  * given @name; %EOPNOTSUPP if the policy is not built in or the firmware
@@ -1542,6 +1572,14 @@ struct drm_corun_fw_param {
  * %EIO if the firmware refused the settings or failed, %ETIMEDOUT if it
  * did not answer; the previous settings stay in force in both cases.
  *
+ * Errors of @policy_params (SET and GET): %E2BIG if @policy_param_count
+ * exceeds %DRM_CORUN_POLICY_PARAMS_MAX; %EINVAL if @policy_params is not
+ * 0 while @policy_param_count is; %EFAULT if the array cannot be read
+ * (or, for GET, written); %EINVAL if an entry's @param is not a knob of
+ * the policy (the one selected for SET, the active one for GET) or is
+ * given twice. SET only: %ERANGE if a @value is outside its knob's range.
+ * Knobs SET does not name return to their defaults.
+ *
  * With %DRM_CORUN_POLICY_F_START_GATE in @flags, SET also arms the start
  * gate (after selecting the policy): the device stops until @start_gate
  * jobs have reached hardware slots, then all of them start at the same
@@ -1553,7 +1591,7 @@ struct drm_corun_fw_param {
  * never all reach a slot); %EBUSY if a job is resident in a slot or
  * another file's gate is armed.
  *
- * Errors of GET: %EINVAL if @flags, @start_gate or @reserved is not zero.
+ * Errors of GET: %EINVAL if @flags, @start_gate or @pad is not zero.
  */
 #define DRM_CORUN_POLICY_F_START_GATE (1U << 0)
 
@@ -1612,8 +1650,21 @@ struct drm_corun_policy {
 	 */
 	__u64 fw_params;
 
-	/** @reserved: MBZ. */
-	__u64 reserved[2];
+	/**
+	 * @policy_param_count: In. Entries of @policy_params, 0 for none.
+	 */
+	__u32 policy_param_count;
+
+	/** @pad: MBZ. */
+	__u32 pad;
+
+	/**
+	 * @policy_params: In. User pointer to an array of
+	 * @policy_param_count &struct drm_corun_policy_param. SET sets each
+	 * knob of the policy it selects; GET fills in the @value of each
+	 * entry with the active policy's value.
+	 */
+	__u64 policy_params;
 };
 
 #if defined(__cplusplus)

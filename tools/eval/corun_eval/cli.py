@@ -71,6 +71,10 @@ class Context:
 				f'corun-sim does not have: {", ".join(miss)} (corun-sim: '
 				f'{self.sim.known_policies()})')
 		for d in spec.policy_defs.values():
+			bad = self.sim.bad_policy_params(d.base, d.params)
+			if bad:
+				return (bad, f'{d.locs["params"]}: [policy {d.name}]: '
+					f'{", ".join(bad)}')
 			knobs = self.sim.missing_firmware(d.fw)
 			if knobs:
 				miss = [f'{k} = {d.fw[k]}' for k in knobs]

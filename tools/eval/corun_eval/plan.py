@@ -67,10 +67,17 @@ class Run:
 		values)."""
 		return (self.options.get('fw') or {}) if self.kind == 'corun' else {}
 
+	def policy_params(self):
+		"""The co-run's policy knobs ({} for the defaults)."""
+		return (self.options.get('policy_params') or {}) \
+			if self.kind == 'corun' else {}
+
 	def describe(self):
-		"""The policy and its firmware settings, for people."""
-		return ' '.join([self.policy or ''] + [f'{k}={v}' for k, v in
-						       sorted(self.firmware().items())]).strip()
+		"""The policy, its knobs and firmware settings, for people."""
+		return ' '.join([self.policy or ''] +
+				[f'{k}={v}' for k, v in sorted(self.policy_params().items())] +
+				[f'{k}={v}' for k, v in
+				 sorted(self.firmware().items())]).strip()
 
 	def argv(self, sim_path, kernel_dir, mix_path):
 		a = [sim_path, '--config', self.config['path'], '--mix', mix_path,
@@ -90,6 +97,8 @@ class Run:
 				a += ['--oracle-max', str(o['oracle_max'])]
 		else:
 			a += ['--no-alone', '--policy', self.policy]
+			for k, v in sorted(self.policy_params().items()):
+				a += ['--policy-param', f'{k}={v}']
 		if self.kind == 'corun' and o.get('epoch_cycles'):
 			a += ['--epoch-cycles', str(o['epoch_cycles'])]
 		if o.get('device_mem'):
@@ -213,6 +222,8 @@ def corun(plan, spec, tier, cfg, jobs, column, alone_keys, builds):
 	if spec.firmware(column):
 		# the same: only a [policy] column's runs carry it
 		opts['fw'] = spec.firmware(column)
+	if spec.policy_params(column):
+		opts['policy_params'] = spec.policy_params(column)
 	inputs = {'v': KEY_VERSION, 'kind': 'corun', 'config_id': cfg['id'],
 		  'jobs': [list(j) for j in jobs], 'policy': policy,
 		  'cycles': tier.cycles, 'builds': builds, **opts}

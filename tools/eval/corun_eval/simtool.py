@@ -5,6 +5,7 @@ and configuration ids, and the build ids that key every result."""
 import hashlib
 import json
 import os
+import re
 import subprocess
 
 
@@ -48,6 +49,8 @@ class Sim:
 		self._configs = {}
 		self._policies = {}
 		self._fw_modes = None
+		self._knobs = None
+		self._policies_out = None
 		self._builds = None
 		self._workloads = None
 		if not os.access(self.path, os.X_OK):
@@ -77,15 +80,21 @@ class Sim:
 	def missing_policies(self, names):
 		return [p for p in names if not self.has_policy(p)]
 
+	def _listing(self):
+		"""corun-sim --policies' listing."""
+		if self._policies_out is None:
+			p = self._run(['--policies'])
+			if p.returncode:
+				raise SimError(f'corun-sim --policies: {p.stderr.strip()}')
+			self._policies_out = p.stdout
+		return self._policies_out
+
 	def firmware_modes(self):
 		"""{knob: {mode: whether the firmware image has it}} of the
 		firmware settings a mix may give (corun-sim --policies)."""
 		if self._fw_modes is None:
-			p = self._run(['--policies'])
-			if p.returncode:
-				raise SimError(f'corun-sim --policies: {p.stderr.strip()}')
 			self._fw_modes, section = {}, False
-			for line in p.stdout.splitlines():
+			for line in self._listing().splitlines():
 				if not line.startswith(' '):
 					section = line.startswith('firmware settings in a mix')
 					continue
@@ -94,6 +103,35 @@ class Sim:
 					self._fw_modes[knob] = {m.rstrip('*'): not m.endswith('*')
 								for m in modes}
 		return self._fw_modes
+
+	def policy_knobs(self):
+		"""{policy: {knob: (min, max)}} of the driver policies'
+		knobs (corun-sim --policies)."""
+		if self._knobs is None:
+			self._knobs, pol = {}, None
+			for line in self._listing().splitlines():
+				w = line.split()
+				if len(w) >= 2 and w[0] == '--policy-param' and pol:
+					m = re.match(r'^([^=]+)=([0-9]+)\.\.([0-9]+)$', w[1])
+					if m:
+						self._knobs[pol][m.group(1)] = (int(m.group(2)),
+										int(m.group(3)))
+				elif line.startswith('  ') and w:
+					pol = w[0]
+					self._knobs.setdefault(pol, {})
+		return self._knobs
+
+	def bad_policy_params(self, policy, params):
+		"""The knobs of params ({knob: value}) policy does not have or
+		whose value is outside its range, as 'knob = value (why)'."""
+		have = self.policy_knobs().get(policy, {})
+		out = []
+		for k, v in params.items():
+			if k not in have:
+				out.append(f'{k} = {v} (not a knob of {policy})')
+			elif not have[k][0] <= v <= have[k][1]:
+				out.append(f'{k} = {v} (range {have[k][0]}..{have[k][1]})')
+		return out
 
 	def missing_firmware(self, fw):
 		"""The knobs of fw ({knob: mode}) whose mode corun-sim does not

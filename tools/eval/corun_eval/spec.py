@@ -54,10 +54,12 @@ TABLE_KEYS = ('title', 'metric', 'rows', 'categories', 'plot', 'mean',
 # [policy NAME]: a column that is a corun-sim policy run with firmware
 # settings, the device-wide ones of a mix file (tools/sim/mix.h): the
 # firmware modes, whose values corun-sim checks (Sim.missing_firmware()),
-# and the LLC protection probability.
+# and the LLC protection probability; and with knobs of the policy
+# (params = NAME=VALUE ..., corun-sim --policy-param, checked by
+# Sim.bad_policy_params()).
 FW_MODE_KEYS = ('irc', 'llc', 'vcp', 'dram', 'l1')
 FW_LLC_PROB_MAX = 1024		# DRM_CORUN_FW_LLC_PROB_ONE
-POLICY_KEYS = ('policy',) + FW_MODE_KEYS + ('llc_prob',)
+POLICY_KEYS = ('policy',) + FW_MODE_KEYS + ('llc_prob', 'params')
 # [epochs NAME]: the per-epoch NP prediction error (epochs.py)
 EPOCHS_KEYS = ('title', 'policies', 'categories')
 REPEATABLE = ('note', 'protocol')
@@ -139,13 +141,15 @@ class Tier:
 
 class PolicyDef:
 	"""A column defined by [policy NAME]: corun-sim's policy base with
-	the firmware settings fw ({mix setting: value})."""
+	the firmware settings fw ({mix setting: value}) and the policy's
+	knobs params ({knob: value})."""
 
 	def __init__(self, name, loc):
 		self.name = name
 		self.loc = loc
 		self.base = None
 		self.fw = {}
+		self.params = {}
 		self.locs = {}		# key -> Loc of its line
 
 
@@ -218,6 +222,11 @@ class Spec:
 		"""The firmware settings a column's co-runs carry ({} if none)."""
 		d = self.policy_defs.get(column)
 		return dict(d.fw) if d else {}
+
+	def policy_params(self, column):
+		"""The policy knobs a column's co-runs set ({} if none)."""
+		d = self.policy_defs.get(column)
+		return dict(d.params) if d else {}
 
 	def sim_policies(self):
 		"""The corun-sim policies the columns need, in order."""
@@ -581,6 +590,14 @@ class _Parser:
 			d.base = value
 		elif key == 'llc_prob':
 			d.fw[key] = str(parse_uint(value, loc, key, FW_LLC_PROB_MAX))
+		elif key == 'params':
+			for a in value.split():
+				k, eq, v = a.partition('=')
+				if not eq or not _NAME_RE.match(k):
+					raise loc.err(f'params: {a}: expected NAME=VALUE')
+				if k in d.params:
+					raise loc.err(f'params: {k} given twice')
+				d.params[k] = parse_uint(v, loc, k)
 		else:
 			if len(value.split()) != 1:
 				raise loc.err(f'{key} = {value}: expected one firmware mode')
@@ -658,9 +675,9 @@ class _Parser:
 			if d.base is None:
 				raise d.loc.err(f'[policy {d.name}]: missing policy (the corun-sim '
 						'policy it runs)')
-			if not d.fw:
-				raise d.loc.err(f'[policy {d.name}]: no firmware setting (use '
-						f'{d.base} itself as the column)')
+			if not d.fw and not d.params:
+				raise d.loc.err(f'[policy {d.name}]: no firmware setting or '
+						f'knob (use {d.base} itself as the column)')
 			if d.name not in s.policies:
 				raise d.loc.err(f'[policy {d.name}]: not a column of policies')
 			if d.base in s.policy_defs:

@@ -376,6 +376,15 @@ int corun_set_policy_fw(struct corun_dev *dev, const char *name,
 			uint32_t epoch_cycles, uint32_t gate_jobs,
 			const struct corun_fw_settings *fw)
 {
+	return corun_set_policy_knobs(dev, name, epoch_cycles, gate_jobs, fw,
+				      NULL);
+}
+
+int corun_set_policy_knobs(struct corun_dev *dev, const char *name,
+			   uint32_t epoch_cycles, uint32_t gate_jobs,
+			   const struct corun_fw_settings *fw,
+			   const struct corun_policy_knobs *knobs)
+{
 	struct drm_corun_policy p = {
 		.policy = DRM_CORUN_POLICY_BY_NAME,
 		.flags = gate_jobs ? DRM_CORUN_POLICY_F_START_GATE : 0,
@@ -399,6 +408,12 @@ int corun_set_policy_fw(struct corun_dev *dev, const char *name,
 		p.fw_param_count = fw->n;
 		p.fw_params = fw->n ? (uintptr_t)fw->p : 0;
 	}
+	if (knobs && knobs->n) {
+		if (knobs->n > DRM_CORUN_POLICY_PARAMS_MAX)
+			return fail(dev, -E2BIG, "%u policy knobs", knobs->n);
+		p.policy_param_count = knobs->n;
+		p.policy_params = (uintptr_t)knobs->p;
+	}
 	ret = io(dev, DRM_IOCTL_CORUN_SET_POLICY, &p);
 	if (ret == -EACCES || ret == -EPERM)
 		return fail(dev, ret, "SET_POLICY(%s) needs CAP_SYS_ADMIN",
@@ -410,6 +425,10 @@ int corun_set_policy_fw(struct corun_dev *dev, const char *name,
 	if (ret == -EIO || ret == -ETIMEDOUT)
 		return fail(dev, ret,
 			    "SET_POLICY(%s): the firmware refused the settings or did not answer",
+			    name);
+	if ((ret == -EINVAL || ret == -ERANGE) && knobs && knobs->n)
+		return fail(dev, ret,
+			    "SET_POLICY(%s): a knob the policy lacks, given twice or out of its range",
 			    name);
 	if (ret && gate_jobs)
 		return fail(dev, ret, "SET_POLICY(%s, start gate %u jobs)",

@@ -197,6 +197,20 @@ int corun_set_policy(struct corun_dev *dev, const char *name,
 int corun_set_policy_fw(struct corun_dev *dev, const char *name,
 			uint32_t epoch_cycles, uint32_t gate_jobs,
 			const struct corun_fw_settings *fw);
+/* Knobs of the policy SET_POLICY selects (&drm_corun_policy.policy_params). */
+struct corun_policy_knobs {
+	uint32_t n;
+	struct drm_corun_policy_param p[DRM_CORUN_POLICY_PARAMS_MAX];
+};
+
+/*
+ * corun_set_policy_fw() with the policy's knobs @knobs (NULL: its
+ * defaults).
+ */
+int corun_set_policy_knobs(struct corun_dev *dev, const char *name,
+			   uint32_t epoch_cycles, uint32_t gate_jobs,
+			   const struct corun_fw_settings *fw,
+			   const struct corun_policy_knobs *knobs);
 /*
  * GET_POLICY into @p, and the value in force of each of the @n
  * parameters of @params (their param and slot set by the caller).

@@ -770,6 +770,23 @@ static void sim_policy_errors(struct kunit *test)
 		    "--epoch-cycles", "1024", "--cycles", "2k", "--no-alone", "--json",
 		    "--quiet", NULL);
 	KUNIT_EXPECT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
+	/* a policy's knobs: its own, in range, once, one policy */
+	expect_usage_error(test, "--policy-param redetect=2: policy even has no knob redetect",
+			   "--config", cfg_path, "--mix", mix_path, "--policy",
+			   "even", "--policy-param", "redetect=2", NULL);
+	expect_usage_error(test, "--policy-param redetect=1001: redetect of ccbp is 0..1000",
+			   "--config", cfg_path, "--mix", mix_path, "--policy",
+			   "ccbp", "--policy-param", "redetect=1001", NULL);
+	expect_usage_error(test, "--policy-param redetect: expected NAME=VALUE",
+			   "--config", cfg_path, "--mix", mix_path, "--policy",
+			   "ccbp", "--policy-param", "redetect", NULL);
+	expect_usage_error(test, "--policy-param a knob of ccbp given twice",
+			   "--config", cfg_path, "--mix", mix_path, "--policy",
+			   "ccbp", "--policy-param", "redetect=1",
+			   "--policy-param", "redetect=2", NULL);
+	expect_usage_error(test, "not with --compare-policies", "--config",
+			   cfg_path, "--mix", mix_path, "--compare-policies",
+			   "fcfs,ccbp", "--policy-param", "redetect=2", NULL);
 }
 
 /*

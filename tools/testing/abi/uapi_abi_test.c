@@ -38,6 +38,7 @@ ABI_VAL(DRM_CORUN_EPOCH_CYCLES_MIN, 1024);
 ABI_VAL(DRM_CORUN_EPOCH_CYCLES_MAX, 1U << 30);
 ABI_VAL(DRM_CORUN_SLOT_NONE, 0xffffffffU);
 ABI_VAL(DRM_CORUN_FW_PARAMS_MAX, 128);
+ABI_VAL(DRM_CORUN_POLICY_PARAMS_MAX, 4);
 ABI_VAL(DRM_CORUN_FW_SHARE_ONE, 1024);
 ABI_VAL(DRM_CORUN_FW_PRIO_MAX, 15);
 ABI_VAL(DRM_CORUN_FW_BYPASS_CTAS_ALL, 255);
@@ -213,6 +214,7 @@ ABI_VAL(DRM_CORUN_FW_PARAM_LLC_WAYS, 5);
 ABI_VAL(DRM_CORUN_FW_PARAM_VC, 6);
 ABI_VAL(DRM_CORUN_FW_PARAM_DRAM_PRIO, 7);
 ABI_VAL(DRM_CORUN_FW_PARAM_LLC_PROB, 8);
+ABI_VAL(DRM_CORUN_POLICY_PARAM_CCBP_REDETECT, 1);
 
 /* Flags. */
 ABI_VAL(DRM_CORUN_FEATURE_LOCKSTEP, 1ULL << 0);
@@ -426,7 +428,10 @@ ABI_OFF(drm_corun_policy, start_gate, 64);
 /* Version 3: fw_param_count was pad, fw_params was reserved[0]. */
 ABI_OFF(drm_corun_policy, fw_param_count, 68);
 ABI_OFF(drm_corun_policy, fw_params, 72);
-ABI_OFF(drm_corun_policy, reserved, 80);
+/* Version 4: the policy's knobs in what was reserved[0..1]. */
+ABI_OFF(drm_corun_policy, policy_param_count, 80);
+ABI_OFF(drm_corun_policy, pad, 84);
+ABI_OFF(drm_corun_policy, policy_params, 88);
 ABI_VAL(sizeof(((struct drm_corun_policy *)0)->name),
 	DRM_CORUN_POLICY_NAME_LEN);
 
@@ -435,6 +440,10 @@ ABI_OFF(drm_corun_fw_param, param, 0);
 ABI_OFF(drm_corun_fw_param, slot, 4);
 ABI_OFF(drm_corun_fw_param, value, 8);
 ABI_OFF(drm_corun_fw_param, pad, 12);
+
+ABI_SIZE(drm_corun_policy_param, 8);
+ABI_OFF(drm_corun_policy_param, param, 0);
+ABI_OFF(drm_corun_policy_param, value, 4);
 
 /* Run-time checks of the general rules. */
 
@@ -469,6 +478,7 @@ static const struct abi_struct abi_structs[] = {
 	ABI_STRUCT(drm_corun_get_job_counters),
 	ABI_STRUCT(drm_corun_policy),
 	ABI_STRUCT(drm_corun_fw_param),
+	ABI_STRUCT(drm_corun_policy_param),
 };
 
 #define ABI_COUNT(a) (sizeof(a) / sizeof((a)[0]))

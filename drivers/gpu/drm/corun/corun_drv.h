@@ -496,7 +496,7 @@ int corun_policy_init(struct corun_device *cdev);
 int corun_policy_set(struct corun_device *cdev, u32 id, u32 epoch_cycles);
 int corun_policy_apply(struct corun_device *cdev,
 		       const struct corun_policy_ops *ops, u32 epoch_cycles,
-		       const struct corun_policy_fw *fw,
+		       const u32 *params, const struct corun_policy_fw *fw,
 		       struct corun_file *gate, u32 gate_jobs);
 void corun_policy_on_job_start(struct corun_device *cdev, u32 slot,
 			       const struct corun_job *job);

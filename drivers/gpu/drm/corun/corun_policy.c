@@ -202,19 +202,21 @@ void corun_policy_on_epoch(struct corun_device *cdev)
 
 /*
  * SET_POLICY's settings, all or nothing: the administrator's firmware
- * settings @fw (NULL keeps them), then @ops selected (its INIT decision),
+ * settings @fw (NULL keeps them), then @ops selected with the knob values
+ * @params (NULL: its defaults; its INIT decision),
  * @epoch_cycles (0 keeps it) and, with @gate, the start gate armed for
  * @gate_jobs jobs of that file. On an error what was applied is put back:
  * the previous policy (restarted) and firmware settings.
  */
 int corun_policy_apply(struct corun_device *cdev,
 		       const struct corun_policy_ops *ops, u32 epoch_cycles,
-		       const struct corun_policy_fw *fw,
+		       const u32 *params, const struct corun_policy_fw *fw,
 		       struct corun_file *gate, u32 gate_jobs)
 {
 	struct corun_policy_engine *eng = cdev->eng;
 	const struct corun_policy_ops *old_ops;
 	struct corun_policy_fw *old_fw = NULL;
+	u32 old_params[CORUN_POLICY_MAX_PARAMS];
 	int ret;
 
 	if (fw) {
@@ -229,19 +231,20 @@ int corun_policy_apply(struct corun_device *cdev,
 		goto out;
 	corun_policy_pins(cdev);
 	old_ops = eng->ops;
+	memcpy(old_params, eng->in.params, sizeof(old_params));
 	if (fw) {
 		*old_fw = eng->fw_static;
 		ret = corun_policy_set_static_fw(eng, fw);
 		if (ret)
 			goto out_sync;
 	}
-	ret = corun_policy_select(eng, ops);
+	ret = corun_policy_select_params(eng, ops, params);
 	if (ret)
 		goto out_fw;
 	ret = gate ? corun_gate_arm(cdev, gate, gate_jobs) : 0;
 	if (ret) {
 		/* a job reached a slot meanwhile: put everything back */
-		corun_policy_select(eng, old_ops);
+		corun_policy_select_params(eng, old_ops, old_params);
 		goto out_fw;
 	}
 	if (epoch_cycles) {
@@ -269,7 +272,7 @@ int corun_policy_set(struct corun_device *cdev, u32 id, u32 epoch_cycles)
 
 	if (!ops)
 		return -EOPNOTSUPP;
-	return corun_policy_apply(cdev, ops, epoch_cycles, NULL, NULL, 0);
+	return corun_policy_apply(cdev, ops, epoch_cycles, NULL, NULL, NULL, 0);
 }
 
 static u32 corun_policy_read_reg(void *ctx, u32 off)

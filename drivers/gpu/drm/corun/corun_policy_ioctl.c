@@ -4,7 +4,8 @@
  * firmware knobs and parameters into the engine's static firmware settings
  * through the one table of policy/fwknobs.c, and applies the policy, the
  * settings, the epoch length and the start gate all or nothing
- * (corun_policy_apply()). GET_POLICY reports the policy and what the
+ * (corun_policy_apply()), with the policy's knobs checked by
+ * corun_policy_params(). GET_POLICY reports the policy, its knobs and what the
  * firmware acknowledged. The knobs and parameters a firmware implements
  * are published through GET_PARAM (corun_policy_get_param()).
  */
@@ -17,6 +18,7 @@
 #include <linux/uaccess.h>
 
 #include "corun_drv.h"
+#include "policy/ccbp.h"
 #include "policy/fwknobs.h"
 
 /* The plain-C code's errno values are the kernel's. */
@@ -27,6 +29,10 @@ static_assert(CORUN_EOPNOTSUPP == EOPNOTSUPP);
 /* corun_policy_epoch_check()'s range is the uapi's */
 static_assert(CORUN_POLICY_EPOCH_CYCLES_MIN == DRM_CORUN_EPOCH_CYCLES_MIN);
 static_assert(CORUN_POLICY_EPOCH_CYCLES_MAX == DRM_CORUN_EPOCH_CYCLES_MAX);
+/* the policies' knob ids and limits are the uapi's */
+static_assert(CORUN_CCBP_PARAM_REDETECT ==
+	      DRM_CORUN_POLICY_PARAM_CCBP_REDETECT);
+static_assert(CORUN_POLICY_MAX_PARAMS == DRM_CORUN_POLICY_PARAMS_MAX);
 
 static u32 corun_fw_feats(struct corun_device *cdev)
 {
@@ -67,30 +73,54 @@ int corun_policy_get_param(struct corun_device *cdev, u32 param, u64 *v)
 }
 
 /*
- * Copy in &drm_corun_policy.fw_params: NULL for none, an ERR_PTR for a
- * bad count or pointer. The entries are laid out as corun_fw_setting.
+ * Copy in a user array of @n entries of @size bytes at @uptr: NULL for
+ * none, an ERR_PTR for a bad count (above @max) or pointer.
  */
+static void *corun_array_in(u64 uptr, u32 n, u32 max, size_t size)
+{
+	if (n > max)
+		return ERR_PTR(-E2BIG);
+	if (!n)
+		return uptr ? ERR_PTR(-EINVAL) : NULL;
+	return memdup_array_user(u64_to_user_ptr(uptr), n, size);
+}
+
+/* &drm_corun_policy.fw_params, laid out as corun_fw_setting. */
 static struct corun_fw_setting *
 corun_fw_params_in(const struct drm_corun_policy *args)
 {
-	u32 n = args->fw_param_count;
+	return corun_array_in(args->fw_params, args->fw_param_count,
+			      DRM_CORUN_FW_PARAMS_MAX,
+			      sizeof(struct drm_corun_fw_param));
+}
 
-	if (n > DRM_CORUN_FW_PARAMS_MAX)
-		return ERR_PTR(-E2BIG);
-	if (!n)
-		return args->fw_params ? ERR_PTR(-EINVAL) : NULL;
-	return memdup_array_user(u64_to_user_ptr(args->fw_params), n,
-				 sizeof(struct drm_corun_fw_param));
+/* &drm_corun_policy.policy_params */
+static struct drm_corun_policy_param *
+corun_policy_params_in(const struct drm_corun_policy *args)
+{
+	return corun_array_in(args->policy_params, args->policy_param_count,
+			      DRM_CORUN_POLICY_PARAMS_MAX,
+			      sizeof(struct drm_corun_policy_param));
+}
+
+/* @ops's knob values from @pp's @n entries (corun_policy_params()). */
+static int corun_policy_params_of(const struct corun_policy_ops *ops,
+				  const struct drm_corun_policy_param *pp,
+				  u32 n, u32 *out)
+{
+	u32 ids[DRM_CORUN_POLICY_PARAMS_MAX], vals[DRM_CORUN_POLICY_PARAMS_MAX];
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		ids[i] = pp[i].param;
+		vals[i] = pp[i].value;
+	}
+	return corun_policy_params(ops, ids, vals, n, out);
 }
 
 static int corun_reserved_zero(const struct drm_corun_policy *args)
 {
-	u32 i;
-
-	for (i = 0; i < ARRAY_SIZE(args->reserved); i++)
-		if (args->reserved[i])
-			return -EINVAL;
-	return 0;
+	return args->pad ? -EINVAL : 0;
 }
 
 int corun_ioctl_get_policy(struct drm_device *drm, void *data,
@@ -100,15 +130,22 @@ int corun_ioctl_get_policy(struct drm_device *drm, void *data,
 	struct drm_corun_policy *args = data;
 	struct corun_policy_engine *eng = cdev->eng;
 	const struct corun_policy_fw *fw = &eng->applied_fw;
+	u32 i, p, n = args->fw_param_count, np = args->policy_param_count;
+	struct drm_corun_policy_param *pp;
+	u32 given = 0;
 	struct corun_fw_setting *s;
-	u32 i, n = args->fw_param_count;
 	int ret;
 
 	if (args->flags || args->start_gate || corun_reserved_zero(args))
 		return -EINVAL;
+	pp = corun_policy_params_in(args);
+	if (IS_ERR(pp))
+		return PTR_ERR(pp);
 	s = corun_fw_params_in(args);
-	if (IS_ERR(s))
+	if (IS_ERR(s)) {
+		kfree(pp);
 		return PTR_ERR(s);
+	}
 	for (i = 0; i < n; i++) {
 		ret = corun_fwp_check_id(&cdev->plat, &s[i]);
 		if (ret)
@@ -128,13 +165,30 @@ int corun_ioctl_get_policy(struct drm_device *drm, void *data,
 	args->l1 = corun_fwk_report(&cdev->plat, fw, CORUN_FWK_L1);
 	for (i = 0; i < n; i++)
 		s[i].value = corun_fwp_get(fw, s[i].id, s[i].slot);
-	mutex_unlock(&cdev->policy_lock);
+	/* the active policy's knobs, each named once */
 	ret = 0;
+	for (i = 0; !ret && i < np; i++) {
+		for (p = 0; p < eng->ops->nparams; p++)
+			if (eng->ops->params[p].id == pp[i].param)
+				break;
+		if (p == eng->ops->nparams || (given & BIT(p)))
+			ret = -EINVAL;
+		else
+			pp[i].value = eng->in.params[p];
+		given |= BIT(p);
+	}
+	mutex_unlock(&cdev->policy_lock);
+	if (ret)
+		goto out;
 	if (n &&
 	    copy_to_user(u64_to_user_ptr(args->fw_params), s, n * sizeof(*s)))
 		ret = -EFAULT;
+	if (np && copy_to_user(u64_to_user_ptr(args->policy_params), pp,
+			       np * sizeof(*pp)))
+		ret = -EFAULT;
 out:
 	kfree(s);
+	kfree(pp);
 	return ret;
 }
 
@@ -176,9 +230,11 @@ int corun_ioctl_set_policy(struct drm_device *drm, void *data,
 		[CORUN_FWK_L1] = args->l1,
 	};
 	bool gate = args->flags & DRM_CORUN_POLICY_F_START_GATE;
+	u32 params[CORUN_POLICY_MAX_PARAMS];
 	const struct corun_policy_ops *ops;
+	struct drm_corun_policy_param *pp;
 	struct corun_fw_setting *s;
-	struct corun_policy_fw *fw;
+	struct corun_policy_fw *fw = NULL;
 	int ret;
 
 	if (!capable(CAP_SYS_ADMIN))
@@ -186,9 +242,15 @@ int corun_ioctl_set_policy(struct drm_device *drm, void *data,
 	ret = corun_set_policy_check(cdev, args);
 	if (ret)
 		return ret;
+	pp = corun_policy_params_in(args);
+	if (IS_ERR(pp))
+		return PTR_ERR(pp);
 	s = corun_fw_params_in(args);
-	if (IS_ERR(s))
-		return PTR_ERR(s);
+	if (IS_ERR(s)) {
+		ret = PTR_ERR(s);
+		s = NULL;
+		goto out;
+	}
 	fw = kmalloc(sizeof(*fw), GFP_KERNEL);
 	if (!fw) {
 		ret = -ENOMEM;
@@ -208,7 +270,10 @@ int corun_ioctl_set_policy(struct drm_device *drm, void *data,
 	}
 	if (!ops)
 		goto out;
-	ret = corun_policy_apply(cdev, ops, args->epoch_cycles, fw,
+	ret = corun_policy_params_of(ops, pp, args->policy_param_count, params);
+	if (ret)
+		goto out;
+	ret = corun_policy_apply(cdev, ops, args->epoch_cycles, params, fw,
 				 gate && args->start_gate ? file->driver_priv :
 							    NULL,
 				 args->start_gate);
@@ -217,5 +282,6 @@ int corun_ioctl_set_policy(struct drm_device *drm, void *data,
 out:
 	kfree(fw);
 	kfree(s);
+	kfree(pp);
 	return ret;
 }

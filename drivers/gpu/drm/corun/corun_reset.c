@@ -73,7 +73,7 @@ static void corun_policy_restore(struct corun_device *cdev)
 
 	mutex_lock(&cdev->policy_lock);
 	corun_policy_fw_defaults(&eng->in.plat, &eng->applied_fw);
-	ret = corun_policy_select(eng, eng->ops);
+	ret = corun_policy_select_params(eng, eng->ops, eng->in.params);
 	if (ret)
 		drm_err(&cdev->drm, "policy %s refused to restart: %d\n",
 			eng->ops->name, ret);

@@ -38,7 +38,9 @@
  * keeps the slot's class, curve and priorLSK whatever its shape (only
  * the CTA cap, the even count and Algorithm 1's allocation follow the
  * new footprint and grid); detection restarts when a job arrives in
- * another slot or the set of jobs changes across an epoch. The BI test
+ * another slot or the set of jobs changes across an epoch, and, with the
+ * knob "redetect" = K (off by default), when a slot's demand departs from
+ * its class for K consecutive epochs (ccbp_departed()). The BI test
  * compares the demand with the credits in force as well as with IREven.
  */
 #include <corun/fwif.h>
@@ -60,6 +62,7 @@
 #define CCBP_PRIOR_STEP 102 /* 0.1 */
 #define CCBP_PRIOR_MIN 102
 #define CCBP_PRIO_LS 1 /* miss-queue priority of LS jobs */
+#define CCBP_P_REDETECT 0 /* the knob's index in ccbp_params[] */
 
 enum ccbp_phase {
 	CCBP_PH_IDLE = 0,
@@ -105,6 +108,7 @@ struct ccbp_acc {
  * @rf: read requests per request, 1/1024
  * @df: DRAM accesses per request, 1/1024
  * @ipc_ref: warp instructions per 1000 cycles under the even setting
+ * @depart: consecutive epochs its demand departed from its class
  * @a: Algorithm 1's input and output
  * @acc: the current step's counters
  */
@@ -114,6 +118,7 @@ struct ccbp_slot {
 	u32 rf;
 	u32 df;
 	u64 ipc_ref;
+	u32 depart;
 	struct ccbp_alloc a;
 	struct ccbp_acc acc;
 };
@@ -204,6 +209,7 @@ static void ccbp_restart(struct ccbp_state *st,
 		struct ccbp_slot *c = &st->slot[s];
 
 		c->a = (struct ccbp_alloc){ 0 };
+		c->depart = 0;
 		if (!(running & (1u << s)))
 			continue;
 		c->a.live = 1;
@@ -245,25 +251,31 @@ static struct ccbp_irc ccbp_irc_of(const struct ccbp_state *st, u32 s)
 	return (struct ccbp_irc){ CORUN_IRC_CLASS_BI, c->a.nbw, c->a.dbw };
 }
 
-/* The epoch's credits in force for slot @s, per SM per window. */
+/*
+ * The epoch's credits in force for slot @s, per SM per window: read back
+ * from the firmware, else the driver's own formula.
+ */
+static u32 ccbp_epoch_credits(const struct ccbp_state *st,
+			      const struct corun_policy_in *in, u32 s)
+{
+	const struct ccbp_slot *c = &st->slot[s];
+	struct ccbp_irc irc;
+
+	if (in->slot_in[s].fw_irc)
+		return in->slot_in[s].fw_credits;
+	irc = ccbp_irc_of(st, s);
+	if (irc.cls != CORUN_IRC_CLASS_BI)
+		return CORUN_FW_IRC_CREDITS_UNLIMITED;
+	return corun_ccbp_credits(&in->plat, irc.nbw, irc.dbw, CCBP_M, c->rf,
+				  c->df, CCBP_WINDOW);
+}
+
 static void ccbp_acc_credits(const struct ccbp_state *st,
 			     const struct corun_policy_in *in, u32 s,
 			     struct ccbp_acc *a)
 {
-	const struct ccbp_slot *c = &st->slot[s];
-	struct ccbp_irc irc;
-	u32 cr;
+	u32 cr = ccbp_epoch_credits(st, in, s);
 
-	if (in->slot_in[s].fw_irc) {
-		cr = in->slot_in[s].fw_credits;
-	} else {
-		irc = ccbp_irc_of(st, s);
-		cr = CORUN_FW_IRC_CREDITS_UNLIMITED;
-		if (irc.cls == CORUN_IRC_CLASS_BI)
-			cr = corun_ccbp_credits(&in->plat, irc.nbw, irc.dbw,
-						CCBP_M, c->rf, c->df,
-						CCBP_WINDOW);
-	}
 	if (cr == CORUN_FW_IRC_CREDITS_UNLIMITED)
 		return;
 	a->cred += (u64)cr * in->epoch_cycles;
@@ -489,6 +501,50 @@ static void ccbp_climb(struct ccbp_state *st, const struct corun_policy_in *in)
 	ccbp_step(st, CCBP_PH_STEADY);
 }
 
+/*
+ * Re-detection (knob "redetect", K): with the classes in force, a slot
+ * whose demand over each of K consecutive epochs departs from its class
+ * (corun_ccbp_departs(), the epoch's own rf, df and credits) restarts
+ * detection, as a change of the set of jobs does. Called before the
+ * epoch's credits are recomputed, so they are the ones the demand met.
+ */
+static bool ccbp_departed(struct ccbp_state *st,
+			  const struct corun_policy_in *in)
+{
+	u32 k = corun_drf_count(st->mask), sms = in->plat.num_sms, s, cr;
+	u32 rf, df, redetect = in->params[CCBP_P_REDETECT];
+	bool restart = false;
+	u64 demand, cap;
+
+	if (!redetect || !in->epoch_cycles || !sms)
+		return false;
+	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++) {
+		const struct corun_policy_slot_in *si = &in->slot_in[s];
+		struct ccbp_slot *c = &st->slot[s];
+
+		if (!(st->mask & (1u << s)))
+			continue;
+		if (si->fw_mon) {
+			rf = si->fw_rf;
+			df = si->fw_df;
+		} else {
+			rf = ccbp_ratio(si->d.read_requests, si->d.requests);
+			df = ccbp_ratio(si->d.dram_accesses, si->d.requests);
+		}
+		demand = si->d.missq_demand * 1000 / (in->epoch_cycles * sms);
+		cr = ccbp_epoch_credits(st, in, s);
+		cap = cr == CORUN_FW_IRC_CREDITS_UNLIMITED ?
+			      0 :
+			      (u64)cr * 1000 / CCBP_WINDOW;
+		if (!corun_ccbp_departs(&in->plat, k, CCBP_M, c->a.cls, rf, df,
+					demand, cap))
+			c->depart = 0;
+		else if (++c->depart >= redetect)
+			restart = true;
+	}
+	return restart;
+}
+
 /* The epoch that ended advances the timeline. */
 static void ccbp_epoch(struct ccbp_state *st, const struct corun_policy_in *in)
 {
@@ -539,6 +595,10 @@ static void ccbp_epoch(struct ccbp_state *st, const struct corun_policy_in *in)
 		break;
 	case CCBP_PH_EVAL:
 	case CCBP_PH_STEADY:
+		if (ccbp_departed(st, in)) {
+			ccbp_restart(st, in, st->mask);
+			break;
+		}
 		/* the monitors keep running: credits follow rf and df */
 		for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++)
 			ccbp_rf_df(&st->slot[s]);
@@ -671,6 +731,14 @@ static void ccbp_decide(void *vst, const struct corun_policy_in *in,
 	}
 }
 
+static const struct corun_policy_param ccbp_params[] = {
+	[CCBP_P_REDETECT] = { .name = "redetect",
+			      .id = CORUN_CCBP_PARAM_REDETECT,
+			      .min = 0,
+			      .max = CORUN_CCBP_REDETECT_MAX,
+			      .def = 0 },
+};
+
 static int ccbp_init(void *st, const struct corun_policy_platform *plat)
 {
 	/* the bandwidth model needs the calibrated sustainable bandwidths */
@@ -686,6 +754,8 @@ const struct corun_policy_ops corun_policy_ccbp = {
 	.desc = "intra-SM: CTA combination + NoC/DRAM shares via IRC credits",
 	.state_size = sizeof(struct ccbp_state),
 	.flags = CORUN_POLICY_F_FW_MONITORS,
+	.params = ccbp_params,
+	.nparams = 1,
 	.init = ccbp_init,
 	.decide = ccbp_decide,
 };

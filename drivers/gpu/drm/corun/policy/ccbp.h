@@ -11,6 +11,13 @@
 #include "policy.h"
 
 #define CCBP_UNIT 1000u
+/*
+ * The knob "redetect" (DRM_CORUN_POLICY_PARAM_CCBP_REDETECT): consecutive
+ * epochs of departure (corun_ccbp_departs()) after which detection
+ * restarts; 0, the default, never.
+ */
+#define CORUN_CCBP_PARAM_REDETECT 1
+#define CORUN_CCBP_REDETECT_MAX 1000
 /* Probed CTA counts per bandwidth-intensive kernel, at most. */
 #define CCBP_PROBES 4
 
@@ -60,6 +67,30 @@ u32 corun_ccbp_curve_at(const struct ccbp_curve *c, u32 n, bool dram);
  */
 u32 corun_ccbp_classify(const struct corun_policy_platform *p, u32 kernels,
 			u32 rf, u32 df, u64 demand, u64 cap);
+
+/**
+ * corun_ccbp_departs() - whether an epoch's demand departs from a class
+ * @p: the platform
+ * @kernels: co-running kernels
+ * @m: units per bandwidth (M)
+ * @cls: the slot's enum ccbp_class
+ * @rf: read requests per request over the epoch, 1/1024
+ * @df: DRAM accesses per request over the epoch, 1/1024
+ * @demand: L1-miss demand per SM per 1000 cycles over the epoch
+ * @cap: the issue rate per SM per 1000 cycles of the credits in force
+ *	over the epoch; 0: no limit (ignored for an LS slot)
+ *
+ * The classification's threshold (corun_ccbp_classify(): 15/16 of IREven,
+ * or of @cap below it for a BI slot) with a margin of one of Algorithm
+ * 1's M bandwidth units, as an issue rate (Eqs. 1 and 3 at @rf and @df,
+ * the smaller): an LS slot departs when its demand reaches the threshold
+ * plus one unit, a BI slot when it stays below the threshold less one
+ * unit. Demand within a unit of the threshold could not move the
+ * allocation by a unit. A slot with no bandwidth use (both factors 0)
+ * departs unless it is LS. NBI and DBI are one side of the threshold.
+ */
+bool corun_ccbp_departs(const struct corun_policy_platform *p, u32 kernels,
+			u32 m, u32 cls, u32 rf, u32 df, u64 demand, u64 cap);
 
 /**
  * corun_ccbp_issue_rate() - L1-miss issue rate per SM per 1000 cycles

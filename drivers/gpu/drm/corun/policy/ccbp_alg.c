@@ -44,27 +44,52 @@ static u64 ccbp_rate(u64 bw, u32 share_num, u32 share_den, u32 sms, u32 f,
 	return den ? bw * share_num * 1024 / den : ~0ull;
 }
 
-u32 corun_ccbp_classify(const struct corun_policy_platform *p, u32 kernels,
-			u32 rf, u32 df, u64 demand, u64 cap)
+/* The BI test's rate: IREven (Eq. 5), or @cap below it; U64_MAX: no use. */
+static u64 ccbp_bi_rate(const struct corun_policy_platform *p, u32 kernels,
+			u32 rf, u32 df, u64 cap)
 {
-	u32 reply = p->l1_line + p->flit_bytes;
 	u64 ir_n, ir_d, even;
 
 	if (!kernels)
 		kernels = 1;
-	ir_n = ccbp_rate(p->noc_bw, 1, kernels, p->num_sms, rf, reply);
+	ir_n = ccbp_rate(p->noc_bw, 1, kernels, p->num_sms, rf,
+			 p->l1_line + p->flit_bytes);
 	ir_d = ccbp_rate(p->dram_bw, 1, kernels, p->num_sms, df, p->llc_line);
 	even = ir_n < ir_d ? ir_n : ir_d;
+	if (even != ~0ull && cap && cap < even)
+		even = cap;
+	return even;
+}
+
+u32 corun_ccbp_classify(const struct corun_policy_platform *p, u32 kernels,
+			u32 rf, u32 df, u64 demand, u64 cap)
+{
+	u32 reply = p->l1_line + p->flit_bytes;
+	u64 even = ccbp_bi_rate(p, kernels, rf, df, cap);
+
 	if (even == ~0ull)
 		return CCBP_LS;
-	if (cap && cap < even)
-		even = cap;
 	if (demand * 16 < even * 15)
 		return CCBP_LS;
 	/* Eq. 7: df/rf < (SustainBW_d/SustainBW_n) (L1Blk + Flit) / L2Blk */
 	if ((u64)df * p->noc_bw * p->llc_line < (u64)rf * p->dram_bw * reply)
 		return CCBP_NBI;
 	return CCBP_DBI;
+}
+
+bool corun_ccbp_departs(const struct corun_policy_platform *p, u32 kernels,
+			u32 m, u32 cls, u32 rf, u32 df, u64 demand, u64 cap)
+{
+	u64 even = ccbp_bi_rate(p, kernels, rf, df, cls == CCBP_LS ? 0 : cap);
+	u64 unit;
+
+	if (even == ~0ull)
+		return cls != CCBP_LS; /* no bandwidth use at all */
+	unit = corun_ccbp_issue_rate(p, CCBP_UNIT, CCBP_UNIT, m, rf, df);
+	/* the class test's 15/16 of the rate, one unit beyond it */
+	if (cls == CCBP_LS)
+		return demand * 16 >= even * 15 + unit * 16;
+	return (demand + unit) * 16 < even * 15;
 }
 
 u64 corun_ccbp_issue_rate(const struct corun_policy_platform *p, u64 nbw,

@@ -577,15 +577,28 @@ static void corun_decide(struct corun_policy_engine *eng, u32 event, u32 slot)
 int corun_policy_select(struct corun_policy_engine *eng,
 			const struct corun_policy_ops *ops)
 {
-	u32 next = !eng->active;
+	return corun_policy_select_params(eng, ops, 0);
+}
+
+int corun_policy_select_params(struct corun_policy_engine *eng,
+			       const struct corun_policy_ops *ops,
+			       const u32 *params)
+{
+	u32 next = !eng->active, p;
 	int ret;
 
-	if (ops->state_size > sizeof(eng->state[0]))
+	if (ops->state_size > sizeof(eng->state[0]) ||
+	    ops->nparams > CORUN_POLICY_MAX_PARAMS)
 		return -CORUN_EINVAL;
 	corun_memset(eng->state[next], 0, sizeof(eng->state[next]));
 	ret = ops->init ? ops->init(eng->state[next], &eng->in.plat) : 0;
 	if (ret)
 		return ret;
+	/* @params may be eng->in.params itself (a reselection) */
+	for (p = 0; p < CORUN_POLICY_MAX_PARAMS; p++)
+		eng->in.params[p] = p >= ops->nparams ? 0 :
+				    params	      ? params[p] :
+							ops->params[p].def;
 	eng->active = next;
 	eng->ops = ops;
 	eng->decisions = 0;

@@ -53,6 +53,39 @@ const struct corun_policy_ops *corun_policy_find_name(const char *name)
 	return 0;
 }
 
+const struct corun_policy_param *
+corun_policy_param_find(const struct corun_policy_ops *ops, const char *name)
+{
+	u32 i;
+
+	for (i = 0; i < ops->nparams; i++)
+		if (corun_policy_streq(ops->params[i].name, name))
+			return &ops->params[i];
+	return 0;
+}
+
+int corun_policy_params(const struct corun_policy_ops *ops, const u32 *ids,
+			const u32 *vals, u32 n, u32 *out)
+{
+	u32 given = 0, i, p;
+
+	for (p = 0; p < CORUN_POLICY_MAX_PARAMS; p++)
+		out[p] = p < ops->nparams ? ops->params[p].def : 0;
+	for (i = 0; i < n; i++) {
+		for (p = 0; p < ops->nparams; p++)
+			if (ops->params[p].id == ids[i])
+				break;
+		if (p == ops->nparams || (given & (1u << p)))
+			return -CORUN_EINVAL;
+		if (vals[i] < ops->params[p].min ||
+		    vals[i] > ops->params[p].max)
+			return -CORUN_ERANGE;
+		given |= 1u << p;
+		out[p] = vals[i];
+	}
+	return 0;
+}
+
 void corun_policy_mask_range(u32 *mask, u32 first, u32 count)
 {
 	u32 i;

@@ -52,6 +52,9 @@
 #define CORUN_ERANGE 34
 #define CORUN_EOPNOTSUPP 95
 
+/* Knobs of one policy, at most (struct corun_policy_param). */
+#define CORUN_POLICY_MAX_PARAMS 4
+
 CORUN_STATIC_ASSERT(CORUN_POLICY_MAX_SLOTS == CORUN_MAX_SLOTS, "slots");
 CORUN_STATIC_ASSERT(CORUN_POLICY_MAX_SMS == CORUN_MAX_SMS, "SMs");
 CORUN_STATIC_ASSERT(CORUN_POLICY_MAX_CHANNELS == CORUN_MAX_DRAM_CHANNELS,
@@ -191,6 +194,7 @@ struct corun_policy_slot_in {
  * @chan: per DRAM channel, deltas
  * @sm_slot: per SM and slot ([sm][slot]), deltas (Warped-Slicer)
  * @chan_slot: per channel and slot ([channel][slot]), deltas (HSM)
+ * @params: the policy's knobs, in the order of its ops->params
  */
 struct corun_policy_in {
 	u32 event;
@@ -207,6 +211,7 @@ struct corun_policy_in {
 					     [CORUN_POLICY_MAX_SLOTS];
 	struct corun_chan_slot_counters chan_slot[CORUN_POLICY_MAX_CHANNELS]
 						 [CORUN_POLICY_MAX_SLOTS];
+	u32 params[CORUN_POLICY_MAX_PARAMS];
 };
 
 /**
@@ -372,6 +377,22 @@ struct corun_policy_out {
 };
 
 /**
+ * struct corun_policy_param - a knob of a policy
+ * @name: as corun-sim, corun-run and corun-eval spell it
+ * @id: enum drm_corun_policy_param_id value (never 0)
+ * @min: smallest accepted value
+ * @max: largest accepted value
+ * @def: the value when none is given
+ */
+struct corun_policy_param {
+	const char *name;
+	u32 id;
+	u32 min;
+	u32 max;
+	u32 def;
+};
+
+/**
  * struct corun_policy_ops - a policy
  * @name: name as in the uapi (enum drm_corun_policy_id's comment)
  * @id: enum drm_corun_policy_id value
@@ -381,6 +402,9 @@ struct corun_policy_out {
  *	policy cannot run on this platform). NULL: nothing to set up
  * @decide: decide from @in into @out (see struct corun_policy_out)
  * @flags: CORUN_POLICY_F_* (what the uapi's feature bits advertise)
+ * @params: its knobs, at most CORUN_POLICY_MAX_PARAMS; their values reach
+ *	@decide in struct corun_policy_in.params, in this order
+ * @nparams: entries of @params
  */
 struct corun_policy_ops {
 	const char *name;
@@ -388,6 +412,8 @@ struct corun_policy_ops {
 	const char *desc;
 	u32 state_size;
 	u32 flags;
+	const struct corun_policy_param *params;
+	u32 nparams;
 	int (*init)(void *st, const struct corun_policy_platform *plat);
 	void (*decide)(void *st, const struct corun_policy_in *in,
 		       struct corun_policy_out *out);
@@ -442,6 +468,25 @@ const struct corun_policy_ops *corun_policy_find_id(u32 id);
 int corun_policy_streq(const char *a, const char *b);
 const struct corun_policy_ops *corun_policy_find_name(const char *name);
 void corun_policy_mask_range(u32 *mask, u32 first, u32 count);
+
+/* @ops's knob named @name, or NULL. */
+const struct corun_policy_param *
+corun_policy_param_find(const struct corun_policy_ops *ops, const char *name);
+
+/**
+ * corun_policy_params() - a policy's knob values from (id, value) pairs
+ * @ops: the policy
+ * @ids: enum drm_corun_policy_param_id of each pair
+ * @vals: the values
+ * @n: pairs
+ * @out: receives every knob's value, in the order of @ops->params: the
+ *	one given, else its default
+ *
+ * Return: 0; -CORUN_EINVAL if an id is not a knob of @ops or is given
+ * twice; -CORUN_ERANGE if a value is outside its knob's range.
+ */
+int corun_policy_params(const struct corun_policy_ops *ops, const u32 *ids,
+			const u32 *vals, u32 n, u32 *out);
 
 /* ---------------------------------------------------------------------
  * The applier: how a decision reaches the device. The host implements
@@ -639,6 +684,19 @@ void corun_policy_engine_init(struct corun_policy_engine *eng,
  */
 int corun_policy_select(struct corun_policy_engine *eng,
 			const struct corun_policy_ops *ops);
+
+/**
+ * corun_policy_select_params() - corun_policy_select() with knob values
+ * @eng: the engine
+ * @ops: the policy
+ * @params: its knobs' values in the order of @ops->params (checked with
+ *	corun_policy_params()), NULL for the defaults
+ *
+ * Return: as corun_policy_select().
+ */
+int corun_policy_select_params(struct corun_policy_engine *eng,
+			       const struct corun_policy_ops *ops,
+			       const u32 *params);
 
 /**
  * corun_policy_set_static_fw() - the administrator's firmware settings

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * KUnit suite for CCBP: the bandwidth model, the classification
- * boundaries, Algorithm 1 on the paper's worked example (Table 3) and the
- * detection timeline on synthetic counters.
+ * boundaries, Algorithm 1 on the paper's worked example (Table 3), the
+ * detection timeline on synthetic counters and the re-detection rule.
  */
 #include <kunit/test.h>
 #ifdef __KERNEL__
@@ -559,14 +559,198 @@ static void ccbp_credits_in_force_test(struct kunit *test)
 			(u32)CORUN_IRC_CLASS_BI);
 }
 
+/* corun_ccbp_departs() with M = 20 */
+static bool dep(const struct corun_policy_platform *p, u32 k, u32 cls, u32 rf,
+		u32 df, u64 demand, u64 cap)
+{
+	return corun_ccbp_departs(p, k, 20, cls, rf, df, demand, cap);
+}
+
+/*
+ * The departure rule: the class test's 15/16 of IREven (or of the
+ * credits in force below it, for a BI slot) and one of M bandwidth
+ * units beyond it. Two kernels, rf 1, df 0.5: IREven 31 (NoC), 15/16 of
+ * it 29.06; one NoC unit 3 requests per SM per 1000 cycles.
+ */
+static void ccbp_departs_test(struct kunit *test)
+{
+	struct corun_policy_in *in = cta_new_in(test, 8, 16);
+	struct corun_policy_platform *p = &in->plat;
+
+	ccbp_platform(p);
+	/* LS: from 16 d >= 15 * 31 + 16 * 3, d = 33 */
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_LS, 1024, 512, 32, 0));
+	KUNIT_EXPECT_TRUE(test, dep(p, 2, CCBP_LS, 1024, 512, 33, 0));
+	/* an LS slot has no credits: a cap does not lower its bar */
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_LS, 1024, 512, 32, 10));
+	/* BI: below 16 (d + 3) < 15 * 31, d = 26 */
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_NBI, 1024, 512, 27, 0));
+	KUNIT_EXPECT_TRUE(test, dep(p, 2, CCBP_NBI, 1024, 512, 26, 0));
+	KUNIT_EXPECT_TRUE(test, dep(p, 2, CCBP_DBI, 1024, 512, 26, 0));
+	/* between the two margins neither class departs (29 is LS by the test) */
+	KUNIT_EXPECT_EQ(test, corun_ccbp_classify(p, 2, 1024, 512, 29, 0),
+			(u32)CCBP_LS);
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_LS, 1024, 512, 29, 0));
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_NBI, 1024, 512, 29, 0));
+	/* a BI slot held at credits of 20 per 1000 cycles: 16 (d + 3) < 300 */
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_NBI, 1024, 512, 16, 20));
+	KUNIT_EXPECT_TRUE(test, dep(p, 2, CCBP_NBI, 1024, 512, 15, 20));
+	/* credits above IREven: IREven's bar */
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_NBI, 1024, 512, 27, 40));
+	/* four kernels: IREven 15, unit 3: LS from 16 d >= 225 + 48 */
+	KUNIT_EXPECT_FALSE(test, dep(p, 4, CCBP_LS, 1024, 512, 17, 0));
+	KUNIT_EXPECT_TRUE(test, dep(p, 4, CCBP_LS, 1024, 512, 18, 0));
+	/*
+	 * Exact edges: a NoC of 163840 bytes per 1000 cycles makes IREven
+	 * 32, 15/16 of it 30, one unit 3: LS departs at 16 d = 480 + 48, BI
+	 * below 16 (d + 3) = 480.
+	 */
+	p->noc_bw = 163840;
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_LS, 1024, 512, 32, 0));
+	KUNIT_EXPECT_TRUE(test, dep(p, 2, CCBP_LS, 1024, 512, 33, 0));
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_NBI, 1024, 512, 27, 0));
+	KUNIT_EXPECT_TRUE(test, dep(p, 2, CCBP_NBI, 1024, 512, 26, 0));
+	ccbp_platform(p);
+	/* no bandwidth use at all: LS stays, a BI slot departs */
+	KUNIT_EXPECT_FALSE(test, dep(p, 2, CCBP_LS, 0, 0, 1000, 0));
+	KUNIT_EXPECT_TRUE(test, dep(p, 2, CCBP_DBI, 0, 0, 0, 0));
+}
+
+/* The knob's values: its id only, its range, once. */
+static void ccbp_param_test(struct kunit *test)
+{
+	const struct corun_policy_ops *ops = &corun_policy_ccbp;
+	u32 id = CORUN_CCBP_PARAM_REDETECT, v, out[CORUN_POLICY_MAX_PARAMS];
+	u32 ids[2] = { CORUN_CCBP_PARAM_REDETECT, CORUN_CCBP_PARAM_REDETECT };
+	u32 vals[2] = { 2, 3 };
+
+	KUNIT_EXPECT_PTR_EQ(test, corun_policy_param_find(ops, "redetect"),
+			    &ops->params[0]);
+	KUNIT_EXPECT_NULL(test, corun_policy_param_find(ops, "redetec"));
+	ops = &corun_policy_smk;
+	KUNIT_EXPECT_NULL(test, corun_policy_param_find(ops, "redetect"));
+	ops = &corun_policy_ccbp;
+	KUNIT_EXPECT_EQ(test, corun_policy_params(ops, NULL, NULL, 0, out), 0);
+	KUNIT_EXPECT_EQ(test, out[0], 0u); /* off by default */
+	v = CORUN_CCBP_REDETECT_MAX;
+	KUNIT_EXPECT_EQ(test, corun_policy_params(ops, &id, &v, 1, out), 0);
+	KUNIT_EXPECT_EQ(test, out[0], CORUN_CCBP_REDETECT_MAX);
+	v = CORUN_CCBP_REDETECT_MAX + 1;
+	KUNIT_EXPECT_EQ(test, corun_policy_params(ops, &id, &v, 1, out),
+			-CORUN_ERANGE);
+	KUNIT_EXPECT_EQ(test, corun_policy_params(ops, ids, vals, 2, out),
+			-CORUN_EINVAL);
+	id = CORUN_CCBP_PARAM_REDETECT + 1;
+	v = 1;
+	KUNIT_EXPECT_EQ(test, corun_policy_params(ops, &id, &v, 1, out),
+			-CORUN_EINVAL);
+	id = CORUN_CCBP_PARAM_REDETECT;
+	KUNIT_EXPECT_EQ(test,
+			corun_policy_params(&corun_policy_smk, &id, &v, 1, out),
+			-CORUN_EINVAL);
+}
+
+/* @n epochs with B's demand @b_demand per epoch (rf = df = 1). */
+static void ccbp_epochs_b(struct kunit *test, void *st,
+			  struct corun_policy_in *in, u32 n, u64 b_demand,
+			  struct corun_policy_out *out)
+{
+	struct corun_slot_counters *b = &in->slot_in[1].d;
+
+	while (n--) {
+		ccbp_feed(in, 3, 4, 8000);
+		b->requests = b_demand;
+		b->read_requests = b_demand;
+		b->dram_accesses = b_demand;
+		b->missq_demand = b_demand;
+		cta_decide(test, &corun_policy_ccbp, st, in,
+			   CORUN_POLICY_EV_EPOCH, out);
+	}
+}
+
+/* The timeline of ccbp_timeline_test up to Algorithm 1's allocation. */
+static void ccbp_detect(struct kunit *test, void *st,
+			struct corun_policy_in *in,
+			struct corun_policy_out *out)
+{
+	u32 i;
+
+	ccbp_epochs(test, st, in, 5 + 2 + 2, 3, 4, out);
+	for (i = 1; i <= 4; i++)
+		ccbp_epochs(test, st, in, 2, 3, i, out);
+	/* A LS (first in the miss queue), B DBI (limited) */
+	KUNIT_EXPECT_EQ(test, out->fw.irc_enable, 1u);
+	KUNIT_EXPECT_EQ(test, out->slot[0].fw.irc_prio, 1u);
+	KUNIT_EXPECT_EQ(test, out->slot[1].fw.irc_prio, 0u);
+	KUNIT_EXPECT_LT(test, out->slot[1].fw.irc_share,
+			CORUN_FW_IRC_SHARE_ONE);
+}
+
+/*
+ * The knob "redetect" = K: K - 1 epochs of departure keep the classes,
+ * an epoch within the class starts the count again, K restart detection
+ * for every slot, and a slot whose behaviour is back re-detects into its
+ * class. Off (0), no departure restarts anything.
+ */
+static void ccbp_redetect_test(struct kunit *test)
+{
+	struct corun_policy_in *in = cta_new_in(test, 8, 16);
+	struct corun_policy_out out;
+	void *st;
+
+	ccbp_platform(&in->plat);
+	st = cta_new_state(test, &corun_policy_ccbp, &in->plat);
+	cta_set_job(test, in, 0, 1, 128, 16, 16384, 10000);
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
+		   &out);
+	cta_set_job(test, in, 1, 2, 256, 32, 0, 10000);
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
+		   &out);
+	ccbp_detect(test, st, in, &out);
+
+	/* off: B at 1000 (6 per SM per 1000 cycles, LS-like) for 30 epochs */
+	ccbp_epochs_b(test, st, in, 30, 1000, &out);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 1u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_prio, 1u);
+	KUNIT_EXPECT_LT(test, out.slot[1].fw.irc_share, CORUN_FW_IRC_SHARE_ONE);
+
+	/* K = 3: two epochs, one back in its class, two again: no restart */
+	in->params[0] = 3;
+	ccbp_epochs_b(test, st, in, 2, 1000, &out);
+	ccbp_epochs_b(test, st, in, 1, 8000, &out);
+	ccbp_epochs_b(test, st, in, 2, 1000, &out);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 1u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_prio, 1u);
+	/* the third in a row restarts: warm-up, even CTAs, no limit */
+	ccbp_epochs_b(test, st, in, 1, 1000, &out);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 0u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_prio, 0u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].cta_quota, 3u);
+	KUNIT_EXPECT_EQ(test, out.slot[1].cta_quota, 4u);
+	KUNIT_EXPECT_EQ(test, out.slot[1].throttle, 0u);
+
+	/* B streams again: detection finds the same classes */
+	ccbp_detect(test, st, in, &out);
+	ccbp_epochs_b(test, st, in, 20, 8000, &out);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 1u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_prio, 1u);
+
+	/* A (LS) turning streaming departs too: 50 per SM per 1000 cycles */
+	in->params[0] = 1;
+	ccbp_feed(in, 3, 4, 8000);
+	in->slot_in[0].d.missq_demand = 8000;
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_EPOCH,
+		   &out);
+	KUNIT_EXPECT_EQ(test, out.fw.irc_enable, 0u);
+	KUNIT_EXPECT_EQ(test, out.slot[0].cta_quota, 3u);
+}
+
 static struct kunit_case corun_ccbp_cases[] = {
-	KUNIT_CASE(ccbp_model_test),
-	KUNIT_CASE(ccbp_alg1_test),
-	KUNIT_CASE(ccbp_timeline_test),
-	KUNIT_CASE(ccbp_credits_test),
-	KUNIT_CASE(ccbp_fw_mode_test),
-	KUNIT_CASE(ccbp_credits_in_force_test),
-	{}
+	KUNIT_CASE(ccbp_model_test),	KUNIT_CASE(ccbp_alg1_test),
+	KUNIT_CASE(ccbp_timeline_test), KUNIT_CASE(ccbp_credits_test),
+	KUNIT_CASE(ccbp_fw_mode_test),	KUNIT_CASE(ccbp_credits_in_force_test),
+	KUNIT_CASE(ccbp_departs_test),	KUNIT_CASE(ccbp_param_test),
+	KUNIT_CASE(ccbp_redetect_test), {}
 };
 
 static struct kunit_suite corun_ccbp_suite = {
