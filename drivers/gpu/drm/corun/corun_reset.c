@@ -238,7 +238,7 @@ int corun_inject_fw(struct corun_device *cdev, u64 mode)
 		return -ENOMEM;
 	memcpy(buf, &img, size);
 	corun_fw_load(cdev, dma, size, &state);
-	/* the hang must be found by the driver's own requests */
+	/* the hang must be found by the driver itself (heartbeat, mailbox) */
 	if (mode == 2 && state == CORUN_FW_RUNNING && !READ_ONCE(cdev->fw_lost))
 		cdev->fw_running = true;
 	dma_free_coherent(dev, size, buf, dma);
