@@ -195,6 +195,10 @@ uint32_t emu_dev_read(struct emu_dev *dev, uint32_t addr)
 		return dev->fw_status;
 	case CORUN_REG_FW_VERSION:
 		return dev->fw_version;
+	case CORUN_REG_FW_HEARTBEAT:
+		return dev->fw_heartbeat;
+	case CORUN_REG_FW_INSNS:
+		return dev->fw_insns;
 	case CORUN_REG_MBOX_DOORBELL:
 		return dev->mbox_doorbell;
 	case CORUN_REG_MBOX_DONE:
@@ -225,6 +229,8 @@ static bool reg_is_ro(uint32_t addr)
 	case CORUN_REG_EPOCH_SEQ:
 	case CORUN_REG_FW_STATUS:
 	case CORUN_REG_FW_VERSION:
+	case CORUN_REG_FW_HEARTBEAT:
+	case CORUN_REG_FW_INSNS:
 	case CORUN_REG_MBOX_DONE:
 		return true;
 	}

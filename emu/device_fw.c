@@ -7,7 +7,8 @@
  * STATUS.FW_READY, FW_STATUS RUNNING and FW_VERSION; the BAR0 mailbox is
  * carried to the firmware and back (CORUN_IRQ_MAILBOX); a crash or a
  * rejected image sets FW_STATUS, STATUS.FW_ERROR and raises
- * CORUN_IRQ_FW_ERROR.
+ * CORUN_IRQ_FW_ERROR. FW_HEARTBEAT and FW_INSNS follow the MCU at the end
+ * of every clock slice while the image boots or runs.
  *
  * The firmware reaches the hardware only through the MCU's control-register
  * window (fwif.h), whose device side is device_window.c.
@@ -62,6 +63,8 @@ void emu_dev_fw_reset_regs(struct emu_dev *dev)
 	dev->fw_size = 0;
 	dev->fw_status = CORUN_FW_OFF;
 	dev->fw_version = 0;
+	dev->fw_heartbeat = 0;
+	dev->fw_insns = 0;
 	memset(dev->mbox_in, 0, sizeof(dev->mbox_in));
 	memset(dev->mbox_out, 0, sizeof(dev->mbox_out));
 	dev->mbox_doorbell = 0;
@@ -136,6 +139,8 @@ void emu_dev_fw_load(struct emu_dev *dev)
 
 	dev->status &= ~CORUN_STATUS_FW_ERROR;
 	dev->fw_version = 0;
+	dev->fw_heartbeat = 0;
+	dev->fw_insns = 0;
 	dev->mbox_done = 0;
 	memset(dev->mbox_out, 0, sizeof(dev->mbox_out));
 	if (dev->fw_size < sizeof(struct corun_fw_header) ||
@@ -248,6 +253,15 @@ void emu_dev_fw_complete(struct emu_dev *dev)
 	dev->mcu_notified = 0;
 	if (dev->fw_cmd != EMU_DEV_FW_NONE)
 		return; /* superseded by a load or halt */
+	/*
+	 * Liveness, for the driver's heartbeat check: copies, so that BAR0
+	 * reads never reach into the MCU, which the clock runs unlocked.
+	 */
+	if (dev->fw_status == CORUN_FW_LOADING ||
+	    dev->fw_status == CORUN_FW_RUNNING) {
+		dev->fw_heartbeat = mcu_heartbeat(dev->mcu);
+		dev->fw_insns = (uint32_t)mcu_insns(dev->mcu);
+	}
 	if ((what & BIT(MCU_NOTIFY_READY)) &&
 	    dev->fw_status == CORUN_FW_LOADING && mcu_ready(dev->mcu, &ver)) {
 		dev->fw_version = ver;

@@ -97,6 +97,8 @@ struct emu_dev {
 	uint32_t fw_size;
 	uint32_t fw_status;
 	uint32_t fw_version;
+	uint32_t fw_heartbeat; /* the MCU's, published at each slice's end */
+	uint32_t fw_insns;
 	uint32_t mbox_in[CORUN_MBOX_WORDS];
 	uint32_t mbox_out[CORUN_MBOX_WORDS];
 	uint32_t mbox_doorbell;

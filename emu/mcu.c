@@ -43,6 +43,7 @@ struct mcu {
 
 	bool ready;
 	uint32_t ready_val;
+	uint32_t heartbeat;
 
 	uint32_t mbox_in[CORUN_MBOX_WORDS];
 	uint32_t mbox_out[CORUN_MBOX_WORDS];
@@ -119,6 +120,8 @@ static uint32_t mcu_win_read(struct mcu *m, uint32_t off)
 		return 0;
 	case CORUN_MCU_READY:
 		return m->ready_val;
+	case CORUN_MCU_HEARTBEAT:
+		return m->heartbeat;
 	case CORUN_MCU_MBOX_DONE:
 		return m->mbox_done;
 	case CORUN_MCU_MBOX_SEQ:
@@ -152,6 +155,9 @@ static void mcu_win_write(struct mcu *m, uint32_t off, uint32_t val)
 		m->ready = true;
 		m->ready_val = val;
 		mcu_notify(m, MCU_NOTIFY_READY);
+		return;
+	case CORUN_MCU_HEARTBEAT:
+		m->heartbeat = val;
 		return;
 	case CORUN_MCU_MBOX_DONE:
 		m->mbox_done = val;
@@ -249,6 +255,7 @@ static void mcu_clear(struct mcu *m)
 	m->cycle_hi = 0;
 	m->ready = false;
 	m->ready_val = 0;
+	m->heartbeat = 0;
 	m->mbox_seq = 0;
 	m->mbox_done = 0;
 	m->mbox_busy = false;
@@ -578,6 +585,11 @@ const struct mcu_fault *mcu_fault(const struct mcu *m)
 uint64_t mcu_insns(const struct mcu *m)
 {
 	return m->insns;
+}
+
+uint32_t mcu_heartbeat(const struct mcu *m)
+{
+	return m->heartbeat;
 }
 
 uint32_t mcu_pc(const struct mcu *m)

@@ -282,6 +282,14 @@ const struct mcu_fault *mcu_fault(const struct mcu *mcu);
 uint64_t mcu_insns(const struct mcu *mcu);
 
 /**
+ * mcu_heartbeat() - what the firmware last wrote to CORUN_MCU_HEARTBEAT
+ * @mcu: the MCU
+ *
+ * Return: the value, 0 since the image was loaded until the first write.
+ */
+uint32_t mcu_heartbeat(const struct mcu *mcu);
+
+/**
  * mcu_pc() - the hart's program counter
  * @mcu: the MCU
  *

@@ -105,6 +105,7 @@ extern const struct fw_policy fw_policy_dram;
  * @epoch_seq: CORUN_MCU_EPOCH_SEQ at the last epoch event, 0 before one
  * @requests: mailbox requests answered since boot
  * @tick_cycles: tick period (CORUN_FW_P_TICK_CYCLES)
+ * @beats: passes of the event loop since boot (CORUN_MCU_HEARTBEAT)
  */
 struct fw_state {
 	u32 num_slots;
@@ -116,6 +117,7 @@ struct fw_state {
 	u32 epoch_seq;
 	u32 requests;
 	u32 tick_cycles;
+	u32 beats;
 };
 
 extern struct fw_state fw;
@@ -142,7 +144,8 @@ void fw_boot(void);
  * Acknowledges the pending events before handling them, so an event that
  * arrives while they are handled stays pending for the next call. The
  * epoch goes first (a request about it sees its monitors), then the
- * mailbox, then the tick.
+ * mailbox, then the tick. First of all it beats: writes the count of
+ * calls since boot to CORUN_MCU_HEARTBEAT.
  *
  * Return: the CORUN_MCU_EV_* bits handled, 0 if none was pending.
  */

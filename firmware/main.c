@@ -7,6 +7,15 @@
  * what is pending and sleeps again, so an idle firmware costs no host
  * time in the MCU model. On an epoch it reads the epoch's sequence number
  * and runs every policy's epoch handler.
+ *
+ * Liveness: every pass of the loop (every fw_poll()) writes the count of
+ * passes to CORUN_MCU_HEARTBEAT. The driver judges it against FW_INSNS,
+ * the instructions the device saw the MCU retire: a beat is not due after
+ * a span of time, which the firmware cannot see (asleep, or on a stopped
+ * device clock, it runs nothing, and under TCG device cycles are host
+ * time), but within the instructions of one pass, which every handler
+ * bounds. So a stuck firmware is one that retires instructions without
+ * beating, and an idle one, or one starved by a loaded host, is not.
  */
 #include "fw.h"
 
@@ -34,6 +43,7 @@ void fw_boot(void)
 	fw.ticks = 0;
 	fw.epoch_seq = 0;
 	fw.requests = 0;
+	fw.beats = 0;
 
 	fw_params_init();
 
@@ -60,7 +70,10 @@ void fw_epoch(void)
 
 u32 fw_poll(void)
 {
-	u32 ev = fw_events();
+	u32 ev;
+
+	fw_wr(CORUN_MCU_HEARTBEAT, ++fw.beats);
+	ev = fw_events();
 
 	if (!ev)
 		return 0;

@@ -20,7 +20,9 @@
  *          EIO) and a new context of the same file works
  *   fw     the firmware crashes or hangs (debugfs inject_fw) under the
  *          faulty file's running job: the driver reloads it, every job
- *          completes
+ *          completes. A hang is found by a mailbox request (debugfs
+ *          "firmware") or, with no request at all ("silent hang"), by
+ *          the heartbeat check alone; the time to the reload is printed
  *   reset  the whole device is reset in the middle of the faulty file's
  *          long job (inject_device_reset), or after a hang whose slot
  *          reset fails (inject_slot_reset_fail): resident jobs run again
@@ -45,6 +47,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <xf86drm.h>
@@ -305,14 +308,14 @@ static int recovery_wait(const char *key, long want)
 struct fw_arg {
 	struct kit *k;
 	int mode; /* 1 crash, 2 hang (debugfs inject_fw) */
-	char why[160];
+	char why[256];
 };
 
 /*
  * The firmware crashes or hangs under running jobs: the driver finds out
- * (the crash interrupt; for the hang, the next mailbox request, made here
- * through debugfs "firmware"), reloads it, and the faulty file's own job
- * completes too.
+ * (the crash interrupt; for the hang, the mailbox request made here
+ * through debugfs "firmware", or the heartbeat check if it comes first),
+ * reloads it, and the faulty file's own job completes too.
  */
 static int fw_fault(void *arg)
 {
@@ -334,6 +337,57 @@ static int fw_fault(void *arg)
 	snprintf(a->why, sizeof(a->why), "reloads %ld -> %ld, job ret %d "
 		 "state %u error %d", r0, recovery("fw_reloads"), ret, q.state,
 		 q.error);
+	return ok;
+}
+
+/* Milliseconds since @t0 (CLOCK_MONOTONIC). */
+static long ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (t.tv_sec - t0->tv_sec) * 1000 +
+	       (t.tv_nsec - t0->tv_nsec) / 1000000;
+}
+
+/* Silent hangs: the longest and the sum of the times to a reload. */
+static long silent_max_ms, silent_sum_ms, silent_n;
+
+/*
+ * The firmware hangs and nobody sends it a request: the heartbeat check
+ * finds it (debugfs "recovery": heartbeat_hangs grows while no mailbox
+ * request failed) and the driver reloads it; the faulty file's own job
+ * completes too. The time from the injection to the reload is measured.
+ */
+static int fw_silent_hang(void *arg)
+{
+	struct fw_arg *a = arg;
+	struct drm_corun_query_job q;
+	long r0 = recovery("fw_reloads"), h0 = recovery("heartbeat_hangs");
+	long f0 = recovery("mbox_failed"), ms;
+	struct timespec t0;
+	int ret, ok;
+
+	ret = kit_submit(a->k, 0, a->k->out_va[0], 20, 0);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ok = !debugfs_write("inject_fw", "2") &&
+	     recovery_wait("fw_reloads", r0 + 1);
+	ms = ms_since(&t0);
+	if (ok) {
+		silent_max_ms = ms > silent_max_ms ? ms : silent_max_ms;
+		silent_sum_ms += ms;
+		silent_n++;
+	}
+	if (!ret)
+		ret = kit_wait(a->k, 0, &q);
+	ok = ok && !ret && q.state == DRM_CORUN_JOB_DONE &&
+	     output_ok(a->k, 0) && recovery("heartbeat_hangs") == h0 + 1 &&
+	     recovery("mbox_failed") == f0;
+	snprintf(a->why, sizeof(a->why), "reloads %ld -> %ld in %ld ms, "
+		 "heartbeat hangs %ld -> %ld, mailbox failures %ld -> %ld, "
+		 "job ret %d state %u", r0, recovery("fw_reloads"), ms, h0,
+		 recovery("heartbeat_hangs"), f0, recovery("mbox_failed"), ret,
+		 q.state);
 	return ok;
 }
 
@@ -455,7 +509,8 @@ static int trials_of(const char *name, const char *ok, const struct kind *kinds,
 static void test_fw(unsigned int n)
 {
 	static const struct kind kinds[] = { { "crash", fw_fault, 1 },
-					     { "hang", fw_fault, 2 } };
+					     { "hang", fw_fault, 2 },
+					     { "silent hang", fw_silent_hang, 2 } };
 	unsigned int v, vclean = 1;
 	uint64_t vres[VICTIMS];
 	struct kit k;
@@ -467,8 +522,17 @@ static void test_fw(unsigned int n)
 	}
 	for (v = 0; v < VICTIMS; v++)
 		vres[v] = param(victims[v].fd, DRM_CORUN_PARAM_FILE_RESET_COUNT);
-	if (trials_of("fw", "crash_hang_recovered", kinds, 2, n, &k))
+	if (recovery("heartbeat_ms") <= 0) {
+		result(0, "fw_setup", "the heartbeat check is off: %ld",
+		       recovery("heartbeat_ms"));
 		return;
+	}
+	if (trials_of("fw", "crash_hang_recovered", kinds, 3, n, &k))
+		return;
+	printf("# fw: silent hangs found by the heartbeat and reloaded in "
+	       "%ld ms on average, %ld ms at most (%ld trials, period %ld ms)\n",
+	       silent_n ? silent_sum_ms / silent_n : 0, silent_max_ms, silent_n,
+	       recovery("heartbeat_ms"));
 	for (v = 0; v < VICTIMS; v++)
 		vclean &= param(victims[v].fd, DRM_CORUN_PARAM_FILE_RESET_COUNT) ==
 			  vres[v];
@@ -618,9 +682,24 @@ static void test_unload(void)
 	printf("# unload: %ld jobs in flight when the module unloads\n", live);
 }
 
+/*
+ * No trial but the firmware's may make the heartbeat check fire: faulting
+ * and hanging jobs, device resets, idle stretches between trials, all on
+ * a busy TCG host, leave debugfs "heartbeat_hangs" at @want (result
+ * @name).
+ */
+static void no_false_hang(const char *name, const char *when, long want)
+{
+	long h = recovery("heartbeat_hangs");
+
+	result(h == want, name, "%ld heartbeat hangs %s, expected %ld", h,
+	       when, want);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int n = 3, v;
+	long h;
 
 	if (argc == 3 && !strcmp(argv[1], "--trials"))
 		n = strtoul(argv[2], NULL, 0);
@@ -642,10 +721,15 @@ int main(int argc, char **argv)
 		}
 	test_fault(n);
 	test_hang(n);
+	no_false_hang("heartbeat_quiet_before_fw", "before the firmware trials",
+		      0);
 	test_fw(n);
+	h = recovery("heartbeat_hangs");
 	test_device_reset(n);
 	test_dma(n);
 	test_isolation();
+	no_false_hang("heartbeat_quiet_after_fw", "after the firmware trials",
+		      h);
 	test_unload();
 	printf("# faults: %lu trials, %lu victim jobs, %lu collateral failures\n",
 	       trials, victim_jobs, collateral);

@@ -2,7 +2,7 @@
 /*
  * Tests of the device library's firmware side (device_fw.c,
  * device_window.c): FW_CTRL uploads of good and bad images, a mailbox
- * round trip, every window register the firmware reaches and what it
+ * round trip, the liveness registers, every window register the firmware reaches and what it
  * does to the model, and the lockstep rule (the GPU waits while the MCU
  * is awake).
  *
@@ -259,6 +259,56 @@ static void device_fw_test_mailbox(struct kunit *test)
 	dt_ack(d, CORUN_IRQ_MAILBOX);
 	/* The mailbox works while the lockstep device holds its GPU. */
 	KUNIT_EXPECT_EQ(test, dt_gpu_cycle(d), 0ull);
+	KUNIT_EXPECT_EQ(test, d->errors, 0u);
+}
+
+/*
+ * Liveness: FW_HEARTBEAT mirrors the window's HEARTBEAT, FW_INSNS counts
+ * what the MCU retired; an idle device changes neither, reads change
+ * nothing, and a load starts both from 0.
+ */
+static void device_fw_test_heartbeat(struct kunit *test)
+{
+	struct dt *d = probe_dev(test, false);
+	uint32_t i0, i1, size;
+	uint64_t c0, pa;
+	int k;
+
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_FW_HEARTBEAT), 0u);
+	i0 = dt_rd(d, CORUN_REG_FW_INSNS);
+	KUNIT_EXPECT_GT(test, i0, 0u);
+	/* Asleep in WFE with no job: the clock stops, nothing moves. */
+	c0 = emu_dev_cycle(d->dev);
+	KUNIT_EXPECT_FALSE(test, emu_dev_step(d->dev, UINT64_MAX));
+	for (k = 0; k < 100; k++)
+		KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_FW_INSNS), i0);
+	KUNIT_EXPECT_EQ(test, emu_dev_cycle(d->dev), c0);
+
+	wwr(d, CORUN_MCU_HEARTBEAT, 5);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_FW_HEARTBEAT), 5u);
+	KUNIT_EXPECT_EQ(test, wrd(d, CORUN_MCU_HEARTBEAT), 5u);
+	/* Work without beats: FW_INSNS grows, the heartbeat stands still. */
+	i1 = dt_rd(d, CORUN_REG_FW_INSNS);
+	KUNIT_EXPECT_GT(test, i1, i0);
+	probe(d, PROBE_SPIN, 0, 10000);
+	KUNIT_EXPECT_GE(test, dt_rd(d, CORUN_REG_FW_INSNS) - i1, 30000u);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_FW_HEARTBEAT), 5u);
+
+	/* Read-only. */
+	dt_wr(d, CORUN_REG_FW_HEARTBEAT, 9);
+	dt_wr(d, CORUN_REG_FW_INSNS, 9);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ERROR),
+			(uint32_t)CORUN_ERR_RO_WRITE);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_FW_HEARTBEAT), 5u);
+	dt_clear_errors(d);
+
+	/* A new load: from 0 again (the probe has booted, never beaten). */
+	i1 = dt_rd(d, CORUN_REG_FW_INSNS);
+	pa = probe_image(d, &size);
+	fw_load(d, pa, size);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_FW_HEARTBEAT), 0u);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_FW_INSNS), i0);
+	KUNIT_EXPECT_LT(test, i0, i1);
 	KUNIT_EXPECT_EQ(test, d->errors, 0u);
 }
 
@@ -568,6 +618,7 @@ static void device_fw_test_lockstep_rule(struct kunit *test)
 static struct kunit_case device_fw_test_cases[] = {
 	KUNIT_CASE(device_fw_test_upload),
 	KUNIT_CASE(device_fw_test_mailbox),
+	KUNIT_CASE(device_fw_test_heartbeat),
 	KUNIT_CASE(device_fw_test_window_ro),
 	KUNIT_CASE(device_fw_test_window_vc),
 	KUNIT_CASE(device_fw_test_window_dram),

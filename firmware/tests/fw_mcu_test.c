@@ -644,6 +644,80 @@ static void fw_mcu_test_idle(struct kunit *test)
 			OK_HDR(0));
 }
 
+/*
+ * Run @cycles one at a time; raise *@worst to the most instructions the
+ * image retired without a beat (CORUN_MCU_HEARTBEAT changing).
+ */
+static void run_beats(struct env *e, unsigned int cycles, u64 *worst)
+{
+	u32 beat = mcu_heartbeat(e->mcu);
+	u64 since = mcu_insns(e->mcu);
+	unsigned int i;
+
+	for (i = 0; i < cycles; i++) {
+		mcu_run(e->mcu, 1);
+		if (mcu_heartbeat(e->mcu) != beat) {
+			beat = mcu_heartbeat(e->mcu);
+			since = mcu_insns(e->mcu);
+		} else if (mcu_insns(e->mcu) - since > *worst) {
+			*worst = mcu_insns(e->mcu) - since;
+		}
+	}
+}
+
+/*
+ * The heartbeat of the real image: it beats on every pass of its loop,
+ * not while asleep, and its longest passes (an epoch over every slot, the
+ * largest SET_PARAMS) stay far within CORUN_FW_BEAT_INSNS, the promise the
+ * driver's hang check relies on.
+ */
+static void fw_mcu_test_heartbeat(struct kunit *test)
+{
+	struct env *e = boot(test);
+	u32 in[CORUN_MBOX_WORDS] = {
+		CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAMS,
+			       2 * CORUN_FW_SET_PARAMS_MAX)
+	};
+	u64 worst = 0, insns;
+	u32 beat;
+	unsigned int s;
+
+	KUNIT_EXPECT_GE(test, mcu_heartbeat(e->mcu), 1u);
+	/* Ticks every 10000 cycles: a tick's pass and the empty one after. */
+	beat = mcu_heartbeat(e->mcu);
+	run_beats(e, 100000, &worst);
+	KUNIT_EXPECT_GE(test, mcu_heartbeat(e->mcu) - beat, 18u);
+	KUNIT_EXPECT_LE(test, mcu_heartbeat(e->mcu) - beat, 22u);
+	/* Asleep without ticks: no instruction, no beat, nothing owed. */
+	KUNIT_EXPECT_EQ(test,
+			set_param(test, e, CORUN_FW_P_TICK_CYCLES, 0xffffffffu),
+			OK_HDR(1));
+	mcu_run(e->mcu, 100);
+	beat = mcu_heartbeat(e->mcu);
+	insns = mcu_insns(e->mcu);
+	mcu_run(e->mcu, 100000000);
+	KUNIT_EXPECT_EQ(test, mcu_heartbeat(e->mcu), beat);
+	KUNIT_EXPECT_EQ(test, mcu_insns(e->mcu), insns);
+
+	for (s = 0; s < SLOTS; s++)
+		set_ctrs(e, s, 1000 * (s + 1), 500 * (s + 1), 250 * (s + 1));
+	e->dev.regs[CORUN_MCU_EPOCH_SEQ / 4] = 1;
+	mcu_raise_event(e->mcu, CORUN_MCU_EV_EPOCH);
+	run_beats(e, 20000, &worst);
+	for (s = 0; s < CORUN_FW_SET_PARAMS_MAX; s++) {
+		in[1 + 2 * s] = CORUN_FW_PARAM_SLOT(CORUN_FW_P_DRAM_PRIO, s);
+		in[2 + 2 * s] = s + 1;
+	}
+	KUNIT_ASSERT_EQ(test, mcu_mbox_request(e->mcu, ++e->seq, in), 0);
+	run_beats(e, 20000, &worst);
+	KUNIT_EXPECT_EQ(test, mcu_mbox_done(e->mcu), e->seq);
+	KUNIT_EXPECT_TRUE(test, mcu_asleep(e->mcu));
+	kunit_info(test, "longest pass without a beat: %llu instructions",
+		   (unsigned long long)worst);
+	KUNIT_EXPECT_GT(test, worst, 0u);
+	KUNIT_EXPECT_LT(test, worst, (u64)CORUN_FW_BEAT_INSNS / 1000);
+}
+
 /**
  * struct bad_image - a corruption of the real image
  * @name: description
@@ -772,6 +846,7 @@ static struct kunit_case fw_mcu_test_cases[] = {
 	KUNIT_CASE(fw_mcu_test_ticks),
 	KUNIT_CASE(fw_mcu_test_irc_ccbp),
 	KUNIT_CASE(fw_mcu_test_idle),
+	KUNIT_CASE(fw_mcu_test_heartbeat),
 	KUNIT_CASE_PARAM(fw_mcu_test_bad_image, bad_image_gen_params),
 	{}
 };

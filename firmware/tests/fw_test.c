@@ -507,6 +507,37 @@ static void fw_test_event_loop(struct kunit *test)
 	/* It slept once per event batch and never with an event pending. */
 	KUNIT_EXPECT_EQ(test, fake.wfe_count, 6u);
 	KUNIT_EXPECT_EQ(test, fake.wfe_busy, 0u);
+	/* One beat per pass: 5 batches handled, 6 passes that found none. */
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_HEARTBEAT), 11u);
+}
+
+/* Every pass beats, whatever it finds; a new boot counts from 0 again. */
+static void fw_test_heartbeat(struct kunit *test)
+{
+	static const u32 nop[CORUN_MBOX_WORDS] = {
+		CORUN_MBOX_HDR(CORUN_FW_CMD_NOP, 0)
+	};
+	u32 i;
+
+	fw_test_boot(test);
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_HEARTBEAT), 0u);
+	KUNIT_EXPECT_EQ(test, fw_poll(), 0u);
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_HEARTBEAT), 1u);
+	for (i = 0; i < 3; i++) {
+		fake.events = CORUN_MCU_EV_TICK;
+		fw_poll();
+	}
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_HEARTBEAT), 4u);
+	/* Only the loop beats: a request handled outside it does not. */
+	KUNIT_EXPECT_EQ(test, fw_test_get(CORUN_FW_P_TICKS, &i), OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_HEARTBEAT), 4u);
+	post(9, nop);
+	KUNIT_EXPECT_EQ(test, fw_poll(), (u32)CORUN_MCU_EV_MBOX);
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_MBOX_DONE), 9u);
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_HEARTBEAT), 5u);
+	fw_test_boot(test);
+	fw_poll();
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_HEARTBEAT), 1u);
 }
 
 static struct kunit_case fw_test_cases[] = {
@@ -524,6 +555,7 @@ static struct kunit_case fw_test_cases[] = {
 	KUNIT_CASE(fw_test_mbox_window),
 	KUNIT_CASE(fw_test_epoch_before_mbox),
 	KUNIT_CASE(fw_test_event_loop),
+	KUNIT_CASE(fw_test_heartbeat),
 	{}
 };
 

@@ -376,6 +376,17 @@ enum corun_dram_policy {
 #define CORUN_MCU_NUM_VCS 0x0044 /* RO: NoC virtual channels */
 #define CORUN_MCU_L1_WAYS 0x0048 /* RO: L1 ways */
 #define CORUN_MCU_LLC_WAYS 0x004c /* RO: LLC ways */
+/*
+ * Liveness: any value the firmware writes here reads back and is mirrored
+ * to BAR0's CORUN_REG_FW_HEARTBEAT (0 after a load). corun-fw.bin writes
+ * a count of the passes of its event loop, and promises to write it again
+ * within CORUN_FW_BEAT_INSNS instructions while it is awake: a firmware
+ * whose BAR0 FW_INSNS grew by that much since its last beat is hung. The
+ * bound is in instructions, not time: asleep in WFE, or while the host
+ * does not run the device, the firmware retires none and owes no beat.
+ */
+#define CORUN_MCU_HEARTBEAT 0x0050
+#define CORUN_FW_BEAT_INSNS BIT(22)
 #define CORUN_MCU_MBOX_IN 0x0100 /* RO: 16 request words */
 #define CORUN_MCU_MBOX_OUT 0x0140 /* 16 reply words */
 

@@ -147,8 +147,9 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
  * minor 1: platform constants, issue quota, snapshot version 2
  * minor 2: SM reclaim by context switch; snapshot version 3 (per-slot
  *	context-switch and interference counters)
+ * minor 3: firmware liveness (CORUN_REG_FW_HEARTBEAT, CORUN_REG_FW_INSNS)
  */
-#define CORUN_HW_VERSION_MINOR 2
+#define CORUN_HW_VERSION_MINOR 3
 
 /* Identity and capabilities (read-only). */
 #define CORUN_REG_ID 0x0000
@@ -293,6 +294,20 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
 #define CORUN_FW_CTRL_HALT BIT(1)
 #define CORUN_REG_FW_STATUS 0x00b0 /* enum corun_fw_state */
 #define CORUN_REG_FW_VERSION 0x00b4 /* reported by the firmware */
+/*
+ * Firmware liveness (RO). FW_HEARTBEAT is the last value the firmware
+ * wrote to its window's CORUN_MCU_HEARTBEAT (corun-fw.bin advances it on
+ * every pass of its event loop). FW_INSNS counts, low 32 bits, the
+ * instructions the microcontroller retired since the last LOAD: it grows
+ * only while the MCU is awake, never while it sleeps in WFE or while the
+ * device clock is stopped, so it measures the work the firmware was given
+ * rather than time. A firmware whose FW_INSNS grows while its heartbeat
+ * stands still is stuck inside one pass of its loop. Both read 0 after a
+ * LOAD and follow the MCU at the end of every clock slice; reading them
+ * changes nothing.
+ */
+#define CORUN_REG_FW_HEARTBEAT 0x00b8
+#define CORUN_REG_FW_INSNS 0x00bc
 
 enum corun_fw_state {
 	CORUN_FW_OFF = 0,

@@ -11,7 +11,10 @@
  * Cases: register reset values and error bits, a doorbell refused before
  * firmware, a firmware image uploaded by DMA (a corrupted one rejected,
  * the real one booted) and mailbox round trips, a crashing image (FW_STATUS
- * CRASHED, jobs refused, recovery by a new load), a hand-assembled job
+ * CRASHED, jobs refused, recovery by a new load), the liveness registers
+ * (an idle firmware neither beats nor retires instructions, a request
+ * makes it beat, a spinning image retires instructions without a beat,
+ * a load starts both again), a hand-assembled job
  * (fence, output, DONE, IRQ_STATUS.JOB), a faulting job (fault record,
  * IRQ FAULT, slot reset), the firmware's tick following the device
  * clock (and an idle device stopping it), lockstep epochs, the completion
@@ -608,6 +611,28 @@ static uint32_t crc32(const uint8_t *p, size_t len)
 	return ~c;
 }
 
+/* Load an image of @n instructions of @code (at most 16), fw_version 0x63.1. */
+static void load_code(const uint32_t *code, unsigned int n)
+{
+	struct {
+		struct corun_fw_header h;
+		uint32_t code[16];
+	} img = {
+		.h = {
+			.magic = CORUN_FW_MAGIC,
+			.fwif_version = CORUN_FWIF_VERSION,
+			.header_size = sizeof(struct corun_fw_header),
+			.fw_version = 0x00630001,
+			.payload_size = 4 * n,
+		},
+	};
+
+	memcpy(img.code, code, 4 * n);
+	img.h.payload_crc32 = crc32((const uint8_t *)img.code, 4 * n);
+	mem_write(PA_FW, &img, sizeof(img.h) + 4 * n);
+	fw_load(PA_FW, sizeof(img.h) + 4 * n);
+}
+
 /*
  * An image whose first instruction is illegal: the MCU crashes, FW_STATUS
  * says CRASHED, STATUS.FW_ERROR and IRQ FW_ERROR are raised, doorbells are
@@ -615,25 +640,11 @@ static uint32_t crc32(const uint8_t *p, size_t len)
  */
 static void test_fw_crash(void)
 {
-	struct {
-		struct corun_fw_header h;
-		uint32_t insn;
-	} img = {
-		.h = {
-			.magic = CORUN_FW_MAGIC,
-			.fwif_version = CORUN_FWIF_VERSION,
-			.header_size = sizeof(struct corun_fw_header),
-			.fw_version = 0x00630001,
-			.payload_size = 4,
-		},
-		.insn = 0, /* all-zero: illegal in RISC-V */
-	};
+	static const uint32_t illegal = 0; /* all-zero: illegal in RISC-V */
 	int ok;
 
-	img.h.payload_crc32 = crc32((const uint8_t *)&img.insn, 4);
 	wr(CORUN_REG_IRQ_ACK, CORUN_IRQ_ALL);
-	mem_write(PA_FW, &img, sizeof(img));
-	fw_load(PA_FW, sizeof(img));
+	load_code(&illegal, 1);
 	ok = wait_reg(CORUN_REG_FW_STATUS, ~0u, CORUN_FW_CRASHED);
 	result("fw_crash", ok && (rd(CORUN_REG_STATUS) &
 	       (CORUN_STATUS_FW_ERROR | CORUN_STATUS_FW_READY)) ==
@@ -658,6 +669,80 @@ static void test_fw_crash(void)
 	       CORUN_STATUS_FW_ERROR) && rd(CORUN_REG_MBOX_DONE) == 0,
 	       "FW_STATUS %u STATUS 0x%x", rd(CORUN_REG_FW_STATUS),
 	       rd(CORUN_REG_STATUS));
+}
+
+/*
+ * Liveness (FW_HEARTBEAT, FW_INSNS): an idle device moves neither, a
+ * mailbox request makes the firmware beat; an image that completes the
+ * handshake and then spins (the driver's inject_fw hang) retires
+ * instructions without a beat. Prints the MCU's rate under this QEMU,
+ * from which the driver's detection latency follows.
+ */
+static void test_fw_heartbeat(void)
+{
+	static const uint32_t hang[] = {
+		0x400002b7, /* lui t0, CORUN_MCU_CTL_BASE >> 12 */
+		0x00100313, /* li t1, 1 */
+		0x0262a223, /* sw t1, CORUN_MCU_READY(t0) */
+		0x0000006f, /* j . */
+	};
+	uint32_t in[CORUN_MBOX_WORDS] = { CORUN_MBOX_HDR(CORUN_FW_CMD_NOP, 0) };
+	uint32_t out[CORUN_MBOX_WORDS], hb0, hb1, i0, i1, spun;
+	struct timespec t0, t1;
+	double secs;
+	int ok;
+
+	nap(100000); /* the firmware test_fw_crash() reloaded goes to sleep */
+	hb0 = rd(CORUN_REG_FW_HEARTBEAT);
+	i0 = rd(CORUN_REG_FW_INSNS);
+	nap(300000);
+	hb1 = rd(CORUN_REG_FW_HEARTBEAT);
+	i1 = rd(CORUN_REG_FW_INSNS);
+	result("fw_heartbeat_idle", hb0 && i0 && hb1 == hb0 && i1 == i0,
+	       "heartbeat %u -> %u, insns %u -> %u over 300 ms idle", hb0, hb1,
+	       i0, i1);
+	ok = mbox(in, out, rd(CORUN_REG_MBOX_DONE) + 1) ==
+	     CORUN_MBOX_HDR(CORUN_FW_OK, 0);
+	hb1 = rd(CORUN_REG_FW_HEARTBEAT);
+	i1 = rd(CORUN_REG_FW_INSNS);
+	result("fw_heartbeat_beats", ok && hb1 > hb0 && i1 > i0,
+	       "answered %d, heartbeat %u -> %u, insns %u -> %u", ok, hb0, hb1,
+	       i0, i1);
+	wr(CORUN_REG_FW_HEARTBEAT, 0);
+	wr(CORUN_REG_FW_INSNS, 0);
+	result("fw_heartbeat_ro", rd(CORUN_REG_ERROR) == CORUN_ERR_RO_WRITE &&
+	       rd(CORUN_REG_FW_HEARTBEAT) == hb1, "ERROR 0x%x heartbeat %u",
+	       rd(CORUN_REG_ERROR), rd(CORUN_REG_FW_HEARTBEAT));
+	wr(CORUN_REG_ERROR, ~0u);
+
+	load_code(hang, 4);
+	ok = wait_reg(CORUN_REG_STATUS, CORUN_STATUS_FW_READY,
+		      CORUN_STATUS_FW_READY);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	i0 = rd(CORUN_REG_FW_INSNS);
+	nap(500000);
+	i1 = rd(CORUN_REG_FW_INSNS);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	result("fw_heartbeat_hang", ok && rd(CORUN_REG_FW_STATUS) ==
+	       CORUN_FW_RUNNING && rd(CORUN_REG_FW_HEARTBEAT) == 0 &&
+	       i1 - i0 > 100000, "ready %d FW_STATUS %u heartbeat %u insns "
+	       "%u -> %u", ok, rd(CORUN_REG_FW_STATUS),
+	       rd(CORUN_REG_FW_HEARTBEAT), i0, i1);
+	printf("# fw_heartbeat: a spinning MCU retires %.1f M instructions/s "
+	       "here\n", (i1 - i0) / secs / 1e6);
+	spun = i1;
+
+	mem_write(PA_FW, fw, fw_len);
+	fw_load(PA_FW, fw_len);
+	ok = wait_reg(CORUN_REG_STATUS, CORUN_STATUS_FW_READY,
+		      CORUN_STATUS_FW_READY);
+	nap(50000);
+	hb1 = rd(CORUN_REG_FW_HEARTBEAT);
+	i1 = rd(CORUN_REG_FW_INSNS);
+	result("fw_heartbeat_reload", ok && hb1 >= 1 && i1 < spun &&
+	       rd(CORUN_REG_MBOX_DONE) == 0, "ready %d heartbeat %u insns %u",
+	       ok, hb1, i1);
 }
 
 static void test_jobs(void)
@@ -1257,6 +1342,7 @@ int main(int argc, char **argv)
 		test_no_fw();
 		test_firmware();
 		test_fw_crash();
+		test_fw_heartbeat();
 		test_jobs();
 		test_fw_clock();
 		test_lockstep();

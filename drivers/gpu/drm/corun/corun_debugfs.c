@@ -19,7 +19,9 @@
  * next slot reset as failed (so the device is reset as a whole), and
  * "inject_dma_client" (a DRM client id) points the page tables of that
  * file's next job outside guest memory. "recovery" shows the counts of
- * firmware reloads, device resets and jobs.
+ * firmware reloads, device resets and jobs, the heartbeat check's period
+ * and the hangs it found, failed mailbox requests, and the liveness
+ * registers.
  */
 
 #include <linux/debugfs.h>
@@ -203,6 +205,12 @@ static int corun_debugfs_recovery(struct seq_file *m, void *unused)
 		   cdev->fw_running, READ_ONCE(cdev->fw_lost),
 		   atomic_read(&cdev->fw_reloads),
 		   atomic_read(&cdev->device_resets));
+	seq_printf(m, "heartbeat_ms %u heartbeat_hangs %d mbox_failed %llu\n",
+		   cdev->heartbeat_ms, atomic_read(&cdev->heartbeat_hangs),
+		   READ_ONCE(cdev->mbox_stats.failed));
+	seq_printf(m, "fw_heartbeat %u fw_insns %u\n",
+		   corun_read(cdev, CORUN_REG_FW_HEARTBEAT),
+		   corun_read(cdev, CORUN_REG_FW_INSNS));
 	seq_printf(m,
 		   "jobs %lld done %lld faulted %lld cancelled %lld live %d\n",
 		   (s64)atomic64_read(&cdev->jobs_submitted),

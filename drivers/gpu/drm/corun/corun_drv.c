@@ -469,6 +469,7 @@ static int corun_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ret = corun_irq_init(cdev);
 	if (ret)
 		goto err_sched;
+	corun_heartbeat_start(cdev);
 
 	ret = drm_dev_register(&cdev->drm, 0);
 	if (ret)
@@ -476,6 +477,7 @@ static int corun_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	return 0;
 
 err_irq:
+	corun_heartbeat_stop(cdev);
 	corun_irq_fini(cdev);
 	corun_reset_fini(cdev);
 err_sched:
@@ -496,6 +498,7 @@ static void corun_pci_remove(struct pci_dev *pdev)
 	drm_dev_unregister(&cdev->drm);
 	corun_sched_drain(cdev);
 	corun_write(cdev, CORUN_REG_EPOCH_LEN, 0);
+	corun_heartbeat_stop(cdev);
 	corun_irq_fini(cdev);
 	corun_reset_fini(cdev);
 	corun_sched_fini(cdev);

@@ -25,6 +25,7 @@
 #include <corun/kernel.h>
 #include <uapi/drm/corun_drm.h>
 
+#include "policy/fwlive.h"
 #include "policy/policy.h"
 
 #define DRIVER_NAME "corun"
@@ -161,6 +162,12 @@ struct corun_slot {
  *	device reset against the watchdog's slot resets (taken before
  *	@policy_lock)
  * @recover_work: reloads lost firmware, or resets the device
+ * @fw_loads: firmware loads since probe (under @mbox_lock); the heartbeat
+ *	judge starts over at each
+ * @fwlive: the heartbeat judge's memory (corun_heartbeat.c)
+ * @heartbeat_work: the periodic heartbeat check
+ * @heartbeat_ms: its period, 0: off
+ * @heartbeat_hangs: hangs the heartbeat check found
  * @device_resets: whole-device resets since load
  * @inject_slot_reset_fail: fault injection (debugfs): the next slot reset
  *	is taken as failed, so the device is reset as a whole
@@ -234,6 +241,11 @@ struct corun_device {
 	atomic_t fw_reloads;
 	struct mutex reset_lock; /* see @reset_lock above */
 	struct work_struct recover_work;
+	u32 fw_loads;
+	struct corun_fwlive fwlive;
+	struct delayed_work heartbeat_work;
+	u32 heartbeat_ms;
+	atomic_t heartbeat_hangs;
 	atomic_t device_resets;
 	bool inject_slot_reset_fail;
 	u64 inject_dma_client;
@@ -458,6 +470,10 @@ void corun_reset_fini(struct corun_device *cdev);
 void corun_fw_lost(struct corun_device *cdev, const char *why);
 void corun_device_reset(struct corun_device *cdev, const char *why);
 int corun_inject_fw(struct corun_device *cdev, u64 mode);
+
+/* corun_heartbeat.c */
+void corun_heartbeat_start(struct corun_device *cdev);
+void corun_heartbeat_stop(struct corun_device *cdev);
 
 /* corun_irq.c */
 int corun_irq_init(struct corun_device *cdev);

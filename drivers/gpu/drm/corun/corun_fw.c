@@ -21,7 +21,8 @@
  * firmware crashed, or that it leaves unanswered (hung), makes the driver
  * reload it (corun_reset.c); until then requests fail with -ENODEV. Before the
  * interrupt is set up (while probing) and after it is torn down, the
- * driver polls MBOX_DONE instead.
+ * driver polls MBOX_DONE instead. A hang without requests is found by the
+ * heartbeat check (corun_heartbeat.c).
  */
 
 #include <linux/crc32.h>
@@ -83,6 +84,7 @@ int corun_fw_load(struct corun_device *cdev, dma_addr_t dma, size_t size,
 	corun_write(cdev, CORUN_REG_FW_SIZE, size);
 	corun_write(cdev, CORUN_REG_FW_CTRL, CORUN_FW_CTRL_LOAD);
 	cdev->mbox_seq = 0;
+	cdev->fw_loads++;
 	mutex_unlock(&cdev->mbox_lock);
 	trace_corun_fw_cmd(0xffff, 0, 0);
 	return readl_poll_timeout(cdev->regs + CORUN_REG_FW_STATUS, *state,

@@ -3,8 +3,10 @@
  * corun: recovery from a lost firmware and whole-device resets.
  *
  * The firmware is lost when the device reports it crashed
- * (CORUN_IRQ_FW_ERROR, FW_STATUS CRASHED) or when a mailbox request finds
- * it crashed or unanswered in CORUN_MBOX_TIMEOUT_MS (hung). Either way the
+ * (CORUN_IRQ_FW_ERROR, FW_STATUS CRASHED), when a mailbox request finds
+ * it crashed or unanswered in CORUN_MBOX_TIMEOUT_MS (hung), or when the
+ * heartbeat check finds it working without beating (hung,
+ * corun_heartbeat.c). Either way the
  * driver says so in the log and a work item reloads the image kept from
  * probe, gives the firmware the parameters the policy engine had applied
  * (it boots with its defaults) and rings the doorbells the device dropped
@@ -192,8 +194,9 @@ static void corun_recover_work(struct work_struct *work)
  * an image whose microcontroller code crashes (@mode 1: an illegal
  * instruction) or hangs (@mode 2: completes the boot handshake, then
  * spins without ever answering the mailbox). The driver must find out by
- * itself: the crash through CORUN_IRQ_FW_ERROR, the hang at its next
- * mailbox request.
+ * itself: the crash through CORUN_IRQ_FW_ERROR, the hang through the
+ * heartbeat check (the image never beats and spins awake) or at its next
+ * mailbox request, whichever comes first.
  */
 int corun_inject_fw(struct corun_device *cdev, u64 mode)
 {
@@ -235,7 +238,7 @@ int corun_inject_fw(struct corun_device *cdev, u64 mode)
 		return -ENOMEM;
 	memcpy(buf, &img, size);
 	corun_fw_load(cdev, dma, size, &state);
-	/* the hang must be found by the driver's own requests */
+	/* the hang must be found by the driver itself (heartbeat, mailbox) */
 	if (mode == 2 && state == CORUN_FW_RUNNING && !READ_ONCE(cdev->fw_lost))
 		cdev->fw_running = true;
 	dma_free_coherent(dev, size, buf, dma);

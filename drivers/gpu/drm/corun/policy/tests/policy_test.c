@@ -356,6 +356,7 @@ static struct kunit_suite corun_policy_suite = {
 };
 
 kunit_test_suites(&corun_policy_suite, &corun_policy_engine_suite,
-		  &corun_fwknobs_suite, &corun_hsm_suite, &corun_dase_suite);
+		  &corun_fwknobs_suite, &corun_fwlive_suite, &corun_hsm_suite,
+		  &corun_dase_suite);
 
 MODULE_LICENSE("GPL");

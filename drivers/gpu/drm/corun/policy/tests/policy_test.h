@@ -37,6 +37,7 @@ void test_run_event(struct test_run *r, u32 ev, u32 slot, u64 now, u64 len);
 
 extern struct kunit_suite corun_policy_engine_suite;
 extern struct kunit_suite corun_fwknobs_suite;
+extern struct kunit_suite corun_fwlive_suite;
 extern struct kunit_suite corun_hsm_suite;
 extern struct kunit_suite corun_dase_suite;
 
