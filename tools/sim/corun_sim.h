@@ -77,6 +77,7 @@ struct opts {
 	uint64_t oracle_max, ctxsw_stress;
 	uint64_t mem_bytes;	/* device memory arena, 0: SIM_MEM_DEFAULT */
 	uint64_t progress;	/* --progress: sample interval, 0: none */
+	int demand;		/* --demand: memory counters at each sample */
 };
 
 /**
