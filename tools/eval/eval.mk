@@ -41,5 +41,8 @@ eval-workloads: all
 
 # The tests: spec parsing and errors, the quick tier of every spec,
 # keyed and resumed results, failures, killed sweeps, merge and export
-# (corun-eval-test); a private single-node Slurm (slurm-test).
-TEST_PROGS += tools/eval/tests/corun-eval-test tools/eval/tests/slurm-test
+# (corun-eval-test); a private single-node Slurm (slurm-test); the CCBP
+# case studies' demand and units on synthetic inputs and one case end to
+# end (ccbp-case-studies-test).
+TEST_PROGS += tools/eval/tests/corun-eval-test tools/eval/tests/slurm-test \
+	tools/eval/tests/ccbp-case-studies-test

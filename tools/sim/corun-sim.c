@@ -796,7 +796,8 @@ int main(int argc, char **argv)
 			json_dbl(&js, "ipc", a->status == ST_OK ?
 				 metrics_ipc(a->ctr.thread_insns, a->cycles) : NAN);
 			if (opt.progress)
-				progress_json(&js, &a->prog, opt.progress, 0, 0);
+				progress_json(&js, &a->prog, opt.progress, 0, 0,
+					      opt.demand);
 			if (opt.counters)
 				json_counters(&js, &a->ctr);
 			json_obj_end(&js);

@@ -80,6 +80,7 @@ struct opts {
 	/* --policy-param NAME=VALUE, as given */
 	const char *pparam[CORUN_POLICY_MAX_PARAMS];
 	unsigned int npparam;
+	int demand;		/* --demand: memory counters at each sample */
 };
 
 /**

@@ -316,7 +316,7 @@ static void ctxsw_flip(struct sim_dev *dev, struct job *jobs, unsigned int n,
 
 /*
  * --progress: every job's thread instructions at @at, a multiple of the
- * interval. The device stops at the cycle sim_dev_run() is given, so a
+ * interval, and with --demand its memory counters. The device stops at the cycle sim_dev_run() is given, so a
  * sample taken anywhere else is a bug, not an approximation.
  */
 static void progress_take(struct sim_dev *dev, struct job *jobs,
@@ -333,6 +333,17 @@ static void progress_take(struct sim_dev *dev, struct job *jobs,
 		emu_gpu_slot_counters(sim_dev_gpu(dev), jobs[i].slot, &c);
 		if (progress_sample(&jobs[i].prog, c.thread_insns))
 			die(1, "out of memory");
+		if (opt.demand) {
+			struct progress_demand d = {
+				.missq_demand = c.missq_demand,
+				.read_requests = c.read_requests,
+				.requests = c.requests,
+				.dram_accesses = c.dram_accesses,
+			};
+
+			if (progress_demand(&jobs[i].prog, &d))
+				die(1, "out of memory");
+		}
 	}
 }
 

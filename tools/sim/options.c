@@ -81,6 +81,8 @@ static void usage(FILE *f)
 		"  --progress N        every job's progress curve in the report: its\n"
 		"                      thread instructions every N cycles and at the\n"
 		"                      end of each completed run (not with an oracle)\n"
+		"  --demand            with --progress: each job's miss-queue demand,\n"
+		"                      requests and DRAM accesses at every sample\n"
 		"  --quiet             no progress or simulation rate on stderr\n"
 		"  --list              list the workloads\n"
 		"  --policies          list the driver policies and the firmware's\n"
@@ -122,7 +124,7 @@ void parse_args(int argc, char **argv)
 	       O_KDIR, O_FW, O_NO_FW, O_POLICIES, O_POLICY, O_COMPARE, O_EPOCH, O_TRACE, O_WHOLE,
 	       O_NO_CTXSW, O_CTXSW_STRESS, O_ALONE_RUNS, O_SHOW_CONFIG,
 	       O_FULL_CONFIG, O_SCHED, O_ORACLE_MAX, O_DEVICE_MEM, O_PROGRESS,
-	       O_PPARAM };
+	       O_PPARAM, O_DEMAND };
 	static const struct option lo[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "mix", required_argument, NULL, 'm' },
@@ -150,6 +152,7 @@ void parse_args(int argc, char **argv)
 		{ "ctxsw-stress", required_argument, NULL, O_CTXSW_STRESS },
 		{ "whole-runs", no_argument, NULL, O_WHOLE },
 		{ "progress", required_argument, NULL, O_PROGRESS },
+		{ "demand", no_argument, NULL, O_DEMAND },
 		{ "list", no_argument, NULL, 'l' },
 		{ "show-config", no_argument, NULL, O_SHOW_CONFIG },
 		{ "full-config", no_argument, NULL, O_FULL_CONFIG },
@@ -233,6 +236,7 @@ void parse_args(int argc, char **argv)
 		case O_PROGRESS:
 			opt.progress = parse_count(optarg, "--progress");
 			break;
+		case O_DEMAND: opt.demand = 1; break;
 		case O_SHOW_CONFIG: opt.show_config = 1; break;
 		case O_FULL_CONFIG: opt.full_config = 1; break;
 		case O_ALONE_RUNS:
@@ -264,6 +268,8 @@ void parse_args(int argc, char **argv)
 	if (opt.oracle >= 0 && opt.progress)
 		die(2, "--policy %s: --progress records one co-run's jobs, an oracle runs many",
 		    opt.policy);
+	if (opt.demand && !opt.progress)
+		die(2, "--demand records at --progress's samples: give --progress N");
 	if (!opt.list && !opt.policies &&
 	    (!opt.config || (!opt.mix && !opt.show_config))) {
 		usage(stderr);

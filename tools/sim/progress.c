@@ -4,6 +4,7 @@
  * ends, and their JSON.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,8 +51,44 @@ int progress_epoch(struct progress *p, const struct progress_epoch *e)
 	return 0;
 }
 
+int progress_demand(struct progress *p, const struct progress_demand *d)
+{
+	if (grow((void **)&p->demand, &p->demand_cap, p->ndemand,
+		 sizeof(*p->demand)))
+		return -1;
+	p->demand[p->ndemand++] = *d;
+	return 0;
+}
+
+#define DEMAND_FIELD(f) { #f, offsetof(struct progress_demand, f) }
+
+static void demand_json(struct json *js, const struct progress *p)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} fields[] = {
+		DEMAND_FIELD(missq_demand),
+		DEMAND_FIELD(read_requests),
+		DEMAND_FIELD(requests),
+		DEMAND_FIELD(dram_accesses),
+	};
+	size_t f, i;
+
+	json_obj_begin(js, "demand");
+	for (f = 0; f < sizeof(fields) / sizeof(fields[0]); f++) {
+		json_arr_begin(js, fields[f].name);
+		for (i = 0; i < p->ndemand; i++)
+			json_u64(js, NULL,
+				 *(const uint64_t *)((const char *)&p->demand[i] +
+						     fields[f].off));
+		json_arr_end(js);
+	}
+	json_obj_end(js);
+}
+
 void progress_json(struct json *js, const struct progress *p,
-		   uint64_t interval, int estimates, int epochs)
+		   uint64_t interval, int estimates, int epochs, int demand)
 {
 	size_t i;
 
@@ -87,6 +124,8 @@ void progress_json(struct json *js, const struct progress *p,
 		}
 		json_arr_end(js);
 	}
+	if (demand)
+		demand_json(js, p);
 	json_obj_end(js);
 }
 
@@ -106,5 +145,6 @@ void progress_free(struct progress *p)
 	free(p->samples);
 	free(p->runs);
 	free(p->epochs);
+	free(p->demand);
 	memset(p, 0, sizeof(*p));
 }

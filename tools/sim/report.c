@@ -248,7 +248,7 @@ void json_corun(struct json *js, const char *key, const struct mix *mix,
 		}
 		if (opt.progress)
 			progress_json(js, &j->prog, opt.progress,
-				      !isnan(co->np_pred[i]), 1);
+				      !isnan(co->np_pred[i]), 1, opt.demand);
 		if (opt.counters)
 			json_counters(js, &j->ctr);
 		json_obj_end(js);

@@ -712,6 +712,85 @@ static void sim_progress(struct kunit *test)
 }
 
 /*
+ * --demand: at every --progress sample the slot's memory counters, never
+ * decreasing, the last at the budget the job's own counters, one entry per
+ * sample; requests include the reads, and the memory-bound vecadd has
+ * demand. Recording them changes nothing else.
+ */
+static void check_demand(struct kunit *test, const struct jv *j, double cycles)
+{
+	static const char *const f[] = { "missq_demand", "read_requests",
+					 "requests", "dram_accesses" };
+	const struct jv *p = jget(j, "progress"), *d, *c = jget(j, "counters");
+	const struct jv *s, *a[4];
+	unsigned int i;
+	int k;
+
+	KUNIT_ASSERT_TRUE(test, p && c);
+	s = jget(p, "samples");
+	d = jget(p, "demand");
+	KUNIT_ASSERT_TRUE(test, s && d);
+	for (i = 0; i < 4; i++) {
+		double prev = 0;
+
+		a[i] = jget(d, f[i]);
+		KUNIT_ASSERT_TRUE(test, a[i] && a[i]->t == J_ARR);
+		KUNIT_ASSERT_EQ(test, a[i]->n, s->n);
+		KUNIT_ASSERT_GT(test, a[i]->n, 0);
+		for (k = 0; k < a[i]->n; k++) {
+			KUNIT_EXPECT_GE(test, a[i]->v[k]->num, prev);
+			prev = a[i]->v[k]->num;
+		}
+		KUNIT_EXPECT_LE(test, prev, jnum(test, c, f[i]));
+		if (fmod(cycles, 1000) == 0)
+			KUNIT_EXPECT_EQ(test, prev, jnum(test, c, f[i]));
+	}
+	for (k = 0; k < s->n; k++)
+		KUNIT_EXPECT_GE(test, a[2]->v[k]->num, a[1]->v[k]->num);
+}
+
+static void sim_demand(struct kunit *test)
+{
+	struct out *d = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--json", "--quiet", "--counters", "--progress",
+				"1000", "--demand", NULL);
+	struct out *p = run_sim(test, "--config", cfg_path, "--mix", mix_path,
+				"--json", "--quiet", "--counters", "--progress",
+				"1000", NULL);
+	const struct jv *doc, *pdoc, *alone, *jobs, *pjobs, *dm;
+	double cycles;
+	int k;
+
+	KUNIT_ASSERT_EQ_MSG(test, d->status, 0, "%s", d->err);
+	KUNIT_ASSERT_EQ_MSG(test, p->status, 0, "%s", p->err);
+	doc = json_doc(test, d->out);
+	pdoc = json_doc(test, p->out);
+	alone = jget(doc, "alone");
+	jobs = jget(jget(doc, "corun"), "jobs");
+	pjobs = jget(jget(pdoc, "corun"), "jobs");
+	cycles = jnum(test, jget(doc, "corun"), "cycles");
+	KUNIT_EXPECT_EQ(test, cycles, jnum(test, jget(pdoc, "corun"), "cycles"));
+	for (k = 0; k < alone->n; k++)
+		check_demand(test, alone->v[k], jnum(test, alone->v[k], "cycles"));
+	for (k = 0; k < jobs->n; k++) {
+		check_demand(test, jobs->v[k], cycles);
+		KUNIT_EXPECT_EQ(test, jnum(test, jobs->v[k], "thread_insns"),
+				jnum(test, pjobs->v[k], "thread_insns"));
+		KUNIT_EXPECT_EQ(test,
+				jnum(test, jget(jobs->v[k], "counters"), "missq_demand"),
+				jnum(test, jget(pjobs->v[k], "counters"), "missq_demand"));
+		KUNIT_EXPECT_NULL(test, jget(jget(pjobs->v[k], "progress"), "demand"));
+	}
+	KUNIT_EXPECT_STREQ(test, jstr(test, jobs->v[0], "workload"), "vecadd");
+	dm = jget(jget(jget(jobs->v[0], "progress"), "demand"), "missq_demand");
+	KUNIT_EXPECT_GT(test, dm->v[dm->n - 1]->num, 0.0);
+
+	expect_usage_error(test, "--demand records at --progress's samples",
+			   "--config", cfg_path, "--mix", mix_path, "--demand",
+			   NULL);
+}
+
+/*
  * A launch the budget cuts: the model's estimate covers it up to the last
  * epoch, in GPU cycles as the budget, not the device clock, which also
  * counts the cycles the firmware ran while the GPU waited for it.
@@ -959,6 +1038,7 @@ static struct kunit_case corun_sim_cases[] = {
 	KUNIT_CASE_SLOW(sim_policy_fcfs_default),
 	KUNIT_CASE_SLOW(sim_compare_policies),
 	KUNIT_CASE_SLOW(sim_progress),
+	KUNIT_CASE_SLOW(sim_demand),
 	KUNIT_CASE(sim_estimate_budget_cut),
 	{}
 };
