@@ -7,8 +7,10 @@
 # cycle 0, as corun-sim's runs do), run the mix with `corun-run
 # --lockstep --cycles CYCLES --no-alone` (CYCLES 1: every job runs once),
 # print each slot's context switches (debugfs slots), unload the driver.
-# POLICY may be POLICY@EPOCH: corun-run --epoch EPOCH.
-# Usage: guest-equiv.sh KO CORUN-RUN POLICY[@EPOCH]:CYCLES:MIX...
+# POLICY may be POLICY@EPOCH: corun-run --epoch EPOCH; either may end in
+# ,NAME=VALUE knobs of the policy (comma-separated): corun-run
+# --policy-param NAME=VALUE for each.
+# Usage: guest-equiv.sh KO CORUN-RUN POLICY[@EPOCH][,NAME=VALUE...]:CYCLES:MIX...
 KO=$1
 RUN=$2
 shift 2
@@ -28,13 +30,22 @@ for c in "$@"; do
 		echo "guest-equiv: corun.ko is not in lockstep mode" >&2
 		exit 2
 	fi
+	knobs=
+	case $policy in
+	*,*)
+		for k in $(echo "${policy#*,}" | tr , ' '); do
+			knobs="$knobs --policy-param $k"
+		done
+		policy=${policy%%,*}
+		;;
+	esac
 	epoch=
 	case $policy in
 	*@*) epoch="--epoch ${policy#*@}" ;;
 	esac
-	# shellcheck disable=SC2086 # $epoch is two words or none
-	"$RUN" --policy "${policy%%@*}" $epoch --lockstep --cycles "$cycles" \
-		--no-alone "$mix" || rc=1
+	# shellcheck disable=SC2086 # $epoch and $knobs: words or none
+	"$RUN" --policy "${policy%%@*}" $epoch $knobs --lockstep \
+		--cycles "$cycles" --no-alone "$mix" || rc=1
 	# the slots' context switches up to the last epoch (debugfs)
 	mount -t debugfs none /sys/kernel/debug 2>/dev/null
 	d=$(ls -d /sys/kernel/debug/dri/*/ 2>/dev/null | head -n 1)

@@ -444,6 +444,31 @@ static void policy_knobs(void)
 	opt.knobs.n = opt.npparam;
 }
 
+/*
+ * ", NAME=VALUE" for each knob of the active policy @pol, as the driver
+ * holds it (GET_POLICY), for the report: what the co-run runs under.
+ */
+static void knobs_in_force(struct corun_dev *dev, struct drm_corun_policy *pol,
+			   char *buf, size_t len)
+{
+	const struct corun_policy_ops *ops = corun_policy_find_name(pol->name);
+	struct corun_policy_knobs k = { 0 };
+	size_t at = 0;
+	unsigned int i;
+
+	buf[0] = 0;
+	if (!ops || !ops->nparams)
+		return;
+	for (i = 0; i < ops->nparams && i < DRM_CORUN_POLICY_PARAMS_MAX; i++)
+		k.p[i].param = ops->params[i].id;
+	k.n = i;
+	if (corun_get_policy_knobs(dev, pol, &k))
+		die(2, "%s", corun_error(dev));
+	for (i = 0; i < k.n && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, ", %s=%u",
+				       ops->params[i].name, k.p[i].value);
+}
+
 static int lookup_workload(const char *name, char *known, size_t len)
 {
 	const struct workload *wl = wl_find(name);
@@ -712,6 +737,7 @@ int main(int argc, char **argv)
 	double ipc_a[MIX_MAX_JOBS], ipc_s[MIX_MAX_JOBS];
 	struct mix_metrics mm = { NAN, NAN, NAN, NAN };
 	char err[ERRLEN], merr[4096], b1[32], b2[32], b3[32], b4[32], lbl[96];
+	char knobtxt[128];
 	unsigned int nalone = 0, i, k, failed = 0;
 	struct drm_corun_policy pol;
 	struct run_devinfo di;
@@ -764,6 +790,7 @@ int main(int argc, char **argv)
 		die(2, "--policy %s: %s", opt.policy, corun_error(&dev));
 	if (corun_get_policy(&dev, &pol))
 		die(2, "%s", corun_error(&dev));
+	knobs_in_force(&dev, &pol, knobtxt, sizeof(knobtxt));
 	/* the alone runs under the firmware's reset values */
 	if (co_fw.any && !opt.policy &&
 	    corun_set_policy(&dev, pol.name, (uint32_t)opt.epoch))
@@ -793,9 +820,9 @@ int main(int argc, char **argv)
 		j->alone = &alone[k];
 	}
 
-	fprintf(txt, "# corun-run: device %s: %u SMs, %u slots, policy %s (epoch %u cycles)\n",
+	fprintf(txt, "# corun-run: device %s: %u SMs, %u slots, policy %s (epoch %u cycles%s)\n",
 		dev.path, dev.num_sms, dev.num_slots, pol.name,
-		pol.epoch_cycles);
+		pol.epoch_cycles, knobtxt);
 	if (di.known)
 		fprintf(txt, "# configuration %s (id 0x%08x, %s), timing_address %s, lockstep %s, firmware %s\n",
 			di.name, di.id, di.file, di.timing_address,

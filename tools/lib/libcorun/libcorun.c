@@ -469,6 +469,20 @@ int corun_get_policy(struct corun_dev *dev, struct drm_corun_policy *p)
 	return corun_get_policy_fw(dev, p, NULL, 0);
 }
 
+int corun_get_policy_knobs(struct corun_dev *dev, struct drm_corun_policy *p,
+			   struct corun_policy_knobs *knobs)
+{
+	int ret;
+
+	if (knobs->n > DRM_CORUN_POLICY_PARAMS_MAX)
+		return fail(dev, -E2BIG, "%u policy knobs", knobs->n);
+	memset(p, 0, sizeof(*p));
+	p->policy_param_count = knobs->n;
+	p->policy_params = knobs->n ? (uintptr_t)knobs->p : 0;
+	ret = io(dev, DRM_IOCTL_CORUN_GET_POLICY, p);
+	return ret ? fail(dev, ret, "GET_POLICY(%u knobs)", knobs->n) : 0;
+}
+
 const char *corun_job_state_name(uint32_t state)
 {
 	static const char *const names[] = {

@@ -225,6 +225,12 @@ int corun_get_policy_fw(struct corun_dev *dev, struct drm_corun_policy *p,
 int corun_set_policy_gate(struct corun_dev *dev, const char *name,
 			  uint32_t epoch_cycles, uint32_t jobs);
 int corun_get_policy(struct corun_dev *dev, struct drm_corun_policy *p);
+/*
+ * GET_POLICY into @p, and the value in force of each of the @knobs->n
+ * knobs of the active policy (their param set by the caller).
+ */
+int corun_get_policy_knobs(struct corun_dev *dev, struct drm_corun_policy *p,
+			   struct corun_policy_knobs *knobs);
 
 /* Names for messages. */
 const char *corun_job_state_name(uint32_t state);
