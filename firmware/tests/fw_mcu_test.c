@@ -8,13 +8,13 @@
  * program (both live under $(O)/firmware/).
  */
 #include <errno.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <kunit/host_paths.h>
 #include <kunit/test.h>
 
 #include "mcu.h"
@@ -33,21 +33,19 @@ static size_t image_len;
 
 static int load_image_file(struct kunit_suite *suite)
 {
-	char exe[PATH_MAX], path[PATH_MAX + 32];
 	const char *env = getenv("CORUN_FW_IMAGE");
+	char path[PATH_MAX + 32];
 	FILE *f;
-	ssize_t n;
 	long len;
+	int ret;
 
 	(void)suite;
 	if (env) {
 		snprintf(path, sizeof(path), "%s", env);
 	} else {
-		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-		if (n < 0)
-			return -errno;
-		exe[n] = '\0';
-		snprintf(path, sizeof(path), "%s/../corun-fw.bin", dirname(exe));
+		ret = kunit_exe_path(path, sizeof(path), "../corun-fw.bin");
+		if (ret)
+			return ret;
 	}
 	f = fopen(path, "rb");
 	if (!f) {

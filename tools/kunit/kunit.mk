@@ -19,8 +19,11 @@
 # Run a program alone to debug it:
 #   PROG [--filter 'suite_glob[.case_glob]']... [--list] [--no-fork] [--timeout S]
 # KUNIT_FILTER and KUNIT_TIMEOUT in the environment also apply to `make test`.
+#
+# <kunit/host_paths.h> (host_paths.o, in $(KUNIT_RT_OBJS)) finds the files
+# a test program needs next to it in $(O) or in the source tree above it.
 
-KUNIT_RT_OBJS := $(O)/tools/kunit/kunit.o
+KUNIT_RT_OBJS := $(O)/tools/kunit/kunit.o $(O)/tools/kunit/host_paths.o
 KUNIT_OBJS := $(KUNIT_RT_OBJS) $(O)/tools/kunit/kunit_main.o
 
 # Recipe linking a test program from its object prerequisites.
@@ -33,6 +36,7 @@ KUNIT_TESTS := $(O)/tools/kunit/tests
 
 $(KUNIT_TESTS)/kunit-selftest: $(KUNIT_TESTS)/kunit_api_test.o \
 		$(KUNIT_TESTS)/kunit_param_test.o $(KUNIT_TESTS)/kunit_meta_test.o \
+		$(KUNIT_TESTS)/host_paths_test.o \
 		$(KUNIT_OBJS) | $(KUNIT_TESTS)/kunit-meta-helper
 	$(KUNIT_LINK)
 

@@ -13,6 +13,7 @@
  *   CORUN_ISA_SAVE          directory to copy failing ELFs into
  *   QEMU_RISCV32            qemu binary (default /usr/bin/qemu-riscv32)
  */
+#include <kunit/host_paths.h>
 #include <kunit/test.h>
 
 #include <dirent.h>
@@ -218,20 +219,10 @@ static bool diff_variants(struct kunit *test, struct diff_ctx *c,
 static const char *corpus_dir(char *buf, size_t n)
 {
 	const char *e = getenv("CORUN_ISA_CORPUS");
-	ssize_t len;
-	char *slash;
 
 	if (e && *e)
 		return e;
-	len = readlink("/proc/self/exe", buf, n - 8);
-	if (len < 0)
-		return NULL;
-	buf[len] = 0;
-	slash = strrchr(buf, '/');
-	if (!slash)
-		return NULL;
-	strcpy(slash, "/corpus");
-	return buf;
+	return kunit_exe_path(buf, n, "corpus") ? NULL : buf;
 }
 
 static int cmp_str(const void *a, const void *b)

@@ -18,6 +18,7 @@
 #include <characterize/characterize.h>
 #include <config.h>
 #include <kernels/workload.h>
+#include <kunit/host_paths.h>
 #include <kunit/test.h>
 
 #define TEST_CONFIG "emu/configs/test-2sm.ini"
@@ -228,42 +229,13 @@ static void paper_data(struct kunit *test)
 
 static int find_paths(struct kunit_suite *suite)
 {
-	char exe[PATH_MAX], *s;
-	ssize_t n;
-	int up;
-
 	(void)suite;
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
-		return -1;
-	exe[n] = 0;
-	s = strrchr(exe, '/');
-	*s = 0;
 	/* $(O)/tools/characterize/tests -> $(O)/tools/sim, $(O)/tools/kernels */
-	snprintf(sim_bin, sizeof(sim_bin), "%s/../../sim/corun-sim", exe);
-	snprintf(kdir, sizeof(kdir), "%s/../../kernels", exe);
-	if (access(sim_bin, X_OK))
+	if (kunit_exe_path(sim_bin, sizeof(sim_bin), "../../sim/corun-sim") ||
+	    kunit_exe_path(kdir, sizeof(kdir), "../../kernels") ||
+	    access(sim_bin, X_OK))
 		return -1;
-	if (getenv("CORUN_SRCDIR")) {
-		snprintf(cfg_path, sizeof(cfg_path), "%s/" TEST_CONFIG,
-			 getenv("CORUN_SRCDIR"));
-		if (!access(cfg_path, R_OK))
-			return 0;
-	}
-	if (!access(TEST_CONFIG, R_OK)) {
-		snprintf(cfg_path, sizeof(cfg_path), TEST_CONFIG);
-		return 0;
-	}
-	for (up = 0; up < 8; up++) {
-		s = strrchr(exe, '/');
-		if (!s)
-			return -1;
-		*s = 0;
-		snprintf(cfg_path, sizeof(cfg_path), "%s/" TEST_CONFIG, exe);
-		if (!access(cfg_path, R_OK))
-			return 0;
-	}
-	return -1;
+	return kunit_source_path(cfg_path, sizeof(cfg_path), TEST_CONFIG) ? -1 : 0;
 }
 
 static char *slurp(const char *path)

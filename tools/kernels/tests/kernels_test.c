@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <kunit/host_paths.h>
 #include <kunit/test.h>
 
 #include <config.h>
@@ -1158,20 +1159,12 @@ static void workload_run_test(struct kunit *test)
 static int sim_suite_init(struct kunit_suite *suite)
 {
 	const char *env = getenv("CORUN_TEST_CONFIG");
-	char exe[PATH_MAX], err[512];
-	ssize_t n;
+	char dir[PATH_MAX], err[512];
 
 	(void)suite;
 	/* Default kernel dir: this program lives in <O>/tools/kernels/tests. */
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		char dir[PATH_MAX + 8];
-
-		exe[n] = '\0';
-		*strrchr(exe, '/') = '\0';
-		snprintf(dir, sizeof(dir), "%s/..", exe);
+	if (!kunit_exe_path(dir, sizeof(dir), ".."))
 		wl_set_kernel_dir(dir);
-	}
 	snprintf(sim_cfg_path, sizeof(sim_cfg_path), "%s",
 		 env && *env ? env : CORUN_SRCDIR "/emu/configs/test-2sm.ini");
 	if (emu_config_load(sim_cfg_path, &sim_cfg, err, sizeof(err))) {

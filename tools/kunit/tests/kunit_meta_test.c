@@ -12,7 +12,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <limits.h>
 #include <regex.h>
 #include <stdio.h>
@@ -22,6 +21,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include <kunit/host_paths.h>
 #include <kunit/test.h>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -275,47 +275,25 @@ static bool executable(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
 }
 
-/* Look for @rel in @dir and its ancestors. */
-static bool find_upwards(const char *dir, const char *rel, char *out, size_t size)
-{
-	char cur[PATH_MAX], tmp[PATH_MAX];
-
-	snprintf(cur, sizeof(cur), "%s", dir);
-	for (;;) {
-		if (snprintf(out, size, "%s/%s", cur, rel) >= (int)size)
-			return false;
-		if (executable(out))
-			return true;
-		if (!strcmp(cur, "/") || !cur[0])
-			return false;
-		/* dirname() may modify its argument: work on a copy. */
-		memcpy(tmp, cur, sizeof(tmp));
-		snprintf(cur, sizeof(cur), "%s", dirname(tmp));
-	}
-}
-
 static int meta_suite_init(struct kunit_suite *suite)
 {
 	char *argv[] = { meta_helper, "--filter", "meta_results", "--filter", "meta_*init_fail",
 			 "--filter", "meta_pass", "--filter", "meta_sanitizer", NULL };
 	const char *env;
-	char dir[PATH_MAX], tmp[PATH_MAX], cwd[PATH_MAX];
-	ssize_t n;
+	int ret;
 
 	(void)suite;
-	n = readlink("/proc/self/exe", meta_self, sizeof(meta_self) - 1);
-	if (n <= 0)
-		return -errno;
-	meta_self[n] = '\0';
-	memcpy(tmp, meta_self, sizeof(tmp));
-	snprintf(dir, sizeof(dir), "%s", dirname(tmp));
+	ret = kunit_exe_path(meta_self, sizeof(meta_self), NULL);
+	if (ret)
+		return ret;
 
 	env = getenv("KUNIT_META_HELPER");
 	if (env && *env)
-		n = snprintf(meta_helper, sizeof(meta_helper), "%s", env);
+		ret = snprintf(meta_helper, sizeof(meta_helper), "%s", env) >=
+		      (int)sizeof(meta_helper);
 	else
-		n = snprintf(meta_helper, sizeof(meta_helper), "%s/kunit-meta-helper", dir);
-	if (n >= (ssize_t)sizeof(meta_helper) || !executable(meta_helper)) {
+		ret = kunit_exe_path(meta_helper, sizeof(meta_helper), "kunit-meta-helper");
+	if (ret || !executable(meta_helper)) {
 		fprintf(stderr, "kunit_meta: no helper at %s\n", meta_helper);
 		return -ENOENT;
 	}
@@ -325,11 +303,10 @@ static int meta_suite_init(struct kunit_suite *suite)
 		if (snprintf(run_tests_path, sizeof(run_tests_path), "%s", env) >=
 		    (int)sizeof(run_tests_path))
 			run_tests_path[0] = '\0';
-	} else if (!find_upwards(dir, "tools/testing/run-tests", run_tests_path,
-			       sizeof(run_tests_path)) &&
-		 getcwd(cwd, sizeof(cwd)))
-		find_upwards(cwd, "tools/testing/run-tests", run_tests_path,
-			     sizeof(run_tests_path));
+	} else if (kunit_find_upwards(run_tests_path, sizeof(run_tests_path),
+				      "tools/testing/run-tests", X_OK)) {
+		run_tests_path[0] = '\0';
+	}
 
 	return run_prog(argv, NULL, &main_run) ? -EIO : 0;
 }

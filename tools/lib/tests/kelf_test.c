@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <corun/hw.h>
+#include <kunit/host_paths.h>
 #include <kunit/test.h>
 #include <lib/kelf.h>
 
@@ -24,18 +25,12 @@ static size_t elf_len;
 static int load_test_elf(struct kunit_suite *suite)
 {
 	char path[PATH_MAX];
-	ssize_t n;
-	char *slash;
 	FILE *f;
 	long sz;
 
 	(void)suite;
-	n = readlink("/proc/self/exe", path, sizeof(path) - sizeof(KTEST_ELF) - 1);
-	if (n <= 0)
+	if (kunit_exe_path(path, sizeof(path), KTEST_ELF))
 		return -1;
-	path[n] = 0;
-	slash = strrchr(path, '/');
-	strcpy(slash + 1, KTEST_ELF);
 	f = fopen(path, "rb");
 	if (!f) {
 		fprintf(stderr, "# cannot open %s\n", path);

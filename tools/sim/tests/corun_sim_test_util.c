@@ -15,60 +15,27 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <kunit/host_paths.h>
+
 #include "corun_sim_test.h"
 
 #define TEST_CONFIG "emu/configs/test-2sm.ini"
 #define TEST_MIX "tools/sim/mixes/test-small.mix"
 
 static char sim_bin[PATH_MAX + 16];	/* the corun-sim next to this test */
-static char src_dir[PATH_MAX + 16];	/* source tree (configs, mixes) */
 char cfg_path[PATH_MAX + 64], mix_path[PATH_MAX + 64];
-
-static int has_sources(const char *dir)
-{
-	char p[PATH_MAX + 64];
-
-	snprintf(p, sizeof(p), "%s/" TEST_MIX, dir);
-	return !access(p, R_OK);
-}
 
 int find_paths(struct kunit_suite *suite)
 {
-	char exe[PATH_MAX], *s;
-	ssize_t n;
-	int up;
-
 	(void)suite;
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
-		return -1;
-	exe[n] = 0;
-	s = strrchr(exe, '/');
-	*s = 0;
 	/* $(O)/tools/sim/tests/corun-sim-test -> $(O)/tools/sim/corun-sim */
-	snprintf(sim_bin, sizeof(sim_bin), "%s/../corun-sim", exe);
-	if (access(sim_bin, X_OK))
+	if (kunit_exe_path(sim_bin, sizeof(sim_bin), "../corun-sim") ||
+	    access(sim_bin, X_OK))
 		return -1;
-	/* Sources: $CORUN_SRCDIR, the working directory, or above $(O). */
-	if (getenv("CORUN_SRCDIR") && has_sources(getenv("CORUN_SRCDIR"))) {
-		snprintf(src_dir, sizeof(src_dir), "%s", getenv("CORUN_SRCDIR"));
-	} else if (has_sources(".")) {
-		strcpy(src_dir, ".");
-	} else {
-		for (up = 0; up < 8; up++) {
-			s = strrchr(exe, '/');
-			if (!s)
-				return -1;
-			*s = 0;
-			if (has_sources(exe))
-				break;
-		}
-		if (up == 8)
-			return -1;
-		snprintf(src_dir, sizeof(src_dir), "%s", exe);
-	}
-	snprintf(cfg_path, sizeof(cfg_path), "%s/" TEST_CONFIG, src_dir);
-	snprintf(mix_path, sizeof(mix_path), "%s/" TEST_MIX, src_dir);
+	/* Sources: $CORUN_SRCDIR, or above the program or the working directory. */
+	if (kunit_source_path(cfg_path, sizeof(cfg_path), TEST_CONFIG) ||
+	    kunit_source_path(mix_path, sizeof(mix_path), TEST_MIX))
+		return -1;
 	return 0;
 }
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <corun/hw.h>
+#include <kunit/host_paths.h>
 #include <kunit/test.h>
 #include <gpu.h>
 #include <lib/kelf.h>
@@ -29,15 +30,11 @@ static char ktest_path[PATH_MAX];
 
 static int find_ktest(struct kunit_suite *suite)
 {
-	ssize_t n;
-
 	(void)suite;
-	n = readlink("/proc/self/exe", ktest_path, sizeof(ktest_path) - 64);
-	if (n <= 0)
-		return -1;
-	ktest_path[n] = 0;
 	/* $(O)/tools/sim/tests/simhost-test -> $(O)/tools/lib/tests/ktest.elf */
-	strcpy(strrchr(ktest_path, '/'), "/../../lib/tests/ktest.elf");
+	if (kunit_exe_path(ktest_path, sizeof(ktest_path),
+			   "../../lib/tests/ktest.elf"))
+		return -1;
 	return access(ktest_path, R_OK) ? -1 : 0;
 }
 
