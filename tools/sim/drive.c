@@ -316,8 +316,9 @@ static void ctxsw_flip(struct sim_dev *dev, struct job *jobs, unsigned int n,
 
 /*
  * --progress: every job's thread instructions at @at, a multiple of the
- * interval, and with --demand its memory counters. The device stops at the cycle sim_dev_run() is given, so a
- * sample taken anywhere else is a bug, not an approximation.
+ * interval, and with --demand its memory counters. The device stops at
+ * the cycle sim_dev_run() is given, so a sample taken anywhere else is a
+ * bug, not an approximation.
  */
 static void progress_take(struct sim_dev *dev, struct job *jobs,
 			  unsigned int n, uint64_t at)
