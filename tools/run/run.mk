@@ -15,7 +15,8 @@ CORUN_RUN := $(O)/tools/run/corun-run
 CORUN_RUN_OBJS := $(GUEST_OUT)/tools/run/corun-run.o $(GUEST_OUT)/tools/run/fwset.o \
 	$(GUEST_OUT)/tools/run/devconfig.o \
 	$(GUEST_OUT)/tools/run/simhost_drm.o $(GUEST_OUT)/tools/sim/fault_name.o \
-	$(GUEST_OUT)/tools/sim/mix.o $(GUEST_OUT)/tools/sim/metrics.o \
+	$(GUEST_OUT)/tools/sim/mix.o $(GUEST_OUT)/tools/sim/mix_names.o \
+	$(GUEST_OUT)/tools/sim/metrics.o \
 	$(GUEST_OUT)/tools/sim/json.o $(GUEST_OUT)/emu/config.o \
 	$(patsubst %.c,$(GUEST_OUT)/%.o,$(wildcard tools/kernels/host/*.c)) \
 	$(patsubst %.c,$(GUEST_OUT)/%.o,$(wildcard drivers/gpu/drm/corun/policy/*.c))
@@ -26,7 +27,8 @@ $(patsubst %.c,$(GUEST_OUT)/%.o,$(wildcard drivers/gpu/drm/corun/policy/*.c)): \
 
 # The mix parser checks policy names and firmware settings against the
 # driver's policies and its table of firmware knobs.
-$(GUEST_OUT)/tools/sim/mix.o $(GUEST_OUT)/tools/run/corun-run.o \
+$(GUEST_OUT)/tools/sim/mix.o $(GUEST_OUT)/tools/sim/mix_names.o \
+	$(GUEST_OUT)/tools/run/corun-run.o \
 	$(GUEST_OUT)/tools/run/fwset.o: GUEST_CFLAGS += -Idrivers/gpu/drm/corun
 
 # The device's configuration is found among the shipped files by its id.

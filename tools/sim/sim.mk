@@ -21,7 +21,8 @@ $(SIMHOST_LIB): $(SIMHOST_OBJS)
 # corun-sim: mix parser, metrics and JSON writer are separate objects so
 # the tests can link them directly.
 CORUN_SIM := $(SIM_OUT)/corun-sim
-CORUN_SIM_LIBOBJS := $(SIM_OUT)/mix.o $(SIM_OUT)/metrics.o $(SIM_OUT)/json.o
+CORUN_SIM_LIBOBJS := $(SIM_OUT)/mix.o $(SIM_OUT)/mix_names.o $(SIM_OUT)/metrics.o \
+	$(SIM_OUT)/json.o
 CORUN_SIM_OBJS := $(SIM_OUT)/corun-sim.o $(SIM_OUT)/options.o \
 	$(SIM_OUT)/drive.o $(SIM_OUT)/report.o \
 	$(SIM_OUT)/simpolicy.o $(SIM_OUT)/oracle.o $(SIM_OUT)/progress.o \
