@@ -116,6 +116,9 @@ def write_spec(out, spec, spec_rel, out_rel, plan, tds, stats, eds=()):
 		if td.published:
 			lines += [f'Published numbers ({spec.paper}) beside the measured ones:', '']
 			lines += report.rst_table(*report.published_matrix(td)) + ['']
+			lines += ['| ' + n.replace('*', '\\*', 1) for n in
+				  report.published_notes(td)]
+			lines += [''] if report.published_notes(td) else []
 		_write(os.path.join(d, base + '.csv'), report.csv_text(td))
 		if td.published:
 			_write(os.path.join(d, base + '-published.csv'),

@@ -58,6 +58,8 @@ class TableData:
 		self.columns = spec.columns()
 		self.rows = []		# (label, mixes, [Agg per column])
 		self.published = []	# (Published, measured)
+		# label -> {column: {mix: (state, value)}}, for paired ratios
+		self.entries = {}
 
 
 def run_states(plan, res):
@@ -170,9 +172,12 @@ def tables(plan, res):
 								     if mix_label(x[1].mix) == lbl]))
 			for label, members in groups:
 				aggs = []
+				td.entries[label] = {col: {(c.category, c.mix, c.seed):
+							   states[i][t.ground_truth]
+							   for i, c in members if c.column == col}
+						     for col in td.columns}
 				for col in td.columns:
-					ent = [states[i][t.ground_truth] for i, c in members
-					       if c.column == col]
+					ent = list(td.entries[label][col].values())
 					aggs.append(_agg(ent, t.metric, t.mean))
 				mixes = len({(c.category, c.mix, c.seed) for _, c in members})
 				td.rows.append((label, mixes, aggs))
@@ -184,16 +189,40 @@ def tables(plan, res):
 
 def measured(td, p):
 	"""The measured counterpart of a published number: a cell, or the
-	ratio of two cells of its row; None if the row is not in this tier."""
+	ratio of two cells of its row; None if the row is not in this tier.
+	A ratio whose cells are incomplete is taken over the mixes both
+	cells have (paired()), not over two different sets of mixes."""
 	row = next((r for r in td.rows if r[0] == p.row), None)
 	if row is None:
 		return None
 	vals = [row[2][td.columns.index(c)] for c in p.policies()]
+	if len(vals) == 2 and not all(v.complete() for v in vals):
+		vals = paired(td, p)
 	if any(not v.n for v in vals):
 		return math.nan
 	if len(vals) == 1:
 		return vals[0].value
 	return vals[0].value / vals[1].value if vals[1].value else math.nan
+
+
+def paired(td, p):
+	"""The two cells of a ratio restricted to the mixes where both have
+	a value."""
+	ent = td.entries[p.row]
+	cols = p.policies()
+	metric = td.table.metric
+	both = [k for k in ent[cols[0]]
+		if all(k in ent[c] and ent[c][k][0] == 'ok' and
+		       _defined(ent[c][k][1], metric) for c in cols)]
+	return [_agg([ent[c][k] for k in both], metric, td.table.mean) for c in cols]
+
+
+def partial(td, p):
+	"""Whether a published number's measured counterpart rests on fewer
+	mixes than its row has."""
+	row = next((r for r in td.rows if r[0] == p.row), None)
+	return row is not None and not all(row[2][td.columns.index(c)].complete()
+					   for c in p.policies())
 
 
 def ratio(m, paper):
@@ -227,9 +256,18 @@ def published_matrix(td):
 	head = ['row', 'column', 'measured', 'paper', 'measured/paper', 'source']
 	body = []
 	for p, m in td.published:
-		body.append([p.row, p.column, 'not in tier' if m is None else metrics.fmt(m),
-			     f'{p.value:g}', metrics.fmt(ratio(m, p.value)), p.source])
+		mark = '*' if partial(td, p) and m is not None and not math.isnan(m) else ''
+		body.append([p.row, p.column, 'not in tier' if m is None else metrics.fmt(m) + mark,
+			     f'{p.value:g}', metrics.fmt(ratio(m, p.value)) + mark, p.source])
 	return head, body
+
+
+PARTIAL_NOTE = ('* over the mixes both columns have: a cell of the ratio '
+		'is incomplete')
+
+
+def published_notes(td):
+	return [PARTIAL_NOTE] if any(partial(td, p) for p, _ in td.published) else []
 
 
 def _aligned(head, body, indent='  '):
@@ -275,6 +313,7 @@ def text(tds):
 		if td.published:
 			out.append(f'  published ({td.spec.paper}):')
 			out += _aligned(*published_matrix(td), indent='    ')
+			out += ['    ' + n for n in published_notes(td)]
 		out.append('')
 	return '\n'.join(out)
 
@@ -301,6 +340,8 @@ def markdown(tds):
 		if td.published:
 			out += ['', f'Published ({td.spec.paper}):', '']
 			out += _md_table(*published_matrix(td))
+			for n in published_notes(td):
+				out += ['', n.replace('* ', '\\* ', 1)]
 		out.append('')
 	return '\n'.join(out)
 
