@@ -5,8 +5,10 @@
 # case POLICY:CYCLES:MIX: load corun.ko in lockstep mode (lockstep=1;
 # its probe resets the device, so every case starts on a fresh device at
 # cycle 0, as corun-sim's runs do), run the mix with `corun-run
-# --lockstep --cycles CYCLES --no-alone` (CYCLES 1: every job runs once),
-# print each slot's context switches (debugfs slots), unload the driver.
+# --lockstep --cycles CYCLES --no-alone --json` (CYCLES 1: every job runs
+# once; its text report, and its JSON report with each line prefixed
+# "guest-equiv: json "), print each slot's context switches (debugfs
+# slots), unload the driver.
 # POLICY may be POLICY@EPOCH: corun-run --epoch EPOCH; either may end in
 # ,NAME=VALUE knobs of the policy (comma-separated): corun-run
 # --policy-param NAME=VALUE for each.
@@ -43,9 +45,12 @@ for c in "$@"; do
 	case $policy in
 	*@*) epoch="--epoch ${policy#*@}" ;;
 	esac
+	# the text report goes to stderr, the JSON to a file, printed after
 	# shellcheck disable=SC2086 # $epoch and $knobs: words or none
 	"$RUN" --policy "${policy%%@*}" $epoch $knobs --lockstep \
-		--cycles "$cycles" --no-alone "$mix" || rc=1
+		--cycles "$cycles" --no-alone --json "$mix" >/tmp/equiv.json ||
+		rc=1
+	sed 's/^/guest-equiv: json /' /tmp/equiv.json
 	# the slots' context switches up to the last epoch (debugfs)
 	mount -t debugfs none /sys/kernel/debug 2>/dev/null
 	d=$(ls -d /sys/kernel/debug/dri/*/ 2>/dev/null | head -n 1)

@@ -117,7 +117,8 @@ static struct {
 	unsigned int nfw;
 	const char *pparam[DRM_CORUN_POLICY_PARAMS_MAX];
 	unsigned int npparam;
-	struct corun_policy_knobs knobs; /* from pparam, for opt.policy */
+	/* from pparam for opt.policy, else the active one's (keep_held_knobs()) */
+	struct corun_policy_knobs knobs;
 } opt = { .timeout_ms = 600000 };
 
 /* The firmware settings of the co-run (the mix's and --fw's). */
@@ -444,29 +445,62 @@ static void policy_knobs(void)
 	opt.knobs.n = opt.npparam;
 }
 
+/* The active policy's knobs as the driver holds them (knobs_in_force()). */
+static struct {
+	const struct corun_policy_ops *ops; /* NULL: a policy not known here */
+	uint32_t val[CORUN_POLICY_MAX_PARAMS]; /* in ops->params order */
+} held;
+
 /*
- * ", NAME=VALUE" for each knob of the active policy @pol, as the driver
- * holds it (GET_POLICY), for the report: what the co-run runs under.
+ * Read back every knob of the active policy @pol (GET_POLICY, which
+ * refreshes @pol) into held: what the co-run runs under, for the report.
  */
-static void knobs_in_force(struct corun_dev *dev, struct drm_corun_policy *pol,
-			   char *buf, size_t len)
+static void knobs_in_force(struct corun_dev *dev, struct drm_corun_policy *pol)
 {
-	const struct corun_policy_ops *ops = corun_policy_find_name(pol->name);
 	struct corun_policy_knobs k = { 0 };
+	unsigned int i;
+
+	memset(&held, 0, sizeof(held));
+	held.ops = corun_policy_find_name(pol->name);
+	if (!held.ops)
+		return;
+	for (i = 0; i < held.ops->nparams && i < DRM_CORUN_POLICY_PARAMS_MAX; i++)
+		k.p[i].param = held.ops->params[i].id;
+	k.n = i;
+	if (corun_get_policy_knobs(dev, pol, &k))
+		die(2, "%s", corun_error(dev));
+	for (i = 0; i < k.n; i++)
+		held.val[i] = k.p[i].value;
+}
+
+/*
+ * Without --policy the device's policy runs as it is: its knobs go with
+ * each SET_POLICY that selects it again (firmware settings, the start
+ * gate), which would otherwise reset them to their defaults.
+ */
+static void keep_held_knobs(void)
+{
+	unsigned int i;
+
+	opt.knobs.n = 0;
+	for (i = 0; held.ops && i < held.ops->nparams &&
+		    i < DRM_CORUN_POLICY_PARAMS_MAX; i++) {
+		opt.knobs.p[i].param = held.ops->params[i].id;
+		opt.knobs.p[i].value = held.val[i];
+		opt.knobs.n = i + 1;
+	}
+}
+
+/* ", NAME=VALUE" for each knob in held, for the text report. */
+static void held_knobs_text(char *buf, size_t len)
+{
 	size_t at = 0;
 	unsigned int i;
 
 	buf[0] = 0;
-	if (!ops || !ops->nparams)
-		return;
-	for (i = 0; i < ops->nparams && i < DRM_CORUN_POLICY_PARAMS_MAX; i++)
-		k.p[i].param = ops->params[i].id;
-	k.n = i;
-	if (corun_get_policy_knobs(dev, pol, &k))
-		die(2, "%s", corun_error(dev));
-	for (i = 0; i < k.n && at < len; i++)
+	for (i = 0; held.ops && i < held.ops->nparams && at < len; i++)
 		at += (size_t)snprintf(buf + at, len - at, ", %s=%u",
-				       ops->params[i].name, k.p[i].value);
+				       held.ops->params[i].name, held.val[i]);
 }
 
 static int lookup_workload(const char *name, char *known, size_t len)
@@ -691,6 +725,7 @@ static void json_report(const struct run_devinfo *di, const struct mix *mix,
 	json_obj_begin(&js, "corun");
 	json_str(&js, "policy", pol->name);
 	json_u64(&js, "epoch_cycles", pol->epoch_cycles);
+	mix_json_policy_params(&js, held.ops, held.val);
 	json_null(&js, "epochs");
 	json_null(&js, "policy_decisions");
 	json_null(&js, "cycles");
@@ -790,11 +825,17 @@ int main(int argc, char **argv)
 		die(2, "--policy %s: %s", opt.policy, corun_error(&dev));
 	if (corun_get_policy(&dev, &pol))
 		die(2, "%s", corun_error(&dev));
-	knobs_in_force(&dev, &pol, knobtxt, sizeof(knobtxt));
+	knobs_in_force(&dev, &pol);
+	if (!opt.policy)
+		keep_held_knobs();
 	/* the alone runs under the firmware's reset values */
-	if (co_fw.any && !opt.policy &&
-	    corun_set_policy(&dev, pol.name, (uint32_t)opt.epoch))
-		die(2, "%s", corun_error(&dev));
+	if (co_fw.any && !opt.policy) {
+		if (corun_set_policy_knobs(&dev, pol.name, (uint32_t)opt.epoch,
+					   0, NULL, &opt.knobs))
+			die(2, "%s", corun_error(&dev));
+		knobs_in_force(&dev, &pol);
+	}
+	held_knobs_text(knobtxt, sizeof(knobtxt));
 	corun_close(&dev);
 
 	memset(alone, 0, sizeof(alone));

@@ -277,5 +277,14 @@ struct json;
  */
 void mix_json_workload(struct json *js, const struct workload *wl,
 		       const struct wl_params *p);
+/*
+ * The "policy_params" member of a co-run in their JSON: every knob of
+ * policy @ops, NAME: value, @vals in @ops->params order (the values in
+ * force: corun_policy_engine's, GET_POLICY's); {} for a policy without
+ * knobs, null if @ops is NULL (a policy the tool does not know).
+ */
+void mix_json_policy_params(struct json *js,
+			    const struct corun_policy_ops *ops,
+			    const uint32_t *vals);
 
 #endif /* _CORUN_TOOLS_SIM_MIX_H_ */

@@ -2,7 +2,8 @@
 /*
  * What corun-sim and corun-run share besides the mix-file parser (mix.h):
  * the names of placements, policies and schedulers their messages list,
- * the parsing of --policy-param NAME=VALUE, and a job's workload in JSON.
+ * the parsing of --policy-param NAME=VALUE, and in JSON a job's workload
+ * and a policy's knobs.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -39,6 +40,22 @@ void mix_json_workload(struct json *js, const struct workload *wl,
 	json_bool(js, "checked", !(wl->flags & WL_F_UNCHECKED));
 	json_u64(js, "scale", p->scale);
 	json_u64(js, "seed", p->seed);
+}
+
+void mix_json_policy_params(struct json *js,
+			    const struct corun_policy_ops *ops,
+			    const uint32_t *vals)
+{
+	unsigned int i;
+
+	if (!ops) {
+		json_null(js, "policy_params");
+		return;
+	}
+	json_obj_begin(js, "policy_params");
+	for (i = 0; i < ops->nparams; i++)
+		json_u64(js, ops->params[i].name, vals[i]);
+	json_obj_end(js);
 }
 
 int mix_policy_params(const struct corun_policy_ops *ops,

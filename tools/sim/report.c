@@ -198,6 +198,8 @@ void json_corun(struct json *js, const char *key, const struct mix *mix,
 	if (co->name)
 		json_str(js, "base_policy", co->pol.ops->name);
 	json_u64(js, "epoch_cycles", opt.epoch_cycles);
+	/* the knobs the engine ran with, as GET_POLICY reads the driver's */
+	mix_json_policy_params(js, eng->ops, eng->in.params);
 	json_u64(js, "epochs", sim_policy_epochs(co->pol.sp));
 	json_u64(js, "policy_decisions", eng->decisions);
 	json_u64(js, "cycles", co->cycles);

@@ -31,7 +31,9 @@ CORUN_SIM_OBJS := $(SIM_OUT)/corun-sim.o $(SIM_OUT)/options.o \
 # The driver's policies (policy/policy.h, $(POLICY_LIB) from policy.mk),
 # used the way the driver uses them.
 CORUN_SIM_TEST_OBJS := $(SIM_OUT)/tests/corun_sim_units_test.o \
-	$(SIM_OUT)/tests/corun_sim_test.o $(SIM_OUT)/tests/corun_sim_test_util.o
+	$(SIM_OUT)/tests/corun_sim_test.o \
+	$(SIM_OUT)/tests/corun_sim_policy_test.o \
+	$(SIM_OUT)/tests/corun_sim_test_util.o
 $(CORUN_SIM_OBJS) $(CORUN_SIM_TEST_OBJS): \
 	HOST_CFLAGS += -Idrivers/gpu/drm/corun
 

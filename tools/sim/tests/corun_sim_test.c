@@ -3,7 +3,8 @@
  * corun-sim tests: the binary end to end (spawned): a small mix on
  * test-2sm.ini whose JSON is parsed and checked against the metric
  * formulas, determinism, the policies, the progress curves of
- * --progress, and the error paths (file:line messages, exit status 2).
+ * --progress, and the error paths (file:line messages, exit status 2;
+ * those of the policy options in corun_sim_policy_test.c).
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -821,53 +822,6 @@ static void sim_estimate_budget_cut(struct kunit *test)
 	}
 }
 
-static void sim_policy_errors(struct kunit *test)
-{
-	struct out *o;
-
-	expect_usage_error(test, "--policy best: expected fcfs, even, proportional, smk, ccbp, warped-slicer, hsm-fair, hsm-qos, dase-fair or dase-qos",
-			   "--config", cfg_path, "--mix", mix_path, "--policy",
-			   "best", NULL);
-	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
-			   "--compare-policies", "fcfs", NULL);
-	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
-			   "--compare-policies", "fcfs,nope", NULL);
-	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
-			   "--compare-policies", "even,even", NULL);
-	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
-			   "--compare-policies", "fcfs,even", "--policy", "even",
-			   NULL);
-	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
-			   "--epoch-cycles", "10", NULL);
-	/* the driver's range (SET_POLICY's), not the device's 1000 */
-	expect_usage_error(test, "--epoch-cycles 1000: out of range 1024..1073741824",
-			   "--config", cfg_path, "--mix", mix_path,
-			   "--epoch-cycles", "1000", NULL);
-	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
-			   "--epoch-cycles", "1073741825", NULL);
-	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--policy", "even",
-		    "--epoch-cycles", "1024", "--cycles", "2k", "--no-alone", "--json",
-		    "--quiet", NULL);
-	KUNIT_EXPECT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
-	/* a policy's knobs: its own, in range, once, one policy */
-	expect_usage_error(test, "--policy-param redetect=2: policy even has no knob redetect",
-			   "--config", cfg_path, "--mix", mix_path, "--policy",
-			   "even", "--policy-param", "redetect=2", NULL);
-	expect_usage_error(test, "--policy-param redetect=1001: redetect of ccbp is 0..1000",
-			   "--config", cfg_path, "--mix", mix_path, "--policy",
-			   "ccbp", "--policy-param", "redetect=1001", NULL);
-	expect_usage_error(test, "--policy-param redetect: expected NAME=VALUE",
-			   "--config", cfg_path, "--mix", mix_path, "--policy",
-			   "ccbp", "--policy-param", "redetect", NULL);
-	expect_usage_error(test, "--policy-param a knob of ccbp given twice",
-			   "--config", cfg_path, "--mix", mix_path, "--policy",
-			   "ccbp", "--policy-param", "redetect=1",
-			   "--policy-param", "redetect=2", NULL);
-	expect_usage_error(test, "not with --compare-policies", "--config",
-			   cfg_path, "--mix", mix_path, "--compare-policies",
-			   "fcfs,ccbp", "--policy-param", "redetect=2", NULL);
-}
-
 /*
  * --device-mem: validated; the arena bounds what a job can allocate,
  * while timing (by physical address here) does not depend on its size:
@@ -1031,7 +985,6 @@ static struct kunit_case corun_sim_cases[] = {
 	KUNIT_CASE_SLOW(sim_deterministic),
 	KUNIT_CASE_SLOW(sim_alone_only_and_no_alone),
 	KUNIT_CASE_SLOW(sim_alone_runs),
-	KUNIT_CASE(sim_policy_errors),
 	KUNIT_CASE_SLOW(sim_device_mem),
 	KUNIT_CASE(sim_sched),
 	KUNIT_CASE_SLOW(sim_policy_even_masks),

@@ -2,8 +2,8 @@
 /*
  * Harness of corun-sim-test: corun_sim_units_test.c tests the mix parser
  * and the metrics directly; corun_sim_test.c the binary end to end
- * (spawned) on test-2sm.ini; corun_sim_test_util.c runs it and reads its
- * JSON.
+ * (spawned) on test-2sm.ini, corun_sim_policy_test.c its policy options;
+ * corun_sim_test_util.c runs it and reads its JSON.
  */
 #ifndef _SIM_TESTS_CORUN_SIM_TEST_H_
 #define _SIM_TESTS_CORUN_SIM_TEST_H_

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * corun-sim tests of how a co-run's policy is chosen and reported: the
+ * refusals of --policy, --compare-policies, --epoch-cycles and
+ * --policy-param (exit status 2), and the knobs in force in the JSON.
+ */
+#include <kunit/test.h>
+
+#include "corun_sim_test.h"
+
+static void sim_policy_errors(struct kunit *test)
+{
+	struct out *o;
+
+	expect_usage_error(test, "--policy best: expected fcfs, even, proportional, smk, ccbp, warped-slicer, hsm-fair, hsm-qos, dase-fair or dase-qos",
+			   "--config", cfg_path, "--mix", mix_path, "--policy",
+			   "best", NULL);
+	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
+			   "--compare-policies", "fcfs", NULL);
+	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
+			   "--compare-policies", "fcfs,nope", NULL);
+	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
+			   "--compare-policies", "even,even", NULL);
+	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
+			   "--compare-policies", "fcfs,even", "--policy", "even",
+			   NULL);
+	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
+			   "--epoch-cycles", "10", NULL);
+	/* the driver's range (SET_POLICY's), not the device's 1000 */
+	expect_usage_error(test, "--epoch-cycles 1000: out of range 1024..1073741824",
+			   "--config", cfg_path, "--mix", mix_path,
+			   "--epoch-cycles", "1000", NULL);
+	expect_usage_error(test, NULL, "--config", cfg_path, "--mix", mix_path,
+			   "--epoch-cycles", "1073741825", NULL);
+	o = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--policy", "even",
+		    "--epoch-cycles", "1024", "--cycles", "2k", "--no-alone", "--json",
+		    "--quiet", NULL);
+	KUNIT_EXPECT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
+	/* a policy's knobs: its own, in range, once, one policy */
+	expect_usage_error(test, "--policy-param redetect=2: policy even has no knob redetect",
+			   "--config", cfg_path, "--mix", mix_path, "--policy",
+			   "even", "--policy-param", "redetect=2", NULL);
+	expect_usage_error(test, "--policy-param redetect=1001: redetect of ccbp is 0..1000",
+			   "--config", cfg_path, "--mix", mix_path, "--policy",
+			   "ccbp", "--policy-param", "redetect=1001", NULL);
+	expect_usage_error(test, "--policy-param redetect: expected NAME=VALUE",
+			   "--config", cfg_path, "--mix", mix_path, "--policy",
+			   "ccbp", "--policy-param", "redetect", NULL);
+	expect_usage_error(test, "--policy-param a knob of ccbp given twice",
+			   "--config", cfg_path, "--mix", mix_path, "--policy",
+			   "ccbp", "--policy-param", "redetect=1",
+			   "--policy-param", "redetect=2", NULL);
+	expect_usage_error(test, "not with --compare-policies", "--config",
+			   cfg_path, "--mix", mix_path, "--compare-policies",
+			   "fcfs,ccbp", "--policy-param", "redetect=2", NULL);
+}
+
+/*
+ * The knobs in force in the JSON: policy_params of each co-run has every
+ * knob of its policy, the default without --policy-param, the value
+ * given with it; {} for a policy without knobs. A results database
+ * tells runs apart by these alone.
+ */
+static const struct jv *policy_params(struct kunit *test, const struct jv *co)
+{
+	const struct jv *pp = jget(co, "policy_params");
+
+	KUNIT_ASSERT_NOT_NULL(test, pp);
+	KUNIT_ASSERT_EQ(test, pp->t, J_OBJ);
+	return pp;
+}
+
+static void expect_redetect(struct kunit *test, const struct out *o,
+			    double want)
+{
+	const struct jv *pp;
+
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
+	pp = policy_params(test, jget(json_doc(test, o->out), "corun"));
+	KUNIT_ASSERT_EQ(test, pp->n, 1);
+	KUNIT_EXPECT_STREQ(test, pp->keys[0], "redetect");
+	KUNIT_EXPECT_EQ(test, jnum(test, pp, "redetect"), want);
+}
+
+static void sim_policy_params_json(struct kunit *test)
+{
+	struct out *def, *two, *cmp;
+	const struct jv *cos;
+
+	def = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--json",
+		      "--quiet", "--no-alone", "--cycles", "2k", "--policy",
+		      "ccbp", NULL);
+	two = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--json",
+		      "--quiet", "--no-alone", "--cycles", "2k", "--policy",
+		      "ccbp", "--policy-param", "redetect=2", NULL);
+	cmp = run_sim(test, "--config", cfg_path, "--mix", mix_path, "--json",
+		      "--quiet", "--no-alone", "--cycles", "2k",
+		      "--compare-policies", "fcfs,ccbp", NULL);
+	expect_redetect(test, def, 0.0);
+	expect_redetect(test, two, 2.0);
+	/* per co-run: fcfs has no knobs, ccbp its default */
+	KUNIT_ASSERT_EQ_MSG(test, cmp->status, 0, "stderr: %s", cmp->err);
+	cos = jget(json_doc(test, cmp->out), "coruns");
+	KUNIT_ASSERT_TRUE(test, cos && cos->t == J_ARR && cos->n == 2);
+	KUNIT_EXPECT_EQ(test, policy_params(test, cos->v[0])->n, 0);
+	KUNIT_EXPECT_EQ(test, policy_params(test, cos->v[1])->n, 1);
+	KUNIT_EXPECT_EQ(test, jnum(test, policy_params(test, cos->v[1]), "redetect"),
+			0.0);
+}
+
+static struct kunit_case corun_sim_policy_cases[] = {
+	KUNIT_CASE(sim_policy_errors),
+	KUNIT_CASE(sim_policy_params_json),
+	{}
+};
+
+static struct kunit_suite corun_sim_policy_suite = {
+	.name = "corun_sim_policy",
+	.suite_init = find_paths,
+	.test_cases = corun_sim_policy_cases,
+};
+
+kunit_test_suite(corun_sim_policy_suite);
