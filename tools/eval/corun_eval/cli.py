@@ -348,13 +348,15 @@ def cmd_report(args):
 				states[s.name].pop('builds')
 			if args.format == 'text' and not args.out:
 				print(f'{s.name}: {s.title}\n  tier {p.tier.name}: {p.tier.protocol}\n'
+				      f'  warp schedulers: {report.sched_line(s, p.tier)}\n'
 				      f'  runs: {pages.summary(stats)}\n')
 				print(report.text(tds))
 				for ed in eds:
 					print(epochs.text(ed))
 			elif args.format == 'md' and not args.out:
 				print(f'## {s.name}: {s.title}\n\nTier `{p.tier.name}`: '
-				      f'{p.tier.protocol}\n\nRuns: {pages.summary(stats)}\n')
+				      f'{p.tier.protocol}\n\nWarp schedulers: '
+				      f'{report.sched_line(s, p.tier)}\n\nRuns: {pages.summary(stats)}\n')
 				print(report.markdown(tds))
 				for ed in eds:
 					print(f'```\n{epochs.text(ed)}\n```\n')

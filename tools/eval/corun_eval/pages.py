@@ -94,6 +94,7 @@ def write_spec(out, spec, spec_rel, out_rel, plan, tds, stats, eds=()):
 		lines.append(f'- Paper: {spec.paper}')
 	lines += [f'- Tier ``{tier.name}``: {tier.protocol}',
 		  f'- Configurations: {cfgs}',
+		  f'- Warp schedulers: {report.sched_line(spec, tier)}',
 		  f'- Runs: {summary(stats)}; hosts: {", ".join(stats["hosts"]) or "-"}',
 		  f'- Builds: corun {", ".join(stats["versions"]) or "-"}; corun-sim '
 		  f'{stats["builds"]["sim"][:12]}, kernels {stats["builds"]["kernels"][:12]}, '

@@ -72,10 +72,18 @@ class Run:
 		return (self.options.get('policy_params') or {}) \
 			if self.kind == 'corun' else {}
 
+	def sched(self):
+		"""The co-run's warp scheduler ('config': the configuration's)."""
+		return self.options.get('sched', 'config') if self.kind == 'corun' \
+			else 'config'
+
 	def describe(self):
-		"""The policy, its knobs and firmware settings, for people."""
+		"""The policy, its knobs, warp scheduler and firmware settings,
+		for people."""
+		sched = [] if self.sched() == 'config' else [f'sched={self.sched()}']
 		return ' '.join([self.policy or ''] +
 				[f'{k}={v}' for k, v in sorted(self.policy_params().items())] +
+				sched +
 				[f'{k}={v}' for k, v in
 				 sorted(self.firmware().items())]).strip()
 
@@ -99,6 +107,8 @@ class Run:
 			a += ['--no-alone', '--policy', self.policy]
 			for k, v in sorted(self.policy_params().items()):
 				a += ['--policy-param', f'{k}={v}']
+		if self.sched() != 'config':
+			a += ['--sched', self.sched()]
 		if self.kind == 'corun' and o.get('epoch_cycles'):
 			a += ['--epoch-cycles', str(o['epoch_cycles'])]
 		if o.get('device_mem'):
@@ -224,6 +234,9 @@ def corun(plan, spec, tier, cfg, jobs, column, alone_keys, builds):
 		opts['fw'] = spec.firmware(column)
 	if spec.policy_params(column):
 		opts['policy_params'] = spec.policy_params(column)
+	if spec.sched(column, tier) != 'config':
+		# the same: only co-runs given a warp scheduler carry it
+		opts['sched'] = spec.sched(column, tier)
 	inputs = {'v': KEY_VERSION, 'kind': 'corun', 'config_id': cfg['id'],
 		  'jobs': [list(j) for j in jobs], 'policy': policy,
 		  'cycles': tier.cycles, 'builds': builds, **opts}

@@ -243,10 +243,29 @@ def footnotes(td):
 	return notes
 
 
+def column_head(td, col):
+	"""A column's header: its name, and the warp scheduler of its
+	co-runs where the spec chooses one (sched)."""
+	sched = td.spec.sched(col, td.tier) if td.spec.runs == 'corun' else 'config'
+	return col if sched == 'config' else f'{col} [{sched}]'
+
+
+def sched_line(spec, tier):
+	"""The warp schedulers of the co-runs (the tier's, and the columns'
+	that choose their own) and of the alone runs."""
+	name = lambda s: 'the configuration\'s' if s == 'config' else s
+	if spec.runs != 'corun':
+		return f'alone runs {name(spec.alone_sched)}'
+	own = [f'{c} {spec.sched(c, tier)}' for c in spec.columns()
+	       if spec.sched(c, tier) != tier.sched]
+	return (f'co-runs {name(tier.sched)}' + (f' ({", ".join(own)})' if own else '') +
+		f'; alone runs {name(spec.alone_sched)}')
+
+
 def matrix(td):
 	first = 'workload' if td.spec.runs == 'alone' else td.table.rows
 	whole = td.table.metric in INTEGER_METRICS
-	head = [first, 'mixes'] + td.columns
+	head = [first, 'mixes'] + [column_head(td, c) for c in td.columns]
 	body = [[label, str(n)] + [a.text(whole) for a in aggs]
 		for label, n, aggs in td.rows]
 	return head, body

@@ -25,7 +25,11 @@ CORUN_METRICS = ('hspeedup', 'stp', 'antt', 'fairness', 'np-error',
 		 'np-error-max', 'np-error-uncapped', 'np-error-uncapped-max',
 		 'qos-met')
 ALONE_METRICS = ('cycles', 'ipc', 'thread_insns')
-ALONE_SCHEDS = ('gto', 'lrr', 'two_level', 'kaware', 'config')
+# corun-sim's warp schedulers (emu/config.c): kaware is Maestro's LRR+GTO,
+# two_level's active pool is the configuration's sm.two_level_active;
+# config: the configuration's sm.sched_policy
+SCHEDS = ('gto', 'lrr', 'two_level', 'kaware', 'config')
+ALONE_SCHEDS = SCHEDS
 GENERATORS = ('each', 'combinations', 'cross', 'random', 'list')
 ALL_ROW = 'ALL'
 MAX_INCLUDE_DEPTH = 4
@@ -43,7 +47,7 @@ SPEC_KEYS = ('title', 'paper', 'runs', 'policies', 'alone-sched', 'alone-runs',
 	     'alone-max-cycles', 'mix-seed', 'qos-target',
 	     'device-mem', 'ground-truth', 'note')
 TIER_KEYS = ('configs', 'scale', 'cycles', 'seeds', 'sample', 'sample-seed',
-	     'oracle-max', 'epoch-cycles', 'protocol')
+	     'oracle-max', 'epoch-cycles', 'sched', 'protocol')
 MAX_ORACLE = 4096		# corun-sim's --oracle-max (ORACLE_CAP_MAX)
 DEVICE_MEM_MIB = (16, 4096)	# corun-sim's --device-mem range, MiB
 # corun-sim's --epoch-cycles range: the policy engine's
@@ -56,10 +60,11 @@ TABLE_KEYS = ('title', 'metric', 'rows', 'categories', 'plot', 'mean',
 # firmware modes, whose values corun-sim checks (Sim.missing_firmware()),
 # and the LLC protection probability; and with knobs of the policy
 # (params = NAME=VALUE ..., corun-sim --policy-param, checked by
-# Sim.bad_policy_params()).
+# Sim.bad_policy_params()); and with the co-runs' warp scheduler (sched,
+# corun-sim --sched), which beats the tier's.
 FW_MODE_KEYS = ('irc', 'llc', 'vcp', 'dram', 'l1')
 FW_LLC_PROB_MAX = 1024		# DRM_CORUN_FW_LLC_PROB_ONE
-POLICY_KEYS = ('policy',) + FW_MODE_KEYS + ('llc_prob', 'params')
+POLICY_KEYS = ('policy',) + FW_MODE_KEYS + ('llc_prob', 'params', 'sched')
 # [epochs NAME]: the per-epoch NP prediction error (epochs.py)
 EPOCHS_KEYS = ('title', 'policies', 'categories')
 REPEATABLE = ('note', 'protocol')
@@ -136,13 +141,15 @@ class Tier:
 		self.sample_seed = 1
 		self.oracle_max = None		# None: corun-sim's default
 		self.epoch_cycles = None	# None: the driver's default
+		self.sched = 'config'		# the co-runs' warp scheduler
 		self.protocol = ''
 
 
 class PolicyDef:
 	"""A column defined by [policy NAME]: corun-sim's policy base with
 	the firmware settings fw ({mix setting: value}) and the policy's
-	knobs params ({knob: value})."""
+	knobs params ({knob: value}), its co-runs' warp scheduler sched
+	(None: the tier's)."""
 
 	def __init__(self, name, loc):
 		self.name = name
@@ -150,6 +157,7 @@ class PolicyDef:
 		self.base = None
 		self.fw = {}
 		self.params = {}
+		self.sched = None
 		self.locs = {}		# key -> Loc of its line
 
 
@@ -227,6 +235,12 @@ class Spec:
 		"""The policy knobs a column's co-runs set ({} if none)."""
 		d = self.policy_defs.get(column)
 		return dict(d.params) if d else {}
+
+	def sched(self, column, tier):
+		"""The warp scheduler of a column's co-runs at a tier: its
+		[policy] sched, else the tier's ('config': the configuration's)."""
+		d = self.policy_defs.get(column)
+		return d.sched if d and d.sched else tier.sched
 
 	def sim_policies(self):
 		"""The corun-sim policies the columns need, in order."""
@@ -393,10 +407,7 @@ class _Parser:
 			s.policies = pols
 			s.policies_loc = loc
 		elif key == 'alone-sched':
-			if value not in ALONE_SCHEDS:
-				raise loc.err(f'alone-sched = {value}: expected one of '
-					      f'{", ".join(ALONE_SCHEDS)}')
-			s.alone_sched = value
+			s.alone_sched = parse_sched(value, loc, key)
 		elif key == 'alone-runs':
 			if value not in ('budget', 'once'):
 				raise loc.err(f'alone-runs = {value}: expected budget or once')
@@ -451,6 +462,8 @@ class _Parser:
 			if not lo <= t.epoch_cycles <= hi:
 				raise loc.err(f'{key} = {value}: expected a count of '
 					      f'cycles {lo}..{hi}')
+		elif key == 'sched':
+			t.sched = parse_sched(value, loc, key)
 		elif key == 'protocol':
 			t.protocol = (t.protocol + ' ' + value).strip()
 
@@ -598,6 +611,8 @@ class _Parser:
 				if k in d.params:
 					raise loc.err(f'params: {k} given twice')
 				d.params[k] = parse_uint(v, loc, k)
+		elif key == 'sched':
+			d.sched = parse_sched(value, loc, key)
 		else:
 			if len(value.split()) != 1:
 				raise loc.err(f'{key} = {value}: expected one firmware mode')
@@ -675,15 +690,20 @@ class _Parser:
 			if d.base is None:
 				raise d.loc.err(f'[policy {d.name}]: missing policy (the corun-sim '
 						'policy it runs)')
-			if not d.fw and not d.params:
-				raise d.loc.err(f'[policy {d.name}]: no firmware setting or '
-						f'knob (use {d.base} itself as the column)')
+			if not d.fw and not d.params and not d.sched:
+				raise d.loc.err(f'[policy {d.name}]: no firmware setting, '
+						f'knob or sched (use {d.base} itself as the '
+						'column)')
 			if d.name not in s.policies:
 				raise d.loc.err(f'[policy {d.name}]: not a column of policies')
 			if d.base in s.policy_defs:
 				raise d.loc.err(f'[policy {d.name}]: policy = {d.base} is itself '
 						'a [policy] column')
 		if s.runs == 'alone':
+			for (kind, _, key), loc in self.seen.items():
+				if key == 'sched' and kind in ('spec', 'tier'):
+					raise loc.err('sched: the co-runs\' warp scheduler; '
+						      'with runs = alone use alone-sched')
 			for c in s.categories:
 				if any(len(m) != 1 for m in c.mixes):
 					raise c.loc.err(f'{c.name}: runs = alone needs one-job '
@@ -700,7 +720,8 @@ class _Parser:
 					setattr(t, k, getattr(self.defaults, k))
 				if getattr(t, k) is None and k in need:
 					raise t.loc.err(f'[tier {name}]: missing {k}')
-			for k in ('seeds', 'sample', 'sample_seed', 'oracle_max', 'epoch_cycles'):
+			for k in ('seeds', 'sample', 'sample_seed', 'oracle_max', 'epoch_cycles',
+				  'sched'):
 				if (name, k) not in self.tier_set(t):
 					setattr(t, k, getattr(self.defaults, k))
 			if not t.protocol:
@@ -805,6 +826,14 @@ class _Parser:
 		   (len(pols) == 2 and pols[0] == pols[1]):
 			raise p.loc.err(f'published: column {p.column}: expected a column '
 					f'of {", ".join(s.columns())} or a ratio of two, A/B')
+
+
+def parse_sched(value, loc, what):
+	if value not in SCHEDS:
+		raise loc.err(f'{what} = {value}: expected one of {", ".join(SCHEDS)} '
+			      '(kaware: LRR+GTO; two_level\'s pool: the '
+			      'configuration\'s sm.two_level_active)')
+	return value
 
 
 def parse_ground_truth(value, loc):
