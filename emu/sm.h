@@ -316,7 +316,7 @@ struct emu_lsu_ent {
  * @lsu_busy: cycle until which shared-memory bank conflicts hold the LSU
  * @next_wake: earliest cycle the SM has something to do
  * @resident: CTAs resident
- * @cnt: per-SM counters (in the device's array, shared with mem.c)
+ * @cnt: per-SM counters (in the device's array, shared with mem_l1.c)
  * @quota_slots: slots with an issue quota (bit per slot)
  * @quota_end: cycle the current issue period ends on this SM
  * @quota_left: per slot, warp instructions left in the period
