@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
  * corun device model: tag stores of the SM-side caches, the L1 data cache
- * and the read-only data cache (mem.c drives them).
+ * and the read-only data cache (mem_l1.c drives them).
  *
  * Set-associative with LRU replacement; lookups see every way, fills and
  * allocations only the ways of a mask (the slot's L1 ways, l1tags.c).

@@ -6,7 +6,7 @@
  * class of the request that allocated it, for the LLC partitioning and
  * protection policies), dirty and pending (fill outstanding) bits, and
  * a replaceable victim-selection policy. The slice's queues, MSHRs and
- * timing live in mem.c; this file only decides hits and victims and
+ * timing live in mem_l2.c; this file only decides hits and victims and
  * keeps the per-owner counts. The policies beyond LRU are in
  * llc_policy.c.
  */

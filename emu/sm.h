@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
- * corun device model internals shared by gpu.c, sm.c and dispatch.c: jobs,
- * slots, SMs, CTAs and warps. Not a public interface.
+ * corun device model internals shared by gpu.c, sm.c, sm_issue.c,
+ * sm_env.c and dispatch.c: jobs, slots, SMs, CTAs and warps. Not a public
+ * interface.
  */
 #ifndef _EMU_SM_H_
 #define _EMU_SM_H_
@@ -316,7 +317,7 @@ struct emu_lsu_ent {
  * @lsu_busy: cycle until which shared-memory bank conflicts hold the LSU
  * @next_wake: earliest cycle the SM has something to do
  * @resident: CTAs resident
- * @cnt: per-SM counters (in the device's array, shared with mem.c)
+ * @cnt: per-SM counters (in the device's array, shared with mem_l1.c)
  * @quota_slots: slots with an issue quota (bit per slot)
  * @quota_end: cycle the current issue period ends on this SM
  * @quota_left: per slot, warp instructions left in the period
@@ -402,6 +403,50 @@ struct emu_gpu {
 	struct rv_step step;
 };
 
+/*
+ * Helpers of sm.c, sm_env.c and sm_issue.c, static inline because the
+ * issue path runs them every cycle.
+ */
+
+/* struct emu_warp_hot of SM warp slot @widx (see emu_sm.whx). */
+#define WHI(sm, widx) (&(sm)->wh[(sm)->whx[widx]])
+#define WH(sm, w) WHI(sm, (w)->idx)
+
+/* See struct emu_warp: an issue attempt reads its first two lines only. */
+_Static_assert(offsetof(struct emu_warp, rv.x) <= 128,
+	       "warp hot fields exceed two cache lines");
+
+/* Offset of (thread, stack offset) in a CTA's interleaved local block. */
+static inline uint32_t local_off(const struct emu_warp *w, unsigned int lane,
+				 uint32_t off, uint32_t warp_size)
+{
+	const struct emu_job *job = w->cta->job;
+	uint32_t t = w->wid * warp_size + lane;
+	uint32_t nthreads = job->nwarps * warp_size;
+
+	/*
+	 * Word-interleaved like GPGPU-Sim, so a warp's stack accesses at
+	 * one offset coalesce into few lines.
+	 */
+	return ((off >> 2) * nthreads + t) * 4 + (off & 3);
+}
+
+static inline void sched_wake(struct emu_sched *sc, struct emu_sm *sm,
+			      uint64_t t)
+{
+	sc->scan_ok = false;
+	if (t < sc->wake)
+		sc->wake = t;
+	if (t < sm->next_wake)
+		sm->next_wake = t;
+}
+
+static inline struct emu_sched *warp_sched(struct emu_sm *sm,
+					   const struct emu_warp *w)
+{
+	return &sm->sched[w->idx % sm->gpu->cfg.sm.schedulers];
+}
+
 /* sm.c */
 int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id);
 void emu_sm_fini(struct emu_sm *sm);
@@ -409,13 +454,8 @@ bool emu_sm_fits(const struct emu_sm *sm, const struct emu_job *job,
 		 uint32_t slot);
 void emu_sm_launch(struct emu_sm *sm, struct emu_job *job, uint32_t slot,
 		   uint32_t cta_index);
-void emu_sm_tick(struct emu_sm *sm);
 void emu_sm_kill_job(struct emu_sm *sm, uint32_t slot);
 void emu_sm_update_throttle(struct emu_sm *sm, uint32_t slot);
-void emu_sm_account(struct emu_sm *sm, uint64_t cycles);
-void emu_sm_skip(struct emu_sm *sm, uint64_t cycles);
-void emu_sm_mem_done(struct emu_gpu *gpu, const struct emu_mem_req *r,
-		     uint64_t cycle);
 
 void emu_sm_wake_slot(struct emu_sm *sm, uint32_t slot);
 /* CTA residency, shared by launch and context-switch restore. */
@@ -425,6 +465,17 @@ void emu_sm_warp_attach(struct emu_sm *sm, struct emu_cta *cta, uint32_t widx,
 			uint32_t wid);
 void emu_sm_cta_free(struct emu_sm *sm, struct emu_cta *cta);
 void emu_sm_cta_wake(struct emu_sm *sm, struct emu_cta *cta);
+void emu_sm_warp_free(struct emu_sm *sm, struct emu_warp *w);
+
+/* sm_issue.c */
+void emu_sm_tick(struct emu_sm *sm);
+void emu_sm_account(struct emu_sm *sm, uint64_t cycles);
+void emu_sm_skip(struct emu_sm *sm, uint64_t cycles);
+void emu_sm_mem_done(struct emu_gpu *gpu, const struct emu_mem_req *r,
+		     uint64_t cycle);
+
+/* sm_env.c: the executor's struct rv_env of @gpu's SMs. */
+void emu_sm_env_init(struct emu_gpu *gpu);
 
 /* ctxsw.c: SM reclaim by context switch */
 void emu_ctxsw_scan(struct emu_gpu *gpu);
