@@ -530,7 +530,7 @@ static void usage(FILE *f)
 		"usage: corun-run [options] MIXFILE\n"
 		"Run a corun-sim job mix on the corun DRM driver, one process per job.\n"
 		"  --policy NAME      set the device policy first (fcfs, even, ...; needs root)\n"
-		"  --epoch N          epoch length in device cycles (with a policy)\n"
+		"  --epoch N          epoch length in device cycles (needs a policy)\n"
 		"  --policy-param NAME=VALUE\n"
 		"                     a knob of the policy (repeatable; corun-sim\n"
 		"                     --policies lists them)\n"
@@ -818,6 +818,9 @@ int main(int argc, char **argv)
 	/* --policy beats the mix's "policy" setting, as in corun-sim. */
 	if (!opt.policy && mix.policy[0])
 		opt.policy = mix.policy;
+	/* as --policy-param: without a policy it would apply only sometimes */
+	if (opt.epoch && !opt.policy)
+		die(2, "--epoch: needs a policy (--policy or the mix's)");
 	policy_knobs();
 	if (opt.policy &&
 	    corun_set_policy_knobs(&dev, opt.policy, (uint32_t)opt.epoch, 0,

@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Runs in the guest, after guest-load.sh: corun-run's firmware settings
-# and policy knobs. A bad --fw, a per-job setting without --lockstep and
-# a bad --policy-param (a knob the policy does not have, a value out of
-# range or not a number, no policy to set it for) must fail before
-# anything runs (exit 2, a message naming the setting); fw.mix with
-# shares from --fw must run, with its settings reported.
+# and policy knobs. A bad --fw, a per-job setting without --lockstep, a
+# bad --policy-param (a knob the policy does not have, a value out of
+# range or not a number, no policy to set it for) and --epoch without a
+# policy must fail before anything runs (exit 2, a message naming the
+# setting); fw.mix with shares from --fw must run, with its settings
+# reported.
 # Arguments: CORUN_RUN TESTS_DIR
 RUN=$1
 DIR=$2
@@ -27,6 +28,8 @@ echo "PP_RANGE rc=$? $(tail -n 1 /tmp/pp2.out)"
 echo "PP_NUMBER rc=$? $(tail -n 1 /tmp/pp3.out)"
 "$RUN" --policy-param redetect=2 --no-alone "$DIR/fw.mix" >/tmp/pp4.out 2>&1
 echo "PP_NO_POLICY rc=$? $(tail -n 1 /tmp/pp4.out)"
+"$RUN" --epoch 20000 --no-alone "$DIR/fw.mix" >/tmp/ep1.out 2>&1
+echo "EPOCH_NO_POLICY rc=$? $(tail -n 1 /tmp/ep1.out)"
 "$RUN" --policy fcfs --no-alone --fw irc_share:0=512 --fw irc_share:1=256 \
 	"$DIR/fw.mix"
 echo "FW_RUN rc=$?"

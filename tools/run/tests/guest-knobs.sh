@@ -15,7 +15,10 @@ run() {
 	name=$1
 	shift
 	"$RUN" --no-alone --json "$@" >/tmp/knobs.json 2>/tmp/knobs.err
-	echo "$name rc=$? $(grep '^# corun-run: device ' /tmp/knobs.err)"
+	rc=$?
+	echo "$name rc=$rc $(grep '^# corun-run: device ' /tmp/knobs.err)"
+	# why it failed, for the log
+	[ $rc -eq 0 ] || sed "s/^/$name stderr: /" /tmp/knobs.err | tail -n 5
 	sed "s/^/$name: /" /tmp/knobs.json
 }
 run KNOBS_DEFAULT --policy ccbp "$DIR/small.mix"
