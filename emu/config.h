@@ -26,7 +26,7 @@
 enum emu_sched_policy {
 	EMU_SCHED_LRR = 0, /* loose round-robin over ready warps */
 	EMU_SCHED_GTO = 1, /* greedy-then-oldest */
-	EMU_SCHED_TWO_LEVEL = 2, /* active pool, long-latency stalls swap out */
+	EMU_SCHED_TWO_LEVEL = 2, /* active pool; miss, barrier, throttle swap out */
 	EMU_SCHED_KAWARE = 3, /* GTO within a kernel, LRR across kernels */
 	EMU_SCHED_NR
 };

@@ -541,6 +541,22 @@ static uint32_t kaware_order(struct emu_sm *sm, struct emu_sched *sc,
 	return k;
 }
 
+/*
+ * two_level: the stall reasons that last, after which a warp leaves the
+ * active pool for the back of the list. RAW_LONG waits for an L1 miss,
+ * BARRIER for the other warps of its CTA (which may all sit outside the
+ * pool: keeping it would deadlock the pool), THROTTLED for the firmware
+ * or the end of the issue-quota period; each sleeps until an event or for
+ * many cycles. RAW_SHORT, FU_BUSY and LSU_FULL clear in a few cycles (and
+ * the LSU is shared, so swapping would not help); FETCH cannot follow a
+ * peek.
+ */
+static bool two_level_lasting(uint8_t r)
+{
+	return r == CORUN_STALL_RAW_LONG || r == CORUN_STALL_BARRIER ||
+	       r == CORUN_STALL_THROTTLED;
+}
+
 /* two_level: a warp of the active pool stalled long goes to the back. */
 static void two_level_demote(struct emu_sched *sc, uint16_t widx)
 {
@@ -621,7 +637,7 @@ sched_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
 		return ++s->issued >= sm->gpu->cfg.sm.issue_width ||
 		       sc->mods != s->mods;
 	}
-	if (r == CORUN_STALL_RAW_LONG && s->policy == EMU_SCHED_TWO_LEVEL)
+	if (s->policy == EMU_SCHED_TWO_LEVEL && two_level_lasting(r))
 		s->demote[s->ndemote++] = widx;
 	if (r == CORUN_STALL_LSU_FULL) {
 		s->nlsu++;
@@ -656,6 +672,32 @@ stall_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
 		sc->stall_reason[slot] = r;
 	}
 	return false;
+}
+
+/*
+ * two_level, a scan of the first @count positions that issued and demoted
+ * nothing: a warp demoted on a lasting stall can come back into the pool
+ * still asleep until its event (wake EMU_NEVER), e.g. a barrier waiter
+ * whose CTA's other warps sit behind it. While some warp outside the pool
+ * can issue at a known cycle, such sleepers go to the back again so that
+ * the pool never starves with a ready warp outside.
+ */
+static void two_level_idle(struct emu_sm *sm, struct emu_sched *sc,
+			   struct sched_scan *s, uint32_t count)
+{
+	uint32_t pos;
+
+	for (pos = count; pos < sc->n; pos++)
+		if (WHI(sm, sc->list[pos])->wake != EMU_NEVER)
+			break;
+	if (pos == sc->n)
+		return;
+	for (pos = 0; pos < count; pos++) {
+		const struct emu_warp_hot *h = WHI(sm, sc->list[pos]);
+
+		if (h->wake == EMU_NEVER && two_level_lasting(h->stall))
+			s->demote[s->ndemote++] = sc->list[pos];
+	}
 }
 
 /*
@@ -764,6 +806,9 @@ static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 	SCAN_ORDER(sched_visit);
 	if (!s.issued)
 		SCAN_ORDER(stall_visit);
+	if (s.policy == EMU_SCHED_TWO_LEVEL && !s.issued && !s.ndemote &&
+	    count < n)
+		two_level_idle(sm, sc, &s, count);
 	sc->scan_ok = !s.issued && !s.ndemote;
 	sc->scan_lsu = s.nlsu;
 	sc->scan_passive = s.passive;

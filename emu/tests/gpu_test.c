@@ -192,6 +192,67 @@ static void sched_two_level(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, l[2] - l[0], 1u);
 }
 
+/*
+ * One CTA of @nwarps warps on one scheduler with a two_level pool of
+ * @active: each warp (warp @load_warp first loads a0, a miss) waits at a
+ * barrier, then writes 7 to out[warpid]. Returns tdev_run()'s result.
+ */
+static int sched_bar_run(struct kunit *test, uint32_t nwarps, uint32_t active,
+			 uint32_t load_warp)
+{
+	struct corun_job_desc d;
+	struct emu_event ev;
+	struct emu_config c;
+	struct prog p = { .n = 0 };
+	struct tdev t;
+	uint32_t entry, buf, i, *v;
+	int r;
+
+	tdev_test_config(&c);
+	c.sm.schedulers = 1;
+	c.sm.sched_policy = EMU_SCHED_TWO_LEVEL;
+	c.sm.two_level_active = active;
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, &c, MEM_BYTES), 0);
+	emit(&p, CSRR(A0, CORUN_CSR_ARGS));
+	emit(&p, CSRR(A2, CORUN_CSR_WARPID));
+	emit(&p, ADDI(T2, ZERO, (int32_t)load_warp));
+	emit(&p, BNE(A2, T2, 12));
+	emit(&p, LW(T3, A0, 0));
+	emit(&p, ADD(T4, T3, T3));
+	emit(&p, BAR);
+	emit(&p, SLLI(A2, A2, 2));
+	emit(&p, ADD(A0, A0, A2));
+	emit(&p, ADDI(T4, ZERO, 7));
+	emit(&p, SW(T4, A0, 0));
+	emit(&p, EXIT);
+	entry = tdev_code(&t, p.w, p.n);
+	buf = tdev_alloc(&t, 4096, TDEV_RW);
+	tdev_desc(&t, 0, &d, entry, 1, nwarps * c.warp_size);
+	d.args = buf;
+	r = tdev_run(&t, 0, &d, &ev, 100000);
+	if (!r) {
+		KUNIT_EXPECT_EQ(test, ev.fault.cause, 0u);
+		v = tdev_ptr(&t, buf);
+		for (i = 0; i < nwarps; i++)
+			KUNIT_EXPECT_EQ(test, v[i], 7u);
+	}
+	tdev_fini(&t);
+	return r;
+}
+
+/*
+ * two_level: a barrier waiter leaves the pool, or a pool full of waiters
+ * would wait forever for the warps of their CTA outside it; and waiters
+ * that come back into the pool still asleep (warp 2 missed, so warps 0
+ * and 1 are ahead of it again) go back out while a warp outside can run.
+ */
+static void sched_two_level_barrier(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, sched_bar_run(test, 2, 1, 99), 0);
+	KUNIT_EXPECT_EQ(test, sched_bar_run(test, 4, 2, 2), 0);
+	KUNIT_EXPECT_EQ(test, sched_bar_run(test, 8, 3, 5), 0);
+}
+
 /* Kernel-aware: GTO inside a kernel, LRR across kernels. */
 static void sched_kaware(struct kunit *test)
 {
@@ -1373,6 +1434,7 @@ static struct kunit_case sched_cases[] = {
 	KUNIT_CASE(sched_lrr_order),
 	KUNIT_CASE(sched_gto_order),
 	KUNIT_CASE(sched_two_level),
+	KUNIT_CASE(sched_two_level_barrier),
 	KUNIT_CASE(sched_kaware),
 	{}
 };
