@@ -12,8 +12,8 @@
 # configuration's [calib] (sustainable bandwidths, HSM's c1 and c2).
 
 CHAR_OUT := $(O)/tools/characterize
-CHAR_OBJS := $(CHAR_OUT)/characterize.o $(CHAR_OUT)/rules.o \
-	$(CHAR_OUT)/paperdata.o
+CHAR_OBJS := $(CHAR_OUT)/characterize.o $(CHAR_OUT)/output.o \
+	$(CHAR_OUT)/rules.o $(CHAR_OUT)/paperdata.o
 
 $(CHAR_OBJS) $(CHAR_OUT)/tests/characterize_test.o: \
 	HOST_CFLAGS += -Idrivers/gpu/drm/corun
