@@ -23,7 +23,8 @@
 # <kunit/host_paths.h> (host_paths.o, in $(KUNIT_RT_OBJS)) finds the files
 # a test program needs next to it in $(O) or in the source tree above it.
 
-KUNIT_RT_OBJS := $(O)/tools/kunit/kunit.o $(O)/tools/kunit/host_paths.o
+KUNIT_RT_OBJS := $(O)/tools/kunit/kunit.o $(O)/tools/kunit/kunit_assert.o \
+	$(O)/tools/kunit/kunit_resource.o $(O)/tools/kunit/host_paths.o
 KUNIT_OBJS := $(KUNIT_RT_OBJS) $(O)/tools/kunit/kunit_main.o
 
 # Recipe linking a test program from its object prerequisites.
