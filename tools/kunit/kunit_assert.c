@@ -165,6 +165,18 @@ void __kunit_fail_bool(struct kunit *test, const struct __kunit_site *site, bool
 	va_end(ap);
 }
 
+/* The two sides of a failed comparison: "Expected L op R, but / L == ... / R == ..." */
+static void put_left(FILE *f, const struct __kunit_site *site)
+{
+	fprintf(f, "Expected %s %s %s, but\n    %s == ", site->left, site->op, site->right,
+		site->left);
+}
+
+static void put_right(FILE *f, const struct __kunit_site *site)
+{
+	fprintf(f, "\n    %s == ", site->right);
+}
+
 void __kunit_fail_int(struct kunit *test, const struct __kunit_site *site,
 		      struct __kunit_value left, struct __kunit_value right,
 		      const char *fmt, ...)
@@ -173,10 +185,9 @@ void __kunit_fail_int(struct kunit *test, const struct __kunit_site *site,
 	va_list ap;
 
 	if (kunit_report_begin(&rb, site)) {
-		fprintf(rb.f, "Expected %s %s %s, but\n    %s == ", site->left, site->op,
-			site->right, site->left);
+		put_left(rb.f, site);
 		kunit_put_value(rb.f, &left);
-		fprintf(rb.f, "\n    %s == ", site->right);
+		put_right(rb.f, site);
 		kunit_put_value(rb.f, &right);
 		fputc('\n', rb.f);
 	}
@@ -192,10 +203,9 @@ void __kunit_fail_ptr(struct kunit *test, const struct __kunit_site *site,
 	va_list ap;
 
 	if (kunit_report_begin(&rb, site)) {
-		fprintf(rb.f, "Expected %s %s %s, but\n    %s == ", site->left, site->op,
-			site->right, site->left);
+		put_left(rb.f, site);
 		kunit_put_ptr(rb.f, left);
-		fprintf(rb.f, "\n    %s == ", site->right);
+		put_right(rb.f, site);
 		kunit_put_ptr(rb.f, right);
 		fputc('\n', rb.f);
 	}
@@ -229,10 +239,9 @@ void __kunit_fail_str(struct kunit *test, const struct __kunit_site *site,
 	va_list ap;
 
 	if (kunit_report_begin(&rb, site)) {
-		fprintf(rb.f, "Expected %s %s %s, but\n    %s == ", site->left, site->op,
-			site->right, site->left);
+		put_left(rb.f, site);
 		kunit_put_str(rb.f, left);
-		fprintf(rb.f, "\n    %s == ", site->right);
+		put_right(rb.f, site);
 		kunit_put_str(rb.f, right);
 		fputc('\n', rb.f);
 	}
