@@ -117,9 +117,9 @@ def write_spec(out, spec, spec_rel, out_rel, plan, tds, stats, eds=()):
 		if td.published:
 			lines += [f'Published numbers ({spec.paper}) beside the measured ones:', '']
 			lines += report.rst_table(*report.published_matrix(td)) + ['']
-			lines += ['| ' + n.replace('*', '\\*', 1) for n in
-				  report.published_notes(td)]
-			lines += [''] if report.published_notes(td) else []
+			pnotes = report.published_notes(td)
+			lines += ['| ' + n.replace('*', '\\*', 1) for n in pnotes]
+			lines += [''] if pnotes else []
 		_write(os.path.join(d, base + '.csv'), report.csv_text(td))
 		if td.published:
 			_write(os.path.join(d, base + '-published.csv'),

@@ -192,12 +192,11 @@ def measured(td, p):
 	ratio of two cells of its row; None if the row is not in this tier.
 	A ratio whose cells are incomplete is taken over the mixes both
 	cells have (paired()), not over two different sets of mixes."""
-	row = next((r for r in td.rows if r[0] == p.row), None)
+	row = _row(td, p.row)
 	if row is None:
 		return None
-	vals = [row[2][td.columns.index(c)] for c in p.policies()]
-	if len(vals) == 2 and not all(v.complete() for v in vals):
-		vals = paired(td, p)
+	vals = paired(td, p) if partial(td, p) else \
+		[row[2][td.columns.index(c)] for c in p.policies()]
 	if any(not v.n for v in vals):
 		return math.nan
 	if len(vals) == 1:
@@ -218,11 +217,15 @@ def paired(td, p):
 
 
 def partial(td, p):
-	"""Whether a published number's measured counterpart rests on fewer
-	mixes than its row has."""
-	row = next((r for r in td.rows if r[0] == p.row), None)
-	return row is not None and not all(row[2][td.columns.index(c)].complete()
-					   for c in p.policies())
+	"""Whether a published ratio rests on fewer mixes than its row has
+	(a single cell short of runs is marked in the table itself)."""
+	row = _row(td, p.row)
+	return row is not None and len(p.policies()) == 2 and \
+		not all(row[2][td.columns.index(c)].complete() for c in p.policies())
+
+
+def _row(td, label):
+	return next((r for r in td.rows if r[0] == label), None)
 
 
 def ratio(m, paper):
