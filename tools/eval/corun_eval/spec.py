@@ -29,7 +29,6 @@ ALONE_METRICS = ('cycles', 'ipc', 'thread_insns')
 # two_level's active pool is the configuration's sm.two_level_active;
 # config: the configuration's sm.sched_policy
 SCHEDS = ('gto', 'lrr', 'two_level', 'kaware', 'config')
-ALONE_SCHEDS = SCHEDS
 GENERATORS = ('each', 'combinations', 'cross', 'random', 'list')
 ALL_ROW = 'ALL'
 MAX_INCLUDE_DEPTH = 4
