@@ -130,8 +130,10 @@ apt_update() {
 }
 
 # apt knows a QEMU 7.2 source package (a deb-src entry and its index).
+# Not grep -q: under pipefail its early exit can kill the writer with
+# SIGPIPE and fail the pipeline although the line was there.
 have_qemu_src() {
-	apt-cache showsrc qemu 2>/dev/null | grep -q '^Version: 1:7\.2'
+	apt-cache showsrc qemu 2>/dev/null | grep '^Version: 1:7\.2' >/dev/null
 }
 
 # An active deb-src entry for bookworm main exists: one-line format in
@@ -313,7 +315,7 @@ grep -E 'hw/misc/corun/.*(warning|error)' "$bld/ninja.log.txt" >&2 || true
 msg "built in $((SECONDS - t0)) s"
 
 bin="$bld/qemu-system-x86_64"
-"$bin" -device help 2>/dev/null | grep -q '"corun-gpu"' ||
+"$bin" -device help 2>/dev/null | grep '"corun-gpu"' >/dev/null ||
 	die "$bin was built but has no corun-gpu device (check hw/misc/Kconfig)"
 
 # 6. Cache the result under its recipe hash; keep the newest $KEEP.
