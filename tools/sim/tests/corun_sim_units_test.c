@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <corun/fwif.h>
 #include <kunit/test.h>
 #include <policy/fwknobs.h>
 #include <sim/metrics.h>
@@ -182,6 +183,39 @@ static void mix_fw(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, err, "f.mix:5: l1_ways:3=0x1: not with l1 = shared");
 }
 
+/* "irc = mil" is WS + MIL's knob, refused by a firmware without MIL. */
+static void mix_fw_mil(struct kunit *test)
+{
+	struct corun_fw_setting s[MIX_FW_SETTINGS];
+	uint32_t knobs[CORUN_FWK_NR], k;
+	uint64_t modes[CORUN_FWK_NR];
+	struct corun_policy_platform p;
+	char err[256] = "";
+	struct mix m;
+
+	KUNIT_ASSERT_EQ_MSG(test, mix_parse("policy = warped-slicer\nirc = mil\njob vecadd\n",
+					    "m.mix", lookup, &m, err, sizeof(err)),
+			    0, "%s", err);
+	KUNIT_EXPECT_EQ(test, mix_fw_settings(&m, NULL, knobs, s, NULL), 0u);
+	KUNIT_EXPECT_EQ(test, knobs[CORUN_FWK_IRC],
+			(uint32_t)corun_fwk_value_find(CORUN_FWK_IRC, "mil"));
+	KUNIT_EXPECT_EQ(test, knobs[CORUN_FWK_IRC], 3u); /* DRM_CORUN_IRC_MIL */
+	memset(&p, 0, sizeof(p));
+	p.num_slots = 8;
+	p.l1_ways = 4;
+	p.llc_ways = 16;
+	p.num_vcs = 2;
+	for (k = 0; k < CORUN_FWK_NR; k++)
+		modes[k] = corun_fwk_modes(k, ~0u);
+	KUNIT_EXPECT_EQ_MSG(test, mix_check_fw(&m, NULL, &p, modes, 0, err,
+					       sizeof(err)), 0, "%s", err);
+	modes[CORUN_FWK_IRC] = corun_fwk_modes(CORUN_FWK_IRC, CORUN_FW_FEAT_IRC);
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, 0, err,
+					   sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err,
+			   "m.mix:2: irc = mil: the device's firmware does not implement it");
+}
+
 struct bad_mix {
 	const char *text;
 	const char *msg;	/* expected message, exactly */
@@ -226,7 +260,7 @@ static const struct bad_mix bad_mixes[] = {
 	{ "sched = gto\nsched = lrr\njob vecadd\n", "b.mix:2: sched given twice" },
 	{ "vecadd\n", "b.mix:1: expected 'job WORKLOAD ...' or 'key = value', got 'vecadd'" },
 	/* firmware settings */
-	{ "irc = maybe\njob vecadd\n", "b.mix:1: irc = maybe: expected off or on" },
+	{ "irc = maybe\njob vecadd\n", "b.mix:1: irc = maybe: expected off, on or mil" },
 	{ "llc = best\njob vecadd\n",
 	  "b.mix:1: llc = best: expected lru, prob-static, prob-dynamic or way-partition" },
 	{ "irc = on\nirc = off\njob vecadd\n", "b.mix:2: irc given twice" },
@@ -403,6 +437,7 @@ static void metrics_formulas(struct kunit *test)
 static struct kunit_case corun_sim_unit_cases[] = {
 	KUNIT_CASE(mix_valid),
 	KUNIT_CASE(mix_fw),
+	KUNIT_CASE(mix_fw_mil),
 	KUNIT_CASE_PARAM(mix_errors, bad_mix_gen_params),
 	KUNIT_CASE(mix_elf_job),
 	KUNIT_CASE(mix_too_many_jobs),
