@@ -1136,7 +1136,10 @@ struct drm_corun_job_counters {
 	/** @ctas_completed: CTAs that finished. */
 	__u64 ctas_completed;
 
-	/** @stall_mem: Warp-cycles stalled waiting for memory. */
+	/**
+	 * @stall_mem: Warp-cycles stalled waiting for memory (including
+	 * those held by the memory-instruction cap of %DRM_CORUN_IRC_MIL).
+	 */
 	__u64 stall_mem;
 
 	/** @stall_dep: Warp-cycles stalled on register or unit dependencies. */
