@@ -510,6 +510,18 @@ static void set_ctrs(struct env *e, unsigned int slot, u64 req, u64 reads,
 			 8] = dram;
 }
 
+/* Announce epoch @seq and let the image handle it; its instructions. */
+static u64 epoch_run(struct kunit *test, struct env *e, u32 seq)
+{
+	u64 insns = mcu_insns(e->mcu);
+
+	e->dev.regs[CORUN_MCU_EPOCH_SEQ / 4] = seq;
+	mcu_raise_event(e->mcu, CORUN_MCU_EV_EPOCH);
+	mcu_run(e->mcu, 40000);
+	KUNIT_EXPECT_TRUE(test, mcu_asleep(e->mcu));
+	return mcu_insns(e->mcu) - insns;
+}
+
 /*
  * Epochs in the real image: the sequence number is read, the monitors
  * compute rf and df from the 64-bit counters, and the work is bounded.
@@ -522,12 +534,7 @@ static void fw_mcu_test_epoch(struct kunit *test)
 
 	for (s = 0; s < SLOTS; s++)
 		set_ctrs(e, s, 1000 * (s + 1), 500 * (s + 1), 250 * (s + 1));
-	e->dev.regs[CORUN_MCU_EPOCH_SEQ / 4] = 1;
-	insns = mcu_insns(e->mcu);
-	mcu_raise_event(e->mcu, CORUN_MCU_EV_EPOCH);
-	mcu_run(e->mcu, 20000);
-	KUNIT_EXPECT_TRUE(test, mcu_asleep(e->mcu));
-	insns = mcu_insns(e->mcu) - insns;
+	insns = epoch_run(test, e, 1);
 	kunit_info(test, "epoch work for %u slots: %llu instructions", SLOTS,
 		   (unsigned long long)insns);
 	KUNIT_EXPECT_LT(test, insns, 1500u);
@@ -624,12 +631,7 @@ static void fw_mcu_test_mil(struct kunit *test)
 		e->dev.ctr[s][acc] += (3ull << 32) + 4000;
 		e->dev.ctr[s][fail] += (3ull << 32) / 4 * s + 1000 * s;
 	}
-	e->dev.regs[CORUN_MCU_EPOCH_SEQ / 4] = 1;
-	insns = mcu_insns(e->mcu);
-	mcu_raise_event(e->mcu, CORUN_MCU_EV_EPOCH);
-	mcu_run(e->mcu, 40000);
-	KUNIT_EXPECT_TRUE(test, mcu_asleep(e->mcu));
-	insns = mcu_insns(e->mcu) - insns;
+	insns = epoch_run(test, e, 1);
 	kunit_info(test, "epoch work with MIL for %u slots: %llu instructions",
 		   SLOTS, (unsigned long long)insns);
 	/* monitors and MIL, spans beyond 32 bits (no DIVU fits) */
@@ -648,9 +650,7 @@ static void fw_mcu_test_mil(struct kunit *test)
 	e->dev.ctr[2][acc] += 100;
 	e->dev.ctr[3][acc] += 100;
 	e->dev.ctr[3][fail] += 90;
-	e->dev.regs[CORUN_MCU_EPOCH_SEQ / 4] = 2;
-	mcu_raise_event(e->mcu, CORUN_MCU_EV_EPOCH);
-	mcu_run(e->mcu, 40000);
+	epoch_run(test, e, 2);
 	KUNIT_EXPECT_EQ(test, slot_reg(e, 2, CORUN_MCU_S_MIL_CAP), 18u);
 	KUNIT_EXPECT_EQ(test, slot_reg(e, 3, CORUN_MCU_S_MIL_CAP), 8u);
 	/* idle slots are freed */
