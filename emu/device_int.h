@@ -28,6 +28,7 @@ struct emu_dev_mcu_slot {
 	uint32_t llc_ways;
 	uint32_t ctr_sel;
 	uint32_t ctr_hi;
+	uint32_t mil_cap;
 };
 
 /* A slot's registers and the requests they make of the clock. */

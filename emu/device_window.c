@@ -19,6 +19,7 @@
  *	S_LLC_WAYS                 from all three
  *	DRAM_POLICY, S_DRAM_PRIO   emu_gpu_set_slot_dram_prio(): the slot's
  *	                           priority under SLOT_PRIO, else 0
+ *	S_MIL_CAP                  emu_gpu_set_slot_mil_cap()
  *
  * Runs on the clock (inside mcu_run()), never under the host's lock.
  */
@@ -35,6 +36,9 @@ _Static_assert(CORUN_FW_VC_CONFIG == EMU_NOC_VC_MAPPED,
 _Static_assert(CORUN_FW_DRAM_PRIO_MAX == EMU_DRAM_PRIO_MAX,
 	       "DRAM priorities of the window and the model");
 _Static_assert(CORUN_FW_LLC_PROB_ONE == 1024, "LLC_PROB is in 1/1024");
+_Static_assert(CORUN_FW_MIL_CAP_MAX == EMU_MIL_CAP_MAX &&
+		       CORUN_FW_MIL_CAP_NONE == 0,
+	       "MIL caps of the window and the model");
 _Static_assert(sizeof(struct corun_slot_counters) % 8 == 0,
 	       "slot counters are u64s");
 
@@ -156,6 +160,8 @@ static uint32_t slot_read(struct emu_dev *dev, uint32_t n, uint32_t reg)
 		return ms->llc_ways;
 	case CORUN_MCU_S_CTR_SEL:
 		return ms->ctr_sel;
+	case CORUN_MCU_S_MIL_CAP:
+		return ms->mil_cap;
 	case CORUN_MCU_S_CTR_HI:
 		return ms->ctr_hi;
 	case CORUN_MCU_S_REQUESTS:
@@ -278,6 +284,12 @@ static bool slot_write(struct emu_dev *dev, uint32_t n, uint32_t reg,
 		return true;
 	case CORUN_MCU_S_CTR_SEL:
 		ms->ctr_sel = val; /* beyond the counters reads 0 */
+		return true;
+	case CORUN_MCU_S_MIL_CAP:
+		if (val > CORUN_FW_MIL_CAP_MAX ||
+		    emu_gpu_set_slot_mil_cap(dev->gpu, n, val))
+			break;
+		ms->mil_cap = val;
 		return true;
 	default:
 		return false;

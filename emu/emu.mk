@@ -122,7 +122,8 @@ TEST_PROGS += $(EMU_TEST_DIR)/emu-calib-test
 # emu-knobs-test: the model mechanisms that policies set: LLC owners,
 # owner protection and way partitioning (llc_test.c), and through the
 # whole device the per-slot NoC VC, LLC policy, DRAM priority, warp-issue
-# quota and the per-SM and per-channel slot counters (knobs_test.c).
+# quota and the per-SM and per-channel slot counters, and the MIL caps
+# (knobs_test.c).
 EMU_KNOBS_TEST_OBJS := $(EMU_TEST_DIR)/llc_test.o $(EMU_TEST_DIR)/knobs_test.o
 
 $(EMU_TEST_DIR)/emu-knobs-test: $(EMU_KNOBS_TEST_OBJS) \

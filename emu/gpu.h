@@ -221,6 +221,37 @@ int emu_gpu_set_slot_issue_quota(struct emu_gpu *gpu, unsigned int slot,
  */
 uint32_t emu_gpu_slot_issue_quota(const struct emu_gpu *gpu, unsigned int slot);
 
+/* The largest memory-instruction cap (emu_gpu_set_slot_mil_cap()). */
+#define EMU_MIL_CAP_MAX 255u
+
+/**
+ * emu_gpu_set_slot_mil_cap() - a slot's memory-instruction cap (MIL)
+ * @gpu: device
+ * @slot: slot
+ * @cap: the most memory instructions of the slot that access the L1
+ *	(global or local memory) that may be in flight on each SM, from
+ *	issue until all their L1 requests completed; 1..EMU_MIL_CAP_MAX
+ *	(255), 0 = no cap (the reset value)
+ *
+ * A warp whose next such instruction finds the cap reached waits
+ * (counted as CORUN_STALL_MIL) until one of the slot's completes on its
+ * SM. Only instructions issued under a cap count (emu/mil.c); a change
+ * applies at once.
+ *
+ * Return: 0 or -EINVAL for a bad slot or cap.
+ */
+int emu_gpu_set_slot_mil_cap(struct emu_gpu *gpu, unsigned int slot,
+			     uint32_t cap);
+
+/**
+ * emu_gpu_slot_mil_cap() - a slot's memory-instruction cap as set
+ * @gpu: device
+ * @slot: slot (a bad slot gives 0)
+ *
+ * Return: the cap, 0 for none.
+ */
+uint32_t emu_gpu_slot_mil_cap(const struct emu_gpu *gpu, unsigned int slot);
+
 /**
  * emu_gpu_set_issue_period() - the period of the warp-issue quotas
  * @gpu: device

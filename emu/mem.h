@@ -116,6 +116,7 @@ struct emu_mem_req {
 	uint16_t sm;
 	uint16_t warp;
 	uint16_t mshr;
+	uint16_t mil; /* MIL record + 1 (emu/mil.c), 0: not tracked */
 	uint8_t reg;
 	uint8_t nreg;
 	uint8_t is_write;

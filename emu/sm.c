@@ -109,7 +109,7 @@ int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 	sm->local_dirty = calloc(((c->sm.local_bytes >> EMU_LOCAL_DIRTY_SHIFT) +
 				  64) / 64, sizeof(uint64_t));
 	if (!sm->warps || !sm->wh || !sm->ctas || !sm->shared_mem ||
-	    !sm->local_mem || !sm->local_dirty)
+	    !sm->local_mem || !sm->local_dirty || emu_mil_init(sm))
 		return -1;
 	for (i = 0; i < sm->nwarps_max; i++) {
 		uint32_t ns = c->sm.schedulers;
@@ -150,6 +150,7 @@ void emu_sm_fini(struct emu_sm *sm)
 	free(sm->shared_mem);
 	free(sm->local_mem);
 	free(sm->local_dirty);
+	emu_mil_fini(sm);
 }
 
 bool emu_sm_fits(const struct emu_sm *sm, const struct emu_job *job,

@@ -116,6 +116,8 @@ struct emu_job {
  *	slot's CTAs on its SM bypass the L1 bypasses it too
  * @issue_quota: warp instructions per SM and issue period, 0 = no quota
  *	(emu_gpu_set_slot_issue_quota())
+ * @mil_cap: memory-instruction cap per SM, 0 = none
+ *	(emu_gpu_set_slot_mil_cap())
  */
 struct emu_slot {
 	struct corun_job_desc *queue;
@@ -128,6 +130,7 @@ struct emu_slot {
 	uint32_t *bypassing;
 	uint32_t l1_bypass_ctas;
 	uint32_t issue_quota;
+	uint32_t mil_cap;
 };
 
 /* Per-CTA-slot pool allocation (first fit; at most EMU_MAX_SM_CTAS). */
@@ -324,6 +327,12 @@ struct emu_lsu_ent {
  * @slot_insns: per slot, warp instructions issued here
  * @slot_cta_cycles: per slot, resident-CTA cycles up to @slot_cta_since
  * @slot_cta_since: per slot, cycle of its last residency change here
+ * @mil_slots: slots with a memory-instruction cap (bit per slot, mil.c)
+ * @mil_cap: per slot, its cap
+ * @mil_out: per slot, its tracked memory instructions in flight here
+ * @mil_left: per record, the L1 requests its instruction still awaits
+ * @mil_rslot: per record, its slot
+ * @mil_free: free records (a stack), @mil_nfree of them
  */
 struct emu_sm {
 	/* What emu_sm_tick() reads every cycle, in the first line. */
@@ -362,6 +371,13 @@ struct emu_sm {
 	uint64_t slot_insns[CORUN_MAX_SLOTS];
 	uint64_t slot_cta_cycles[CORUN_MAX_SLOTS];
 	uint64_t slot_cta_since[CORUN_MAX_SLOTS];
+	uint32_t mil_slots;
+	uint32_t mil_nfree;
+	uint16_t mil_cap[CORUN_MAX_SLOTS];
+	uint16_t mil_out[CORUN_MAX_SLOTS];
+	uint16_t *mil_left;
+	uint8_t *mil_rslot;
+	uint16_t *mil_free;
 };
 
 struct emu_placement_ops;
@@ -487,6 +503,25 @@ uint64_t emu_ctxsw_cycles(const struct emu_config *c, uint64_t bytes,
 
 /* issue_quota.c */
 bool emu_quota_take(struct emu_sm *sm, uint32_t slot);
+
+/*
+ * mil.c. A slot tracks at most EMU_MIL_CAP_MAX instructions per SM; record
+ * numbers (+ 1) are uint16_t.
+ */
+_Static_assert(CORUN_MAX_SLOTS * EMU_MIL_CAP_MAX < UINT16_MAX,
+	       "MIL record numbers");
+int emu_mil_init(struct emu_sm *sm);
+void emu_mil_fini(struct emu_sm *sm);
+/*
+ * Would the memory instruction @u of @w (of @slot, which has a cap) wait
+ * for the cap? Shared-memory instructions never do.
+ */
+bool emu_mil_blocked(const struct emu_sm *sm, const struct emu_warp *w,
+		     const struct rv_uop *u, uint32_t slot);
+/* Track an issued instruction of @nreq L1 requests: the requests' mil. */
+uint16_t emu_mil_track(struct emu_sm *sm, uint32_t slot, uint32_t nreq);
+/* One request of record @mil (emu_mem_req.mil) completed. */
+void emu_mil_done(struct emu_sm *sm, uint16_t mil);
 
 /* gpu.c: called by the SMs */
 void emu_gpu_job_fault(struct emu_gpu *gpu, struct emu_job *job,

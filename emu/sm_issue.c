@@ -234,6 +234,7 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	uint8_t dst = u->dst;
 	uint32_t nreg = u->vregs && dst != RV_REG_NONE ? u->vregs : 1;
 	bool amo = st->access == CORUN_ACCESS_AMO;
+	uint16_t mil = 0;
 
 	sc->fu_free[EMU_FU_LDST] = now + c->fu[EMU_FU_LDST].interval;
 	if (m && st->addr[__builtin_ctz(m)] < CORUN_VA_SHARED_BASE &&
@@ -345,6 +346,8 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			if (done > w->ready[dst + i])
 				w->ready[dst + i] = done;
 	}
+	if (nl && (sm->mil_slots >> cta->slot & 1))
+		mil = emu_mil_track(sm, cta->slot, nl);
 	for (i = 0; i < nl; i++) {
 		struct emu_mem_req r = {
 			.addr = lines[i],
@@ -363,6 +366,7 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 			.words = lwords[i],
 			.local = lwords[i] != 0,
 			.cls = EMU_CLS_GPU,
+			.mil = mil,
 		};
 
 		lsu_push(sm, job, &r);
@@ -445,6 +449,12 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 		if (sc->fu_free[fu] > now) {
 			h->wake = sc->fu_free[fu];
 			return CORUN_STALL_FU_BUSY;
+		}
+		/* Held by its slot's MIL cap until one of its own completes. */
+		if (is_mem(u) && (sm->mil_slots >> cta->slot & 1) &&
+		    emu_mil_blocked(sm, w, u, cta->slot)) {
+			h->wake = EMU_NEVER;
+			return CORUN_STALL_MIL;
 		}
 		if (is_mem(u) && (sm->lsu_n || sm->lsu_busy > now)) {
 			h->wake = sm->lsu_busy > now ? sm->lsu_busy : now + 1;
@@ -546,7 +556,8 @@ static uint32_t kaware_order(struct emu_sm *sm, struct emu_sched *sc,
  * active pool for the back of the list. RAW_LONG waits for an L1 miss,
  * BARRIER for the other warps of its CTA (which may all sit outside the
  * pool: keeping it would deadlock the pool), THROTTLED for the firmware
- * or the end of the issue-quota period; each sleeps until an event or for
+ * or the end of the issue-quota period, MIL for a memory instruction of
+ * its slot to complete; each sleeps until an event or for
  * many cycles. RAW_SHORT, FU_BUSY and LSU_FULL clear in a few cycles (and
  * the LSU is shared, so swapping would not help); FETCH cannot follow a
  * peek.
@@ -554,7 +565,7 @@ static uint32_t kaware_order(struct emu_sm *sm, struct emu_sched *sc,
 static bool two_level_lasting(uint8_t r)
 {
 	return r == CORUN_STALL_RAW_LONG || r == CORUN_STALL_BARRIER ||
-	       r == CORUN_STALL_THROTTLED;
+	       r == CORUN_STALL_THROTTLED || r == CORUN_STALL_MIL;
 }
 
 /* two_level: a warp of the active pool stalled long goes to the back. */
@@ -902,6 +913,8 @@ void emu_sm_mem_done(struct emu_gpu *gpu, const struct emu_mem_req *r,
 
 	if (gpu->job_id[r->slot] == r->job)
 		emu_gpu_job_mem_done(gpu, r->slot, r->job);
+	if (r->mil)
+		emu_mil_done(sm, r->mil);
 	if (w->gen != r->gen || !w->cta || r->reg == RV_REG_NONE)
 		return;
 	bit = reg_group(r->reg, r->nreg);

@@ -93,6 +93,7 @@ extern const struct fw_policy fw_policy_l1;
 extern const struct fw_policy fw_policy_llc;
 extern const struct fw_policy fw_policy_vcp;
 extern const struct fw_policy fw_policy_dram;
+extern const struct fw_policy fw_policy_mil;
 
 /**
  * struct fw_state - what every part of the firmware shares
@@ -278,6 +279,50 @@ struct fw_irc_model {
  */
 u32 fw_irc_ccbp_credits(const struct fw_irc_model *mo, u32 noc_units,
 			u32 dram_units, u32 rf, u32 df);
+
+/* CORUN_FW_P_MIL_HIGH .. CORUN_FW_P_MIL_STEP */
+#define FW_MIL_NPARAMS (CORUN_FW_P_MIL_STEP - CORUN_FW_P_MIL_HIGH + 1)
+
+/**
+ * struct fw_mil_params - MIL's controller parameters (fwif.h)
+ * @high: CORUN_FW_P_MIL_HIGH, reservation failures per access, 1/1024
+ * @low: CORUN_FW_P_MIL_LOW
+ * @min: CORUN_FW_P_MIL_MIN
+ * @max: CORUN_FW_P_MIL_MAX
+ * @step: CORUN_FW_P_MIL_STEP
+ */
+struct fw_mil_params {
+	u32 high;
+	u32 low;
+	u32 min;
+	u32 max;
+	u32 step;
+};
+
+/**
+ * fw_mil_next() - a slot's next MIL cap
+ * @mp: the parameters
+ * @cap: its cap now, CORUN_FW_MIL_CAP_NONE for none
+ * @accesses: its L1 accesses over the last epoch span
+ * @resfails: its L1 reservation failures then
+ *
+ * The rule of fwif.h (enum corun_irc_enable): no accesses, no cap; the
+ * failure rate above @high halves the cap (from @max with none), at
+ * least @min; below @low a cap grows by @step, lifted beyond @max.
+ *
+ * Return: the new cap, CORUN_FW_MIL_CAP_NONE for none.
+ */
+u32 fw_mil_next(const struct fw_mil_params *mp, u32 cap, u64 accesses,
+		u64 resfails);
+
+/**
+ * fw_mil_select() - enter or leave MIL (CORUN_FW_IRC_ENABLE_MIL)
+ * @on: whether it is selected
+ *
+ * Entering starts every slot free, with its span from now; leaving
+ * lifts every cap. No change if @on is the state already.
+ */
+void fw_mil_select(bool on);
 
 /**
  * fw_muldiv64() - floor(@a * @b / @d) with a 128-bit product

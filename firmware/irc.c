@@ -2,7 +2,9 @@
 /*
  * corun firmware policy: issue-rate control (CCBP's IRC).
  *
- * With IRC off every slot is unlimited. With it on, the mode says where a
+ * With IRC off, or under MIL (CORUN_FW_IRC_ENABLE_MIL, mil.c, which
+ * replaces the credits), every slot is unlimited. With credits on, the
+ * mode says where a
  * slot's credits (miss-queue issues per SM per refill window,
  * CORUN_MCU_S_IRC_CREDITS) come from:
  *
@@ -171,13 +173,14 @@ static void irc_apply_credits(unsigned int slot)
 		prio = irc.cls[slot] == CORUN_IRC_CLASS_LS ?
 			       CORUN_FW_IRC_PRIO_LS :
 			       0;
-		if (irc.enable && irc.cls[slot] == CORUN_IRC_CLASS_BI) {
+		if (irc.enable == CORUN_FW_IRC_ENABLE_CREDITS &&
+		    irc.cls[slot] == CORUN_IRC_CLASS_BI) {
 			irc_model(&mo);
 			credits = fw_irc_ccbp_credits(
 				&mo, irc.units[0][slot], irc.units[1][slot],
 				irc.f[0][slot], irc.f[1][slot]);
 		}
-	} else if (irc.enable) {
+	} else if (irc.enable == CORUN_FW_IRC_ENABLE_CREDITS) {
 		credits = fw_irc_credits(irc.share[slot], irc.window);
 	}
 	irc.credits[slot] = credits;
@@ -214,7 +217,7 @@ static void irc_epoch(void)
 	/* a slot that sent nothing keeps what it showed last */
 	for (s = 0; s < fw.num_slots; s++)
 		fw_monitor_factors(s, &irc.f[0][s], &irc.f[1][s]);
-	if (irc.enable)
+	if (irc.enable == CORUN_FW_IRC_ENABLE_CREDITS)
 		irc_apply_all();
 }
 
@@ -284,7 +287,7 @@ static bool irc_param_valid(u32 base, u32 slot, u32 val)
 	(void)slot;
 	switch (base) {
 	case CORUN_FW_P_IRC_ENABLE:
-		return val <= 1;
+		return val < CORUN_FW_IRC_ENABLE_NR;
 	case CORUN_FW_P_IRC_WINDOW:
 		return val >= CORUN_FW_IRC_WINDOW_MIN &&
 		       val <= CORUN_FW_IRC_WINDOW_MAX;
@@ -330,7 +333,11 @@ static void irc_param_apply(u32 base, u32 slot)
 	case CORUN_FW_P_IRC_CLASS:
 		irc_apply_credits(slot);
 		break;
-	default: /* ENABLE and the CCBP model's device-wide values */
+	case CORUN_FW_P_IRC_ENABLE:
+		fw_mil_select(irc.enable == CORUN_FW_IRC_ENABLE_MIL);
+		irc_apply_all();
+		break;
+	default: /* the CCBP model's device-wide values */
 		irc_apply_all();
 	}
 }

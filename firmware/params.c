@@ -19,6 +19,7 @@ const struct fw_policy *const fw_policies[] = {
 	&fw_policy_core,
 	&fw_policy_monitor, /* before irc, whose epoch uses its rf and df */
 	&fw_policy_irc,
+	&fw_policy_mil, /* after irc, which selects it */
 	&fw_policy_l1,
 	&fw_policy_llc,
 	&fw_policy_vcp,

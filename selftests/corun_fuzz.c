@@ -416,7 +416,7 @@ static void do_policy(struct file *f, struct rng *r)
 		return;
 	}
 	p.policy = pick(r, 9);
-	p.irc = pick(r, 3);
+	p.irc = pick(r, 4);
 	p.llc = pick(r, 5);
 	p.epoch_cycles = pick(r, 2) ? 0 : DRM_CORUN_EPOCH_CYCLES_MIN << pick(r, 8);
 	for (i = 0; i < 4; i++)

@@ -33,7 +33,7 @@
 #define MAXSLOTS 16
 
 /* Values of each knob's enumeration, DEFAULT included. */
-static const uint32_t knob_values[NKNOBS] = { 3, 5, 5, 5, 5 };
+static const uint32_t knob_values[NKNOBS] = { 4, 5, 5, 5, 5 };
 static const char *const knob_names[NKNOBS] = { "irc", "llc", "vcp", "dram",
 						"l1" };
 static const uint32_t knob_modes_param[NKNOBS] = {
@@ -369,7 +369,7 @@ static void test_negatives(int fd, const struct fwdev *d)
 		{ "l1_shared_with_ways", -EINVAL,
 		  { 0, 0, 0, 0, DRM_CORUN_L1_SHARED }, 1,
 		  { P(DRM_CORUN_FW_PARAM_L1_WAYS, 0, 1) } },
-		{ "irc_enum", -EINVAL, { 3 }, 0, {} },
+		{ "irc_enum", -EINVAL, { 4 }, 0, {} },
 		{ "llc_enum", -EINVAL, { 0, 5 }, 0, {} },
 		{ "vcp_enum", -EINVAL, { 0, 0, 5 }, 0, {} },
 		{ "dram_enum", -EINVAL, { 0, 0, 0, 5 }, 0, {} },
@@ -565,6 +565,45 @@ static uint32_t build_settings(const struct fwdev *d, uint32_t *knobs,
 }
 
 /*
+ * Every IRC mode the firmware advertises is taken, reported and reaches
+ * the firmware's IRC_ENABLE: off 0, on 1, mil 2 (MIL in place of the
+ * credits, CORUN_FW_FEAT_MIL). A firmware of this tree has MIL.
+ */
+static void test_irc_modes(int fd, const struct fwdev *d)
+{
+	static const int64_t fw_value[] = { -1, 0, 1, 2 };
+	uint32_t knobs[NKNOBS], i;
+	const struct dbg_entry *e;
+	char why[160] = "";
+	struct dbg dbg;
+	struct snap s;
+	int ret, ok = 1, n = 0;
+
+	for (i = 1; i < knob_values[0]; i++) {
+		if (!(d->modes[0] & (1ull << i)))
+			continue;
+		memset(knobs, 0, sizeof(knobs));
+		knobs[0] = i;
+		ret = set_fw(fd, knobs, NULL, 0);
+		snap_take(fd, d, &s);
+		e = dbg_read(&dbg) ? NULL : dbg_find(&dbg, "irc_enable", -1);
+		n++;
+		if (ret || s.knobs[0] != i || !e || e->live != fw_value[i] ||
+		    (int64_t)e->applied != fw_value[i]) {
+			ok = 0;
+			snprintf(why, sizeof(why),
+				 "irc=%u: ret %d, reports %u, firmware %" PRId64,
+				 i, ret, s.knobs[0], e ? e->live : -2);
+		}
+	}
+	set_fw(fd, NULL, NULL, 0);
+	printf("# %d irc modes\n", n);
+	result(ok, "set_fw_every_irc_mode", "%s", why);
+	result(!d->fw || (d->modes[0] & (1ull << DRM_CORUN_IRC_MIL)),
+	       "fw_has_irc_mil", "irc modes %#" PRIx64, d->modes[0]);
+}
+
+/*
  * Settings reach the firmware: GET reports them, and the firmware itself
  * answers the same values (debugfs); every request completed on the
  * mailbox interrupt. Then a SET with nothing puts every reset value back.
@@ -663,6 +702,7 @@ static void test_positive(int fd, const struct fwdev *d)
 	}
 	set_fw(fd, NULL, NULL, 0);
 	result(ok, "set_fw_every_dram_mode", "%s", why);
+	test_irc_modes(fd, d);
 }
 
 /*

@@ -511,6 +511,29 @@ static void device_fw_test_window_l1_irc(struct kunit *test)
 		CORUN_FW_L1_BYPASS_CTAS_ALL + 1);
 }
 
+/* MIL caps: none at reset, 1..CORUN_FW_MIL_CAP_MAX reach the model. */
+static void device_fw_test_window_mil(struct kunit *test)
+{
+	struct dt *d = probe_dev(test, true);
+	struct emu_gpu *gpu = emu_dev_gpu(d->dev);
+
+	KUNIT_EXPECT_EQ(test, wrd(d, SLOT(1, CORUN_MCU_S_MIL_CAP)),
+			CORUN_FW_MIL_CAP_NONE);
+	KUNIT_EXPECT_EQ(test, emu_gpu_slot_mil_cap(gpu, 1), 0u);
+	accepted(test, d, SLOT(1, CORUN_MCU_S_MIL_CAP), 1);
+	KUNIT_EXPECT_EQ(test, emu_gpu_slot_mil_cap(gpu, 1), 1u);
+	accepted(test, d, SLOT(1, CORUN_MCU_S_MIL_CAP), CORUN_FW_MIL_CAP_MAX);
+	KUNIT_EXPECT_EQ(test, emu_gpu_slot_mil_cap(gpu, 1),
+			CORUN_FW_MIL_CAP_MAX);
+	refused(test, d, SLOT(1, CORUN_MCU_S_MIL_CAP), CORUN_FW_MIL_CAP_MAX + 1);
+	refused(test, d, SLOT(1, CORUN_MCU_S_MIL_CAP), 0xffffffff);
+	KUNIT_EXPECT_EQ(test, emu_gpu_slot_mil_cap(gpu, 1),
+			CORUN_FW_MIL_CAP_MAX);
+	KUNIT_EXPECT_EQ(test, emu_gpu_slot_mil_cap(gpu, 0), 0u);
+	accepted(test, d, SLOT(1, CORUN_MCU_S_MIL_CAP), CORUN_FW_MIL_CAP_NONE);
+	KUNIT_EXPECT_EQ(test, emu_gpu_slot_mil_cap(gpu, 1), 0u);
+}
+
 /* The 64-bit counter window reads the model's live slot counters. */
 static void device_fw_test_window_counters(struct kunit *test)
 {
@@ -624,6 +647,7 @@ static struct kunit_case device_fw_test_cases[] = {
 	KUNIT_CASE(device_fw_test_window_dram),
 	KUNIT_CASE(device_fw_test_window_llc),
 	KUNIT_CASE(device_fw_test_window_l1_irc),
+	KUNIT_CASE(device_fw_test_window_mil),
 	KUNIT_CASE(device_fw_test_window_counters),
 	KUNIT_CASE(device_fw_test_window_epoch),
 	KUNIT_CASE(device_fw_test_lockstep_rule),

@@ -4,13 +4,15 @@
  * (gpu.h) on hand-assembled kernels: warp-issue quotas per slot and
  * period, the per-SM slot counters, the per-slot NoC VC and the per-VC
  * counters, the LLC policies and owner counts, the per-slot DRAM
- * priority and the per-channel slot counters.
+ * priority and the per-channel slot counters, and the per-slot
+ * memory-instruction caps (MIL).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <kunit/test.h>
 
+#include "sm.h" /* MIL's per-SM counts, to watch the cap */
 #include "testdev.h"
 
 #define MEM_BYTES (16u << 20)
@@ -570,6 +572,157 @@ static void dram_slot_prio_device(struct kunit *test)
 	KUNIT_EXPECT_LT(test, 4 * hi1[1], 3 * hi1[0]);
 }
 
+/* --------------------------------------------------------------- MIL */
+
+/*
+ * Four one-warp CTAs of the stream kernel on SM 0 in @slot, 40 steps of
+ * one uncoalesced load each (32 L1 requests); a warp loads its 4
+ * arguments at once, then waits for each step's load before the next
+ * (the add reads it): a slot has at most 16 in flight.
+ */
+static void mil_desc(struct kunit *test, struct tdev *t, unsigned int slot,
+		     uint32_t entry, struct corun_job_desc *d)
+{
+	set_sms(test, t, slot, 1, 0);
+	stream_desc_sp(t, slot, d, entry, 4, 40, 64);
+}
+
+/*
+ * Run what is submitted one cycle at a time until no job is left; the
+ * most tracked instructions each slot had in flight on SM 0, and of
+ * slot 1 while slot 0 was at @cap0.
+ */
+static void mil_step(struct kunit *test, struct tdev *t, uint32_t cap0,
+		     struct emu_event *evs, uint32_t *most, uint32_t *most1)
+{
+	const struct emu_sm *sm = &t->gpu->sms[0];
+	struct emu_event ev;
+	int r;
+
+	most[0] = most[1] = *most1 = 0;
+	do {
+		r = emu_gpu_run(t->gpu, emu_gpu_cycle(t->gpu) + 1, &ev);
+		if (r == EMU_EV_JOB_DONE)
+			evs[ev.slot] = ev;
+		if (sm->mil_out[0] > most[0])
+			most[0] = sm->mil_out[0];
+		if (sm->mil_out[1] > most[1])
+			most[1] = sm->mil_out[1];
+		if (sm->mil_out[0] >= cap0 && sm->mil_out[1] > *most1)
+			*most1 = sm->mil_out[1];
+		KUNIT_ASSERT_LT(test, emu_gpu_cycle(t->gpu), 10000000ull);
+	} while (r != EMU_EV_IDLE);
+}
+
+/* A cap holds the slot's instructions in flight per SM, and slows it. */
+static void mil_cap_honoured(struct kunit *test)
+{
+	struct emu_event evs[CORUN_MAX_SLOTS], ev_free;
+	uint32_t most[2], most1, cap;
+	struct corun_job_desc d;
+	uint64_t prev = 0;
+	struct tdev t;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	mil_desc(test, &t, 0, stream_kernel(&t), &d);
+	KUNIT_ASSERT_EQ(test, run1(test, &t, 0, &d, &ev_free), 0);
+	KUNIT_EXPECT_EQ(test, ev_free.counters.c.stall[CORUN_STALL_MIL], 0ull);
+	for (cap = 3; cap >= 1; cap--) {
+		KUNIT_ASSERT_EQ(test, emu_gpu_set_slot_mil_cap(t.gpu, 0, cap), 0);
+		KUNIT_ASSERT_EQ(test, emu_gpu_submit(t.gpu, 0, &d), 0);
+		mil_step(test, &t, cap, evs, most, &most1);
+		KUNIT_EXPECT_EQ(test, most[0], cap);
+		KUNIT_EXPECT_EQ(test, evs[0].counters.c.warp_insns,
+				ev_free.counters.c.warp_insns);
+		KUNIT_EXPECT_GT(test, evs[0].counters.c.stall[CORUN_STALL_MIL],
+				0ull);
+		/* a tighter cap, a longer run */
+		KUNIT_EXPECT_GT(test, cycles_of(&evs[0]),
+				prev ? prev : cycles_of(&ev_free));
+		kunit_info(test, "cap %u: %llu cycles (free: %llu)", cap,
+			   (unsigned long long)cycles_of(&evs[0]),
+			   (unsigned long long)cycles_of(&ev_free));
+		prev = cycles_of(&evs[0]);
+	}
+	/* drained: nothing tracked is left */
+	KUNIT_EXPECT_EQ(test, t.gpu->sms[0].mil_out[0], 0u);
+	KUNIT_EXPECT_EQ(test, emu_gpu_slot_mil_cap(t.gpu, 0), 1u);
+	KUNIT_EXPECT_EQ(test,
+			emu_gpu_set_slot_mil_cap(t.gpu, 0, EMU_MIL_CAP_MAX + 1),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test,
+			emu_gpu_set_slot_mil_cap(t.gpu, t.cfg.num_slots, 1),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, emu_gpu_slot_mil_cap(t.gpu, 0), 1u);
+	tdev_fini(&t);
+}
+
+/*
+ * A cap lifted, or never reached, leaves the run exactly as without MIL:
+ * the same job on three fresh devices, byte for byte.
+ */
+static void mil_lift_identical(struct kunit *test)
+{
+	struct emu_event ev[3];
+	struct corun_job_desc d;
+	unsigned int k;
+	struct tdev t;
+
+	for (k = 0; k < 3; k++) {
+		KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+		mil_desc(test, &t, 0, stream_kernel(&t), &d);
+		if (k == 1) { /* set, then lifted */
+			KUNIT_ASSERT_EQ(test,
+					emu_gpu_set_slot_mil_cap(t.gpu, 0, 1), 0);
+			KUNIT_ASSERT_EQ(test,
+					emu_gpu_set_slot_mil_cap(t.gpu, 0, 0), 0);
+		} else if (k == 2) { /* tracked, never reached (16 at most) */
+			KUNIT_ASSERT_EQ(test,
+					emu_gpu_set_slot_mil_cap(t.gpu, 0,
+								 EMU_MIL_CAP_MAX),
+					0);
+		}
+		memset(&ev[k], 0, sizeof(ev[k]));
+		run1(test, &t, 0, &d, &ev[k]);
+		tdev_fini(&t);
+	}
+	KUNIT_EXPECT_GT(test, ev[0].counters.c.l1_accesses, 0ull);
+	KUNIT_EXPECT_MEMEQ(test, &ev[1].counters, &ev[0].counters,
+			   sizeof(ev[0].counters));
+	KUNIT_EXPECT_MEMEQ(test, &ev[2].counters, &ev[0].counters,
+			   sizeof(ev[0].counters));
+}
+
+/* A capped slot does not hold another slot's memory instructions. */
+static void mil_other_slot(struct kunit *test)
+{
+	struct emu_event evs[CORUN_MAX_SLOTS];
+	struct corun_job_desc d0, d1;
+	uint32_t most[2], most1, entry;
+	struct tdev t;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	entry = stream_kernel(&t);
+	mil_desc(test, &t, 0, entry, &d0);
+	mil_desc(test, &t, 1, entry, &d1);
+	/* slot 1's cap is never reached but makes it tracked */
+	KUNIT_ASSERT_EQ(test, emu_gpu_set_slot_mil_cap(t.gpu, 0, 1), 0);
+	KUNIT_ASSERT_EQ(test,
+			emu_gpu_set_slot_mil_cap(t.gpu, 1, EMU_MIL_CAP_MAX), 0);
+	KUNIT_ASSERT_EQ(test, emu_gpu_submit(t.gpu, 0, &d0), 0);
+	KUNIT_ASSERT_EQ(test, emu_gpu_submit(t.gpu, 1, &d1), 0);
+	mil_step(test, &t, 1, evs, most, &most1);
+	KUNIT_EXPECT_EQ(test, most[0], 1u);
+	/* its four warps' argument loads at once, while slot 0 was held */
+	KUNIT_EXPECT_GE(test, most[1], 4u);
+	KUNIT_EXPECT_GE(test, most1, 4u);
+	kunit_info(test, "in flight on SM 0: slot 0 %u, slot 1 %u (%u beside a held slot 0)",
+		   most[0], most[1], most1);
+	KUNIT_EXPECT_GT(test, evs[0].counters.c.stall[CORUN_STALL_MIL], 0ull);
+	KUNIT_EXPECT_EQ(test, evs[1].counters.c.stall[CORUN_STALL_MIL], 0ull);
+	tdev_fini(&t);
+}
+
 static struct kunit_case mem_cases[] = {
 	KUNIT_CASE(slot_vc),
 	KUNIT_CASE(llc_waypart_device),
@@ -597,4 +750,16 @@ static struct kunit_suite quota_suite = {
 	.test_cases = quota_cases,
 };
 
-kunit_test_suites(&quota_suite, &mem_suite);
+static struct kunit_case mil_cases[] = {
+	KUNIT_CASE(mil_cap_honoured),
+	KUNIT_CASE(mil_lift_identical),
+	KUNIT_CASE(mil_other_slot),
+	{}
+};
+
+static struct kunit_suite mil_suite = {
+	.name = "emu_knobs_mil",
+	.test_cases = mil_cases,
+};
+
+kunit_test_suites(&quota_suite, &mem_suite, &mil_suite);

@@ -262,7 +262,8 @@ static void check_irc(void)
 			       none);
 		if (mode != CORUN_IRC_MODE_CCBP)
 			continue;
-		if (cls != CORUN_IRC_CLASS_BI || !en) {
+		if (cls != CORUN_IRC_CLASS_BI ||
+		    en != CORUN_FW_IRC_ENABLE_CREDITS) {
 			if (cr != CORUN_FW_IRC_CREDITS_UNLIMITED)
 				breach("CCBP: a slot not limited has credits",
 				       none, none);
@@ -274,6 +275,31 @@ static void check_irc(void)
 		    (fake_reg(CORUN_MCU_SLOT(s, CORUN_MCU_S_IRC_PRIO)) ==
 		     CORUN_FW_IRC_PRIO_LS))
 			breach("CCBP: LS and only LS goes first", none, none);
+	}
+}
+
+/* MIL's caps in the window against its parameters. */
+static void check_mil(void)
+{
+	u32 en, cap, s, ns = fake_reg(CORUN_MCU_NUM_SLOTS);
+	u32 none[CORUN_MBOX_WORDS] = { 0 };
+
+	if (ns > CORUN_MAX_SLOTS)
+		ns = CORUN_MAX_SLOTS;
+	get(CORUN_FW_P_IRC_ENABLE, &en);
+	for (s = 0; s < ns; s++) {
+		u32 reg = fake_reg(CORUN_MCU_SLOT(s, CORUN_MCU_S_MIL_CAP));
+
+		get(CORUN_FW_PARAM_SLOT(CORUN_FW_P_MIL_CAP, s), &cap);
+		if (reg != cap)
+			breach("MIL_CAP is not the cap register", none, none);
+		if (cap == CORUN_FW_MIL_CAP_NONE)
+			continue;
+		if (en != CORUN_FW_IRC_ENABLE_MIL)
+			breach("MIL: a cap while MIL is not selected", none,
+			       none);
+		if (cap > CORUN_FW_MIL_CAP_MAX)
+			breach("MIL: a cap the window refuses", none, none);
 	}
 }
 
@@ -327,6 +353,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			break;
 		}
 		check_irc();
+		check_mil();
 	}
 	return 0;
 }

@@ -510,6 +510,18 @@ static void set_ctrs(struct env *e, unsigned int slot, u64 req, u64 reads,
 			 8] = dram;
 }
 
+/* Announce epoch @seq and let the image handle it; its instructions. */
+static u64 epoch_run(struct kunit *test, struct env *e, u32 seq)
+{
+	u64 insns = mcu_insns(e->mcu);
+
+	e->dev.regs[CORUN_MCU_EPOCH_SEQ / 4] = seq;
+	mcu_raise_event(e->mcu, CORUN_MCU_EV_EPOCH);
+	mcu_run(e->mcu, 40000);
+	KUNIT_EXPECT_TRUE(test, mcu_asleep(e->mcu));
+	return mcu_insns(e->mcu) - insns;
+}
+
 /*
  * Epochs in the real image: the sequence number is read, the monitors
  * compute rf and df from the 64-bit counters, and the work is bounded.
@@ -522,12 +534,7 @@ static void fw_mcu_test_epoch(struct kunit *test)
 
 	for (s = 0; s < SLOTS; s++)
 		set_ctrs(e, s, 1000 * (s + 1), 500 * (s + 1), 250 * (s + 1));
-	e->dev.regs[CORUN_MCU_EPOCH_SEQ / 4] = 1;
-	insns = mcu_insns(e->mcu);
-	mcu_raise_event(e->mcu, CORUN_MCU_EV_EPOCH);
-	mcu_run(e->mcu, 20000);
-	KUNIT_EXPECT_TRUE(test, mcu_asleep(e->mcu));
-	insns = mcu_insns(e->mcu) - insns;
+	insns = epoch_run(test, e, 1);
 	kunit_info(test, "epoch work for %u slots: %llu instructions", SLOTS,
 		   (unsigned long long)insns);
 	KUNIT_EXPECT_LT(test, insns, 1500u);
@@ -597,6 +604,65 @@ static void fw_mcu_test_irc_ccbp(struct kunit *test)
 	KUNIT_EXPECT_EQ(test,
 			slot_param(test, e, CORUN_FW_P_IRC_CREDITS, 0), 12u);
 	KUNIT_EXPECT_EQ(test, get_param(test, e, CORUN_FW_P_IRC_UNITS), 20u);
+}
+
+/*
+ * MIL on the real image: selected by IRC_ENABLE, caps from the L1
+ * counters at each epoch (beyond 32 bits too), and the epoch's work for
+ * every slot bounded.
+ */
+static void fw_mcu_test_mil(struct kunit *test)
+{
+	const size_t acc = offsetof(struct corun_slot_counters, l1_accesses) / 8;
+	const size_t fail = offsetof(struct corun_slot_counters, l1_resfails) / 8;
+	struct env *e = boot(test);
+	unsigned int s;
+	u64 insns;
+
+	KUNIT_EXPECT_EQ(test, set_param(test, e, CORUN_FW_P_IRC_ENABLE,
+					CORUN_FW_IRC_ENABLE_MIL),
+			OK_HDR(1));
+	for (s = 0; s < SLOTS; s++) {
+		KUNIT_EXPECT_EQ(test, slot_reg(e, s, CORUN_MCU_S_MIL_CAP),
+				CORUN_FW_MIL_CAP_NONE);
+		KUNIT_EXPECT_EQ(test, slot_reg(e, s, CORUN_MCU_S_IRC_CREDITS),
+				CORUN_FW_IRC_CREDITS_UNLIMITED);
+		/* every slot busy: slot s fails s times per 4 accesses */
+		e->dev.ctr[s][acc] += (3ull << 32) + 4000;
+		e->dev.ctr[s][fail] += (3ull << 32) / 4 * s + 1000 * s;
+	}
+	insns = epoch_run(test, e, 1);
+	kunit_info(test, "epoch work with MIL for %u slots: %llu instructions",
+		   SLOTS, (unsigned long long)insns);
+	/* monitors and MIL, spans beyond 32 bits (no DIVU fits) */
+	KUNIT_EXPECT_LT(test, insns, 4000u);
+	/* rate 0 (free stays free), 256 (not above HIGH), then above */
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 0, CORUN_MCU_S_MIL_CAP),
+			CORUN_FW_MIL_CAP_NONE);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 1, CORUN_MCU_S_MIL_CAP),
+			CORUN_FW_MIL_CAP_NONE);
+	for (s = 2; s < SLOTS; s++) {
+		KUNIT_EXPECT_EQ(test, slot_reg(e, s, CORUN_MCU_S_MIL_CAP), 16u);
+		KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_MIL_CAP, s),
+				16u);
+	}
+	/* the next epoch: slot 2 without failures grows, slot 3 halves */
+	e->dev.ctr[2][acc] += 100;
+	e->dev.ctr[3][acc] += 100;
+	e->dev.ctr[3][fail] += 90;
+	epoch_run(test, e, 2);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 2, CORUN_MCU_S_MIL_CAP), 18u);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 3, CORUN_MCU_S_MIL_CAP), 8u);
+	/* idle slots are freed */
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 4, CORUN_MCU_S_MIL_CAP),
+			CORUN_FW_MIL_CAP_NONE);
+	/* leaving MIL lifts every cap */
+	KUNIT_EXPECT_EQ(test, set_param(test, e, CORUN_FW_P_IRC_ENABLE, 0),
+			OK_HDR(1));
+	for (s = 0; s < SLOTS; s++)
+		KUNIT_EXPECT_EQ(test, slot_reg(e, s, CORUN_MCU_S_MIL_CAP),
+				CORUN_FW_MIL_CAP_NONE);
+	KUNIT_EXPECT_EQ(test, mcu_state(e->mcu), MCU_RUNNING);
 }
 
 static void fw_mcu_test_ticks(struct kunit *test)
@@ -843,6 +909,7 @@ static struct kunit_case fw_mcu_test_cases[] = {
 	KUNIT_CASE(fw_mcu_test_garbage),
 	KUNIT_CASE(fw_mcu_test_ticks),
 	KUNIT_CASE(fw_mcu_test_irc_ccbp),
+	KUNIT_CASE(fw_mcu_test_mil),
 	KUNIT_CASE(fw_mcu_test_idle),
 	KUNIT_CASE(fw_mcu_test_heartbeat),
 	KUNIT_CASE_PARAM(fw_mcu_test_bad_image, bad_image_gen_params),

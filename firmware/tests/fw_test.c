@@ -234,7 +234,7 @@ static void fw_test_registry(struct kunit *test)
 		KUNIT_EXPECT_NOT_NULL(test, (*p)->param_valid);
 		KUNIT_EXPECT_NOT_NULL(test, (*p)->param_apply);
 	}
-	KUNIT_EXPECT_EQ(test, npol, 7u);
+	KUNIT_EXPECT_EQ(test, npol, 8u);
 	/* Global ids, then per-slot bases. */
 	for (base = 0; base <= 0xff00; base += base < 0x100 ? 1 : 0x100) {
 		owners_of(base, &owners, &known);

@@ -19,7 +19,9 @@
  * CORUN_MCU_LLC_PROB reaches the LLC rounded to 1/1000; on an LLC of
  * more than 32 ways an all-ones CORUN_MCU_S_LLC_WAYS means every way;
  * CORUN_IRC_MODE_CCBP (CORUN_FW_FEAT_IRC_CCBP): the firmware turns
- * per-slot bandwidth units into credits itself (CCBP's Eqs. 1 and 3).
+ * per-slot bandwidth units into credits itself (CCBP's Eqs. 1 and 3);
+ * CORUN_FW_IRC_ENABLE_MIL (CORUN_FW_FEAT_MIL): memory-instruction
+ * limiting in place of the credits, through CORUN_MCU_S_MIL_CAP.
  */
 #ifndef _CORUN_FWIF_H_
 #define _CORUN_FWIF_H_
@@ -130,7 +132,12 @@ enum corun_fw_param {
 	 * handled as one event (CORUN_MCU_EPOCH_SEQ tells how many passed).
 	 */
 	CORUN_FW_P_EPOCHS = 0x0003,
-	CORUN_FW_P_IRC_ENABLE = 0x0010, /* issue-rate control on/off */
+	/*
+	 * enum corun_irc_enable: off, issue-rate credits, or MIL in their
+	 * place (the two exclude each other: under MIL every slot's credits
+	 * are CORUN_FW_IRC_CREDITS_UNLIMITED)
+	 */
+	CORUN_FW_P_IRC_ENABLE = 0x0010,
 	CORUN_FW_P_IRC_WINDOW = 0x0011, /* credit refill window, cycles */
 	/*
 	 * enum corun_irc_mode: how the credits of IRC_ENABLE follow from
@@ -154,6 +161,23 @@ enum corun_fw_param {
 	CORUN_FW_P_IRC_DRAM_BW = 0x0015,
 	CORUN_FW_P_IRC_REPLY = 0x0016,
 	CORUN_FW_P_IRC_DRAM_BYTES = 0x0017,
+	/*
+	 * MIL's controller (CORUN_FW_IRC_ENABLE_MIL; the formula is at enum
+	 * corun_irc_enable), each checked on its own:
+	 * MIL_HIGH  reservation failures per L1 access, in 1/1024, above
+	 *           which a slot's cap is lowered, 0..CORUN_FW_MIL_RATE_MAX
+	 *           (boot: 256)
+	 * MIL_LOW   the rate below which it is raised, same range (boot: 64)
+	 * MIL_MIN   the lowest cap, 1..CORUN_FW_MIL_CAP_MAX (boot: 2)
+	 * MIL_MAX   the highest cap: raising beyond it lifts the cap, the
+	 *           cap a lowering starts from; same range (boot: 32)
+	 * MIL_STEP  what a raise adds, same range (boot: 2)
+	 */
+	CORUN_FW_P_MIL_HIGH = 0x0018,
+	CORUN_FW_P_MIL_LOW = 0x0019,
+	CORUN_FW_P_MIL_MIN = 0x001a,
+	CORUN_FW_P_MIL_MAX = 0x001b,
+	CORUN_FW_P_MIL_STEP = 0x001c,
 	CORUN_FW_P_LLC_POLICY = 0x0020, /* enum corun_llc_policy */
 	/*
 	 * Under CORUN_LLC_PROB_STATIC: the probability, in 1/1024 (0 ..
@@ -206,6 +230,11 @@ enum corun_fw_param {
 	 * wrote last (CORUN_FW_IRC_CREDITS_UNLIMITED: no limit).
 	 */
 	CORUN_FW_P_IRC_CREDITS = 0x0d00,
+	/*
+	 * Read-only, per slot: the CORUN_MCU_S_MIL_CAP the firmware wrote
+	 * last (CORUN_FW_MIL_CAP_NONE: no cap).
+	 */
+	CORUN_FW_P_MIL_CAP = 0x0f00,
 };
 
 /*
@@ -229,6 +258,8 @@ enum corun_fw_param {
  * IRC_DRAM_UNITS, IRC_CLASS and IRC_CREDITS
  */
 #define CORUN_FW_FEAT_IRC_CCBP BIT(11)
+/* IRC_ENABLE CORUN_FW_IRC_ENABLE_MIL, MIL_HIGH .. MIL_STEP, MIL_CAP */
+#define CORUN_FW_FEAT_MIL BIT(13)
 
 /* Ranges SET_PARAM accepts; anything else is answered CORUN_FW_EINVAL. */
 #define CORUN_FW_TICK_CYCLES_MIN 100u
@@ -255,6 +286,15 @@ enum corun_fw_param {
  * slot's miss-queue issues.
  */
 #define CORUN_FW_IRC_CREDITS_UNLIMITED 0xffffffffu
+
+/*
+ * CORUN_MCU_S_MIL_CAP (and CORUN_FW_P_MIL_CAP) value meaning "no cap",
+ * the reset value; a cap is 1..CORUN_FW_MIL_CAP_MAX.
+ */
+#define CORUN_FW_MIL_CAP_NONE 0u
+#define CORUN_FW_MIL_CAP_MAX 255u
+/* MIL_HIGH and MIL_LOW: rates up to 64 failures per access. */
+#define CORUN_FW_MIL_RATE_MAX (64u * 1024)
 
 /*
  * CORUN_MCU_S_VC (and CORUN_FW_P_VC) value meaning "the VC the
@@ -286,6 +326,29 @@ enum corun_fw_param {
  * slot's enum corun_irc_class gives the rest; IRC_SHARE and IRC_PRIO
  * then wait until the mode is left.
  */
+/*
+ * CORUN_FW_P_IRC_ENABLE. Under CORUN_FW_IRC_ENABLE_MIL (Dai et al.,
+ * HPCA'18, memory-instruction limiting) the firmware, at every epoch
+ * event (GPU cycles, as for the CCBP mode's credits), takes each slot's
+ * L1 reservation failures and L1 accesses since the previous one
+ * (struct corun_slot_counters) and sets its cap, the L1 (global or
+ * local) memory instructions the slot may have in flight per SM:
+ *	rate = floor(1024 * l1_resfails / l1_accesses)
+ *	rate > MIL_HIGH: cap = max(MIL_MIN, floor(c / 2)), c the cap or,
+ *	                 with none, MIL_MAX
+ *	else rate < MIL_LOW, with a cap: cap + MIL_STEP, no cap beyond
+ *	                 MIL_MAX
+ * A slot with no L1 access in the span has no cap (a new kernel starts
+ * free). Parameter changes act from the next epoch event; caps start
+ * free when MIL is entered and are lifted when it is left.
+ */
+enum corun_irc_enable {
+	CORUN_FW_IRC_ENABLE_OFF = 0,
+	CORUN_FW_IRC_ENABLE_CREDITS = 1, /* the credits of IRC_MODE */
+	CORUN_FW_IRC_ENABLE_MIL = 2, /* needs CORUN_FW_FEAT_MIL */
+	CORUN_FW_IRC_ENABLE_NR
+};
+
 enum corun_irc_mode {
 	CORUN_IRC_MODE_SHARES = 0, /* share * window / 1024, IRC_PRIO */
 	CORUN_IRC_MODE_CCBP = 1,
@@ -398,7 +461,7 @@ enum corun_dram_policy {
  * Per-slot policy registers written by firmware. Reset values: credits
  * CORUN_FW_IRC_CREDITS_UNLIMITED, priority 0, all L1 ways, VC
  * CORUN_FW_VC_CONFIG, no bypass CTAs, DRAM priority 0, all LLC ways,
- * CTR_SEL 0. Way bits beyond the configured ways are ignored; a mask with
+ * CTR_SEL 0, no MIL cap. Way bits beyond the configured ways are ignored; a mask with
  * no valid way, a priority above CORUN_FW_IRC_PRIO_MAX (IRC) or
  * CORUN_FW_DRAM_PRIO_MAX (DRAM), a VC neither below CORUN_MCU_NUM_VCS nor
  * CORUN_FW_VC_CONFIG, or more bypass CTAs than
@@ -441,6 +504,17 @@ enum corun_dram_policy {
 #define CORUN_MCU_S_CTR_SEL 0x2c
 #define CORUN_MCU_S_CTR_LO 0x30 /* RO */
 #define CORUN_MCU_S_CTR_HI 0x34 /* RO */
+/*
+ * Memory-instruction limit (MIL): the most memory instructions of the
+ * slot that access the L1 (global or local memory; shared memory is not
+ * limited) that may be in flight on each SM, from issue until every L1
+ * request they made completed (a read's data back, a write accepted by
+ * the L2). A warp whose next such instruction finds the slot at its cap
+ * waits, counted as CORUN_STALL_MIL. CORUN_FW_MIL_CAP_NONE (reset): no
+ * cap; 1..CORUN_FW_MIL_CAP_MAX; anything else is refused. A lowered cap
+ * below the instructions in flight holds new ones until they drain.
+ */
+#define CORUN_MCU_S_MIL_CAP 0x38
 
 /* Victim selection in the LLC (CORUN_MCU_LLC_VICTIM). */
 enum corun_llc_victim {

@@ -485,6 +485,12 @@ enum corun_stall {
 	CORUN_STALL_BARRIER = 4,
 	CORUN_STALL_FETCH = 5, /* no instruction available */
 	CORUN_STALL_THROTTLED = 6, /* CTA resident but throttled */
+	/*
+	 * next instruction accesses the L1 (global or local memory) and its
+	 * slot's memory-instruction cap on the SM is reached
+	 * (CORUN_MCU_S_MIL_CAP)
+	 */
+	CORUN_STALL_MIL = 7,
 	CORUN_STALL_NR = 8
 };
 

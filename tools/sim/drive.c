@@ -340,6 +340,10 @@ static void progress_take(struct sim_dev *dev, struct job *jobs,
 				.read_requests = c.read_requests,
 				.requests = c.requests,
 				.dram_accesses = c.dram_accesses,
+				.l1_accesses = c.l1_accesses,
+				.l1_resfails = c.l1_resfails,
+				.mil_cap = emu_gpu_slot_mil_cap(
+					sim_dev_gpu(dev), jobs[i].slot),
 			};
 
 			if (progress_demand(&jobs[i].prog, &d))

@@ -72,6 +72,9 @@ static void demand_json(struct json *js, const struct progress *p)
 		DEMAND_FIELD(read_requests),
 		DEMAND_FIELD(requests),
 		DEMAND_FIELD(dram_accesses),
+		DEMAND_FIELD(l1_accesses),
+		DEMAND_FIELD(l1_resfails),
+		DEMAND_FIELD(mil_cap),
 	};
 	size_t f, i;
 

@@ -46,9 +46,13 @@ struct progress_epoch {
  *	or not the issue-rate controller has let them into the NoC yet
  * @read_requests, @requests: reads and all requests that left the L1
  * @dram_accesses: DRAM accesses they caused, dirty write-backs included
+ * @l1_accesses, @l1_resfails: L1 accesses and reservation failures (the
+ *	inputs of the firmware's MIL controller)
+ * @mil_cap: the memory-instruction cap in force (0: none), not cumulative
  */
 struct progress_demand {
 	uint64_t missq_demand, read_requests, requests, dram_accesses;
+	uint64_t l1_accesses, l1_resfails, mil_cap;
 };
 
 /**

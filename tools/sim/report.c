@@ -27,12 +27,12 @@ static const struct {
 #undef F
 };
 
-/* The stall reasons hw.h names; the array's last entry is reserved. */
-#define STALL_NAMED (CORUN_STALL_THROTTLED + 1)
+/* The stall reasons hw.h names. */
+#define STALL_NAMED (CORUN_STALL_MIL + 1)
 
 static const char *const stall_names[STALL_NAMED] = {
 	"raw_short", "raw_long", "lsu_full", "fu_busy", "barrier", "fetch",
-	"throttled",
+	"throttled", "mil",
 };
 
 static uint64_t ctr_get(const struct corun_slot_counters *c, size_t i)

@@ -1136,7 +1136,10 @@ struct drm_corun_job_counters {
 	/** @ctas_completed: CTAs that finished. */
 	__u64 ctas_completed;
 
-	/** @stall_mem: Warp-cycles stalled waiting for memory. */
+	/**
+	 * @stall_mem: Warp-cycles stalled waiting for memory (including
+	 * those held by the memory-instruction cap of %DRM_CORUN_IRC_MIL).
+	 */
 	__u64 stall_mem;
 
 	/** @stall_dep: Warp-cycles stalled on register or unit dependencies. */
@@ -1338,11 +1341,20 @@ enum drm_corun_policy_id {
  * @DRM_CORUN_IRC_ON: The firmware turns the per-slot shares
  *	(%DRM_CORUN_FW_PARAM_IRC_SHARE, or the policy's) into per-slot issue
  *	credits at the L1 miss queue.
+ * @DRM_CORUN_IRC_MIL: Memory-instruction limiting (Dai et al., HPCA'18) in
+ *	place of the credits: at every epoch the firmware lowers a slot's cap
+ *	on its in-flight global and local memory instructions per SM when
+ *	its L1 reservation-failure rate is high and raises (then lifts) it
+ *	when the rate is low. The miss queue is shared, as with
+ *	%DRM_CORUN_IRC_OFF; a policy that turns credits on itself (CCBP)
+ *	replaces MIL while it does. With Warped-Slicer it is the CCBP
+ *	paper's "WS + MIL".
  */
 enum drm_corun_irc {
 	DRM_CORUN_IRC_DEFAULT = 0,
 	DRM_CORUN_IRC_OFF = 1,
 	DRM_CORUN_IRC_ON = 2,
+	DRM_CORUN_IRC_MIL = 3,
 };
 
 /**

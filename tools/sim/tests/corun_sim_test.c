@@ -721,9 +721,10 @@ static void sim_progress(struct kunit *test)
 static void check_demand(struct kunit *test, const struct jv *j, double cycles)
 {
 	static const char *const f[] = { "missq_demand", "read_requests",
-					 "requests", "dram_accesses" };
+					 "requests",	 "dram_accesses",
+					 "l1_accesses",	 "l1_resfails" };
 	const struct jv *p = jget(j, "progress"), *d, *c = jget(j, "counters");
-	const struct jv *s, *a[4];
+	const struct jv *s, *a[6], *cap;
 	unsigned int i;
 	int k;
 
@@ -731,7 +732,7 @@ static void check_demand(struct kunit *test, const struct jv *j, double cycles)
 	s = jget(p, "samples");
 	d = jget(p, "demand");
 	KUNIT_ASSERT_TRUE(test, s && d);
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 6; i++) {
 		double prev = 0;
 
 		a[i] = jget(d, f[i]);
@@ -748,6 +749,12 @@ static void check_demand(struct kunit *test, const struct jv *j, double cycles)
 	}
 	for (k = 0; k < s->n; k++)
 		KUNIT_EXPECT_GE(test, a[2]->v[k]->num, a[1]->v[k]->num);
+	/* the MIL cap in force: none, as the mix does not select MIL */
+	cap = jget(d, "mil_cap");
+	KUNIT_ASSERT_TRUE(test, cap && cap->t == J_ARR);
+	KUNIT_ASSERT_EQ(test, cap->n, s->n);
+	for (k = 0; k < cap->n; k++)
+		KUNIT_EXPECT_EQ(test, cap->v[k]->num, 0.0);
 }
 
 static void sim_demand(struct kunit *test)

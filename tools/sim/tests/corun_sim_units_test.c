@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <corun/fwif.h>
 #include <kunit/test.h>
 #include <policy/fwknobs.h>
 #include <sim/metrics.h>
@@ -85,6 +86,20 @@ static void mix_valid(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, m.policy, "fcfs");
 }
 
+/* A device of 8 slots, 4 L1 and 16 LLC ways, 2 VCs; every knob value. */
+static void fw_device(struct corun_policy_platform *p, uint64_t *modes)
+{
+	uint32_t k;
+
+	memset(p, 0, sizeof(*p));
+	p->num_slots = 8;
+	p->l1_ways = 4;
+	p->llc_ways = 16;
+	p->num_vcs = 2;
+	for (k = 0; k < CORUN_FWK_NR; k++)
+		modes[k] = corun_fwk_modes(k, ~0u);
+}
+
 /* Firmware settings: parsed by name, in uapi terms, checked on a device. */
 static void mix_fw(struct kunit *test)
 {
@@ -96,7 +111,7 @@ static void mix_fw(struct kunit *test)
 		"job matmul slot=3 l1_ways=0x0f dram_prio=3\n";
 	struct corun_fw_setting s[MIX_FW_SETTINGS];
 	unsigned int line[MIX_FW_SETTINGS], n;
-	uint32_t knobs[CORUN_FWK_NR], slot_of[2] = { 0, 1 }, k;
+	uint32_t knobs[CORUN_FWK_NR], slot_of[2] = { 0, 1 };
 	uint64_t modes[CORUN_FWK_NR], params;
 	struct corun_policy_platform p;
 	char err[256] = "", txt[64];
@@ -133,13 +148,7 @@ static void mix_fw(struct kunit *test)
 	mix_fw_settings(&m, slot_of, knobs, s, NULL);
 	KUNIT_EXPECT_EQ(test, s[3].slot, 1u);
 
-	memset(&p, 0, sizeof(p));
-	p.num_slots = 8;
-	p.l1_ways = 4;
-	p.llc_ways = 16;
-	p.num_vcs = 2;
-	for (k = 0; k < CORUN_FWK_NR; k++)
-		modes[k] = corun_fwk_modes(k, ~0u);
+	fw_device(&p, modes);
 	params = corun_fwp_mask(~0u);
 	KUNIT_EXPECT_EQ_MSG(test, mix_check_fw(&m, NULL, &p, modes, params, err,
 					       sizeof(err)), 0, "%s", err);
@@ -180,6 +189,33 @@ static void mix_fw(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, params, err,
 					   sizeof(err)), -1);
 	KUNIT_EXPECT_STREQ(test, err, "f.mix:5: l1_ways:3=0x1: not with l1 = shared");
+}
+
+/* "irc = mil" is WS + MIL's knob, refused by a firmware without MIL. */
+static void mix_fw_mil(struct kunit *test)
+{
+	struct corun_fw_setting s[MIX_FW_SETTINGS];
+	uint32_t knobs[CORUN_FWK_NR];
+	uint64_t modes[CORUN_FWK_NR];
+	struct corun_policy_platform p;
+	char err[256] = "";
+	struct mix m;
+
+	KUNIT_ASSERT_EQ_MSG(test, mix_parse("policy = warped-slicer\nirc = mil\njob vecadd\n",
+					    "m.mix", lookup, &m, err, sizeof(err)),
+			    0, "%s", err);
+	KUNIT_EXPECT_EQ(test, mix_fw_settings(&m, NULL, knobs, s, NULL), 0u);
+	KUNIT_EXPECT_EQ(test, knobs[CORUN_FWK_IRC],
+			(uint32_t)corun_fwk_value_find(CORUN_FWK_IRC, "mil"));
+	KUNIT_EXPECT_EQ(test, knobs[CORUN_FWK_IRC], 3u); /* DRM_CORUN_IRC_MIL */
+	fw_device(&p, modes);
+	KUNIT_EXPECT_EQ_MSG(test, mix_check_fw(&m, NULL, &p, modes, 0, err,
+					       sizeof(err)), 0, "%s", err);
+	modes[CORUN_FWK_IRC] = corun_fwk_modes(CORUN_FWK_IRC, CORUN_FW_FEAT_IRC);
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, 0, err,
+					   sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err,
+			   "m.mix:2: irc = mil: the device's firmware does not implement it");
 }
 
 struct bad_mix {
@@ -226,7 +262,7 @@ static const struct bad_mix bad_mixes[] = {
 	{ "sched = gto\nsched = lrr\njob vecadd\n", "b.mix:2: sched given twice" },
 	{ "vecadd\n", "b.mix:1: expected 'job WORKLOAD ...' or 'key = value', got 'vecadd'" },
 	/* firmware settings */
-	{ "irc = maybe\njob vecadd\n", "b.mix:1: irc = maybe: expected off or on" },
+	{ "irc = maybe\njob vecadd\n", "b.mix:1: irc = maybe: expected off, on or mil" },
 	{ "llc = best\njob vecadd\n",
 	  "b.mix:1: llc = best: expected lru, prob-static, prob-dynamic or way-partition" },
 	{ "irc = on\nirc = off\njob vecadd\n", "b.mix:2: irc given twice" },
@@ -403,6 +439,7 @@ static void metrics_formulas(struct kunit *test)
 static struct kunit_case corun_sim_unit_cases[] = {
 	KUNIT_CASE(mix_valid),
 	KUNIT_CASE(mix_fw),
+	KUNIT_CASE(mix_fw_mil),
 	KUNIT_CASE_PARAM(mix_errors, bad_mix_gen_params),
 	KUNIT_CASE(mix_elf_job),
 	KUNIT_CASE(mix_too_many_jobs),

@@ -206,8 +206,10 @@ static void corun_counters_to_uapi(const struct corun_job_counters *jc,
 	c->thread_insts = h->thread_insns;
 	c->ctas_launched = h->ctas_launched;
 	c->ctas_completed = h->ctas_done;
-	c->stall_mem =
-		h->stall[CORUN_STALL_RAW_LONG] + h->stall[CORUN_STALL_LSU_FULL];
+	/* held by the MIL cap: waiting for the slot's memory instructions */
+	c->stall_mem = h->stall[CORUN_STALL_RAW_LONG] +
+		       h->stall[CORUN_STALL_LSU_FULL] +
+		       h->stall[CORUN_STALL_MIL];
 	c->stall_dep =
 		h->stall[CORUN_STALL_RAW_SHORT] + h->stall[CORUN_STALL_FU_BUSY];
 	c->stall_barrier = h->stall[CORUN_STALL_BARRIER];

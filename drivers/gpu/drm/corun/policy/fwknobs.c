@@ -57,11 +57,12 @@ CORUN_STATIC_ASSERT(DRM_CORUN_FW_PARAM_LLC_PROB + 1 == CORUN_FWP_NR,
  * Each firmware mode has a uapi value below (the tests check the mapping
  * both ways): a new firmware mode must be added there, then here.
  */
+CORUN_STATIC_ASSERT(CORUN_FW_IRC_ENABLE_NR == 3, "IRC_ENABLE values");
 CORUN_STATIC_ASSERT(CORUN_LLC_NR == 4, "LLC policies");
 CORUN_STATIC_ASSERT(CORUN_VCP_NR == 3, "VCP modes");
 CORUN_STATIC_ASSERT(CORUN_DRAM_NR == 3, "DRAM policies");
 /* The values of each uapi enumeration, DEFAULT included. */
-CORUN_STATIC_ASSERT(DRM_CORUN_IRC_ON + 1 <= CORUN_FWK_MAX_VALUES, "irc");
+CORUN_STATIC_ASSERT(DRM_CORUN_IRC_MIL + 1 <= CORUN_FWK_MAX_VALUES, "irc");
 CORUN_STATIC_ASSERT(DRM_CORUN_LLC_WAY_PARTITION + 1 <= CORUN_FWK_MAX_VALUES,
 		    "llc");
 CORUN_STATIC_ASSERT(DRM_CORUN_VCP_DYNAMIC + 1 <= CORUN_FWK_MAX_VALUES, "vcp");
@@ -79,10 +80,14 @@ const struct corun_fwk_info corun_fwk[CORUN_FWK_NR] = {
 		.name = "irc",
 		.uapi_feature = DRM_CORUN_FEATURE_IRC,
 		.fw_param = CORUN_FW_P_IRC_ENABLE,
-		.nvalues = DRM_CORUN_IRC_ON + 1,
+		.nvalues = DRM_CORUN_IRC_MIL + 1,
 		.values = {
-			[DRM_CORUN_IRC_OFF] = { "off", 0, CORUN_FW_FEAT_IRC },
-			[DRM_CORUN_IRC_ON] = { "on", 1, CORUN_FW_FEAT_IRC },
+			[DRM_CORUN_IRC_OFF] = { "off", CORUN_FW_IRC_ENABLE_OFF,
+						CORUN_FW_FEAT_IRC },
+			[DRM_CORUN_IRC_ON] = { "on", CORUN_FW_IRC_ENABLE_CREDITS,
+					       CORUN_FW_FEAT_IRC },
+			[DRM_CORUN_IRC_MIL] = { "mil", CORUN_FW_IRC_ENABLE_MIL,
+						CORUN_FW_FEAT_MIL },
 		},
 	},
 	[CORUN_FWK_LLC] = {

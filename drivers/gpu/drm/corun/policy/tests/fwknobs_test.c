@@ -25,14 +25,15 @@
 	 CORUN_FW_FEAT_LLC_PROB_STATIC | CORUN_FW_FEAT_LLC_WAYPART | \
 	 CORUN_FW_FEAT_VCP_STATIC | CORUN_FW_FEAT_DRAM_PRIO |        \
 	 CORUN_FW_FEAT_MONITORS | CORUN_FW_FEAT_SET_PARAMS |         \
-	 CORUN_FW_FEAT_DRAM_BW_APP | CORUN_FW_FEAT_IRC_CCBP)
-#define FEAT_ALL 0xfffu
+	 CORUN_FW_FEAT_DRAM_BW_APP | CORUN_FW_FEAT_IRC_CCBP |        \
+	 CORUN_FW_FEAT_MIL)
+#define FEAT_ALL 0xffffu
 
 /* Every firmware mode is one uapi value, and GET reports it back. */
 static void fwknobs_map_test(struct kunit *test)
 {
-	static const u32 nr[] = { 2, CORUN_LLC_NR, CORUN_VCP_NR,
-				  CORUN_DRAM_NR };
+	static const u32 nr[] = { CORUN_FW_IRC_ENABLE_NR, CORUN_LLC_NR,
+				  CORUN_VCP_NR, CORUN_DRAM_NR };
 	struct corun_policy_platform p;
 	struct corun_policy_fw fw;
 	u32 k, fv, v, hits, at = 0;
@@ -286,6 +287,21 @@ static void fwknobs_settings_test(struct kunit *test)
 	def.slot[3].irc_share = 700;
 	KUNIT_EXPECT_EQ(test, memcmp(&fw, &def, sizeof(fw)), 0);
 
+	/* MIL in place of the credits, with the same settings */
+	knobs[CORUN_FWK_IRC] = DRM_CORUN_IRC_MIL;
+	ret = corun_fw_settings(&p, FEAT_TREE, knobs, s, 3, &fw, &bad);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	def.g.irc_enable = CORUN_FW_IRC_ENABLE_MIL;
+	KUNIT_EXPECT_EQ(test, memcmp(&fw, &def, sizeof(fw)), 0);
+	KUNIT_EXPECT_EQ(test, corun_fwk_report(&p, &fw, CORUN_FWK_IRC),
+			(u32)DRM_CORUN_IRC_MIL);
+	/* ...which needs its feature, not IRC's */
+	ret = corun_fw_settings(&p, FEAT_TREE & ~CORUN_FW_FEAT_MIL, knobs, s, 3,
+				&fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, bad, 3u);
+	knobs[CORUN_FWK_IRC] = DRM_CORUN_IRC_ON;
+
 	/* a (parameter, slot) twice */
 	s[2].slot = 2;
 	ret = corun_fw_settings(&p, FEAT_TREE, knobs, s, 3, &fw, &bad);
@@ -337,6 +353,7 @@ static void fwknobs_modes_test(struct kunit *test)
 		DRM_CORUN_FEATURE_IRC | DRM_CORUN_FEATURE_LLC_POLICY |
 		DRM_CORUN_FEATURE_VCP | DRM_CORUN_FEATURE_DRAM_POLICY |
 		DRM_CORUN_FEATURE_L1_POLICY;
+	u64 irc;
 	u32 k;
 
 	/* no firmware: DEFAULT only, no knob feature, no parameter */
@@ -350,6 +367,17 @@ static void fwknobs_modes_test(struct kunit *test)
 			(u64)(1 | 1 << DRM_CORUN_LLC_LRU |
 			      1 << DRM_CORUN_LLC_PROB_STATIC |
 			      1 << DRM_CORUN_LLC_WAY_PARTITION));
+	KUNIT_EXPECT_EQ(test, corun_fwk_modes(CORUN_FWK_IRC, FEAT_TREE),
+			(u64)(1 | 1 << DRM_CORUN_IRC_OFF |
+			      1 << DRM_CORUN_IRC_ON | 1 << DRM_CORUN_IRC_MIL));
+	irc = 1 | 1 << DRM_CORUN_IRC_OFF | 1 << DRM_CORUN_IRC_ON;
+	KUNIT_EXPECT_EQ(test, corun_fwk_modes(CORUN_FWK_IRC, CORUN_FW_FEAT_IRC),
+			irc);
+	/* MIL alone is the knob's only value but DEFAULT: the knob exists */
+	KUNIT_EXPECT_EQ(test, corun_fwk_modes(CORUN_FWK_IRC, CORUN_FW_FEAT_MIL),
+			(u64)(1 | 1 << DRM_CORUN_IRC_MIL));
+	KUNIT_EXPECT_EQ(test, corun_fw_uapi_features(CORUN_FW_FEAT_MIL),
+			(u64)DRM_CORUN_FEATURE_IRC);
 	KUNIT_EXPECT_EQ(test, corun_fwk_modes(CORUN_FWK_VCP, FEAT_ALL),
 			(u64)(1 | 1 << DRM_CORUN_VCP_SHARED |
 			      1 << DRM_CORUN_VCP_PARTITIONED |
@@ -377,6 +405,8 @@ static void fwknobs_names_test(struct kunit *test)
 			(int)DRM_CORUN_VCP_PARTITIONED);
 	KUNIT_EXPECT_EQ(test, corun_fwk_value_find(CORUN_FWK_IRC, "on"),
 			(int)DRM_CORUN_IRC_ON);
+	KUNIT_EXPECT_EQ(test, corun_fwk_value_find(CORUN_FWK_IRC, "mil"),
+			(int)DRM_CORUN_IRC_MIL);
 	KUNIT_EXPECT_EQ(test, corun_fwk_value_find(CORUN_FWK_IRC, "maybe"), -1);
 	KUNIT_EXPECT_EQ(test, corun_fwp_find("irc_share"),
 			(int)DRM_CORUN_FW_PARAM_IRC_SHARE);
