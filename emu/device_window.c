@@ -19,6 +19,8 @@
  *	S_LLC_WAYS                 from all three
  *	DRAM_POLICY, S_DRAM_PRIO   emu_gpu_set_slot_dram_prio(): the slot's
  *	                           priority under SLOT_PRIO, else 0
+ *	L1_UMON_CTRL, L1_UMON_DECAY emu_gpu_l1_umon_enable(), _decay();
+ *	                           L1_UMON_LO reads emu_gpu_l1_umon_read()
  *
  * Runs on the clock (inside mcu_run()), never under the host's lock.
  */
@@ -35,6 +37,8 @@ _Static_assert(CORUN_FW_VC_CONFIG == EMU_NOC_VC_MAPPED,
 _Static_assert(CORUN_FW_DRAM_PRIO_MAX == EMU_DRAM_PRIO_MAX,
 	       "DRAM priorities of the window and the model");
 _Static_assert(CORUN_FW_LLC_PROB_ONE == 1024, "LLC_PROB is in 1/1024");
+_Static_assert(CORUN_MCU_L1_UMON_ACCESSES == EMU_L1_UMON_ACCESSES,
+	       "the window's UMON access counter is the model's");
 _Static_assert(sizeof(struct corun_slot_counters) % 8 == 0,
 	       "slot counters are u64s");
 
@@ -186,6 +190,16 @@ static uint32_t slot_read(struct emu_dev *dev, uint32_t n, uint32_t reg)
 	return (uint32_t)v;
 }
 
+/* UMON_LO: the selected counter; its high half waits in UMON_HI. */
+static uint32_t umon_read(struct emu_dev *dev)
+{
+	uint64_t v = emu_gpu_l1_umon_read(dev->gpu, dev->mcu_umon_sel >> 8,
+					  dev->mcu_umon_sel & 0xff);
+
+	dev->mcu_umon_hi = (uint32_t)(v >> 32);
+	return (uint32_t)v;
+}
+
 uint32_t emu_dev_window_read(void *ctx, uint32_t off)
 {
 	struct emu_dev *dev = ctx;
@@ -212,6 +226,16 @@ uint32_t emu_dev_window_read(void *ctx, uint32_t off)
 		return dev->cfg.l1.ways;
 	case CORUN_MCU_LLC_WAYS:
 		return dev->cfg.l2.ways;
+	case CORUN_MCU_L1_UMON_CTRL:
+		return dev->mcu_umon_ctrl;
+	case CORUN_MCU_L1_UMON_SAMPLE:
+		return dev->cfg.l1.umon_sample;
+	case CORUN_MCU_L1_UMON_SEL:
+		return dev->mcu_umon_sel;
+	case CORUN_MCU_L1_UMON_LO:
+		return umon_read(dev);
+	case CORUN_MCU_L1_UMON_HI:
+		return dev->mcu_umon_hi;
 	}
 	if (off < CORUN_MCU_SLOT_BASE)
 		return 0;
@@ -323,6 +347,18 @@ static bool global_write(struct emu_dev *dev, uint32_t off, uint32_t val)
 		for (n = 0; n < dev->cfg.num_slots; n++)
 			dram_program(dev, n);
 		return true;
+	case CORUN_MCU_L1_UMON_CTRL:
+		if (val > 1)
+			break;
+		dev->mcu_umon_ctrl = val;
+		emu_gpu_l1_umon_enable(dev->gpu, val);
+		return true;
+	case CORUN_MCU_L1_UMON_SEL:
+		dev->mcu_umon_sel = val; /* a bad slot or index reads 0 */
+		return true;
+	case CORUN_MCU_L1_UMON_DECAY:
+		emu_gpu_l1_umon_decay(dev->gpu, val); /* an action: reads 0 */
+		return true;
 	default:
 		return false;
 	}
@@ -357,6 +393,9 @@ void emu_dev_window_reset(struct emu_dev *dev)
 	dev->mcu_llc_victim = CORUN_LLC_VICTIM_LRU;
 	dev->mcu_llc_prob = 0;
 	dev->mcu_dram_policy = CORUN_DRAM_FRFCFS;
+	dev->mcu_umon_ctrl = 0;
+	dev->mcu_umon_sel = 0;
+	dev->mcu_umon_hi = 0;
 	for (n = 0; n < CORUN_MAX_SLOTS; n++) {
 		dev->mcu_slots[n] = (struct emu_dev_mcu_slot){
 			.irc_credits = CORUN_FW_IRC_CREDITS_UNLIMITED,
