@@ -18,7 +18,6 @@
 #include <corun/kernel.h>
 
 #include "config.h"
-#include "l1_umon.h"
 
 enum key_type {
 	KT_U32, /* plain number */
@@ -112,7 +111,6 @@ static const struct key keys[] = {
 	U32("l1", "irc_window", l1.irc_window, 1, 1u << 20),
 	SZ("l1", "ro_size", l1.ro_size, 0, 1u << 24),
 	U32("l1", "ro_ways", l1.ro_ways, 1, 32),
-	U32("l1", "umon_sample", l1.umon_sample, 1, 1024),
 
 	{ "noc", "topology", KT_ENUM, OFF(noc.topology), 0, 0, noc_names },
 	U32("noc", "flit_bytes", noc.flit_bytes, 4, 256),
@@ -239,7 +237,6 @@ void emu_config_defaults(struct emu_config *cfg)
 	/* GPGPU-Sim's GTX480 texture cache: 4 sets x 24 ways x 128 B. */
 	cfg->l1.ro_size = 12 * 1024;
 	cfg->l1.ro_ways = 24;
-	cfg->l1.umon_sample = EMU_L1_UMON_SAMPLE;
 
 	cfg->noc.topology = EMU_NOC_CROSSBAR;
 	cfg->noc.flit_bytes = 32;

@@ -179,8 +179,6 @@ struct emu_fu_timing {
  * @l1.write_policy: enum emu_l1_write (global stores)
  * @l1.local_write: enum emu_l1_local (local, i.e. stack, accesses)
  * @l1.irc_window: issue-rate-control credit refill window, SM cycles
- * @l1.umon_sample: the L1 utility monitors (l1_umon.h) mirror one set in
- *	this many (1: every set); default EMU_L1_UMON_SAMPLE
  *
  * @noc: interconnect
  * @noc.topology: enum emu_noc_topology
@@ -312,7 +310,6 @@ struct emu_config {
 		uint32_t irc_window;
 		uint32_t ro_size;
 		uint32_t ro_ways;
-		uint32_t umon_sample;
 	} l1;
 
 	struct {

@@ -19,7 +19,8 @@
  *	S_LLC_WAYS                 from all three
  *	DRAM_POLICY, S_DRAM_PRIO   emu_gpu_set_slot_dram_prio(): the slot's
  *	                           priority under SLOT_PRIO, else 0
- *	L1_UMON_CTRL, L1_UMON_DECAY emu_gpu_l1_umon_enable(), _decay();
+ *	L1_UMON_CTRL, L1_UMON_DECAY emu_gpu_l1_umon_enable(), _decay(),
+ *	L1_UMON_SAMPLE             _set_sample();
  *	                           L1_UMON_LO reads emu_gpu_l1_umon_read()
  *
  * Runs on the clock (inside mcu_run()), never under the host's lock.
@@ -28,6 +29,7 @@
 
 #include "device_int.h"
 #include "dram.h"
+#include "l1_umon.h"
 #include "mem.h"
 
 _Static_assert(CORUN_FW_L1_BYPASS_CTAS_ALL >= EMU_MAX_SM_CTAS,
@@ -39,6 +41,9 @@ _Static_assert(CORUN_FW_DRAM_PRIO_MAX == EMU_DRAM_PRIO_MAX,
 _Static_assert(CORUN_FW_LLC_PROB_ONE == 1024, "LLC_PROB is in 1/1024");
 _Static_assert(CORUN_MCU_L1_UMON_ACCESSES == EMU_L1_UMON_ACCESSES,
 	       "the window's UMON access counter is the model's");
+_Static_assert(CORUN_FW_L1_UMON_SAMPLE_MAX == EMU_L1_UMON_SAMPLE_MAX &&
+		       CORUN_FW_L1_UMON_SAMPLE_BOOT == EMU_L1_UMON_SAMPLE,
+	       "the window's UMON sampling ratios are the model's");
 _Static_assert(sizeof(struct corun_slot_counters) % 8 == 0,
 	       "slot counters are u64s");
 
@@ -229,7 +234,7 @@ uint32_t emu_dev_window_read(void *ctx, uint32_t off)
 	case CORUN_MCU_L1_UMON_CTRL:
 		return dev->mcu_umon_ctrl;
 	case CORUN_MCU_L1_UMON_SAMPLE:
-		return dev->cfg.l1.umon_sample;
+		return dev->mcu_umon_sample;
 	case CORUN_MCU_L1_UMON_SEL:
 		return dev->mcu_umon_sel;
 	case CORUN_MCU_L1_UMON_LO:
@@ -356,6 +361,11 @@ static bool global_write(struct emu_dev *dev, uint32_t off, uint32_t val)
 	case CORUN_MCU_L1_UMON_SEL:
 		dev->mcu_umon_sel = val; /* a bad slot or index reads 0 */
 		return true;
+	case CORUN_MCU_L1_UMON_SAMPLE:
+		if (emu_gpu_l1_umon_set_sample(dev->gpu, val))
+			break;
+		dev->mcu_umon_sample = val;
+		return true;
 	case CORUN_MCU_L1_UMON_DECAY:
 		emu_gpu_l1_umon_decay(dev->gpu, val); /* an action: reads 0 */
 		return true;
@@ -394,6 +404,7 @@ void emu_dev_window_reset(struct emu_dev *dev)
 	dev->mcu_llc_prob = 0;
 	dev->mcu_dram_policy = CORUN_DRAM_FRFCFS;
 	dev->mcu_umon_ctrl = 0;
+	dev->mcu_umon_sample = EMU_L1_UMON_SAMPLE;
 	dev->mcu_umon_sel = 0;
 	dev->mcu_umon_hi = 0;
 	for (n = 0; n < CORUN_MAX_SLOTS; n++) {

@@ -291,6 +291,11 @@ void emu_gpu_l1_umon_decay(struct emu_gpu *gpu, uint32_t shift)
 	emu_mem_l1_umon_decay(gpu->mem, shift);
 }
 
+int emu_gpu_l1_umon_set_sample(struct emu_gpu *gpu, uint32_t n)
+{
+	return emu_mem_l1_umon_set_sample(gpu->mem, n);
+}
+
 uint64_t emu_gpu_l1_umon_read(const struct emu_gpu *gpu, unsigned int slot,
 			      uint32_t index)
 {

@@ -2,6 +2,7 @@
 /*
  * corun device model: utility monitors of the L1 (l1_umon.h).
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,25 +11,25 @@
 
 struct emu_l1_umon {
 	bool on;
-	uint32_t sms, sets, ways, line_shift, slots, sample, sampled;
+	uint32_t sms, sets, ways, line_shift, slots, sample;
 	uint64_t clock;
-	struct emu_atd_way *w; /* [sm][sampled set][slot][way] */
+	struct emu_atd_way *w; /* [sm][set][slot][way], sampled sets used */
 	uint64_t *hits; /* [slot][position] */
 	uint64_t *accesses; /* [slot] */
 };
 
 static size_t umon_ways(const struct emu_l1_umon *u)
 {
-	return (size_t)u->sms * u->sampled * u->slots * u->ways;
+	return (size_t)u->sms * u->sets * u->slots * u->ways;
 }
 
 struct emu_l1_umon *emu_l1_umon_create(uint32_t sms, uint32_t sets,
 				       uint32_t ways, uint32_t line_shift,
-				       uint32_t slots, uint32_t sample)
+				       uint32_t slots)
 {
 	struct emu_l1_umon *u;
 
-	if (!sms || !sets || !ways || !slots || !sample)
+	if (!sms || !sets || !ways || !slots)
 		return NULL;
 	u = calloc(1, sizeof(*u));
 	if (!u)
@@ -38,8 +39,7 @@ struct emu_l1_umon *emu_l1_umon_create(uint32_t sms, uint32_t sets,
 	u->ways = ways;
 	u->line_shift = line_shift;
 	u->slots = slots;
-	u->sample = sample;
-	u->sampled = (sets + sample - 1) / sample;
+	u->sample = EMU_L1_UMON_SAMPLE;
 	u->w = calloc(umon_ways(u), sizeof(*u->w));
 	u->hits = calloc((size_t)slots * ways, sizeof(*u->hits));
 	u->accesses = calloc(slots, sizeof(*u->accesses));
@@ -67,6 +67,21 @@ void emu_l1_umon_enable(struct emu_l1_umon *u, bool on)
 	u->on = on;
 }
 
+int emu_l1_umon_set_sample(struct emu_l1_umon *u, uint32_t n)
+{
+	if (!n || n > EMU_L1_UMON_SAMPLE_MAX)
+		return -EINVAL;
+	if (n != u->sample)
+		memset(u->w, 0, umon_ways(u) * sizeof(*u->w));
+	u->sample = n;
+	return 0;
+}
+
+uint32_t emu_l1_umon_sample(const struct emu_l1_umon *u)
+{
+	return u->sample;
+}
+
 bool emu_l1_umon_on(const struct emu_l1_umon *u)
 {
 	return u->on;
@@ -82,9 +97,7 @@ void emu_l1_umon_access(struct emu_l1_umon *u, uint32_t sm, uint32_t slot,
 
 	if (!u->on || set % u->sample || sm >= u->sms || slot >= u->slots)
 		return;
-	set /= u->sample;
-	w = &u->w[(((size_t)sm * u->sampled + set) * u->slots + slot) *
-		  u->ways];
+	w = &u->w[(((size_t)sm * u->sets + set) * u->slots + slot) * u->ways];
 	u->accesses[slot]++;
 	pos = emu_atd_set_access(w, u->ways, line, ++u->clock);
 	if (pos >= 0)

@@ -4,7 +4,8 @@
  * UCP, Qureshi & Patt, MICRO'06), for the firmware's UCP mode.
  *
  * Per SM and slot, a shadow tag directory with the L1's associativity and
- * true LRU for every l1.umon_sample-th set of the L1 (sets 0, N, 2N, ...):
+ * true LRU for every N-th set of the L1 (sets 0, N, 2N, ...; N the
+ * sampling ratio, emu_l1_umon_set_sample()):
  * the tags the slot would hold if it had the whole L1 to itself. Every L1
  * load lookup of a slot (global and local loads the L1 accepts; not
  * stores or atomics, which do not allocate, nor read-only-cache or
@@ -18,7 +19,11 @@
  *
  * The monitors only watch: on or off, read or not, they change no timing.
  * Off (the reset state) they cost a test per L1 load; turning them on
- * empties the directories. Storage is allocated at create time.
+ * empties the directories. Storage for every set is allocated at create
+ * time, so the ratio can change at run time. The ratio is a register of
+ * the device rather than a configuration key so that configurations and
+ * their emu_config_id() (which seeds the LLC's random draws) stay as they
+ * are.
  */
 #ifndef _EMU_L1_UMON_H_
 #define _EMU_L1_UMON_H_
@@ -26,8 +31,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Sets in one mirrored when the configuration does not say (l1.umon_sample). */
+/* Sets in one mirrored after create, and the largest ratio taken. */
 #define EMU_L1_UMON_SAMPLE 8u
+#define EMU_L1_UMON_SAMPLE_MAX 256u
 
 struct emu_l1_umon;
 
@@ -38,13 +44,28 @@ struct emu_l1_umon;
  * @ways: L1 ways (the directories' associativity)
  * @line_shift: log2 of the L1 line size
  * @slots: hardware slots
- * @sample: mirror one set in @sample (1: every set)
+ *
+ * They mirror one set in EMU_L1_UMON_SAMPLE.
  *
  * Return: the monitors or NULL (no memory, or a zero argument).
  */
 struct emu_l1_umon *emu_l1_umon_create(uint32_t sms, uint32_t sets,
 				       uint32_t ways, uint32_t line_shift,
-				       uint32_t slots, uint32_t sample);
+				       uint32_t slots);
+
+/**
+ * emu_l1_umon_set_sample() - mirror one set in @n from now
+ * @u: monitors
+ * @n: 1 (every set) .. EMU_L1_UMON_SAMPLE_MAX
+ *
+ * A new ratio empties the directories; the counters go on.
+ *
+ * Return: 0, or -EINVAL (nothing changed) for a bad @n.
+ */
+int emu_l1_umon_set_sample(struct emu_l1_umon *u, uint32_t n);
+
+/* The sampling ratio. */
+uint32_t emu_l1_umon_sample(const struct emu_l1_umon *u);
 
 /* Free them (NULL is fine). */
 void emu_l1_umon_destroy(struct emu_l1_umon *u);

@@ -218,8 +218,7 @@ static struct emu_mem *mem_build(const struct emu_config *cfg,
 		m->umon = emu_l1_umon_create(cfg->num_sms, m->sm[0].l1.sets,
 					     cfg->l1.ways,
 					     m->sm[0].l1.line_shift,
-					     cfg->num_slots,
-					     cfg->l1.umon_sample);
+					     cfg->num_slots);
 		if (!m->umon)
 			goto fail;
 	}
@@ -462,6 +461,13 @@ void emu_mem_l1_umon_enable(struct emu_mem *m, bool on)
 		return;
 	emu_l1_umon_enable(m->umon, on);
 	m->umon_on = on;
+}
+
+int emu_mem_l1_umon_set_sample(struct emu_mem *m, uint32_t n)
+{
+	if (!m->umon)
+		return n && n <= EMU_L1_UMON_SAMPLE_MAX ? 0 : -EINVAL;
+	return emu_l1_umon_set_sample(m->umon, n);
 }
 
 void emu_mem_l1_umon_decay(struct emu_mem *m, uint32_t shift)

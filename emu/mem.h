@@ -295,6 +295,9 @@ uint64_t emu_mem_l1_umon_read(const struct emu_mem *m, unsigned int slot,
 /* emu_l1_umon_decay() of the L1 utility monitors (nothing without an L1) */
 void emu_mem_l1_umon_decay(struct emu_mem *m, uint32_t shift);
 
+/* emu_l1_umon_set_sample() (without an L1, only the check) */
+int emu_mem_l1_umon_set_sample(struct emu_mem *m, uint32_t n);
+
 /**
  * emu_mem_set_slot_vc() - the NoC virtual channel of a slot's packets
  * @m: memory side

@@ -29,6 +29,7 @@
  * @period: CORUN_FW_P_L1_UCP_PERIOD
  * @min_ways: CORUN_FW_P_L1_UCP_MIN_WAYS
  * @decay: CORUN_FW_P_L1_UCP_DECAY
+ * @sample: CORUN_FW_P_L1_UCP_SAMPLE
  * @ucp_ways: CORUN_FW_P_L1_UCP_WAYS per slot
  * @epochs: UCP: epoch events since the last repartition
  * @lookups: UCP: per slot, its monitor's lookups (low 32 bits) at the
@@ -44,6 +45,7 @@ static struct fw_l1 {
 	u32 period;
 	u32 min_ways;
 	u32 decay;
+	u32 sample;
 	u32 ucp_ways[CORUN_MAX_SLOTS];
 	u32 epochs;
 	u32 lookups[CORUN_MAX_SLOTS];
@@ -211,6 +213,8 @@ static void l1_init(void)
 	l1.period = FW_L1_UCP_PERIOD_DEFAULT;
 	l1.min_ways = FW_L1_UCP_MIN_WAYS_DEFAULT;
 	l1.decay = FW_L1_UCP_DECAY_DEFAULT;
+	l1.sample = CORUN_FW_L1_UMON_SAMPLE_BOOT;
+	fw_wr(CORUN_MCU_L1_UMON_SAMPLE, l1.sample);
 	l1_program();
 	for (s = 0; s < fw.num_slots; s++)
 		fw_slot_wr(s, CORUN_MCU_S_L1_BYPASS_CTAS, l1.bypass_ctas[s]);
@@ -231,6 +235,8 @@ static u32 *l1_param(u32 base, u32 slot)
 		return &l1.min_ways;
 	case CORUN_FW_P_L1_UCP_DECAY:
 		return &l1.decay;
+	case CORUN_FW_P_L1_UCP_SAMPLE:
+		return &l1.sample;
 	case CORUN_FW_P_L1_UCP_WAYS:
 		return &l1.ucp_ways[slot];
 	}
@@ -253,6 +259,8 @@ static bool l1_param_valid(u32 base, u32 slot, u32 val)
 		return val >= 1 && val <= l1_nways();
 	case CORUN_FW_P_L1_UCP_DECAY:
 		return val <= CORUN_FW_L1_UCP_DECAY_MAX;
+	case CORUN_FW_P_L1_UCP_SAMPLE:
+		return val >= 1 && val <= CORUN_FW_L1_UMON_SAMPLE_MAX;
 	}
 	return false; /* L1_UCP_WAYS is read-only */
 }
@@ -270,6 +278,10 @@ static void l1_param_apply(u32 base, u32 slot)
 		break;
 	case CORUN_FW_P_L1_MODE:
 		l1_program();
+		break;
+	case CORUN_FW_P_L1_UCP_SAMPLE:
+		/* empties the shadow tags; the counters go on */
+		fw_wr(CORUN_MCU_L1_UMON_SAMPLE, l1.sample);
 		break;
 	}
 	/* PERIOD, MIN_WAYS and DECAY act at the next repartition */

@@ -564,9 +564,15 @@ static void device_fw_test_window_umon(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, wrd(d, CORUN_MCU_L1_UMON_CTRL), 0u);
 	KUNIT_EXPECT_EQ(test, wrd(d, CORUN_MCU_L1_UMON_SAMPLE),
-			c->l1.umon_sample);
+			CORUN_FW_L1_UMON_SAMPLE_BOOT);
 	refused(test, d, CORUN_MCU_L1_UMON_CTRL, 2);
-	refused(test, d, CORUN_MCU_L1_UMON_SAMPLE, 1);
+	refused(test, d, CORUN_MCU_L1_UMON_SAMPLE, 0);
+	refused(test, d, CORUN_MCU_L1_UMON_SAMPLE,
+		CORUN_FW_L1_UMON_SAMPLE_MAX + 1);
+	accepted(test, d, CORUN_MCU_L1_UMON_SAMPLE,
+		 CORUN_FW_L1_UMON_SAMPLE_MAX);
+	/* every set: the few loads of the kernel below all count */
+	accepted(test, d, CORUN_MCU_L1_UMON_SAMPLE, 1);
 	refused(test, d, CORUN_MCU_L1_UMON_LO, 1);
 	refused(test, d, CORUN_MCU_L1_UMON_HI, 1);
 	accepted(test, d, CORUN_MCU_L1_UMON_CTRL, 1);

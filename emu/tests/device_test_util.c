@@ -55,7 +55,6 @@ struct dt *dt_new(struct kunit *test, bool lockstep)
 	KUNIT_ASSERT_NOT_NULL(test, d);
 	tdev_test_config(&cfg);
 	cfg.noc.vcs = 4; /* room for per-slot VCs */
-	cfg.l1.umon_sample = 1; /* the few loads of dt_job() reach the UMON */
 	KUNIT_ASSERT_EQ(test, tdev_init(&d->t, &cfg, DT_MEM), 0);
 	ops.ctx = d;
 	d->dev = emu_dev_create(&d->t.cfg, &ops, &params, err, sizeof(err));

@@ -510,12 +510,18 @@ static void next_event_exact(struct kunit *test)
 /* LRU stack positions of the hits in a sampled set, per SM and slot. */
 static void l1_umon_positions(struct kunit *test)
 {
-	struct emu_l1_umon *u = emu_l1_umon_create(2, 16, 4, 7, 2, 8);
+	struct emu_l1_umon *u = emu_l1_umon_create(2, 16, 4, 7, 2);
 	static const unsigned int seq[] = { 0, 1, 2, 3, 0, 3, 3, 4, 1, 0 };
 	unsigned int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, u);
-	KUNIT_EXPECT_NULL(test, emu_l1_umon_create(2, 16, 4, 7, 2, 0));
+	KUNIT_EXPECT_NULL(test, emu_l1_umon_create(2, 16, 4, 7, 0));
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_sample(u), 8u);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_set_sample(u, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test,
+			emu_l1_umon_set_sample(u, EMU_L1_UMON_SAMPLE_MAX + 1),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_sample(u), 8u);
 	/* off: nothing counts */
 	emu_l1_umon_access(u, 0, 0, UL(0, 0));
 	KUNIT_EXPECT_EQ(test, emu_l1_umon_accesses(u, 0), 0ull);
@@ -570,6 +576,12 @@ static void l1_umon_positions(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 3), 1ull);
 	emu_l1_umon_decay(u, 64);
 	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 3), 0ull);
+	/* every set: set 1 counts now */
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_set_sample(u, 1), 0);
+	emu_l1_umon_access(u, 0, 0, UL(0, 1));
+	emu_l1_umon_access(u, 0, 0, UL(0, 1));
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_accesses(u, 0), 16ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 0), 1ull);
 	emu_l1_umon_destroy(u);
 }
 

@@ -163,6 +163,11 @@ static void fw_ucp_test_policy(struct kunit *test)
 
 	fw_test_boot(test);
 	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_L1_UMON_CTRL), 0u);
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_L1_UMON_SAMPLE),
+			CORUN_FW_L1_UMON_SAMPLE_BOOT);
+	KUNIT_EXPECT_EQ(test, fw_test_set(CORUN_FW_P_L1_UCP_SAMPLE, 1, NULL),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, fake_reg(CORUN_MCU_L1_UMON_SAMPLE), 1u);
 	/* a static mask waits while UCP runs */
 	KUNIT_EXPECT_EQ(test,
 			fw_test_set(CORUN_FW_PARAM_SLOT(CORUN_FW_P_L1_WAYS, 3),

@@ -175,11 +175,15 @@ enum corun_fw_param {
 	 *                  after each repartition, 0 (never forget) ..
 	 *                  CORUN_FW_L1_UCP_DECAY_MAX (forget all); boot: 1,
 	 *                  UCP's halving
+	 * L1_UCP_SAMPLE    the monitors mirror one L1 set in this many
+	 *                  (CORUN_MCU_L1_UMON_SAMPLE), 1 (every set) ..
+	 *                  CORUN_FW_L1_UMON_SAMPLE_MAX; boot: 8
 	 */
 	CORUN_FW_P_L1_MODE = 0x0050,
 	CORUN_FW_P_L1_UCP_PERIOD = 0x0051,
 	CORUN_FW_P_L1_UCP_MIN_WAYS = 0x0052,
 	CORUN_FW_P_L1_UCP_DECAY = 0x0053,
+	CORUN_FW_P_L1_UCP_SAMPLE = 0x0054,
 	CORUN_FW_P_IRC_SHARE = 0x0100, /* per slot: share in 1/1024 */
 	CORUN_FW_P_IRC_PRIO = 0x0200, /* per slot: arbitration priority */
 	/* per slot: L1 way mask; must keep a way below CORUN_MCU_L1_WAYS */
@@ -252,7 +256,7 @@ enum corun_fw_param {
  * IRC_DRAM_UNITS, IRC_CLASS and IRC_CREDITS
  */
 #define CORUN_FW_FEAT_IRC_CCBP BIT(11)
-/* L1_MODE UCP, L1_UCP_PERIOD .. L1_UCP_DECAY, L1_UCP_WAYS, the UMON */
+/* L1_MODE UCP, L1_UCP_PERIOD .. L1_UCP_SAMPLE, L1_UCP_WAYS, the UMON */
 #define CORUN_FW_FEAT_L1_UCP BIT(14)
 
 /* Ranges SET_PARAM accepts; anything else is answered CORUN_FW_EINVAL. */
@@ -275,6 +279,8 @@ enum corun_fw_param {
 #define CORUN_FW_L1_BYPASS_CTAS_ALL 255u
 #define CORUN_FW_L1_UCP_PERIOD_MAX 1000u
 #define CORUN_FW_L1_UCP_DECAY_MAX 32u
+#define CORUN_FW_L1_UMON_SAMPLE_MAX 256u
+#define CORUN_FW_L1_UMON_SAMPLE_BOOT 8u
 
 /*
  * CORUN_MCU_S_IRC_CREDITS value meaning "no limit": the firmware writes it
@@ -444,8 +450,9 @@ enum corun_dram_policy {
 /*
  * L1 utility monitors (UMON of UCP, Qureshi & Patt, MICRO'06), for the
  * firmware's CORUN_L1_MODE_UCP. Per SM and slot, shadow tags of one L1 set
- * in UMON_SAMPLE (sets 0, N, 2N, ...; the configuration's l1.umon_sample)
- * with the L1's ways and true LRU: what the slot would hold alone. Each
+ * in UMON_SAMPLE (sets 0, N, 2N, ...; 1..CORUN_FW_L1_UMON_SAMPLE_MAX, reset
+ * CORUN_FW_L1_UMON_SAMPLE_BOOT; a new ratio empties the shadow tags) with
+ * the L1's ways and true LRU: what the slot would hold alone. Each
  * L1 load of the slot (not stores or atomics, which do not allocate, nor
  * read-only-cache or bypassing loads) to a sampled set updates them and,
  * on a hit, counts one at the line's LRU stack position: it would have
@@ -462,7 +469,7 @@ enum corun_dram_policy {
  * repartition); it reads 0. The lookup counters are never decayed.
  */
 #define CORUN_MCU_L1_UMON_CTRL 0x0054
-#define CORUN_MCU_L1_UMON_SAMPLE 0x0058 /* RO */
+#define CORUN_MCU_L1_UMON_SAMPLE 0x0058
 #define CORUN_MCU_L1_UMON_SEL 0x005c
 #define CORUN_MCU_L1_UMON_LO 0x0060 /* RO */
 #define CORUN_MCU_L1_UMON_HI 0x0064 /* RO */
