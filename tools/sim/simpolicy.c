@@ -435,6 +435,8 @@ static void list_fw_features(FILE *f, uint32_t features)
 		  "BW-App: the slot with the lowest DRAM bandwidth over each firmware tick is served first (HSM's baseline)" },
 		{ CORUN_FW_FEAT_IRC_CCBP, "irc-ccbp",
 		  "issue-rate control's CCBP mode: per-slot NoC/DRAM quotas and class, credits from Eqs. 1 and 3 with rf/df measured per tick (the ccbp policy uses it)" },
+		{ CORUN_FW_FEAT_L1_UCP, "l1-ucp",
+		  "UCP on the L1: ways by marginal utility from sampled shadow tags, repartitioned every few epochs (l1 = ucp; CCBP's WS + UCP)" },
 		{ CORUN_FW_FEAT_SET_PARAMS, "set-params",
 		  "batched parameter requests, applied all or none" },
 	};
