@@ -87,17 +87,6 @@ static u32 umon_active(void)
 	return active;
 }
 
-/* Hits a row would get with its first @k ways. */
-static u64 ucp_utility(const u32 *row, u32 k)
-{
-	u64 u = 0;
-	u32 p;
-
-	for (p = 0; p < k; p++)
-		u += row[p];
-	return u;
-}
-
 void fw_ucp_lookahead(const u32 *const *util, u32 n, u32 ways,
 		      u32 min_ways, u32 *alloc)
 {
@@ -112,13 +101,12 @@ void fw_ucp_lookahead(const u32 *const *util, u32 n, u32 ways,
 		best_gain = 0;
 		best_k = 0;
 		for (i = 0; i < n; i++) {
-			u64 base = ucp_utility(util[i], alloc[i]);
-
 			/* the most hits per way over 1..balance more ways */
+			gain = 0;
 			row_gain = 0;
 			row_k = 0;
 			for (k = 1; k <= balance; k++) {
-				gain = ucp_utility(util[i], alloc[i] + k) - base;
+				gain += util[i][alloc[i] + k - 1];
 				if (gain &&
 				    (!row_k || gain * row_k > row_gain * k)) {
 					row_gain = gain;
