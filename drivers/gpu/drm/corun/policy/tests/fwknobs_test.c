@@ -138,6 +138,8 @@ static void no_write(void *ctx, u32 off, u32 val)
  */
 static void fwknobs_reach_test(struct kunit *test)
 {
+	static const u32 l1[2] = { DRM_CORUN_L1_UCP, DRM_CORUN_L1_SHARED };
+	static const u32 mode[2] = { CORUN_L1_MODE_UCP, CORUN_L1_MODE_STATIC };
 	struct corun_policy_engine *eng;
 	struct corun_policy_platform p;
 	struct corun_policy_fw fw;
@@ -184,25 +186,25 @@ static void fwknobs_reach_test(struct kunit *test)
 				corun_fwp_get(&eng->applied_fw, id, s.slot),
 				s.value);
 	}
-	/* the L1 knob: ucp is L1_MODE UCP, shared is back to STATIC */
-	knobs[CORUN_FWK_L1] = DRM_CORUN_L1_UCP;
-	ret = corun_fw_settings(&p, FEAT_ALL, knobs, NULL, 0, &fw, NULL);
-	KUNIT_ASSERT_EQ(test, ret, 0);
-	sent.n = 0;
-	KUNIT_ASSERT_EQ(test, corun_policy_set_static_fw(eng, &fw), 0);
-	/* the last parameter (LLC_PROB) back to its default, then the mode */
-	KUNIT_ASSERT_EQ(test, sent.n, 4u);
-	KUNIT_EXPECT_EQ(test, sent.pairs[0], (u32)CORUN_FW_P_LLC_PROB);
-	KUNIT_EXPECT_EQ(test, sent.pairs[2], (u32)CORUN_FW_P_L1_MODE);
-	KUNIT_EXPECT_EQ(test, sent.pairs[3], (u32)CORUN_L1_MODE_UCP);
-	knobs[CORUN_FWK_L1] = DRM_CORUN_L1_SHARED;
-	ret = corun_fw_settings(&p, FEAT_ALL, knobs, NULL, 0, &fw, NULL);
-	KUNIT_ASSERT_EQ(test, ret, 0);
-	sent.n = 0;
-	KUNIT_ASSERT_EQ(test, corun_policy_set_static_fw(eng, &fw), 0);
-	KUNIT_ASSERT_EQ(test, sent.n, 2u);
-	KUNIT_EXPECT_EQ(test, sent.pairs[0], (u32)CORUN_FW_P_L1_MODE);
-	KUNIT_EXPECT_EQ(test, sent.pairs[1], (u32)CORUN_L1_MODE_STATIC);
+	/*
+	 * The L1 knob: ucp is L1_MODE UCP (sent after the last parameter,
+	 * LLC_PROB, goes back to its default), shared is STATIC again.
+	 */
+	for (i = 0; i < 2; i++) {
+		knobs[CORUN_FWK_L1] = l1[i];
+		ret = corun_fw_settings(&p, FEAT_ALL, knobs, NULL, 0, &fw,
+					NULL);
+		KUNIT_ASSERT_EQ(test, ret, 0);
+		sent.n = 0;
+		KUNIT_ASSERT_EQ(test, corun_policy_set_static_fw(eng, &fw), 0);
+		KUNIT_ASSERT_EQ(test, sent.n, i ? 2u : 4u);
+		KUNIT_EXPECT_EQ(test, sent.pairs[0],
+				i ? (u32)CORUN_FW_P_L1_MODE :
+				    (u32)CORUN_FW_P_LLC_PROB);
+		KUNIT_EXPECT_EQ(test, sent.pairs[sent.n - 2],
+				(u32)CORUN_FW_P_L1_MODE);
+		KUNIT_EXPECT_EQ(test, sent.pairs[sent.n - 1], mode[i]);
+	}
 }
 
 static int check1(const struct corun_policy_platform *p, u32 features, u32 id,
