@@ -138,6 +138,7 @@ struct emu_dev {
 	uint32_t mcu_llc_victim;
 	uint32_t mcu_llc_prob;
 	uint32_t mcu_dram_policy;
+	uint32_t mcu_umon_ctrl, mcu_umon_sel, mcu_umon_hi, mcu_umon_sample;
 	bool slice_busy; /* the slice ran the model (@ev is valid) */
 	struct emu_event ev;
 };

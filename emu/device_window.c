@@ -20,6 +20,9 @@
  *	DRAM_POLICY, S_DRAM_PRIO   emu_gpu_set_slot_dram_prio(): the slot's
  *	                           priority under SLOT_PRIO, else 0
  *	S_MIL_CAP                  emu_gpu_set_slot_mil_cap()
+ *	L1_UMON_CTRL, L1_UMON_DECAY emu_gpu_l1_umon_enable(), _decay(),
+ *	L1_UMON_SAMPLE             _set_sample();
+ *	                           L1_UMON_LO reads emu_gpu_l1_umon_read()
  *
  * Runs on the clock (inside mcu_run()), never under the host's lock.
  */
@@ -27,6 +30,7 @@
 
 #include "device_int.h"
 #include "dram.h"
+#include "l1_umon.h"
 #include "mem.h"
 
 _Static_assert(CORUN_FW_L1_BYPASS_CTAS_ALL >= EMU_MAX_SM_CTAS,
@@ -39,6 +43,11 @@ _Static_assert(CORUN_FW_LLC_PROB_ONE == 1024, "LLC_PROB is in 1/1024");
 _Static_assert(CORUN_FW_MIL_CAP_MAX == EMU_MIL_CAP_MAX &&
 		       CORUN_FW_MIL_CAP_NONE == 0,
 	       "MIL caps of the window and the model");
+_Static_assert(CORUN_MCU_L1_UMON_ACCESSES == EMU_L1_UMON_ACCESSES,
+	       "the window's UMON access counter is the model's");
+_Static_assert(CORUN_FW_L1_UMON_SAMPLE_MAX == EMU_L1_UMON_SAMPLE_MAX &&
+		       CORUN_FW_L1_UMON_SAMPLE_BOOT == EMU_L1_UMON_SAMPLE,
+	       "the window's UMON sampling ratios are the model's");
 _Static_assert(sizeof(struct corun_slot_counters) % 8 == 0,
 	       "slot counters are u64s");
 
@@ -192,6 +201,16 @@ static uint32_t slot_read(struct emu_dev *dev, uint32_t n, uint32_t reg)
 	return (uint32_t)v;
 }
 
+/* UMON_LO: the selected counter; its high half waits in UMON_HI. */
+static uint32_t umon_read(struct emu_dev *dev)
+{
+	uint64_t v = emu_gpu_l1_umon_read(dev->gpu, dev->mcu_umon_sel >> 8,
+					  dev->mcu_umon_sel & 0xff);
+
+	dev->mcu_umon_hi = (uint32_t)(v >> 32);
+	return (uint32_t)v;
+}
+
 uint32_t emu_dev_window_read(void *ctx, uint32_t off)
 {
 	struct emu_dev *dev = ctx;
@@ -218,6 +237,16 @@ uint32_t emu_dev_window_read(void *ctx, uint32_t off)
 		return dev->cfg.l1.ways;
 	case CORUN_MCU_LLC_WAYS:
 		return dev->cfg.l2.ways;
+	case CORUN_MCU_L1_UMON_CTRL:
+		return dev->mcu_umon_ctrl;
+	case CORUN_MCU_L1_UMON_SAMPLE:
+		return dev->mcu_umon_sample;
+	case CORUN_MCU_L1_UMON_SEL:
+		return dev->mcu_umon_sel;
+	case CORUN_MCU_L1_UMON_LO:
+		return umon_read(dev);
+	case CORUN_MCU_L1_UMON_HI:
+		return dev->mcu_umon_hi;
 	}
 	if (off < CORUN_MCU_SLOT_BASE)
 		return 0;
@@ -335,6 +364,23 @@ static bool global_write(struct emu_dev *dev, uint32_t off, uint32_t val)
 		for (n = 0; n < dev->cfg.num_slots; n++)
 			dram_program(dev, n);
 		return true;
+	case CORUN_MCU_L1_UMON_CTRL:
+		if (val > 1)
+			break;
+		dev->mcu_umon_ctrl = val;
+		emu_gpu_l1_umon_enable(dev->gpu, val);
+		return true;
+	case CORUN_MCU_L1_UMON_SEL:
+		dev->mcu_umon_sel = val; /* a bad slot or index reads 0 */
+		return true;
+	case CORUN_MCU_L1_UMON_SAMPLE:
+		if (emu_gpu_l1_umon_set_sample(dev->gpu, val))
+			break;
+		dev->mcu_umon_sample = val;
+		return true;
+	case CORUN_MCU_L1_UMON_DECAY:
+		emu_gpu_l1_umon_decay(dev->gpu, val); /* an action: reads 0 */
+		return true;
 	default:
 		return false;
 	}
@@ -369,6 +415,10 @@ void emu_dev_window_reset(struct emu_dev *dev)
 	dev->mcu_llc_victim = CORUN_LLC_VICTIM_LRU;
 	dev->mcu_llc_prob = 0;
 	dev->mcu_dram_policy = CORUN_DRAM_FRFCFS;
+	dev->mcu_umon_ctrl = 0;
+	dev->mcu_umon_sample = EMU_L1_UMON_SAMPLE;
+	dev->mcu_umon_sel = 0;
+	dev->mcu_umon_hi = 0;
 	for (n = 0; n < CORUN_MAX_SLOTS; n++) {
 		dev->mcu_slots[n] = (struct emu_dev_mcu_slot){
 			.irc_credits = CORUN_FW_IRC_CREDITS_UNLIMITED,

@@ -281,6 +281,27 @@ int emu_gpu_set_l1_ways(struct emu_gpu *gpu, unsigned int slot, uint32_t mask)
 	return emu_mem_set_l1_ways(gpu->mem, slot, mask);
 }
 
+void emu_gpu_l1_umon_enable(struct emu_gpu *gpu, bool on)
+{
+	emu_mem_l1_umon_enable(gpu->mem, on);
+}
+
+void emu_gpu_l1_umon_decay(struct emu_gpu *gpu, uint32_t shift)
+{
+	emu_mem_l1_umon_decay(gpu->mem, shift);
+}
+
+int emu_gpu_l1_umon_set_sample(struct emu_gpu *gpu, uint32_t n)
+{
+	return emu_mem_l1_umon_set_sample(gpu->mem, n);
+}
+
+uint64_t emu_gpu_l1_umon_read(const struct emu_gpu *gpu, unsigned int slot,
+			      uint32_t index)
+{
+	return emu_mem_l1_umon_read(gpu->mem, slot, index);
+}
+
 int emu_gpu_set_l1_bypass_ctas(struct emu_gpu *gpu, unsigned int slot,
 			       uint32_t n)
 {

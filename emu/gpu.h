@@ -391,6 +391,16 @@ int emu_gpu_set_irc_window(struct emu_gpu *gpu, uint32_t cycles);
  */
 int emu_gpu_set_l1_ways(struct emu_gpu *gpu, unsigned int slot, uint32_t mask);
 
+/*
+ * The L1 utility monitors: emu_mem_l1_umon_enable(), _read(), _decay(),
+ * _set_sample() (mem.h).
+ */
+void emu_gpu_l1_umon_enable(struct emu_gpu *gpu, bool on);
+void emu_gpu_l1_umon_decay(struct emu_gpu *gpu, uint32_t shift);
+int emu_gpu_l1_umon_set_sample(struct emu_gpu *gpu, uint32_t n);
+uint64_t emu_gpu_l1_umon_read(const struct emu_gpu *gpu, unsigned int slot,
+			      uint32_t index);
+
 /**
  * emu_gpu_set_l1_bypass_ctas() - CTA-level L1 bypass of a slot
  * @gpu: device

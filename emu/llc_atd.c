@@ -4,17 +4,13 @@
  */
 #include <stdlib.h>
 
+#include "atd_set.h"
 #include "llc_atd.h"
-
-struct atd_way {
-	uint64_t line; /* line address + 1; 0: invalid */
-	uint64_t stamp;
-};
 
 struct emu_llc_atd {
 	uint32_t slices, sampled, ways, slots;
 	uint64_t clock;
-	struct atd_way *w; /* [slice][sampled set][slot][way] */
+	struct emu_atd_way *w; /* [slice][sampled set][slot][way] */
 	uint64_t *misses, *interf; /* per slot */
 };
 
@@ -53,9 +49,8 @@ void emu_llc_atd_destroy(struct emu_llc_atd *a)
 void emu_llc_atd_access(struct emu_llc_atd *a, uint32_t slice, uint32_t set,
 			uint32_t slot, uint64_t line, bool hit)
 {
-	struct atd_way *w;
-	uint32_t i, v = 0;
-	bool atd_hit = false;
+	struct emu_atd_way *w;
+	bool atd_hit;
 
 	if (set % EMU_LLC_ATD_SAMPLE || slice >= a->slices || slot >= a->slots)
 		return;
@@ -64,17 +59,7 @@ void emu_llc_atd_access(struct emu_llc_atd *a, uint32_t slice, uint32_t set,
 		return;
 	w = &a->w[(((size_t)slice * a->sampled + set) * a->slots + slot) *
 		  a->ways];
-	/* the line's way, else an invalid one, else the least recent */
-	for (i = 0; i < a->ways && !atd_hit; i++) {
-		if (w[i].line == line + 1) {
-			atd_hit = true;
-			v = i;
-		} else if (w[v].line && (!w[i].line || w[i].stamp < w[v].stamp)) {
-			v = i;
-		}
-	}
-	w[v].line = line + 1;
-	w[v].stamp = ++a->clock;
+	atd_hit = emu_atd_set_access(w, a->ways, line, ++a->clock) >= 0;
 	if (hit)
 		return;
 	a->misses[slot]++;

@@ -214,6 +214,14 @@ static struct emu_mem *mem_build(const struct emu_config *cfg,
 				    cfg->l2.ways, cfg->num_slots);
 	if (!m->req_noc || !m->rep_noc || !m->dram || !m->atd)
 		goto fail;
+	if (m->sm[0].l1.e) {
+		m->umon = emu_l1_umon_create(cfg->num_sms, m->sm[0].l1.sets,
+					     cfg->l1.ways,
+					     m->sm[0].l1.line_shift,
+					     cfg->num_slots);
+		if (!m->umon)
+			goto fail;
+	}
 	return m;
 fail:
 	emu_mem_destroy(m);
@@ -271,6 +279,7 @@ void emu_mem_destroy(struct emu_mem *m)
 	emu_noc_destroy(m->rep_noc);
 	emu_dram_destroy(m->dram);
 	emu_llc_atd_destroy(m->atd);
+	emu_l1_umon_destroy(m->umon);
 	free(m->sm);
 	free(m->sl);
 	free(m->qmask);
@@ -444,6 +453,35 @@ int emu_mem_set_l1_ways(struct emu_mem *m, unsigned int slot, uint32_t mask)
 	mask &= m->l1_all_ways;
 	m->l1_ways[slot] = mask ? mask : m->l1_all_ways;
 	return 0;
+}
+
+void emu_mem_l1_umon_enable(struct emu_mem *m, bool on)
+{
+	if (!m->umon)
+		return;
+	emu_l1_umon_enable(m->umon, on);
+	m->umon_on = on;
+}
+
+int emu_mem_l1_umon_set_sample(struct emu_mem *m, uint32_t n)
+{
+	if (!m->umon)
+		return n && n <= EMU_L1_UMON_SAMPLE_MAX ? 0 : -EINVAL;
+	return emu_l1_umon_set_sample(m->umon, n);
+}
+
+void emu_mem_l1_umon_decay(struct emu_mem *m, uint32_t shift)
+{
+	if (m->umon)
+		emu_l1_umon_decay(m->umon, shift);
+}
+
+uint64_t emu_mem_l1_umon_read(const struct emu_mem *m, unsigned int slot,
+			      uint32_t index)
+{
+	if (index == EMU_L1_UMON_ACCESSES)
+		return emu_l1_umon_accesses(m->umon, slot);
+	return emu_l1_umon_hits(m->umon, slot, index);
 }
 
 int emu_mem_set_slot_vc(struct emu_mem *m, unsigned int slot, uint32_t vc)

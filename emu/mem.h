@@ -269,6 +269,36 @@ int emu_mem_set_irc_window(struct emu_mem *m, uint32_t cycles);
  */
 int emu_mem_set_l1_ways(struct emu_mem *m, unsigned int slot, uint32_t mask);
 
+/* emu_mem_l1_umon_read()'s index of the lookups of sampled sets */
+#define EMU_L1_UMON_ACCESSES 0xffu
+
+/**
+ * emu_mem_l1_umon_enable() - turn the L1 utility monitors on or off
+ *	(l1_umon.h; nothing without an L1)
+ * @m: memory side
+ * @on: on
+ */
+void emu_mem_l1_umon_enable(struct emu_mem *m, bool on);
+
+/**
+ * emu_mem_l1_umon_read() - an L1 utility monitor counter, summed over SMs
+ * @m: memory side
+ * @slot: hardware slot
+ * @index: LRU stack position (0 .. l1.ways - 1) of the hits to count, or
+ *	EMU_L1_UMON_ACCESSES
+ *
+ * Return: the count since the device was created (hits decayed); 0 for a
+ * bad @slot or @index, or without an L1.
+ */
+uint64_t emu_mem_l1_umon_read(const struct emu_mem *m, unsigned int slot,
+			      uint32_t index);
+
+/* emu_l1_umon_decay() of the L1 utility monitors (nothing without an L1) */
+void emu_mem_l1_umon_decay(struct emu_mem *m, uint32_t shift);
+
+/* emu_l1_umon_set_sample() (without an L1, only the check) */
+int emu_mem_l1_umon_set_sample(struct emu_mem *m, uint32_t n);
+
 /**
  * emu_mem_set_slot_vc() - the NoC virtual channel of a slot's packets
  * @m: memory side

@@ -22,6 +22,7 @@
 #include "dram.h"
 #include "l1tags.h"
 #include "l2.h"
+#include "l1_umon.h"
 #include "llc_atd.h"
 #include "mem.h"
 #include "noc.h"
@@ -197,6 +198,8 @@ struct emu_mem {
 	uint64_t p_dram_bus[CORUN_MAX_SLOTS];
 	bool dram_moved, noc_moved;
 	struct emu_llc_atd *atd; /* sampled tag directories, per slot */
+	struct emu_l1_umon *umon; /* L1 utility monitors; NULL: no L1 */
+	bool umon_on; /* emu_l1_umon_on(umon), tested per L1 load */
 	/* per slot: L1 misses outstanding, since when, busy cycles before */
 	uint32_t out_n[CORUN_MAX_SLOTS];
 	uint64_t out_since[CORUN_MAX_SLOTS];

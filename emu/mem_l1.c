@@ -220,6 +220,9 @@ static void ctr_access(struct emu_mem *m, struct corun_sm_counters *sc,
 	}
 	sc->l1_accesses++;
 	CTR(m, q, l1_accesses, 1);
+	/* loads allocate: the utility monitors mirror them (l1_umon.h) */
+	if (m->umon_on && !q->is_write && !q->is_atomic)
+		emu_l1_umon_access(m->umon, q->sm, q->slot, q->addr);
 	if (q->local)
 		CTR(m, q, l1_local_accesses, 1);
 	if (miss) {

@@ -69,7 +69,7 @@ $(FW_DIR)/host/%.o: firmware/%.c
 	$(CC) $(HOST_CFLAGS) -DCORUN_FW_HOST -MMD -MP -c $< -o $@
 
 FW_TEST_OBJS := $(addprefix $(FW_DIR)/tests/,fw_test.o fw_policy_test.o \
-	fw_mil_test.o fw_test_util.o fake_hal.o)
+	fw_mil_test.o fw_ucp_test.o fw_test_util.o fake_hal.o)
 
 $(FW_TEST_OBJS): HOST_CFLAGS += -DCORUN_FW_HOST
 

@@ -33,6 +33,13 @@
 #define FW_IRC_REPLY_DEFAULT 160u
 #define FW_IRC_DRAM_BYTES_DEFAULT 128u /* one L2 line per DRAM access */
 #define FW_L1_WAYS_ALL 0xffffffffu
+/*
+ * UCP on the L1: repartition every 10 epochs (100 K cycles at CCBP's 10 K
+ * cycle epochs; UCP's 5 M cycles would be longer than our runs), halve.
+ */
+#define FW_L1_UCP_PERIOD_DEFAULT 10u
+#define FW_L1_UCP_MIN_WAYS_DEFAULT 1u
+#define FW_L1_UCP_DECAY_DEFAULT 1u
 #define FW_LLC_WAYS_ALL 0xffffffffu
 /* p = 0.001 of the CPU-GPU paper: spare with 1023/1024. */
 #define FW_LLC_PROB_DEFAULT CORUN_FW_LLC_PROB_BOOT
@@ -82,6 +89,20 @@ void fw_dram_tick(void);
  * Return: false (and nothing stored) if the slot made no request then.
  */
 bool fw_monitor_factors(unsigned int slot, u32 *rf, u32 *df);
+
+/**
+ * fw_ucp_lookahead() - UCP's lookahead allocation of a cache's ways
+ * @util: @n rows of @ways hit counts, by LRU stack position (0: most
+ *	recent)
+ * @n: competitors, 1..CORUN_MAX_SLOTS
+ * @ways: ways to share, at least @n * @min_ways
+ * @min_ways: ways each gets first
+ * @alloc: receives each row's ways; they add up to @ways
+ *
+ * See enum corun_l1_mode (fwif.h) for the rules, ties included.
+ */
+void fw_ucp_lookahead(const u32 *const *util, u32 n, u32 ways,
+		      u32 min_ways, u32 *alloc);
 
 /* The policies, in the order they are initialised; NULL-terminated. */
 extern const struct fw_policy *const fw_policies[];

@@ -33,7 +33,7 @@
 #define MAXSLOTS 16
 
 /* Values of each knob's enumeration, DEFAULT included. */
-static const uint32_t knob_values[NKNOBS] = { 4, 5, 5, 5, 5 };
+static const uint32_t knob_values[NKNOBS] = { 4, 5, 5, 5, 6 };
 static const char *const knob_names[NKNOBS] = { "irc", "llc", "vcp", "dram",
 						"l1" };
 static const uint32_t knob_modes_param[NKNOBS] = {
@@ -373,7 +373,11 @@ static void test_negatives(int fd, const struct fwdev *d)
 		{ "llc_enum", -EINVAL, { 0, 5 }, 0, {} },
 		{ "vcp_enum", -EINVAL, { 0, 0, 5 }, 0, {} },
 		{ "dram_enum", -EINVAL, { 0, 0, 0, 5 }, 0, {} },
-		{ "l1_enum", -EINVAL, { 0, 0, 0, 0, 5 }, 0, {} },
+		{ "l1_enum", -EINVAL, { 0, 0, 0, 0, 6 }, 0, {} },
+		/* UCP owns the way masks (refused before any feature) */
+		{ "l1_ucp_with_ways", -EINVAL,
+		  { 0, 0, 0, 0, DRM_CORUN_L1_UCP }, 1,
+		  { P(DRM_CORUN_FW_PARAM_L1_WAYS, 0, 1) } },
 		/* no firmware implements these */
 		{ "vcp_cpu_priority", -EOPNOTSUPP,
 		  { 0, 0, DRM_CORUN_VCP_CPU_PRIORITY }, 0, {} },
@@ -703,6 +707,33 @@ static void test_positive(int fd, const struct fwdev *d)
 	set_fw(fd, NULL, NULL, 0);
 	result(ok, "set_fw_every_dram_mode", "%s", why);
 	test_irc_modes(fd, d);
+
+	/*
+	 * UCP on the L1 where the firmware advertises it: taken, reported,
+	 * the firmware's L1_MODE, and bypass CTAs still taken beside it
+	 */
+	if (!(d->modes[4] & (1ull << DRM_CORUN_L1_UCP))) {
+		skip("set_fw_l1_ucp", "the firmware lacks UCP");
+		return;
+	}
+	memset(knobs, 0, sizeof(knobs));
+	knobs[4] = DRM_CORUN_L1_UCP;
+	fp[0] = (struct drm_corun_fw_param)P(
+		DRM_CORUN_FW_PARAM_L1_BYPASS_CTAS, 1, 2);
+	ret = set_fw(fd, knobs, fp, 1);
+	snap_take(fd, d, &s);
+	ok = !dbg_read(&d1);
+	e = ok ? dbg_find(&d1, "l1_mode", -1) : NULL;
+	result(!ret && s.knobs[4] == DRM_CORUN_L1_UCP &&
+		       snap_value(&s, DRM_CORUN_FW_PARAM_L1_BYPASS_CTAS, 1) == 2 &&
+		       e && e->live == 1 && !dbg_mismatches(&d1, why, sizeof(why)),
+	       "set_fw_l1_ucp",
+	       "ret %d, reports %u, firmware l1_mode %" PRId64 " %s", ret,
+	       s.knobs[4], e ? e->live : -2, why);
+	ret = set_fw(fd, NULL, NULL, 0);
+	snap_take(fd, d, &s);
+	result(!ret && s.knobs[4] == DRM_CORUN_L1_SHARED, "set_fw_l1_ucp_off",
+	       "ret %d, reports %u", ret, s.knobs[4]);
 }
 
 /*

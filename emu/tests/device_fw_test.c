@@ -575,6 +575,78 @@ static void device_fw_test_window_counters(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, wrd(d, SLOT(0, CORUN_MCU_S_CTR_LO)), 0u);
 }
 
+/* The L1 utility monitors through the window (CORUN_MCU_L1_UMON_*). */
+static void device_fw_test_window_umon(struct kunit *test)
+{
+	struct dt *d = probe_dev(test, false);
+	const struct emu_config *c = emu_dev_config(d->dev);
+	struct emu_gpu *gpu = emu_dev_gpu(d->dev);
+	struct corun_job_desc desc;
+	uint32_t out, p, n, code[16];
+	uint64_t acc, h;
+
+	KUNIT_EXPECT_EQ(test, wrd(d, CORUN_MCU_L1_UMON_CTRL), 0u);
+	KUNIT_EXPECT_EQ(test, wrd(d, CORUN_MCU_L1_UMON_SAMPLE),
+			CORUN_FW_L1_UMON_SAMPLE_BOOT);
+	refused(test, d, CORUN_MCU_L1_UMON_CTRL, 2);
+	refused(test, d, CORUN_MCU_L1_UMON_SAMPLE, 0);
+	refused(test, d, CORUN_MCU_L1_UMON_SAMPLE,
+		CORUN_FW_L1_UMON_SAMPLE_MAX + 1);
+	accepted(test, d, CORUN_MCU_L1_UMON_SAMPLE,
+		 CORUN_FW_L1_UMON_SAMPLE_MAX);
+	/* every set: the few loads of the kernel below all count */
+	accepted(test, d, CORUN_MCU_L1_UMON_SAMPLE, 1);
+	refused(test, d, CORUN_MCU_L1_UMON_LO, 1);
+	refused(test, d, CORUN_MCU_L1_UMON_HI, 1);
+	accepted(test, d, CORUN_MCU_L1_UMON_CTRL, 1);
+	/* dt_job()'s kernel, but loading its word (a global load) */
+	dt_job(d, 1, 16, 0, 1, &desc, &out);
+	n = rv32asm_gid_args(code);
+	code[n++] = SLLI(A5, A0, 2);
+	code[n++] = ADD(A4, A4, A5);
+	code[n++] = LW(A6, A4, 0);
+	code[n++] = EXIT;
+	desc.entry = tdev_code(&d->t, code, n);
+	desc.flags |= CORUN_DESC_F_IRQ;
+	dt_submit(d, 1, &desc);
+	KUNIT_EXPECT_EQ(test, dt_run_until(d, CORUN_IRQ_JOB),
+			(uint32_t)CORUN_IRQ_JOB);
+	dt_ack(d, CORUN_IRQ_JOB);
+	acc = emu_gpu_l1_umon_read(gpu, 1, CORUN_MCU_L1_UMON_ACCESSES);
+	KUNIT_EXPECT_GT(test, acc, 0ull);
+	accepted(test, d, CORUN_MCU_L1_UMON_SEL,
+		 CORUN_MCU_L1_UMON_SEL_VAL(1, CORUN_MCU_L1_UMON_ACCESSES));
+	KUNIT_EXPECT_EQ(test, wrd(d, CORUN_MCU_L1_UMON_LO), (uint32_t)acc);
+	KUNIT_EXPECT_EQ(test, wrd(d, CORUN_MCU_L1_UMON_HI), 0u);
+	for (p = 0; p < c->l1.ways; p++) {
+		h = emu_gpu_l1_umon_read(gpu, 1, p);
+		wwr(d, CORUN_MCU_L1_UMON_SEL, CORUN_MCU_L1_UMON_SEL_VAL(1, p));
+		KUNIT_EXPECT_EQ_MSG(test, wrd(d, CORUN_MCU_L1_UMON_LO),
+				    (uint32_t)h, "position %u", p);
+	}
+	/* other slots, bad positions and slots read 0 */
+	wwr(d, CORUN_MCU_L1_UMON_SEL,
+	    CORUN_MCU_L1_UMON_SEL_VAL(0, CORUN_MCU_L1_UMON_ACCESSES));
+	KUNIT_EXPECT_EQ(test, wrd(d, CORUN_MCU_L1_UMON_LO), 0u);
+	wwr(d, CORUN_MCU_L1_UMON_SEL, CORUN_MCU_L1_UMON_SEL_VAL(1, c->l1.ways));
+	KUNIT_EXPECT_EQ(test, wrd(d, CORUN_MCU_L1_UMON_LO), 0u);
+	wwr(d, CORUN_MCU_L1_UMON_SEL,
+	    CORUN_MCU_L1_UMON_SEL_VAL(c->num_slots,
+				      CORUN_MCU_L1_UMON_ACCESSES));
+	KUNIT_EXPECT_EQ(test, wrd(d, CORUN_MCU_L1_UMON_LO), 0u);
+	/* decay clears the hits, not the lookups; off keeps the counts */
+	d->errors = 0;
+	wwr(d, CORUN_MCU_L1_UMON_DECAY, 64);
+	KUNIT_EXPECT_EQ(test, d->errors, 0u);
+	KUNIT_EXPECT_EQ(test, wrd(d, CORUN_MCU_L1_UMON_DECAY), 0u);
+	for (p = 0; p < c->l1.ways; p++)
+		KUNIT_EXPECT_EQ(test, emu_gpu_l1_umon_read(gpu, 1, p), 0ull);
+	accepted(test, d, CORUN_MCU_L1_UMON_CTRL, 0);
+	KUNIT_EXPECT_EQ(test,
+			emu_gpu_l1_umon_read(gpu, 1, CORUN_MCU_L1_UMON_ACCESSES),
+			acc);
+}
+
 /* The firmware sees each epoch's number, and gets the epoch event. */
 static void device_fw_test_window_epoch(struct kunit *test)
 {
@@ -649,6 +721,7 @@ static struct kunit_case device_fw_test_cases[] = {
 	KUNIT_CASE(device_fw_test_window_l1_irc),
 	KUNIT_CASE(device_fw_test_window_mil),
 	KUNIT_CASE(device_fw_test_window_counters),
+	KUNIT_CASE(device_fw_test_window_umon),
 	KUNIT_CASE(device_fw_test_window_epoch),
 	KUNIT_CASE(device_fw_test_lockstep_rule),
 	{}

@@ -3,7 +3,9 @@
  * emu memory side, driven directly through emu/mem.h (no SMs): idle
  * latencies, MSHR merging and reservation failures, L1 write policies,
  * way masks, IRC credits and priorities, L2 dirty write-backs and the df
- * count, and exact idle skipping (next_event) against cycle-by-cycle.
+ * count, exact idle skipping (next_event) against cycle-by-cycle, and
+ * the L1 utility monitors (l1_umon.h): stack positions on a known
+ * pattern, and that they change no timing.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include <corun/fwif.h>
 
 #include "addrmap.h"
+#include "l1_umon.h"
 #include "mem.h"
 
 #define MAXDONE 4096
@@ -501,6 +504,132 @@ static void next_event_exact(struct kunit *test)
 	free(b);
 }
 
+/* Lines of 128 bytes in set @set of a 16-set L1. */
+#define UL(n, set) ((uint64_t)((n) * 16 + (set)) << 7)
+
+/* LRU stack positions of the hits in a sampled set, per SM and slot. */
+static void l1_umon_positions(struct kunit *test)
+{
+	struct emu_l1_umon *u = emu_l1_umon_create(2, 16, 4, 7, 2);
+	static const unsigned int seq[] = { 0, 1, 2, 3, 0, 3, 3, 4, 1, 0 };
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, u);
+	KUNIT_EXPECT_NULL(test, emu_l1_umon_create(2, 16, 4, 7, 0));
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_sample(u), 8u);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_set_sample(u, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test,
+			emu_l1_umon_set_sample(u, EMU_L1_UMON_SAMPLE_MAX + 1),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_sample(u), 8u);
+	/* off: nothing counts */
+	emu_l1_umon_access(u, 0, 0, UL(0, 0));
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_accesses(u, 0), 0ull);
+	emu_l1_umon_enable(u, true);
+	KUNIT_EXPECT_TRUE(test, emu_l1_umon_on(u));
+	/*
+	 * A B C D miss; A hits at 3 (D C B A); D at 1 (A D C B), D at 0;
+	 * E evicts B, B evicts C (B E D A); A hits at 3.
+	 */
+	for (i = 0; i < ARRAY_SIZE(seq); i++)
+		emu_l1_umon_access(u, 0, 0, UL(seq[i], 0) + 4 * i);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_accesses(u, 0), 10ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 0), 1ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 1), 1ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 2), 0ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 3), 2ull);
+	/* set 1 is not sampled, set 8 is */
+	emu_l1_umon_access(u, 0, 0, UL(0, 1));
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_accesses(u, 0), 10ull);
+	emu_l1_umon_access(u, 0, 0, UL(0, 8));
+	emu_l1_umon_access(u, 0, 0, UL(0, 8));
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_accesses(u, 0), 12ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 0), 2ull);
+	/* another SM and another slot have their own tags */
+	emu_l1_umon_access(u, 1, 0, UL(0, 0));
+	emu_l1_umon_access(u, 0, 1, UL(0, 0));
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_accesses(u, 0), 13ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_accesses(u, 1), 1ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 0) +
+				      emu_l1_umon_hits(u, 0, 1) +
+				      emu_l1_umon_hits(u, 0, 3),
+			5ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 1, 0), 0ull);
+	/* bad slot and position read 0, a bad slot counts nothing */
+	emu_l1_umon_access(u, 0, 2, UL(0, 0));
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_accesses(u, 2), 0ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 4), 0ull);
+	/* UCP's halving */
+	emu_l1_umon_decay(u, 1);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 0), 1ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 1), 0ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 3), 1ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_accesses(u, 0), 13ull);
+	/* off and on again: the tags are empty, A misses */
+	emu_l1_umon_enable(u, false);
+	emu_l1_umon_access(u, 0, 0, UL(0, 0));
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_accesses(u, 0), 13ull);
+	emu_l1_umon_enable(u, true);
+	emu_l1_umon_access(u, 0, 0, UL(0, 0));
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_accesses(u, 0), 14ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 0), 1ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 3), 1ull);
+	emu_l1_umon_decay(u, 64);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 3), 0ull);
+	/* every set: set 1 counts now */
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_set_sample(u, 1), 0);
+	emu_l1_umon_access(u, 0, 0, UL(0, 1));
+	emu_l1_umon_access(u, 0, 0, UL(0, 1));
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_accesses(u, 0), 16ull);
+	KUNIT_EXPECT_EQ(test, emu_l1_umon_hits(u, 0, 0), 1ull);
+	emu_l1_umon_destroy(u);
+}
+
+/*
+ * The monitors only watch: the same requests with them on and off
+ * complete in the same cycles with the same counters; on, they counted
+ * the loads of every slot.
+ */
+static void l1_umon_invisible(struct kunit *test)
+{
+	struct env *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+	uint64_t ha, hb, hits = 0;
+	uint32_t s, p;
+
+	KUNIT_ASSERT_EQ(test, env_init(a, NULL), 0);
+	KUNIT_ASSERT_EQ(test, env_init(b, NULL), 0);
+	emu_mem_l1_umon_enable(a->m, true);
+	/* twice the same pattern: the second one hits */
+	ha = skip_run(a, false);
+	ha += skip_run(a, false);
+	hb = skip_run(b, false);
+	hb += skip_run(b, false);
+	KUNIT_EXPECT_EQ(test, a->ndone, b->ndone);
+	KUNIT_EXPECT_EQ(test, ha, hb);
+	KUNIT_EXPECT_EQ(test, a->now, b->now);
+	KUNIT_EXPECT_MEMEQ(test, a->slot, b->slot, sizeof(a->slot));
+	KUNIT_EXPECT_MEMEQ(test, a->sm, b->sm, sizeof(a->sm));
+	for (s = 0; s < 4; s++) {
+		KUNIT_EXPECT_GT(test,
+				emu_mem_l1_umon_read(a->m, s,
+						     EMU_L1_UMON_ACCESSES),
+				0ull);
+		KUNIT_EXPECT_EQ(test,
+				emu_mem_l1_umon_read(b->m, s,
+						     EMU_L1_UMON_ACCESSES),
+				0ull);
+		for (p = 0; p < a->cfg.l1.ways; p++)
+			hits += emu_mem_l1_umon_read(a->m, s, p);
+	}
+	KUNIT_EXPECT_GT(test, hits, 0ull);
+	KUNIT_EXPECT_EQ(test, emu_mem_l1_umon_read(a->m, 0, a->cfg.l1.ways),
+			0ull);
+	emu_mem_destroy(a->m);
+	emu_mem_destroy(b->m);
+	free(a);
+	free(b);
+}
+
 static struct kunit_case mem_cases[] = {
 	KUNIT_CASE(idle_latencies),
 	KUNIT_CASE(mshr_merge_limit),
@@ -511,6 +640,8 @@ static struct kunit_case mem_cases[] = {
 	KUNIT_CASE(l2_dirty_writeback),
 	KUNIT_CASE(l2_policy_hook),
 	KUNIT_CASE(next_event_exact),
+	KUNIT_CASE(l1_umon_positions),
+	KUNIT_CASE(l1_umon_invisible),
 	{}
 };
 

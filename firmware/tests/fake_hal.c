@@ -38,11 +38,28 @@ static u32 fake_ctr_lo(u32 off)
 	return (u32)v;
 }
 
+/* L1_UMON_LO: the selected counter, its high half latched. */
+static u32 fake_umon_lo(void)
+{
+	u32 sel = fake_reg(CORUN_MCU_L1_UMON_SEL), slot = sel >> 8;
+	u32 idx = sel & 0xff;
+	u64 v = 0;
+
+	if (idx == CORUN_MCU_L1_UMON_ACCESSES)
+		idx = FAKE_UMON_ACC;
+	if (slot < CORUN_MAX_SLOTS && (idx < FAKE_L1_WAYS || idx == FAKE_UMON_ACC))
+		v = fake.umon[slot][idx];
+	fake_set_reg(CORUN_MCU_L1_UMON_HI, (u32)(v >> 32));
+	return (u32)v;
+}
+
 u32 fw_hal_read(u32 off)
 {
 	off %= CORUN_MCU_CTL_SIZE;
 	if (off == CORUN_MCU_EVENTS)
 		return fake.events;
+	if (off == CORUN_MCU_L1_UMON_LO)
+		return fake_umon_lo();
 	if (off >= CORUN_MCU_SLOT_BASE &&
 	    (off - CORUN_MCU_SLOT_BASE) % CORUN_MCU_SLOT_STRIDE ==
 		    CORUN_MCU_S_CTR_LO)
@@ -52,6 +69,16 @@ u32 fw_hal_read(u32 off)
 
 void fw_hal_write(u32 off, u32 val)
 {
+	unsigned int s, p;
+
+	if (off == CORUN_MCU_L1_UMON_DECAY) {
+		for (s = 0; s < CORUN_MAX_SLOTS; s++)
+			for (p = 0; p < FAKE_UMON_ACC; p++)
+				fake.umon[s][p] = val >= 64 ? 0 :
+						  fake.umon[s][p] >> val;
+		fake.umon_decays++;
+		return;
+	}
 	if (off == CORUN_MCU_EVENT_ACK) {
 		fake.events &= ~val;
 		fake.acked |= val;

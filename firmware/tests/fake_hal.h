@@ -12,6 +12,13 @@
 
 #include "../fw.h"
 
+/*
+ * The L1 utility monitors' counters of a slot: [p] the hits at stack
+ * position p, [FAKE_UMON_ACC] the lookups (CORUN_MCU_L1_UMON_ACCESSES).
+ */
+#define FAKE_UMON_ACC 32
+#define FAKE_UMON_CTRS 33
+
 /**
  * struct fake_hw - state of the fake window
  * @regs: register values by word offset; reads of own registers come
@@ -20,6 +27,10 @@
  *	CORUN_MCU_S_CTR_SEL selects; reading S_CTR_LO returns the low half
  *	and latches the high half into S_CTR_HI, as the device does
  * @ctr_reads: S_CTR_LO reads
+ * @umon: per slot, the L1 utility monitors' counters that L1_UMON_SEL
+ *	selects (FAKE_UMON_ACC for CORUN_MCU_L1_UMON_ACCESSES); L1_UMON_LO
+ *	reads them like S_CTR_LO, L1_UMON_DECAY shifts the hit counters
+ * @umon_decays: L1_UMON_DECAY writes
  * @events: pending CORUN_MCU_EV_* bits (EVENTS reads them, EVENT_ACK
  *	clears them)
  * @acked: all bits ever acknowledged
@@ -34,6 +45,8 @@ struct fake_hw {
 	u32 regs[CORUN_MCU_CTL_SIZE / 4];
 	u64 ctr[CORUN_MAX_SLOTS][sizeof(struct corun_slot_counters) / 8];
 	unsigned int ctr_reads;
+	u64 umon[CORUN_MAX_SLOTS][FAKE_UMON_CTRS];
+	unsigned int umon_decays;
 	u32 events;
 	u32 acked;
 	unsigned int wfe_count;

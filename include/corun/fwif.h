@@ -188,6 +188,26 @@ enum corun_fw_param {
 	CORUN_FW_P_LLC_PROB = 0x0021,
 	CORUN_FW_P_VCP_MODE = 0x0030, /* enum corun_vcp_mode */
 	CORUN_FW_P_DRAM_POLICY = 0x0040, /* enum corun_dram_policy */
+	/*
+	 * enum corun_l1_mode (CORUN_FW_FEAT_L1_UCP), and UCP's parameters,
+	 * each checked on its own:
+	 * L1_UCP_PERIOD    epoch events between repartitions,
+	 *                  1..CORUN_FW_L1_UCP_PERIOD_MAX (boot: 10)
+	 * L1_UCP_MIN_WAYS  ways every slot that takes part keeps,
+	 *                  1..CORUN_MCU_L1_WAYS (boot: 1, UCP's)
+	 * L1_UCP_DECAY     the utility counters are shifted right by this
+	 *                  after each repartition, 0 (never forget) ..
+	 *                  CORUN_FW_L1_UCP_DECAY_MAX (forget all); boot: 1,
+	 *                  UCP's halving
+	 * L1_UCP_SAMPLE    the monitors mirror one L1 set in this many
+	 *                  (CORUN_MCU_L1_UMON_SAMPLE), 1 (every set) ..
+	 *                  CORUN_FW_L1_UMON_SAMPLE_MAX; boot: 8
+	 */
+	CORUN_FW_P_L1_MODE = 0x0050,
+	CORUN_FW_P_L1_UCP_PERIOD = 0x0051,
+	CORUN_FW_P_L1_UCP_MIN_WAYS = 0x0052,
+	CORUN_FW_P_L1_UCP_DECAY = 0x0053,
+	CORUN_FW_P_L1_UCP_SAMPLE = 0x0054,
 	CORUN_FW_P_IRC_SHARE = 0x0100, /* per slot: share in 1/1024 */
 	CORUN_FW_P_IRC_PRIO = 0x0200, /* per slot: arbitration priority */
 	/* per slot: L1 way mask; must keep a way below CORUN_MCU_L1_WAYS */
@@ -235,6 +255,13 @@ enum corun_fw_param {
 	 * last (CORUN_FW_MIL_CAP_NONE: no cap).
 	 */
 	CORUN_FW_P_MIL_CAP = 0x0f00,
+	/*
+	 * Read-only, per slot: the L1 way mask UCP gave the slot at its last
+	 * repartition (what it wrote to CORUN_MCU_S_L1_WAYS), 0xffffffff
+	 * before the first, for a slot that did not take part, and outside
+	 * CORUN_L1_MODE_UCP.
+	 */
+	CORUN_FW_P_L1_UCP_WAYS = 0x1000,
 };
 
 /*
@@ -260,6 +287,8 @@ enum corun_fw_param {
 #define CORUN_FW_FEAT_IRC_CCBP BIT(11)
 /* IRC_ENABLE CORUN_FW_IRC_ENABLE_MIL, MIL_HIGH .. MIL_STEP, MIL_CAP */
 #define CORUN_FW_FEAT_MIL BIT(13)
+/* L1_MODE UCP, L1_UCP_PERIOD .. L1_UCP_SAMPLE, L1_UCP_WAYS, the UMON */
+#define CORUN_FW_FEAT_L1_UCP BIT(14)
 
 /* Ranges SET_PARAM accepts; anything else is answered CORUN_FW_EINVAL. */
 #define CORUN_FW_TICK_CYCLES_MIN 100u
@@ -279,6 +308,10 @@ enum corun_fw_param {
 #define CORUN_FW_DRAM_PRIO_MAX 15u
 /* Bypass CTAs per SM: 0 none .. this value, which means every CTA. */
 #define CORUN_FW_L1_BYPASS_CTAS_ALL 255u
+#define CORUN_FW_L1_UCP_PERIOD_MAX 1000u
+#define CORUN_FW_L1_UCP_DECAY_MAX 32u
+#define CORUN_FW_L1_UMON_SAMPLE_MAX 256u
+#define CORUN_FW_L1_UMON_SAMPLE_BOOT 8u
 
 /*
  * CORUN_MCU_S_IRC_CREDITS value meaning "no limit": the firmware writes it
@@ -361,6 +394,33 @@ enum corun_irc_class {
 	CORUN_IRC_CLASS_LS = 1,
 	CORUN_IRC_CLASS_FREE = 2, /* no credit limit, priority 0 */
 	CORUN_IRC_CLASS_NR
+};
+
+/*
+ * CORUN_FW_P_L1_MODE. Under CORUN_L1_MODE_UCP the firmware runs UCP
+ * (Qureshi & Patt, MICRO'06) on the L1 data cache, with the L1 utility
+ * monitors (CORUN_MCU_L1_UMON_*) on. Every L1_UCP_PERIOD epoch events
+ * (epochs, not ticks: the GPU waits at an epoch in lockstep, so the masks
+ * change at the same GPU cycle whatever the host does) it adds each
+ * slot's new monitor hits to its utility counters. The slots whose
+ * monitors saw a lookup since the last repartition take part: each gets
+ * L1_UCP_MIN_WAYS ways (less if they do not fit: ways / slots; no
+ * partition at all if that is 0), then UCP's lookahead gives the other
+ * ways, each round to the slot with the largest marginal utility per way
+ * (hits gained / ways, exactly; ties to the lower slot and the fewer
+ * ways); ways no slot gains from are dealt one at a time in slot order.
+ * Each takes part with a contiguous range of ways in slot order (the
+ * lowest slot from way 0), written to CORUN_MCU_S_L1_WAYS and reported
+ * in CORUN_FW_P_L1_UCP_WAYS; the others keep every way. Then the counters
+ * decay (L1_UCP_DECAY). Entering the mode gives every slot every way
+ * until the first repartition; the per-slot L1_WAYS wait until the mode
+ * is left. Lines are not moved: a slot keeps hitting its lines in ways it
+ * lost until they are replaced.
+ */
+enum corun_l1_mode {
+	CORUN_L1_MODE_STATIC = 0, /* each slot's CORUN_FW_P_L1_WAYS */
+	CORUN_L1_MODE_UCP = 1,
+	CORUN_L1_MODE_NR
 };
 
 enum corun_llc_policy {
@@ -450,6 +510,36 @@ enum corun_dram_policy {
  */
 #define CORUN_MCU_HEARTBEAT 0x0050
 #define CORUN_FW_BEAT_INSNS BIT(22)
+/*
+ * L1 utility monitors (UMON of UCP, Qureshi & Patt, MICRO'06), for the
+ * firmware's CORUN_L1_MODE_UCP. Per SM and slot, shadow tags of one L1 set
+ * in UMON_SAMPLE (sets 0, N, 2N, ...; 1..CORUN_FW_L1_UMON_SAMPLE_MAX, reset
+ * CORUN_FW_L1_UMON_SAMPLE_BOOT; a new ratio empties the shadow tags) with
+ * the L1's ways and true LRU: what the slot would hold alone. Each
+ * L1 load of the slot (not stores or atomics, which do not allocate, nor
+ * read-only-cache or bypassing loads) to a sampled set updates them and,
+ * on a hit, counts one at the line's LRU stack position: it would have
+ * hit with position + 1 ways or more. They only watch: no timing changes.
+ * UMON_CTRL: 1 on, 0 off (the reset value; nothing counts); turning them
+ * on empties the shadow tags. UMON_SEL: CORUN_MCU_L1_UMON_SEL_VAL(slot,
+ * index) selects a counter, index 0..CORUN_MCU_L1_WAYS - 1 the hits at
+ * that stack position (0: most recent), CORUN_MCU_L1_UMON_ACCESSES the
+ * lookups of sampled sets; it reads back. UMON_LO reads the selected
+ * counter, summed over SMs since the device's reset, and latches its high
+ * half for UMON_HI; a bad slot or index reads 0. The hit counters are
+ * UCP's utility counters: writing n to UMON_DECAY shifts every one right
+ * by n (64 or more: clears them; UCP halves them, n = 1, after each
+ * repartition); it reads 0. The lookup counters are never decayed.
+ */
+#define CORUN_MCU_L1_UMON_CTRL 0x0054
+#define CORUN_MCU_L1_UMON_SAMPLE 0x0058
+#define CORUN_MCU_L1_UMON_SEL 0x005c
+#define CORUN_MCU_L1_UMON_LO 0x0060 /* RO */
+#define CORUN_MCU_L1_UMON_HI 0x0064 /* RO */
+#define CORUN_MCU_L1_UMON_DECAY 0x0068 /* WO */
+#define CORUN_MCU_L1_UMON_ACCESSES 0xffu
+#define CORUN_MCU_L1_UMON_SEL_VAL(slot, index) \
+	((0xffu & (slot)) << 8 | (0xffu & (index)))
 #define CORUN_MCU_MBOX_IN 0x0100 /* RO: 16 request words */
 #define CORUN_MCU_MBOX_OUT 0x0140 /* 16 reply words */
 

@@ -437,6 +437,8 @@ static void list_fw_features(FILE *f, uint32_t features)
 		  "issue-rate control's CCBP mode: per-slot NoC/DRAM quotas and class, credits from Eqs. 1 and 3 with rf/df measured per tick (the ccbp policy uses it)" },
 		{ CORUN_FW_FEAT_MIL, "mil",
 		  "memory-instruction limiting (irc = mil): per-slot caps on in-flight L1 memory instructions per SM, moved each epoch by the L1 reservation-failure rate (Dai et al., HPCA'18)" },
+		{ CORUN_FW_FEAT_L1_UCP, "l1-ucp",
+		  "UCP on the L1: ways by marginal utility from sampled shadow tags, repartitioned every few epochs (l1 = ucp; CCBP's WS + UCP)" },
 		{ CORUN_FW_FEAT_SET_PARAMS, "set-params",
 		  "batched parameter requests, applied all or none" },
 	};

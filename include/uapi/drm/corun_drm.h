@@ -1442,6 +1442,16 @@ enum drm_corun_dram_policy {
  *	firmware from profiling SMs (no firmware yet).
  * @DRM_CORUN_L1_BYPASS: Dynamic partitioning plus instruction and CTA
  *	bypass decided by the firmware (no firmware yet).
+ * @DRM_CORUN_L1_UCP: Utility-based cache partitioning (UCP, Qureshi and
+ *	Patt, MICRO'06) of the L1 ways, run by the firmware: sampled shadow
+ *	tags measure each slot's hits per number of ways, and at a fixed
+ *	number of epochs the firmware gives the slots that used the L1
+ *	contiguous way ranges by marginal utility (at least one way each);
+ *	slots that did not keep every way (Documentation/gpu/corun/fwif.rst).
+ *	The firmware owns the way masks: SET_POLICY then takes no
+ *	%DRM_CORUN_FW_PARAM_L1_WAYS (%EINVAL), and a policy's way masks wait
+ *	until the knob changes; %DRM_CORUN_FW_PARAM_L1_BYPASS_CTAS still
+ *	applies.
  */
 enum drm_corun_l1_policy {
 	DRM_CORUN_L1_DEFAULT = 0,
@@ -1449,6 +1459,7 @@ enum drm_corun_l1_policy {
 	DRM_CORUN_L1_STATIC_PARTITION = 2,
 	DRM_CORUN_L1_DYNAMIC_PARTITION = 3,
 	DRM_CORUN_L1_BYPASS = 4,
+	DRM_CORUN_L1_UCP = 5,
 };
 
 /**

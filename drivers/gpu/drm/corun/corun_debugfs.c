@@ -159,6 +159,8 @@ static int corun_debugfs_firmware(struct seq_file *m, void *unused)
 		  offsetof(struct corun_policy_fw_global, vcp_mode) },
 		{ "dram_policy", CORUN_FW_P_DRAM_POLICY,
 		  offsetof(struct corun_policy_fw_global, dram_policy) },
+		{ "l1_mode", CORUN_FW_P_L1_MODE,
+		  offsetof(struct corun_policy_fw_global, l1_mode) },
 	};
 	u32 i, id, s, param;
 

@@ -59,6 +59,7 @@ void corun_policy_fw_defaults(const struct corun_policy_platform *plat,
 	fw->g.irc_units = CORUN_FW_IRC_UNITS_BOOT;
 	fw->g.irc_reply = CORUN_IRC_REPLY_BOOT;
 	fw->g.irc_dram_bytes = CORUN_IRC_DRAM_BYTES_BOOT;
+	fw->g.l1_mode = CORUN_L1_MODE_STATIC;
 	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++) {
 		struct corun_policy_fw_slot *f = &fw->slot[s];
 
@@ -238,6 +239,9 @@ static u32 corun_fw_global_value(const struct corun_policy_fw_global *g,
 	case CORUN_POLICY_FWG_IRC_DRAM_BYTES:
 		*param = CORUN_FW_P_IRC_DRAM_BYTES;
 		return g->irc_dram_bytes;
+	case CORUN_POLICY_FWG_L1_MODE:
+		*param = CORUN_FW_P_L1_MODE;
+		return g->l1_mode;
 	default:
 		*param = CORUN_FW_P_DRAM_POLICY;
 		return g->dram_policy;
@@ -312,6 +316,9 @@ static void corun_fw_set_global(struct corun_policy_fw_global *g, u32 bit,
 		break;
 	case CORUN_POLICY_FWG_IRC_DRAM_BYTES:
 		g->irc_dram_bytes = v;
+		break;
+	case CORUN_POLICY_FWG_L1_MODE:
+		g->l1_mode = v;
 		break;
 	default:
 		g->dram_policy = v;

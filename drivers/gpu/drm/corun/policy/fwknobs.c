@@ -61,13 +61,14 @@ CORUN_STATIC_ASSERT(CORUN_FW_IRC_ENABLE_NR == 3, "IRC_ENABLE values");
 CORUN_STATIC_ASSERT(CORUN_LLC_NR == 4, "LLC policies");
 CORUN_STATIC_ASSERT(CORUN_VCP_NR == 3, "VCP modes");
 CORUN_STATIC_ASSERT(CORUN_DRAM_NR == 3, "DRAM policies");
+CORUN_STATIC_ASSERT(CORUN_L1_MODE_NR == 2, "L1 modes");
 /* The values of each uapi enumeration, DEFAULT included. */
 CORUN_STATIC_ASSERT(DRM_CORUN_IRC_MIL + 1 <= CORUN_FWK_MAX_VALUES, "irc");
 CORUN_STATIC_ASSERT(DRM_CORUN_LLC_WAY_PARTITION + 1 <= CORUN_FWK_MAX_VALUES,
 		    "llc");
 CORUN_STATIC_ASSERT(DRM_CORUN_VCP_DYNAMIC + 1 <= CORUN_FWK_MAX_VALUES, "vcp");
 CORUN_STATIC_ASSERT(DRM_CORUN_DRAM_BW_APP + 1 <= CORUN_FWK_MAX_VALUES, "dram");
-CORUN_STATIC_ASSERT(DRM_CORUN_L1_BYPASS + 1 <= CORUN_FWK_MAX_VALUES, "l1");
+CORUN_STATIC_ASSERT(DRM_CORUN_L1_UCP + 1 <= CORUN_FWK_MAX_VALUES, "l1");
 
 #define LLC_ANY                                                           \
 	(CORUN_FW_FEAT_LLC_PROB_STATIC | CORUN_FW_FEAT_LLC_PROB_DYNAMIC | \
@@ -142,21 +143,27 @@ const struct corun_fwk_info corun_fwk[CORUN_FWK_NR] = {
 						    CORUN_FW_FEAT_DRAM_BW_APP },
 		},
 	},
-	/* No firmware parameter: it says how the L1 parameters may be set. */
+	/*
+	 * Shared and static-partition are the firmware's static mode; they
+	 * differ in the per-slot L1 parameters SET_POLICY takes.
+	 */
 	[CORUN_FWK_L1] = {
 		.name = "l1",
 		.uapi_feature = DRM_CORUN_FEATURE_L1_POLICY,
-		.fw_param = 0,
-		.nvalues = DRM_CORUN_L1_BYPASS + 1,
+		.fw_param = CORUN_FW_P_L1_MODE,
+		.nvalues = DRM_CORUN_L1_UCP + 1,
 		.values = {
-			[DRM_CORUN_L1_SHARED] = { "shared", NO_FW,
+			[DRM_CORUN_L1_SHARED] = { "shared",
+						  CORUN_L1_MODE_STATIC,
 						  CORUN_FW_FEAT_L1_STATIC },
 			[DRM_CORUN_L1_STATIC_PARTITION] = {
-				"static-partition", NO_FW,
+				"static-partition", CORUN_L1_MODE_STATIC,
 				CORUN_FW_FEAT_L1_STATIC },
 			[DRM_CORUN_L1_DYNAMIC_PARTITION] = {
 				"dynamic-partition", NO_FW, 0 },
 			[DRM_CORUN_L1_BYPASS] = { "bypass", NO_FW, 0 },
+			[DRM_CORUN_L1_UCP] = { "ucp", CORUN_L1_MODE_UCP,
+					       CORUN_FW_FEAT_L1_UCP },
 		},
 	},
 };
@@ -317,6 +324,8 @@ u32 *corun_fwk_field(struct corun_policy_fw *fw, u32 knob)
 		return &fw->g.llc_policy;
 	case CORUN_FWK_VCP:
 		return &fw->g.vcp_mode;
+	case CORUN_FWK_L1:
+		return &fw->g.l1_mode;
 	default:
 		return &fw->g.dram_policy;
 	}
@@ -352,6 +361,10 @@ int corun_fw_settings(const struct corun_policy_platform *p, u32 features,
 		seen[s[i].id] |= 1u << s[i].slot;
 		if (knobs[CORUN_FWK_L1] == DRM_CORUN_L1_SHARED &&
 		    corun_fwp_is_l1(s[i].id))
+			return -CORUN_EINVAL;
+		/* UCP owns the way masks; bypass CTAs are still the user's */
+		if (knobs[CORUN_FWK_L1] == DRM_CORUN_L1_UCP &&
+		    s[i].id == DRM_CORUN_FW_PARAM_L1_WAYS)
 			return -CORUN_EINVAL;
 	}
 	*bad = n;
@@ -397,6 +410,8 @@ u32 corun_fwk_report(const struct corun_policy_platform *p,
 	const struct corun_fwk_info *k = &corun_fwk[knob];
 	u32 v, fv;
 
+	if (knob == CORUN_FWK_L1 && fw->g.l1_mode == CORUN_L1_MODE_UCP)
+		return DRM_CORUN_L1_UCP;
 	if (knob == CORUN_FWK_L1)
 		return corun_l1_shared(p, fw) ? DRM_CORUN_L1_SHARED :
 						DRM_CORUN_L1_STATIC_PARTITION;

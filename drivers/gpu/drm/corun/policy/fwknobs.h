@@ -31,7 +31,7 @@ enum corun_fwk {
 /* struct corun_fwk_value.fw of a uapi value no firmware value stands for */
 #define CORUN_FWK_NO_FW 0xffffffffu
 /* Most values of one knob's uapi enumeration (DEFAULT included). */
-#define CORUN_FWK_MAX_VALUES 5
+#define CORUN_FWK_MAX_VALUES 6
 
 /**
  * struct corun_fwk_value - one value of a knob's uapi enumeration
@@ -51,8 +51,9 @@ struct corun_fwk_value {
  * struct corun_fwk_info - a knob of struct drm_corun_policy
  * @name: the field's name ("irc")
  * @uapi_feature: its DRM_CORUN_FEATURE_* bit
- * @fw_param: the firmware parameter it sets (CORUN_FW_P_*), 0 for the L1
- *	knob, which only says how the per-slot L1 parameters may be set
+ * @fw_param: the firmware parameter it sets (CORUN_FW_P_*). The L1 knob
+ *	sets CORUN_FW_P_L1_MODE (STATIC for shared and static-partition,
+ *	which differ only in the per-slot L1 parameters they allow; UCP)
  * @nvalues: values of its uapi enumeration, DEFAULT (0) included
  * @values: indexed by the uapi value; [0] (DEFAULT) has no name
  */
@@ -168,7 +169,8 @@ int corun_fwp_check(const struct corun_policy_platform *p, u32 features,
  * Every knob and setting is checked first, then features, so the error
  * names the first rule broken: -CORUN_EINVAL (a knob outside its
  * enumeration, a malformed setting, a (parameter, slot) given twice, an
- * L1 parameter with the L1 knob SHARED), -CORUN_ERANGE, -CORUN_EOPNOTSUPP.
+ * L1 parameter with the L1 knob SHARED, an L1 way mask with the L1 knob
+ * UCP), -CORUN_ERANGE, -CORUN_EOPNOTSUPP.
  *
  * Return: 0 or that error (@fw is then undefined).
  */
@@ -187,7 +189,7 @@ int corun_fw_settings(const struct corun_policy_platform *p, u32 features,
 u32 corun_fwk_report(const struct corun_policy_platform *p,
 		     const struct corun_policy_fw *fw, u32 knob);
 
-/* The device-wide field of @fw a knob sets (not CORUN_FWK_L1). */
+/* The device-wide field of @fw a knob sets. */
 u32 *corun_fwk_field(struct corun_policy_fw *fw, u32 knob);
 
 /* A parameter's value in @fw (@id a valid uapi id, @slot below the max). */

@@ -268,6 +268,7 @@ struct corun_policy_fw_slot {
  * @irc_dram_bw: CORUN_FW_P_IRC_DRAM_BW
  * @irc_reply: CORUN_FW_P_IRC_REPLY
  * @irc_dram_bytes: CORUN_FW_P_IRC_DRAM_BYTES
+ * @l1_mode: enum corun_l1_mode (CORUN_FW_P_L1_MODE)
  */
 struct corun_policy_fw_global {
 	u32 irc_enable;
@@ -281,6 +282,7 @@ struct corun_policy_fw_global {
 	u32 irc_dram_bw;
 	u32 irc_reply;
 	u32 irc_dram_bytes;
+	u32 l1_mode;
 };
 
 /* Bits of struct corun_policy_out.fw_set: one per field above. */
@@ -295,8 +297,9 @@ struct corun_policy_fw_global {
 #define CORUN_POLICY_FWG_IRC_DRAM_BW BIT(8)
 #define CORUN_POLICY_FWG_IRC_REPLY BIT(9)
 #define CORUN_POLICY_FWG_IRC_DRAM_BYTES BIT(10)
-#define CORUN_POLICY_FWG_ALL 0x7ffu
-#define CORUN_POLICY_FWG_NR 11
+#define CORUN_POLICY_FWG_L1_MODE BIT(11)
+#define CORUN_POLICY_FWG_ALL 0xfffu
+#define CORUN_POLICY_FWG_NR 12
 
 /**
  * struct corun_policy_fw - every firmware parameter a policy can set

@@ -26,7 +26,7 @@
 	 CORUN_FW_FEAT_VCP_STATIC | CORUN_FW_FEAT_DRAM_PRIO |        \
 	 CORUN_FW_FEAT_MONITORS | CORUN_FW_FEAT_SET_PARAMS |         \
 	 CORUN_FW_FEAT_DRAM_BW_APP | CORUN_FW_FEAT_IRC_CCBP |        \
-	 CORUN_FW_FEAT_MIL)
+	 CORUN_FW_FEAT_MIL | CORUN_FW_FEAT_L1_UCP)
 #define FEAT_ALL 0xffffu
 
 /* Every firmware mode is one uapi value, and GET reports it back. */
@@ -73,7 +73,21 @@ static void fwknobs_map_test(struct kunit *test)
 			(u32)CORUN_FW_P_VCP_MODE);
 	KUNIT_EXPECT_EQ(test, corun_fwk[CORUN_FWK_DRAM].fw_param,
 			(u32)CORUN_FW_P_DRAM_POLICY);
-	KUNIT_EXPECT_EQ(test, corun_fwk[CORUN_FWK_L1].fw_param, 0u);
+	KUNIT_EXPECT_EQ(test, corun_fwk[CORUN_FWK_L1].fw_param,
+			(u32)CORUN_FW_P_L1_MODE);
+	/* shared and static-partition are the static mode, ucp is UCP */
+	KUNIT_EXPECT_EQ(test, corun_fwk[CORUN_FWK_L1].nvalues, 6u);
+	KUNIT_EXPECT_EQ(test,
+			corun_fwk[CORUN_FWK_L1].values[DRM_CORUN_L1_SHARED].fw,
+			(u32)CORUN_L1_MODE_STATIC);
+	KUNIT_EXPECT_EQ(test,
+			corun_fwk[CORUN_FWK_L1]
+				.values[DRM_CORUN_L1_STATIC_PARTITION]
+				.fw,
+			(u32)CORUN_L1_MODE_STATIC);
+	KUNIT_EXPECT_EQ(test,
+			corun_fwk[CORUN_FWK_L1].values[DRM_CORUN_L1_UCP].fw,
+			(u32)CORUN_L1_MODE_UCP);
 	/* the firmware's reset values read as the baselines */
 	corun_policy_fw_defaults(&p, &fw);
 	KUNIT_EXPECT_EQ(test, corun_fwk_report(&p, &fw, CORUN_FWK_IRC),
@@ -89,6 +103,14 @@ static void fwknobs_map_test(struct kunit *test)
 	fw.slot[7].l1_bypass_ctas = 1;
 	KUNIT_EXPECT_EQ(test, corun_fwk_report(&p, &fw, CORUN_FWK_L1),
 			(u32)DRM_CORUN_L1_STATIC_PARTITION);
+	/* UCP whatever the per-slot parameters say */
+	*corun_fwk_field(&fw, CORUN_FWK_L1) = CORUN_L1_MODE_UCP;
+	KUNIT_EXPECT_EQ(test, fw.g.l1_mode, (u32)CORUN_L1_MODE_UCP);
+	KUNIT_EXPECT_EQ(test, corun_fwk_report(&p, &fw, CORUN_FWK_L1),
+			(u32)DRM_CORUN_L1_UCP);
+	fw.slot[7].l1_bypass_ctas = 0;
+	KUNIT_EXPECT_EQ(test, corun_fwk_report(&p, &fw, CORUN_FWK_L1),
+			(u32)DRM_CORUN_L1_UCP);
 }
 
 /* Records what the engine sends. */
@@ -116,6 +138,8 @@ static void no_write(void *ctx, u32 off, u32 val)
  */
 static void fwknobs_reach_test(struct kunit *test)
 {
+	static const u32 l1[2] = { DRM_CORUN_L1_UCP, DRM_CORUN_L1_SHARED };
+	static const u32 mode[2] = { CORUN_L1_MODE_UCP, CORUN_L1_MODE_STATIC };
 	struct corun_policy_engine *eng;
 	struct corun_policy_platform p;
 	struct corun_policy_fw fw;
@@ -126,6 +150,7 @@ static void fwknobs_reach_test(struct kunit *test)
 				      .write_reg = no_write,
 				      .fw_params = record_fw };
 	u32 id, want, i;
+	int ret;
 
 	eng = kunit_kzalloc(test, sizeof(*eng), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, eng);
@@ -160,6 +185,25 @@ static void fwknobs_reach_test(struct kunit *test)
 		KUNIT_EXPECT_EQ(test,
 				corun_fwp_get(&eng->applied_fw, id, s.slot),
 				s.value);
+	}
+	/*
+	 * The L1 knob: ucp is L1_MODE UCP (sent after the last parameter,
+	 * LLC_PROB, goes back to its default), shared is STATIC again.
+	 */
+	for (i = 0; i < 2; i++) {
+		knobs[CORUN_FWK_L1] = l1[i];
+		ret = corun_fw_settings(&p, FEAT_ALL, knobs, NULL, 0, &fw,
+					NULL);
+		KUNIT_ASSERT_EQ(test, ret, 0);
+		sent.n = 0;
+		KUNIT_ASSERT_EQ(test, corun_policy_set_static_fw(eng, &fw), 0);
+		KUNIT_ASSERT_EQ(test, sent.n, i ? 2u : 4u);
+		KUNIT_EXPECT_EQ(test, sent.pairs[0],
+				i ? (u32)CORUN_FW_P_L1_MODE :
+				    (u32)CORUN_FW_P_LLC_PROB);
+		KUNIT_EXPECT_EQ(test, sent.pairs[sent.n - 2],
+				(u32)CORUN_FW_P_L1_MODE);
+		KUNIT_EXPECT_EQ(test, sent.pairs[sent.n - 1], mode[i]);
 	}
 }
 
@@ -345,6 +389,27 @@ static void fwknobs_settings_test(struct kunit *test)
 	knobs[CORUN_FWK_L1] = DRM_CORUN_L1_DYNAMIC_PARTITION;
 	ret = corun_fw_settings(&p, FEAT_ALL, knobs, s, 3, &fw, &bad);
 	KUNIT_EXPECT_EQ(test, ret, -CORUN_EOPNOTSUPP);
+	/* UCP owns the way masks: no L1_WAYS, but bypass CTAs */
+	knobs[CORUN_FWK_L1] = DRM_CORUN_L1_UCP;
+	ret = corun_fw_settings(&p, FEAT_TREE, knobs, s, 3, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EINVAL);
+	KUNIT_EXPECT_EQ(test, bad, 1u);
+	s[1].id = DRM_CORUN_FW_PARAM_L1_BYPASS_CTAS;
+	ret = corun_fw_settings(&p, FEAT_TREE, knobs, s, 3, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, fw.g.l1_mode, (u32)CORUN_L1_MODE_UCP);
+	KUNIT_EXPECT_EQ(test, fw.slot[2].l1_bypass_ctas, 1u);
+	KUNIT_EXPECT_EQ(test, fw.slot[2].l1_ways, 0xffffffffu);
+	/* a firmware without UCP */
+	ret = corun_fw_settings(&p, FEAT_TREE & ~CORUN_FW_FEAT_L1_UCP, knobs, s,
+				3, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, bad, 3u);
+	/* static-partition and shared are the static mode */
+	knobs[CORUN_FWK_L1] = DRM_CORUN_L1_STATIC_PARTITION;
+	ret = corun_fw_settings(&p, FEAT_TREE, knobs, s, 3, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, fw.g.l1_mode, (u32)CORUN_L1_MODE_STATIC);
 }
 
 static void fwknobs_modes_test(struct kunit *test)
@@ -386,6 +451,17 @@ static void fwknobs_modes_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, corun_fwp_mask(CORUN_FW_FEAT_IRC),
 			(u64)(1 << DRM_CORUN_FW_PARAM_IRC_SHARE |
 			      1 << DRM_CORUN_FW_PARAM_IRC_PRIO));
+	KUNIT_EXPECT_EQ(test, corun_fwk_modes(CORUN_FWK_L1, FEAT_TREE),
+			(u64)(1 | 1 << DRM_CORUN_L1_SHARED |
+			      1 << DRM_CORUN_L1_STATIC_PARTITION |
+			      1 << DRM_CORUN_L1_UCP));
+	KUNIT_EXPECT_EQ(test,
+			corun_fwk_modes(CORUN_FWK_L1, CORUN_FW_FEAT_L1_STATIC),
+			(u64)(1 | 1 << DRM_CORUN_L1_SHARED |
+			      1 << DRM_CORUN_L1_STATIC_PARTITION));
+	KUNIT_EXPECT_EQ(test,
+			corun_fwk_modes(CORUN_FWK_L1, CORUN_FW_FEAT_L1_UCP),
+			(u64)(1 | 1 << DRM_CORUN_L1_UCP));
 	/* only the IRC knob without the other features */
 	KUNIT_EXPECT_EQ(test, corun_fw_uapi_features(CORUN_FW_FEAT_IRC),
 			(u64)DRM_CORUN_FEATURE_IRC);
@@ -408,6 +484,8 @@ static void fwknobs_names_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, corun_fwk_value_find(CORUN_FWK_IRC, "mil"),
 			(int)DRM_CORUN_IRC_MIL);
 	KUNIT_EXPECT_EQ(test, corun_fwk_value_find(CORUN_FWK_IRC, "maybe"), -1);
+	KUNIT_EXPECT_EQ(test, corun_fwk_value_find(CORUN_FWK_L1, "ucp"),
+			(int)DRM_CORUN_L1_UCP);
 	KUNIT_EXPECT_EQ(test, corun_fwp_find("irc_share"),
 			(int)DRM_CORUN_FW_PARAM_IRC_SHARE);
 	KUNIT_EXPECT_EQ(test, corun_fwp_find("llc_prob"),
