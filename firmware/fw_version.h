@@ -5,12 +5,13 @@
  * 2.1: BW-App (CORUN_DRAM_BW_APP).
  * 2.2: IRC's CCBP mode (CORUN_IRC_MODE_CCBP): credits from bandwidth
  * units, computed in the firmware.
+ * 2.3: TCM (CORUN_DRAM_TCM).
  */
 #ifndef _CORUN_FW_VERSION_H_
 #define _CORUN_FW_VERSION_H_
 
 #define FW_VERSION_MAJOR 2
-#define FW_VERSION_MINOR 2
+#define FW_VERSION_MINOR 3
 
 /*
  * What this version implements (CORUN_FW_FEAT_* of fwif.h): no dynamic LLC
@@ -23,6 +24,7 @@
 	 CORUN_FW_FEAT_LLC_PROB_STATIC | CORUN_FW_FEAT_LLC_WAYPART |       \
 	 CORUN_FW_FEAT_VCP_STATIC | CORUN_FW_FEAT_DRAM_PRIO |              \
 	 CORUN_FW_FEAT_MONITORS | CORUN_FW_FEAT_SET_PARAMS |               \
-	 CORUN_FW_FEAT_DRAM_BW_APP | CORUN_FW_FEAT_IRC_CCBP)
+	 CORUN_FW_FEAT_DRAM_BW_APP | CORUN_FW_FEAT_IRC_CCBP |              \
+	 CORUN_FW_FEAT_DRAM_TCM)
 
 #endif /* _CORUN_FW_VERSION_H_ */

@@ -22,8 +22,12 @@
  * accepted one leaves each parameter at its last value). After every
  * event each slot's credit register is what IRC_CREDITS reports, and
  * under the CCBP mode a BI slot's credits are 1..window or unlimited and
- * an LS slot is unlimited and first. The firmware must never panic after
- * boot. A breach aborts with a message.
+ * an LS slot is unlimited and first; under TCM the hardware serves slot
+ * priorities, each slot's priority register is what DRAM_TCM_PRIO
+ * reports, the two clusters are disjoint slots the device has, a slot has
+ * a priority if and only if it is in one, and no latency slot is below a
+ * bandwidth slot. The firmware must never panic after boot. A breach
+ * aborts with a message.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -277,6 +281,45 @@ static void check_irc(void)
 	}
 }
 
+/* TCM's priority registers against its clusters. */
+static void check_tcm(void)
+{
+	u32 pol, lat, bw, p, s, lat_min = ~0u, bw_max = 0;
+	u32 ns = fake_reg(CORUN_MCU_NUM_SLOTS);
+	u32 none[CORUN_MBOX_WORDS] = { 0 };
+
+	if (ns > CORUN_MAX_SLOTS)
+		ns = CORUN_MAX_SLOTS;
+	get(CORUN_FW_P_DRAM_POLICY, &pol);
+	if (pol != CORUN_DRAM_TCM)
+		return;
+	if (fake_reg(CORUN_MCU_DRAM_POLICY) != CORUN_DRAM_SLOT_PRIO)
+		breach("TCM: the hardware does not serve slot priorities",
+		       none, none);
+	get(CORUN_FW_P_DRAM_TCM_LATENCY, &lat);
+	get(CORUN_FW_P_DRAM_TCM_BANDWIDTH, &bw);
+	if ((lat & bw) || (u64)(lat | bw) >> ns)
+		breach("TCM: the clusters overlap or name a missing slot", none,
+		       none);
+	for (s = 0; s < ns; s++) {
+		get(CORUN_FW_PARAM_SLOT(CORUN_FW_P_DRAM_TCM_PRIO, s), &p);
+		if (fake_reg(CORUN_MCU_SLOT(s, CORUN_MCU_S_DRAM_PRIO)) != p)
+			breach("TCM: DRAM_TCM_PRIO is not the priority register",
+			       none, none);
+		if (!p != !((lat | bw) >> s & 1) ||
+		    p > CORUN_FW_DRAM_PRIO_MAX)
+			breach("TCM: a priority outside the clusters", none,
+			       none);
+		if (lat >> s & 1 && p < lat_min)
+			lat_min = p;
+		if (bw >> s & 1 && p > bw_max)
+			bw_max = p;
+	}
+	if (lat && bw && lat_min < bw_max)
+		breach("TCM: a latency slot below a bandwidth slot", none,
+		       none);
+}
+
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
 	struct cursor c = { data, size };
@@ -327,6 +370,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			break;
 		}
 		check_irc();
+		check_tcm();
 	}
 	return 0;
 }

@@ -253,9 +253,10 @@ static void fw_mcu_test_boot(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, e->dev.crash, 0u);
 	/*
 	 * Booting is short (clearing .bss, a word per 4 instructions, and
-	 * every policy's defaults) and ends in WFE.
+	 * every policy's defaults) and ends in WFE. 2.3's TCM state (its
+	 * per-slot counters at the quantum's start) is 0.8 KB of it.
 	 */
-	KUNIT_EXPECT_LT(test, mcu_insns(e->mcu), 4000u);
+	KUNIT_EXPECT_LT(test, mcu_insns(e->mcu), 5000u);
 	KUNIT_EXPECT_TRUE(test, mcu_asleep(e->mcu));
 	/* The per-slot registers got their defaults, unused slots nothing. */
 	for (s = 0; s < SLOTS; s++) {

@@ -435,6 +435,8 @@ static void list_fw_features(FILE *f, uint32_t features)
 		  "BW-App: the slot with the lowest DRAM bandwidth over each firmware tick is served first (HSM's baseline)" },
 		{ CORUN_FW_FEAT_IRC_CCBP, "irc-ccbp",
 		  "issue-rate control's CCBP mode: per-slot NoC/DRAM quotas and class, credits from Eqs. 1 and 3 with rf/df measured per tick (the ccbp policy uses it)" },
+		{ CORUN_FW_FEAT_DRAM_TCM, "dram-tcm",
+		  "TCM: each quantum of epochs, a latency cluster of the least DRAM-intensive slots served first, the others ranked by niceness and shuffled (CCBP's WS + TCM hybrid)" },
 		{ CORUN_FW_FEAT_SET_PARAMS, "set-params",
 		  "batched parameter requests, applied all or none" },
 	};

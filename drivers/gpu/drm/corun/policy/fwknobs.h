@@ -31,7 +31,7 @@ enum corun_fwk {
 /* struct corun_fwk_value.fw of a uapi value no firmware value stands for */
 #define CORUN_FWK_NO_FW 0xffffffffu
 /* Most values of one knob's uapi enumeration (DEFAULT included). */
-#define CORUN_FWK_MAX_VALUES 5
+#define CORUN_FWK_MAX_VALUES 6
 
 /**
  * struct corun_fwk_value - one value of a knob's uapi enumeration
