@@ -224,43 +224,41 @@ static void fw_tcm_test_cluster(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, get(test, CORUN_FW_P_DRAM_TCM_BANDWIDTH), 0u);
 }
 
+/*
+ * A one-epoch quantum of slots 0 and 1 with @dram0 and @dram1 accesses
+ * over equal instructions: the clusters it makes, as slot masks.
+ */
+static void two_slots(struct kunit *test, u64 dram0, u64 dram1, u32 lat,
+		      u32 bw)
+{
+	run(0, &(struct act){ 100000, dram0, 0, 0, 1000 });
+	run(1, &(struct act){ 100000, dram1, 0, 0, 1000 });
+	epochs(1);
+	KUNIT_EXPECT_EQ(test, get(test, CORUN_FW_P_DRAM_TCM_LATENCY), lat);
+	KUNIT_EXPECT_EQ(test, get(test, CORUN_FW_P_DRAM_TCM_BANDWIDTH), bw);
+}
+
 /* ClusterThresh at its boundary: a share equal to it is in. */
 static void fw_tcm_test_threshold(struct kunit *test)
 {
 	fw_test_boot(test);
 	/* 1/4 of 4000 accesses: slot 0's 1000 is exactly the limit */
 	tcm_on(test, 1, 100, 256);
-	run(0, &(struct act){ 100000, 1000, 0, 0, 1000 });
-	run(1, &(struct act){ 100000, 3000, 0, 0, 1000 });
-	epochs(1);
-	KUNIT_EXPECT_EQ(test, get(test, CORUN_FW_P_DRAM_TCM_LATENCY), 0x1u);
-	KUNIT_EXPECT_EQ(test, get(test, CORUN_FW_P_DRAM_TCM_BANDWIDTH), 0x2u);
+	two_slots(test, 1000, 3000, 0x1, 0x2);
 	KUNIT_EXPECT_EQ(test, prio(0), 15u);
 	KUNIT_EXPECT_EQ(test, prio(1), 14u);
 	/* one access more and it is out: no latency cluster at all */
-	run(0, &(struct act){ 100000, 1001, 0, 0, 1000 });
-	run(1, &(struct act){ 100000, 2999, 0, 0, 1000 });
-	epochs(1);
-	KUNIT_EXPECT_EQ(test, get(test, CORUN_FW_P_DRAM_TCM_LATENCY), 0u);
-	KUNIT_EXPECT_EQ(test, get(test, CORUN_FW_P_DRAM_TCM_BANDWIDTH), 0x3u);
+	two_slots(test, 1001, 2999, 0, 0x3);
 	/* equally nice: the less intensive first */
 	KUNIT_EXPECT_EQ(test, prio(0), 15u);
 	KUNIT_EXPECT_EQ(test, prio(1), 14u);
 	/* 0: only slots without an access are latency-sensitive */
 	set(test, CORUN_FW_P_DRAM_TCM_THRESH, 0);
-	run(0, &(struct act){ 100000, 0, 0, 0, 1000 });
-	run(1, &(struct act){ 100000, 1, 0, 0, 1000 });
-	epochs(1);
-	KUNIT_EXPECT_EQ(test, get(test, CORUN_FW_P_DRAM_TCM_LATENCY), 0x1u);
-	KUNIT_EXPECT_EQ(test, get(test, CORUN_FW_P_DRAM_TCM_BANDWIDTH), 0x2u);
+	two_slots(test, 0, 1, 0x1, 0x2);
 	/* all of it: every slot that ran; equal intensities by slot */
 	set(test, CORUN_FW_P_DRAM_TCM_THRESH, CORUN_FW_DRAM_TCM_THRESH_ONE);
-	run(0, &(struct act){ 100000, 5000, 0, 0, 1000 });
-	run(1, &(struct act){ 100000, 1, 0, 0, 1000 });
 	run(5, &(struct act){ 1, 0, 0, 0, 1000 });
-	epochs(1);
-	KUNIT_EXPECT_EQ(test, get(test, CORUN_FW_P_DRAM_TCM_LATENCY), 0x23u);
-	KUNIT_EXPECT_EQ(test, get(test, CORUN_FW_P_DRAM_TCM_BANDWIDTH), 0u);
+	two_slots(test, 5000, 1, 0x23, 0);
 	KUNIT_EXPECT_EQ(test, prio(1), 15u);
 	KUNIT_EXPECT_EQ(test, prio(5), 14u);
 	KUNIT_EXPECT_EQ(test, prio(0), 13u);
