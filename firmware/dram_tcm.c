@@ -166,6 +166,17 @@ void fw_dram_tcm_start(void)
 		tcm_read(s, tcm.last[s]);
 }
 
+/*
+ * floor(1000 * @dram / @insns): one 32-bit DIVU while it fits (a
+ * quantum's accesses below 2^22), the 128-bit loop beyond.
+ */
+static u64 tcm_per_kilo(u64 dram, u64 insns)
+{
+	if (!(dram >> 22) && !(insns >> 32))
+		return (u32)dram * 1000u / (u32)insns;
+	return fw_muldiv64(dram, 1000, insns);
+}
+
 /* Insert @s into @order[0..n-1], kept by intensity, after its equals. */
 static void tcm_insert(u8 *order, u32 n, const struct fw_tcm_fig *f, u8 s)
 {
@@ -228,7 +239,7 @@ static void tcm_quantum(void)
 		tcm.prio[s] = 0;
 		if (!d[TCM_INSNS])
 			continue;
-		f[s].mpki = fw_muldiv64(d[TCM_DRAM], 1000, d[TCM_INSNS]);
+		f[s].mpki = tcm_per_kilo(d[TCM_DRAM], d[TCM_INSNS]);
 		f[s].dram = d[TCM_DRAM];
 		f[s].rbl = fw_ratio1024(d[TCM_HITS], d[TCM_DRAM]);
 		f[s].blp = fw_ratio1024(d[TCM_LAT], d[TCM_ACTIVE]);

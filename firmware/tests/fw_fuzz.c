@@ -10,7 +10,7 @@
  * mailbox requests (any header, any payload), structured SET_PARAM,
  * GET_PARAM and SET_PARAMS requests over the parameter ids of fwif.h (a
  * slot beyond the device now and then), epochs with arbitrary counter
- * values, and ticks. Each event goes through fw_poll(), as on the MCU.
+ * values, ticks, and TCM selected with short quanta. Each event goes through fw_poll(), as on the MCU.
  *
  * Besides the sanitizers' reports, every reply is checked against the
  * contract of fwif.h: DONE carries the request's sequence, the reply's
@@ -25,8 +25,8 @@
  * an LS slot is unlimited and first; under TCM the hardware serves slot
  * priorities, each slot's priority register is what DRAM_TCM_PRIO
  * reports, the two clusters are disjoint slots the device has, a slot has
- * a priority if and only if it is in one, and no latency slot is below a
- * bandwidth slot. The firmware must never panic after boot. A breach
+ * a priority if and only if it is in one, and every latency slot is above
+ * every bandwidth slot. The firmware must never panic after boot. A breach
  * aborts with a message.
  */
 #include <stdio.h>
@@ -245,6 +245,24 @@ static void do_epoch(struct cursor *c)
 	poll_events(CORUN_MCU_EV_EPOCH | (mode & 0x80 ? CORUN_MCU_EV_TICK : 0));
 }
 
+/*
+ * TCM with a quantum and shuffle interval of 1..4 epochs, so that the
+ * epochs of one input end quanta: a random DRAM_POLICY seldom lands on it.
+ */
+static void do_tcm(struct cursor *c)
+{
+	u32 in[CORUN_MBOX_WORDS] = {
+		CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAMS, 6),
+		CORUN_FW_P_DRAM_TCM_QUANTUM, 1 + take8(c) % 4,
+		CORUN_FW_P_DRAM_TCM_SHUFFLE, 1 + take8(c) % 4,
+		CORUN_FW_P_DRAM_POLICY, CORUN_DRAM_TCM,
+	};
+	u32 out[CORUN_MBOX_WORDS];
+
+	if (CORUN_MBOX_HDR_CMD(request(in, out)) != CORUN_FW_OK)
+		breach("SET_PARAMS refused TCM", in, out);
+}
+
 /* The credits in the window against the IRC's parameters. */
 static void check_irc(void)
 {
@@ -315,9 +333,10 @@ static void check_tcm(void)
 		if (bw >> s & 1 && p > bw_max)
 			bw_max = p;
 	}
-	if (lat && bw && lat_min < bw_max)
-		breach("TCM: a latency slot below a bandwidth slot", none,
-		       none);
+	/* strictly above, but where the 16th slot shares the floor of 1 */
+	if (lat && bw && lat_min <= bw_max && !(lat_min == 1 && bw_max == 1))
+		breach("TCM: a latency slot not above every bandwidth slot",
+		       none, none);
 }
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
@@ -338,7 +357,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	fw_boot();
 
 	while (c.n && ops++ < 256) {
-		switch (take8(&c) % 8) {
+		switch (take8(&c) % 9) {
 		case 0: /* any request: a command and length, or any header */
 		case 1:
 			memset(in, 0, sizeof(in));
@@ -364,6 +383,9 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			break;
 		case 6:
 			do_epoch(&c);
+			break;
+		case 7:
+			do_tcm(&c);
 			break;
 		default:
 			poll_events(CORUN_MCU_EV_TICK);
