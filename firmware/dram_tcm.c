@@ -117,7 +117,7 @@ static void tcm_read(unsigned int slot, u64 *c)
 		c[i] = fw_slot_counter(slot, tcm_ctr[i]);
 }
 
-/* The priority of the slot @rank places below the first (rank 0). */
+/* The priority at @rank, 0 the first; a slot that ran gets at least 1. */
 static u32 tcm_prio_of(u32 rank)
 {
 	return rank < CORUN_FW_DRAM_PRIO_MAX ? CORUN_FW_DRAM_PRIO_MAX - rank :
@@ -246,7 +246,7 @@ static void tcm_quantum(void)
 		total += d[TCM_DRAM];
 		tcm_insert(order, n++, f, (u8)s);
 	}
-	/* The latency cluster: within THRESH of the total, all of it. */
+	/* The latency cluster: the longest head within THRESH/1024 of all. */
 	for (tcm.nlat = 0; tcm.nlat < n; tcm.nlat++) {
 		sum += f[order[tcm.nlat]].dram;
 		if (sum * CORUN_FW_DRAM_TCM_THRESH_ONE > tcm.thresh * total)
