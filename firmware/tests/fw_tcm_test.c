@@ -4,8 +4,9 @@
  * synthetic counters: selecting and leaving it, the clustering by
  * intensity and its threshold at the boundary, the niceness ranking of
  * the bandwidth cluster, the insertion shuffle step by step, quanta and
- * shuffles counted in epochs, idle slots, more slots than priorities,
- * and the parameters' ranges.
+ * shuffles counted in epochs, idle slots, and more slots than
+ * priorities. The parameters' ranges are fw_policy_test.c's, with every
+ * other parameter's.
  */
 #include "fw_test.h"
 
@@ -360,58 +361,12 @@ static void fw_tcm_test_many_slots(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, prio(CORUN_MAX_SLOTS - 1), 1u);
 }
 
-/* The parameters' ranges; a refused value changes nothing. */
-static void fw_tcm_test_ranges(struct kunit *test)
-{
-	static const struct {
-		u32 id, good[3], bad[3];
-	} c[] = {
-		{ CORUN_FW_P_DRAM_TCM_THRESH,
-		  { 0, CORUN_FW_DRAM_TCM_THRESH_ONE, 171 },
-		  { CORUN_FW_DRAM_TCM_THRESH_ONE + 1, 0x10000, ~0u } },
-		{ CORUN_FW_P_DRAM_TCM_QUANTUM,
-		  { 1, CORUN_FW_DRAM_TCM_EPOCHS_MAX, 10 },
-		  { 0, CORUN_FW_DRAM_TCM_EPOCHS_MAX + 1, ~0u } },
-		{ CORUN_FW_P_DRAM_TCM_SHUFFLE,
-		  { CORUN_FW_DRAM_TCM_EPOCHS_MAX, 1, 7 },
-		  { 0, CORUN_FW_DRAM_TCM_EPOCHS_MAX + 1, 0x80000000u } },
-	};
-	unsigned int i, k;
-	u32 old;
-
-	fw_test_boot(test);
-	for (i = 0; i < ARRAY_SIZE(c); i++) {
-		for (k = 0; k < 3; k++) {
-			set(test, c[i].id, c[i].good[k]);
-			KUNIT_EXPECT_EQ(test, get(test, c[i].id), c[i].good[k]);
-		}
-		for (k = 0; k < 3; k++) {
-			KUNIT_EXPECT_EQ_MSG(test,
-					    fw_test_set(c[i].id, c[i].bad[k],
-							&old),
-					    ERR_HDR(CORUN_FW_EINVAL),
-					    "param 0x%x = %u", c[i].id,
-					    c[i].bad[k]);
-			KUNIT_EXPECT_EQ(test, get(test, c[i].id), c[i].good[2]);
-		}
-	}
-	/* the DRAM policy's range ends after TCM */
-	set(test, CORUN_FW_P_DRAM_POLICY, CORUN_DRAM_TCM);
-	KUNIT_EXPECT_EQ(test,
-			fw_test_set(CORUN_FW_P_DRAM_POLICY, CORUN_DRAM_TCM + 1,
-				    NULL),
-			ERR_HDR(CORUN_FW_EINVAL));
-	KUNIT_EXPECT_EQ(test, get(test, CORUN_FW_P_DRAM_POLICY),
-			(u32)CORUN_DRAM_TCM);
-}
-
 static struct kunit_case fw_tcm_test_cases[] = {
 	KUNIT_CASE(fw_tcm_test_select),
 	KUNIT_CASE(fw_tcm_test_cluster),
 	KUNIT_CASE(fw_tcm_test_threshold),
 	KUNIT_CASE(fw_tcm_test_shuffle),
 	KUNIT_CASE(fw_tcm_test_many_slots),
-	KUNIT_CASE(fw_tcm_test_ranges),
 	{}
 };
 
