@@ -14,9 +14,12 @@
  *                       S_DRAM_PRIO = 15 - (slots with fewer accesses),
  *                       at least 0, over the hardware's SLOT_PRIO mode:
  *                       fewest accesses first, then FR-FCFS.
+ * CORUN_DRAM_TCM        TCM (dram_tcm.c), over SLOT_PRIO too: every
+ *                       priority 0 until its first quantum ends.
  * Under FRFCFS and SLOT_PRIO the parameters go unchanged to
- * CORUN_MCU_DRAM_POLICY and S_DRAM_PRIO; under BW_APP the stored
- * priorities wait until the policy is left.
+ * CORUN_MCU_DRAM_POLICY and S_DRAM_PRIO; under BW_APP and TCM, the
+ * firmware's own modes, the stored priorities wait until the policy is
+ * left.
  */
 #include "fw.h"
 
@@ -39,6 +42,13 @@ static u64 dram_accesses(unsigned int s)
 	return fw_slot_counter(s, FW_CTR(dram_accesses));
 }
 
+/* A mode the firmware makes of the slot priorities. */
+static bool dram_fw_mode(void)
+{
+	return dram.policy == CORUN_DRAM_BW_APP ||
+	       dram.policy == CORUN_DRAM_TCM;
+}
+
 /* The hardware mode and priorities that follow from the parameters. */
 static void dram_program(void)
 {
@@ -47,13 +57,14 @@ static void dram_program(void)
 	for (s = 0; s < fw.num_slots; s++) {
 		dram.last[s] = dram_accesses(s);
 		fw_slot_wr(s, CORUN_MCU_S_DRAM_PRIO,
-			   dram.policy == CORUN_DRAM_BW_APP ? 0 :
-							      dram.prio[s]);
+			   dram_fw_mode() ? 0 : dram.prio[s]);
 	}
-	fw_wr(CORUN_MCU_DRAM_POLICY, dram.policy == CORUN_DRAM_BW_APP ?
-					     CORUN_DRAM_SLOT_PRIO :
-					     dram.policy);
+	fw_wr(CORUN_MCU_DRAM_POLICY,
+	      dram_fw_mode() ? CORUN_DRAM_SLOT_PRIO : dram.policy);
 	fw_dram_bw_app = dram.policy == CORUN_DRAM_BW_APP;
+	fw_dram_tcm = dram.policy == CORUN_DRAM_TCM;
+	if (fw_dram_tcm)
+		fw_dram_tcm_start();
 }
 
 static void dram_init(void)
@@ -89,7 +100,7 @@ static void dram_param_apply(u32 base, u32 slot)
 {
 	if (base == CORUN_FW_P_DRAM_POLICY)
 		dram_program();
-	else if (dram.policy != CORUN_DRAM_BW_APP)
+	else if (!dram_fw_mode())
 		fw_slot_wr(slot, CORUN_MCU_S_DRAM_PRIO, dram.prio[slot]);
 }
 

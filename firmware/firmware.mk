@@ -4,8 +4,9 @@
 # DEV_IMAGES), its packer mkfw, and the tests:
 #   fw-test      the firmware sources built natively against a fake
 #                register window (firmware/tests/fake_hal.c): the core
-#                (fw_test.c) and every policy (fw_policy_test.c; MIL's
-#                controller: fw_mil_test.c)
+#                (fw_test.c), every policy (fw_policy_test.c), MIL's
+#                controller (fw_mil_test.c) and TCM's clustering and
+#                shuffle (fw_tcm_test.c)
 #   mcu-test     the MCU model (emu/mcu.c) with hand-assembled programs
 #   fw-mcu-test  the real corun-fw.bin booted in the MCU model
 #
@@ -17,7 +18,7 @@ RV_NM ?= llvm-nm
 FW_DIR := $(O)/firmware
 FW_SRCS := firmware/main.c firmware/mbox.c firmware/params.c \
 	firmware/irc.c firmware/l1.c firmware/llc.c firmware/vcp.c \
-	firmware/dram.c firmware/monitor.c firmware/mil.c
+	firmware/dram.c firmware/dram_tcm.c firmware/monitor.c firmware/mil.c
 FW_LDS := firmware/corun-fw.ld
 FW_ELF := $(FW_DIR)/corun-fw.elf
 FW_FLAT := $(FW_DIR)/corun-fw.flat
@@ -69,7 +70,7 @@ $(FW_DIR)/host/%.o: firmware/%.c
 	$(CC) $(HOST_CFLAGS) -DCORUN_FW_HOST -MMD -MP -c $< -o $@
 
 FW_TEST_OBJS := $(addprefix $(FW_DIR)/tests/,fw_test.o fw_policy_test.o \
-	fw_mil_test.o fw_ucp_test.o fw_test_util.o fake_hal.o)
+	fw_mil_test.o fw_ucp_test.o fw_tcm_test.o fw_test_util.o fake_hal.o)
 
 $(FW_TEST_OBJS): HOST_CFLAGS += -DCORUN_FW_HOST
 

@@ -3,8 +3,8 @@
  * corun device firmware: internal interfaces between the boot code and
  * event loop (main.c), the mailbox (mbox.c), the parameter store
  * (params.c) and the firmware policies, one C file per mechanism (irc.c,
- * l1.c, llc.c, vcp.c, dram.c, monitor.c). Everything here builds both
- * into the RV32 image and natively for unit tests.
+ * l1.c, llc.c, vcp.c, dram.c, dram_tcm.c, monitor.c). Everything here
+ * builds both into the RV32 image and natively for unit tests.
  *
  * A firmware policy is a struct fw_policy: it owns some parameters of
  * fwif.h (their storage, validation and what applying them writes), sets
@@ -43,6 +43,9 @@
 #define FW_LLC_WAYS_ALL 0xffffffffu
 /* p = 0.001 of the CPU-GPU paper: spare with 1023/1024. */
 #define FW_LLC_PROB_DEFAULT CORUN_FW_LLC_PROB_BOOT
+/* TCM: 1 M cycles at the driver's 100 K-cycle epoch; shuffle every epoch */
+#define FW_DRAM_TCM_QUANTUM_DEFAULT 10u
+#define FW_DRAM_TCM_SHUFFLE_DEFAULT 1u
 
 /**
  * struct fw_policy - one firmware policy
@@ -80,6 +83,14 @@ struct fw_policy {
 extern bool fw_dram_bw_app;
 void fw_dram_tick(void);
 
+/*
+ * TCM (dram_tcm.c) acts on epochs while fw_dram_tcm says it is selected;
+ * dram.c sets it and calls fw_dram_tcm_start() each time DRAM_POLICY is
+ * set to TCM: a new quantum from the counters now, every result cleared.
+ */
+extern bool fw_dram_tcm;
+void fw_dram_tcm_start(void);
+
 /**
  * fw_monitor_factors() - a slot's rf and df over the last epoch span
  * @slot: the slot, below fw.num_slots
@@ -115,6 +126,7 @@ extern const struct fw_policy fw_policy_llc;
 extern const struct fw_policy fw_policy_vcp;
 extern const struct fw_policy fw_policy_dram;
 extern const struct fw_policy fw_policy_mil;
+extern const struct fw_policy fw_policy_dram_tcm;
 
 /**
  * struct fw_state - what every part of the firmware shares

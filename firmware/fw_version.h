@@ -6,7 +6,8 @@
  * 2.2: IRC's CCBP mode (CORUN_IRC_MODE_CCBP): credits from bandwidth
  * units, computed in the firmware.
  * 2.3: MIL (CORUN_FW_IRC_ENABLE_MIL): memory-instruction caps from the
- * L1 reservation-failure rate; UCP on the L1 (CORUN_L1_MODE_UCP).
+ * L1 reservation-failure rate; UCP on the L1 (CORUN_L1_MODE_UCP); TCM
+ * (CORUN_DRAM_TCM).
  */
 #ifndef _CORUN_FW_VERSION_H_
 #define _CORUN_FW_VERSION_H_
@@ -26,6 +27,6 @@
 	 CORUN_FW_FEAT_VCP_STATIC | CORUN_FW_FEAT_DRAM_PRIO |              \
 	 CORUN_FW_FEAT_MONITORS | CORUN_FW_FEAT_SET_PARAMS |               \
 	 CORUN_FW_FEAT_DRAM_BW_APP | CORUN_FW_FEAT_IRC_CCBP |              \
-	 CORUN_FW_FEAT_MIL | CORUN_FW_FEAT_L1_UCP)
+	 CORUN_FW_FEAT_MIL | CORUN_FW_FEAT_L1_UCP | CORUN_FW_FEAT_DRAM_TCM)
 
 #endif /* _CORUN_FW_VERSION_H_ */

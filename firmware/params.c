@@ -24,6 +24,7 @@ const struct fw_policy *const fw_policies[] = {
 	&fw_policy_llc,
 	&fw_policy_vcp,
 	&fw_policy_dram,
+	&fw_policy_dram_tcm, /* after dram, which selects it */
 	NULL,
 };
 

@@ -6,8 +6,9 @@
  * breaks one rule, and nothing of it may be applied), CAP_SYS_ADMIN, the
  * firmware refusing settings half-way, settings reaching the firmware
  * (read back through debugfs "firmware", which asks the firmware itself),
- * the mailbox completing on its interrupt, and an issue-rate share that
- * slows a memory-bound job down. Without firmware the knobs and
+ * the mailbox completing on its interrupt, Warped-Slicer with dram = tcm
+ * (CCBP's WS + TCM hybrid) in force in the firmware, and an issue-rate
+ * share that slows a memory-bound job down. Without firmware the knobs and
  * parameters must all answer EOPNOTSUPP and GET_POLICY the reset values.
  */
 #define _GNU_SOURCE
@@ -33,7 +34,7 @@
 #define MAXSLOTS 16
 
 /* Values of each knob's enumeration, DEFAULT included. */
-static const uint32_t knob_values[NKNOBS] = { 4, 5, 5, 5, 6 };
+static const uint32_t knob_values[NKNOBS] = { 4, 5, 5, 6, 6 };
 static const char *const knob_names[NKNOBS] = { "irc", "llc", "vcp", "dram",
 						"l1" };
 static const uint32_t knob_modes_param[NKNOBS] = {
@@ -372,7 +373,7 @@ static void test_negatives(int fd, const struct fwdev *d)
 		{ "irc_enum", -EINVAL, { 4 }, 0, {} },
 		{ "llc_enum", -EINVAL, { 0, 5 }, 0, {} },
 		{ "vcp_enum", -EINVAL, { 0, 0, 5 }, 0, {} },
-		{ "dram_enum", -EINVAL, { 0, 0, 0, 5 }, 0, {} },
+		{ "dram_enum", -EINVAL, { 0, 0, 0, 6 }, 0, {} },
 		{ "l1_enum", -EINVAL, { 0, 0, 0, 0, 6 }, 0, {} },
 		/* UCP owns the way masks (refused before any feature) */
 		{ "l1_ucp_with_ways", -EINVAL,
@@ -737,6 +738,57 @@ static void test_positive(int fd, const struct fwdev *d)
 }
 
 /*
+ * CCBP's Fig. 14 hybrid WS + TCM: Warped-Slicer with dram = tcm, taken
+ * together, reported back and in force in the firmware (debugfs asks it:
+ * DRAM_POLICY is CORUN_DRAM_TCM, 3); then the reset values again. A
+ * firmware without TCM refuses the knob (test_unsupported), and nothing
+ * of the SET applies.
+ */
+static void test_dram_tcm(int fd, const struct fwdev *d)
+{
+	struct drm_corun_policy p = {
+		.policy = DRM_CORUN_POLICY_WARPED_SLICER,
+		.dram = DRM_CORUN_DRAM_TCM,
+	};
+	const struct dbg_entry *e;
+	struct snap before, after;
+	char why[128] = "";
+	struct dbg dbg;
+	int ret, ok;
+
+	snap_take(fd, d, &before);
+	ret = io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p);
+	if (!(d->modes[3] & (1ull << DRM_CORUN_DRAM_TCM))) {
+		snap_take(fd, d, &after);
+		result(ret == -EOPNOTSUPP && !memcmp(&before, &after,
+						     sizeof(after)),
+		       "set_ws_dram_tcm_unadvertised", "ret %d", ret);
+		return;
+	}
+	memset(&p, 0, sizeof(p));
+	ok = !ret && !io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) &&
+	     p.policy == DRM_CORUN_POLICY_WARPED_SLICER &&
+	     p.dram == DRM_CORUN_DRAM_TCM;
+	if (!ok)
+		snprintf(why, sizeof(why), "ret %d, reports policy %u dram %u",
+			 ret, p.policy, p.dram);
+	if (ok) {
+		e = dbg_read(&dbg) ? NULL : dbg_find(&dbg, "dram_policy", -1);
+		ok = e && e->applied == 3 && e->live == 3;
+		if (!ok)
+			snprintf(why, sizeof(why),
+				 "debugfs dram_policy applied %" PRIu64
+				 " firmware %" PRId64,
+				 e ? e->applied : 0, e ? e->live : -2);
+	}
+	result(ok, "set_ws_dram_tcm", "%s", why);
+	ret = set_fw(fd, NULL, NULL, 0);
+	snap_take(fd, d, &after);
+	result(!ret && snap_is_reset(d, &after, why, sizeof(why)),
+	       "set_ws_dram_tcm_reset", "ret %d %s", ret, why);
+}
+
+/*
  * The firmware refuses the last request of a SET that takes several
  * (fault injection): SET fails with EIO, GET still reports the previous
  * settings, and the firmware holds them too (the requests it had applied
@@ -802,6 +854,7 @@ void test_fw_policy(int fd)
 	test_cap(fd);
 	if (d.fw) {
 		test_positive(fd, &d);
+		test_dram_tcm(fd, &d);
 		test_refused(fd, &d);
 	} else {
 		/* nothing to ask; the engine holds the reset values */

@@ -10,7 +10,7 @@
  * mailbox requests (any header, any payload), structured SET_PARAM,
  * GET_PARAM and SET_PARAMS requests over the parameter ids of fwif.h (a
  * slot beyond the device now and then), epochs with arbitrary counter
- * values, and ticks. Each event goes through fw_poll(), as on the MCU.
+ * values, ticks, and TCM selected with short quanta. Each event goes through fw_poll(), as on the MCU.
  *
  * Besides the sanitizers' reports, every reply is checked against the
  * contract of fwif.h: DONE carries the request's sequence, the reply's
@@ -22,8 +22,12 @@
  * accepted one leaves each parameter at its last value). After every
  * event each slot's credit register is what IRC_CREDITS reports, and
  * under the CCBP mode a BI slot's credits are 1..window or unlimited and
- * an LS slot is unlimited and first. The firmware must never panic after
- * boot. A breach aborts with a message.
+ * an LS slot is unlimited and first; under TCM the hardware serves slot
+ * priorities, each slot's priority register is what DRAM_TCM_PRIO
+ * reports, the two clusters are disjoint slots the device has, a slot has
+ * a priority if and only if it is in one, and every latency slot is above
+ * every bandwidth slot. The firmware must never panic after boot. A breach
+ * aborts with a message.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -241,6 +245,24 @@ static void do_epoch(struct cursor *c)
 	poll_events(CORUN_MCU_EV_EPOCH | (mode & 0x80 ? CORUN_MCU_EV_TICK : 0));
 }
 
+/*
+ * TCM with a quantum and shuffle interval of 1..4 epochs, so that the
+ * epochs of one input end quanta: a random DRAM_POLICY seldom lands on it.
+ */
+static void do_tcm(struct cursor *c)
+{
+	u32 in[CORUN_MBOX_WORDS] = {
+		CORUN_MBOX_HDR(CORUN_FW_CMD_SET_PARAMS, 6),
+		CORUN_FW_P_DRAM_TCM_QUANTUM, 1 + take8(c) % 4,
+		CORUN_FW_P_DRAM_TCM_SHUFFLE, 1 + take8(c) % 4,
+		CORUN_FW_P_DRAM_POLICY, CORUN_DRAM_TCM,
+	};
+	u32 out[CORUN_MBOX_WORDS];
+
+	if (CORUN_MBOX_HDR_CMD(request(in, out)) != CORUN_FW_OK)
+		breach("SET_PARAMS refused TCM", in, out);
+}
+
 /* The credits in the window against the IRC's parameters. */
 static void check_irc(void)
 {
@@ -303,6 +325,46 @@ static void check_mil(void)
 	}
 }
 
+/* TCM's priority registers against its clusters. */
+static void check_tcm(void)
+{
+	u32 pol, lat, bw, p, s, lat_min = ~0u, bw_max = 0;
+	u32 ns = fake_reg(CORUN_MCU_NUM_SLOTS);
+	u32 none[CORUN_MBOX_WORDS] = { 0 };
+
+	if (ns > CORUN_MAX_SLOTS)
+		ns = CORUN_MAX_SLOTS;
+	get(CORUN_FW_P_DRAM_POLICY, &pol);
+	if (pol != CORUN_DRAM_TCM)
+		return;
+	if (fake_reg(CORUN_MCU_DRAM_POLICY) != CORUN_DRAM_SLOT_PRIO)
+		breach("TCM: the hardware does not serve slot priorities",
+		       none, none);
+	get(CORUN_FW_P_DRAM_TCM_LATENCY, &lat);
+	get(CORUN_FW_P_DRAM_TCM_BANDWIDTH, &bw);
+	if ((lat & bw) || (u64)(lat | bw) >> ns)
+		breach("TCM: the clusters overlap or name a missing slot", none,
+		       none);
+	for (s = 0; s < ns; s++) {
+		get(CORUN_FW_PARAM_SLOT(CORUN_FW_P_DRAM_TCM_PRIO, s), &p);
+		if (fake_reg(CORUN_MCU_SLOT(s, CORUN_MCU_S_DRAM_PRIO)) != p)
+			breach("TCM: DRAM_TCM_PRIO is not the priority register",
+			       none, none);
+		if (!p != !((lat | bw) >> s & 1) ||
+		    p > CORUN_FW_DRAM_PRIO_MAX)
+			breach("TCM: a priority outside the clusters", none,
+			       none);
+		if (lat >> s & 1 && p < lat_min)
+			lat_min = p;
+		if (bw >> s & 1 && p > bw_max)
+			bw_max = p;
+	}
+	/* strictly above, but where the 16th slot shares the floor of 1 */
+	if (lat && bw && lat_min <= bw_max && !(lat_min == 1 && bw_max == 1))
+		breach("TCM: a latency slot not above every bandwidth slot",
+		       none, none);
+}
+
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
 	struct cursor c = { data, size };
@@ -321,7 +383,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	fw_boot();
 
 	while (c.n && ops++ < 256) {
-		switch (take8(&c) % 8) {
+		switch (take8(&c) % 9) {
 		case 0: /* any request: a command and length, or any header */
 		case 1:
 			memset(in, 0, sizeof(in));
@@ -348,12 +410,16 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		case 6:
 			do_epoch(&c);
 			break;
+		case 7:
+			do_tcm(&c);
+			break;
 		default:
 			poll_events(CORUN_MCU_EV_TICK);
 			break;
 		}
 		check_irc();
 		check_mil();
+		check_tcm();
 	}
 	return 0;
 }

@@ -253,9 +253,10 @@ static void fw_mcu_test_boot(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, e->dev.crash, 0u);
 	/*
 	 * Booting is short (clearing .bss, a word per 4 instructions, and
-	 * every policy's defaults) and ends in WFE.
+	 * every policy's defaults) and ends in WFE. 2.3's TCM state (its
+	 * per-slot counters at the quantum's start) is 0.8 KB of it.
 	 */
-	KUNIT_EXPECT_LT(test, mcu_insns(e->mcu), 4000u);
+	KUNIT_EXPECT_LT(test, mcu_insns(e->mcu), 5000u);
 	KUNIT_EXPECT_TRUE(test, mcu_asleep(e->mcu));
 	/* The per-slot registers got their defaults, unused slots nothing. */
 	for (s = 0; s < SLOTS; s++) {
@@ -665,6 +666,87 @@ static void fw_mcu_test_mil(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mcu_state(e->mcu), MCU_RUNNING);
 }
 
+/* A slot's counters TCM reads, absolute. */
+static void tcm_ctrs(struct env *e, unsigned int slot, u64 insns, u64 dram,
+		     u64 hits, u64 lat, u64 active)
+{
+	u64 *c = e->dev.ctr[slot];
+
+	c[offsetof(struct corun_slot_counters, warp_insns) / 8] = insns;
+	c[offsetof(struct corun_slot_counters, dram_accesses) / 8] = dram;
+	c[offsetof(struct corun_slot_counters, dram_row_hits) / 8] = hits;
+	c[offsetof(struct corun_slot_counters, mem_latency_sum) / 8] = lat;
+	c[offsetof(struct corun_slot_counters, active_cycles) / 8] = active;
+}
+
+static void tcm_epoch(struct env *e, u32 seq)
+{
+	e->dev.regs[CORUN_MCU_EPOCH_SEQ / 4] = seq;
+	mcu_raise_event(e->mcu, CORUN_MCU_EV_EPOCH);
+	mcu_run(e->mcu, 100000);
+}
+
+/*
+ * TCM in the real image, with counters beyond 32 bits (the image's own
+ * 64-bit arithmetic): slots 0 and 2 light enough for the latency cluster,
+ * least intensive first; of the heavy ones slot 3, with more misses in
+ * flight and fewer row hits, is nicer than the less intensive slot 1;
+ * then one shuffle step swaps them. The quantum's work is bounded.
+ */
+static void fw_mcu_test_dram_tcm(struct kunit *test)
+{
+	struct env *e = boot(test);
+	u64 insns;
+
+	KUNIT_EXPECT_EQ(test,
+			set_param(test, e, CORUN_FW_P_DRAM_TCM_QUANTUM, 3),
+			OK_HDR(1));
+	KUNIT_EXPECT_EQ(
+		test,
+		set_param(test, e, CORUN_FW_P_DRAM_POLICY, CORUN_DRAM_TCM),
+		OK_HDR(1));
+	KUNIT_EXPECT_EQ(test, e->dev.regs[CORUN_MCU_DRAM_POLICY / 4],
+			(u32)CORUN_DRAM_SLOT_PRIO);
+	tcm_ctrs(e, 0, 1000000, 1000, 0, 0, 1);
+	tcm_ctrs(e, 1, 3ull << 32, 5ull << 32, 1ull << 32, 1ull << 30, 1 << 20);
+	tcm_ctrs(e, 2, 1000000, 200000, 180000, 1000, 1000);
+	tcm_ctrs(e, 3, 2ull << 32, 4ull << 32, 0, 1ull << 41, 1 << 20);
+	tcm_epoch(e, 1);
+	tcm_epoch(e, 2);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 0, CORUN_MCU_S_DRAM_PRIO), 0u);
+	insns = mcu_insns(e->mcu);
+	tcm_epoch(e, 3);
+	KUNIT_EXPECT_TRUE(test, mcu_asleep(e->mcu));
+	insns = mcu_insns(e->mcu) - insns;
+	kunit_info(test, "TCM quantum for %u slots: %llu instructions", SLOTS,
+		   (unsigned long long)insns);
+	KUNIT_EXPECT_LT(test, insns, 10000u);
+	KUNIT_EXPECT_EQ(test, get_param(test, e, CORUN_FW_P_DRAM_TCM_LATENCY),
+			0x5u);
+	KUNIT_EXPECT_EQ(test, get_param(test, e, CORUN_FW_P_DRAM_TCM_BANDWIDTH),
+			0xau);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 0, CORUN_MCU_S_DRAM_PRIO), 15u);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 2, CORUN_MCU_S_DRAM_PRIO), 14u);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 3, CORUN_MCU_S_DRAM_PRIO), 13u);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 1, CORUN_MCU_S_DRAM_PRIO), 12u);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 4, CORUN_MCU_S_DRAM_PRIO), 0u);
+	KUNIT_EXPECT_EQ(test, slot_param(test, e, CORUN_FW_P_DRAM_TCM_PRIO, 1),
+			12u);
+	/* the shuffle's step 0 keeps the order, step 1 swaps the two */
+	tcm_epoch(e, 4);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 3, CORUN_MCU_S_DRAM_PRIO), 13u);
+	tcm_epoch(e, 5);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 1, CORUN_MCU_S_DRAM_PRIO), 13u);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 3, CORUN_MCU_S_DRAM_PRIO), 12u);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 0, CORUN_MCU_S_DRAM_PRIO), 15u);
+	/* the next quantum: nothing ran */
+	tcm_epoch(e, 6);
+	KUNIT_EXPECT_EQ(test, get_param(test, e, CORUN_FW_P_DRAM_TCM_QUANTA),
+			2u);
+	KUNIT_EXPECT_EQ(test, slot_reg(e, 0, CORUN_MCU_S_DRAM_PRIO), 0u);
+	KUNIT_EXPECT_EQ(test, mcu_state(e->mcu), MCU_RUNNING);
+}
+
 static void fw_mcu_test_ticks(struct kunit *test)
 {
 	struct env *e = boot(test);
@@ -910,6 +992,7 @@ static struct kunit_case fw_mcu_test_cases[] = {
 	KUNIT_CASE(fw_mcu_test_ticks),
 	KUNIT_CASE(fw_mcu_test_irc_ccbp),
 	KUNIT_CASE(fw_mcu_test_mil),
+	KUNIT_CASE(fw_mcu_test_dram_tcm),
 	KUNIT_CASE(fw_mcu_test_idle),
 	KUNIT_CASE(fw_mcu_test_heartbeat),
 	KUNIT_CASE_PARAM(fw_mcu_test_bad_image, bad_image_gen_params),

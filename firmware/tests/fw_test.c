@@ -172,7 +172,7 @@ static void fw_test_bad_requests(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fw_test_get(0, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_get(0x0004, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_get(0x0022, &v), ERR_HDR(CORUN_FW_ENOENT));
-	KUNIT_EXPECT_EQ(test, fw_test_get(0x0e00, &v), ERR_HDR(CORUN_FW_ENOENT));
+	KUNIT_EXPECT_EQ(test, fw_test_get(0x8000, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_get(0xff00, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_get(0x10001, &v), ERR_HDR(CORUN_FW_ENOENT));
 	KUNIT_EXPECT_EQ(test, fw_test_set(0x00ff, 1, NULL),
@@ -234,7 +234,7 @@ static void fw_test_registry(struct kunit *test)
 		KUNIT_EXPECT_NOT_NULL(test, (*p)->param_valid);
 		KUNIT_EXPECT_NOT_NULL(test, (*p)->param_apply);
 	}
-	KUNIT_EXPECT_EQ(test, npol, 8u);
+	KUNIT_EXPECT_EQ(test, npol, 9u);
 	/* Global ids, then per-slot bases. */
 	for (base = 0; base <= 0xff00; base += base < 0x100 ? 1 : 0x100) {
 		owners_of(base, &owners, &known);

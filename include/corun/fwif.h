@@ -21,7 +21,9 @@
  * CORUN_IRC_MODE_CCBP (CORUN_FW_FEAT_IRC_CCBP): the firmware turns
  * per-slot bandwidth units into credits itself (CCBP's Eqs. 1 and 3);
  * CORUN_FW_IRC_ENABLE_MIL (CORUN_FW_FEAT_MIL): memory-instruction
- * limiting in place of the credits, through CORUN_MCU_S_MIL_CAP.
+ * limiting in place of the credits, through CORUN_MCU_S_MIL_CAP;
+ * CORUN_DRAM_TCM (CORUN_FW_FEAT_DRAM_TCM): TCM's clustering and shuffle
+ * over the slot priorities, on epochs.
  */
 #ifndef _CORUN_FWIF_H_
 #define _CORUN_FWIF_H_
@@ -189,6 +191,31 @@ enum corun_fw_param {
 	CORUN_FW_P_VCP_MODE = 0x0030, /* enum corun_vcp_mode */
 	CORUN_FW_P_DRAM_POLICY = 0x0040, /* enum corun_dram_policy */
 	/*
+	 * CORUN_DRAM_TCM's parameters (feature CORUN_FW_FEAT_DRAM_TCM), each
+	 * checked on its own and read at every epoch event, so a change
+	 * acts from the next one on:
+	 * DRAM_TCM_THRESH   ClusterThresh in 1/1024 of the quantum's DRAM
+	 *                   accesses, 0..CORUN_FW_DRAM_TCM_THRESH_ONE (boot:
+	 *                   CORUN_FW_DRAM_TCM_THRESH_BOOT, TCM's 4/24)
+	 * DRAM_TCM_QUANTUM  the quantum, in epochs,
+	 *                   1..CORUN_FW_DRAM_TCM_EPOCHS_MAX (boot 10: TCM's
+	 *                   1 M cycles at the driver's 100 K-cycle epoch)
+	 * DRAM_TCM_SHUFFLE  the shuffle interval, in epochs, the same range
+	 *                   (boot 1; TCM's is 800 cycles, shorter than any
+	 *                   epoch); one at or above the quantum never shuffles
+	 * Read-only, since TCM was last selected:
+	 * DRAM_TCM_QUANTA   quanta ended (clusterings made)
+	 * DRAM_TCM_LATENCY  the latency cluster of the last quantum, bit n
+	 *                   for slot n
+	 * DRAM_TCM_BANDWIDTH its bandwidth cluster, the same
+	 */
+	CORUN_FW_P_DRAM_TCM_THRESH = 0x0041,
+	CORUN_FW_P_DRAM_TCM_QUANTUM = 0x0042,
+	CORUN_FW_P_DRAM_TCM_SHUFFLE = 0x0043,
+	CORUN_FW_P_DRAM_TCM_QUANTA = 0x0044,
+	CORUN_FW_P_DRAM_TCM_LATENCY = 0x0045,
+	CORUN_FW_P_DRAM_TCM_BANDWIDTH = 0x0046,
+	/*
 	 * enum corun_l1_mode (CORUN_FW_FEAT_L1_UCP), and UCP's parameters,
 	 * each checked on its own:
 	 * L1_UCP_PERIOD    epoch events between repartitions,
@@ -251,6 +278,11 @@ enum corun_fw_param {
 	 */
 	CORUN_FW_P_IRC_CREDITS = 0x0d00,
 	/*
+	 * Read-only, per slot: the CORUN_MCU_S_DRAM_PRIO CORUN_DRAM_TCM
+	 * programmed last (0 outside TCM and for a slot idle in the quantum).
+	 */
+	CORUN_FW_P_DRAM_TCM_PRIO = 0x0e00,
+	/*
 	 * Read-only, per slot: the CORUN_MCU_S_MIL_CAP the firmware wrote
 	 * last (CORUN_FW_MIL_CAP_NONE: no cap).
 	 */
@@ -285,6 +317,8 @@ enum corun_fw_param {
  * IRC_DRAM_UNITS, IRC_CLASS and IRC_CREDITS
  */
 #define CORUN_FW_FEAT_IRC_CCBP BIT(11)
+/* DRAM_POLICY TCM, DRAM_TCM_THRESH .. DRAM_TCM_BANDWIDTH, DRAM_TCM_PRIO */
+#define CORUN_FW_FEAT_DRAM_TCM BIT(12)
 /* IRC_ENABLE CORUN_FW_IRC_ENABLE_MIL, MIL_HIGH .. MIL_STEP, MIL_CAP */
 #define CORUN_FW_FEAT_MIL BIT(13)
 /* L1_MODE UCP, L1_UCP_PERIOD .. L1_UCP_SAMPLE, L1_UCP_WAYS, the UMON */
@@ -306,6 +340,9 @@ enum corun_fw_param {
 /* LLC_PROB after boot (the paper's p = 0.001), for the driver to know. */
 #define CORUN_FW_LLC_PROB_BOOT 1023u
 #define CORUN_FW_DRAM_PRIO_MAX 15u
+#define CORUN_FW_DRAM_TCM_THRESH_ONE 1024u /* DRAM_TCM_THRESH is in 1/1024 */
+#define CORUN_FW_DRAM_TCM_THRESH_BOOT 171u /* TCM's 4/24, rounded */
+#define CORUN_FW_DRAM_TCM_EPOCHS_MAX BIT(16)
 /* Bypass CTAs per SM: 0 none .. this value, which means every CTA. */
 #define CORUN_FW_L1_BYPASS_CTAS_ALL 255u
 #define CORUN_FW_L1_UCP_PERIOD_MAX 1000u
@@ -447,6 +484,17 @@ enum corun_dram_policy {
 	 * the hardware runs CORUN_DRAM_SLOT_PRIO
 	 */
 	CORUN_DRAM_BW_APP = 2,
+	/*
+	 * TCM (firmware only), Thread Cluster Memory scheduling: every
+	 * DRAM_TCM_QUANTUM epochs the slots that ran are split into a
+	 * latency cluster (the least DRAM accesses per 1000 warp
+	 * instructions, while their accesses stay within DRAM_TCM_THRESH of
+	 * all) served first, least intensive first, and a bandwidth cluster
+	 * below it, ranked by niceness and shuffled every DRAM_TCM_SHUFFLE
+	 * epochs; slots idle in the quantum get priority 0. The hardware
+	 * runs CORUN_DRAM_SLOT_PRIO.
+	 */
+	CORUN_DRAM_TCM = 3,
 	CORUN_DRAM_NR
 };
 
@@ -491,8 +539,8 @@ enum corun_dram_policy {
 #define CORUN_MCU_LLC_VICTIM 0x0038
 #define CORUN_MCU_LLC_PROB 0x003c
 /*
- * DRAM scheduling: CORUN_DRAM_FRFCFS or CORUN_DRAM_SLOT_PRIO (BW-App is
- * the firmware's, on top of SLOT_PRIO). Reset: CORUN_DRAM_FRFCFS, under
+ * DRAM scheduling: CORUN_DRAM_FRFCFS or CORUN_DRAM_SLOT_PRIO (BW-App and
+ * TCM are the firmware's, on top of SLOT_PRIO). Reset: CORUN_DRAM_FRFCFS, under
  * which every slot's requests have priority 0 whatever S_DRAM_PRIO says.
  */
 #define CORUN_MCU_DRAM_POLICY 0x0040

@@ -37,7 +37,7 @@
  *	irc	off or on (issue-rate control)
  *	llc	lru, prob-static, prob-dynamic or way-partition
  *	vcp	shared, partitioned, cpu-priority or dynamic
- *	dram	frfcfs, cpu-priority, slot-prio or bw-app
+ *	dram	frfcfs, cpu-priority, slot-prio, bw-app or tcm
  *	l1	shared, static-partition, dynamic-partition or bypass
  *	llc_prob	the LLC protection probability, 0..1024
  *

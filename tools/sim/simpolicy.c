@@ -439,6 +439,8 @@ static void list_fw_features(FILE *f, uint32_t features)
 		  "memory-instruction limiting (irc = mil): per-slot caps on in-flight L1 memory instructions per SM, moved each epoch by the L1 reservation-failure rate (Dai et al., HPCA'18)" },
 		{ CORUN_FW_FEAT_L1_UCP, "l1-ucp",
 		  "UCP on the L1: ways by marginal utility from sampled shadow tags, repartitioned every few epochs (l1 = ucp; CCBP's WS + UCP)" },
+		{ CORUN_FW_FEAT_DRAM_TCM, "dram-tcm",
+		  "TCM: each quantum of epochs, a latency cluster of the least DRAM-intensive slots served first, the others ranked by niceness and shuffled (CCBP's WS + TCM hybrid)" },
 		{ CORUN_FW_FEAT_SET_PARAMS, "set-params",
 		  "batched parameter requests, applied all or none" },
 	};

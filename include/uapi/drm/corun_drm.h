@@ -1417,6 +1417,15 @@ enum drm_corun_vcp {
  *	DRAM bandwidth over the last firmware tick first, FR-FCFS among
  *	equals; the firmware sets the slot priorities itself (a
  *	%DRM_CORUN_FW_PARAM_DRAM_PRIO is kept for when the policy changes).
+ * @DRM_CORUN_DRAM_TCM: TCM, Thread Cluster Memory scheduling (Kim et
+ *	al., MICRO'10): the firmware sets the slot priorities itself, as
+ *	for %DRM_CORUN_DRAM_BW_APP. Every quantum (a number of epochs) it
+ *	puts the slots that use the least DRAM bandwidth per instruction, up
+ *	to a share of the total, in a latency cluster served first, least
+ *	intensive first; the other slots that ran come below them, ranked by
+ *	niceness and shuffled periodically; FR-FCFS among equals. The
+ *	quantum, shuffle interval and share are firmware parameters with
+ *	boot defaults, not &struct drm_corun_fw_param ids.
  */
 enum drm_corun_dram_policy {
 	DRM_CORUN_DRAM_DEFAULT = 0,
@@ -1424,6 +1433,7 @@ enum drm_corun_dram_policy {
 	DRM_CORUN_DRAM_CPU_PRIORITY = 2,
 	DRM_CORUN_DRAM_SLOT_PRIORITY = 3,
 	DRM_CORUN_DRAM_BW_APP = 4,
+	DRM_CORUN_DRAM_TCM = 5,
 };
 
 /**

@@ -2,8 +2,11 @@
 /*
  * corun-sim tests of how a co-run's policy is chosen and reported: the
  * refusals of --policy, --compare-policies, --epoch-cycles and
- * --policy-param (exit status 2), and the knobs in force in the JSON.
+ * --policy-param (exit status 2), the knobs in force in the JSON, and the
+ * firmware's dram = tcm acting on a co-run.
  */
+#include <stdio.h>
+
 #include <kunit/test.h>
 
 #include "corun_sim_test.h"
@@ -108,9 +111,54 @@ static void sim_policy_params_json(struct kunit *test)
 			0.0);
 }
 
+/* A co-run's thread instructions per job, from its JSON. */
+static void job_insns(struct kunit *test, const struct out *o, double *insns)
+{
+	const struct jv *jobs;
+
+	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
+	jobs = jget(jget(json_doc(test, o->out), "corun"), "jobs");
+	KUNIT_ASSERT_TRUE(test, jobs && jobs->t == J_ARR && jobs->n == 2);
+	insns[0] = jnum(test, jobs->v[0], "thread_insns");
+	insns[1] = jnum(test, jobs->v[1], "thread_insns");
+}
+
+static struct out *run_dram(struct kunit *test, const char *dram)
+{
+	char text[256];
+
+	snprintf(text, sizeof(text),
+		 "name = tcm\nbudget = 100k\nscale = 0\npolicy = even\n"
+		 "dram = %s\njob histogram-bytes\njob nn\n",
+		 dram);
+	return run_sim(test, "--config", cfg_path, "--mix",
+		       tmp_file(test, ".mix", text), "--epoch-cycles", "1024",
+		       "--no-alone", "--json", "--quiet", NULL);
+}
+
+/*
+ * dram = tcm, the firmware's TCM (10 epochs of 1024 cycles a quantum at
+ * its boot values): the light histogram-bytes, served first from the
+ * first quantum on, retires more than under FR-FCFS beside the
+ * DRAM-bound nn, and the co-run is the same twice.
+ */
+static void sim_dram_tcm(struct kunit *test)
+{
+	double fr[2], tcm[2], again[2];
+
+	job_insns(test, run_dram(test, "frfcfs"), fr);
+	job_insns(test, run_dram(test, "tcm"), tcm);
+	job_insns(test, run_dram(test, "tcm"), again);
+	kunit_info(test, "histogram-bytes %.0f -> %.0f, nn %.0f -> %.0f", fr[0],
+		   tcm[0], fr[1], tcm[1]);
+	KUNIT_EXPECT_GT(test, tcm[0], fr[0]);
+	KUNIT_EXPECT_TRUE(test, tcm[0] == again[0] && tcm[1] == again[1]);
+}
+
 static struct kunit_case corun_sim_policy_cases[] = {
 	KUNIT_CASE(sim_policy_errors),
 	KUNIT_CASE(sim_policy_params_json),
+	KUNIT_CASE(sim_dram_tcm),
 	{}
 };
 

@@ -60,14 +60,14 @@ CORUN_STATIC_ASSERT(DRM_CORUN_FW_PARAM_LLC_PROB + 1 == CORUN_FWP_NR,
 CORUN_STATIC_ASSERT(CORUN_FW_IRC_ENABLE_NR == 3, "IRC_ENABLE values");
 CORUN_STATIC_ASSERT(CORUN_LLC_NR == 4, "LLC policies");
 CORUN_STATIC_ASSERT(CORUN_VCP_NR == 3, "VCP modes");
-CORUN_STATIC_ASSERT(CORUN_DRAM_NR == 3, "DRAM policies");
+CORUN_STATIC_ASSERT(CORUN_DRAM_NR == 4, "DRAM policies");
 CORUN_STATIC_ASSERT(CORUN_L1_MODE_NR == 2, "L1 modes");
 /* The values of each uapi enumeration, DEFAULT included. */
 CORUN_STATIC_ASSERT(DRM_CORUN_IRC_MIL + 1 <= CORUN_FWK_MAX_VALUES, "irc");
 CORUN_STATIC_ASSERT(DRM_CORUN_LLC_WAY_PARTITION + 1 <= CORUN_FWK_MAX_VALUES,
 		    "llc");
 CORUN_STATIC_ASSERT(DRM_CORUN_VCP_DYNAMIC + 1 <= CORUN_FWK_MAX_VALUES, "vcp");
-CORUN_STATIC_ASSERT(DRM_CORUN_DRAM_BW_APP + 1 <= CORUN_FWK_MAX_VALUES, "dram");
+CORUN_STATIC_ASSERT(DRM_CORUN_DRAM_TCM + 1 <= CORUN_FWK_MAX_VALUES, "dram");
 CORUN_STATIC_ASSERT(DRM_CORUN_L1_UCP + 1 <= CORUN_FWK_MAX_VALUES, "l1");
 
 #define LLC_ANY                                                           \
@@ -130,7 +130,7 @@ const struct corun_fwk_info corun_fwk[CORUN_FWK_NR] = {
 		.name = "dram",
 		.uapi_feature = DRM_CORUN_FEATURE_DRAM_POLICY,
 		.fw_param = CORUN_FW_P_DRAM_POLICY,
-		.nvalues = DRM_CORUN_DRAM_BW_APP + 1,
+		.nvalues = DRM_CORUN_DRAM_TCM + 1,
 		.values = {
 			[DRM_CORUN_DRAM_FRFCFS] = { "frfcfs", CORUN_DRAM_FRFCFS,
 						    CORUN_FW_FEAT_DRAM_PRIO },
@@ -141,6 +141,8 @@ const struct corun_fwk_info corun_fwk[CORUN_FWK_NR] = {
 				CORUN_FW_FEAT_DRAM_PRIO },
 			[DRM_CORUN_DRAM_BW_APP] = { "bw-app", CORUN_DRAM_BW_APP,
 						    CORUN_FW_FEAT_DRAM_BW_APP },
+			[DRM_CORUN_DRAM_TCM] = { "tcm", CORUN_DRAM_TCM,
+						 CORUN_FW_FEAT_DRAM_TCM },
 		},
 	},
 	/*

@@ -26,7 +26,7 @@
 	 CORUN_FW_FEAT_VCP_STATIC | CORUN_FW_FEAT_DRAM_PRIO |        \
 	 CORUN_FW_FEAT_MONITORS | CORUN_FW_FEAT_SET_PARAMS |         \
 	 CORUN_FW_FEAT_DRAM_BW_APP | CORUN_FW_FEAT_IRC_CCBP |        \
-	 CORUN_FW_FEAT_MIL | CORUN_FW_FEAT_L1_UCP)
+	 CORUN_FW_FEAT_MIL | CORUN_FW_FEAT_L1_UCP | CORUN_FW_FEAT_DRAM_TCM)
 #define FEAT_ALL 0xffffu
 
 /* Every firmware mode is one uapi value, and GET reports it back. */
@@ -353,7 +353,7 @@ static void fwknobs_settings_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, bad, 2u);
 	s[2].slot = 3;
 	/* a knob outside its enumeration */
-	knobs[CORUN_FWK_DRAM] = DRM_CORUN_DRAM_BW_APP + 1;
+	knobs[CORUN_FWK_DRAM] = DRM_CORUN_DRAM_TCM + 1;
 	ret = corun_fw_settings(&p, FEAT_TREE, knobs, s, 3, &fw, &bad);
 	KUNIT_EXPECT_EQ(test, ret, -CORUN_EINVAL);
 	KUNIT_EXPECT_EQ(test, bad, 3u);
@@ -467,6 +467,66 @@ static void fwknobs_modes_test(struct kunit *test)
 			(u64)DRM_CORUN_FEATURE_IRC);
 }
 
+/*
+ * dram = tcm: the firmware's CORUN_DRAM_TCM, offered and taken only with
+ * CORUN_FW_FEAT_DRAM_TCM, sent as DRAM_POLICY and reported back.
+ */
+static void fwknobs_dram_tcm_test(struct kunit *test)
+{
+	const u32 no_tcm = FEAT_TREE & ~CORUN_FW_FEAT_DRAM_TCM;
+	u32 knobs[CORUN_FWK_NR] = { 0 };
+	struct corun_policy_engine *eng;
+	struct corun_policy_platform p;
+	struct corun_policy_fw fw;
+	struct sent sent = { 0 };
+	struct corun_policy_hw hw = { .ctx = &sent,
+				      .write_reg = no_write,
+				      .fw_params = record_fw };
+	u32 bad;
+	int ret;
+
+	test_platform(&p, 8, 16);
+	KUNIT_EXPECT_EQ(test, corun_fwk_value_find(CORUN_FWK_DRAM, "tcm"),
+			(int)DRM_CORUN_DRAM_TCM);
+	KUNIT_EXPECT_EQ(test, corun_fwk[CORUN_FWK_DRAM].nvalues,
+			(u32)DRM_CORUN_DRAM_TCM + 1);
+	KUNIT_EXPECT_EQ(test, corun_fwk[CORUN_FWK_DRAM].values[5].fw,
+			(u32)CORUN_DRAM_TCM);
+	/* advertised with the feature only, and alone of the DRAM modes */
+	KUNIT_EXPECT_EQ(test,
+			corun_fwk_modes(CORUN_FWK_DRAM, FEAT_TREE) ^
+				corun_fwk_modes(CORUN_FWK_DRAM, no_tcm),
+			1ull << DRM_CORUN_DRAM_TCM);
+	ret = corun_fwk_check(CORUN_FWK_DRAM, no_tcm, DRM_CORUN_DRAM_TCM);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test,
+			corun_fwk_check(CORUN_FWK_DRAM, CORUN_FW_FEAT_DRAM_TCM,
+					DRM_CORUN_DRAM_TCM),
+			0);
+	KUNIT_EXPECT_EQ(test,
+			corun_fwk_check(CORUN_FWK_DRAM, FEAT_ALL,
+					DRM_CORUN_DRAM_TCM + 1),
+			-CORUN_EINVAL);
+	knobs[CORUN_FWK_DRAM] = DRM_CORUN_DRAM_TCM;
+	ret = corun_fw_settings(&p, no_tcm, knobs, NULL, 0, &fw, &bad);
+	KUNIT_EXPECT_EQ(test, ret, -CORUN_EOPNOTSUPP);
+	ret = corun_fw_settings(&p, FEAT_TREE, knobs, NULL, 0, &fw, &bad);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, fw.g.dram_policy, (u32)CORUN_DRAM_TCM);
+	KUNIT_EXPECT_EQ(test, corun_fwk_report(&p, &fw, CORUN_FWK_DRAM),
+			(u32)DRM_CORUN_DRAM_TCM);
+	/* the engine sends it as the DRAM policy, and nothing else */
+	eng = kunit_kzalloc(test, sizeof(*eng), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, eng);
+	corun_policy_engine_init(eng, &p, &hw);
+	KUNIT_ASSERT_EQ(test, corun_policy_select(eng, &corun_policy_fcfs), 0);
+	sent.n = 0;
+	KUNIT_ASSERT_EQ(test, corun_policy_set_static_fw(eng, &fw), 0);
+	KUNIT_ASSERT_EQ(test, sent.n, 2u);
+	KUNIT_EXPECT_EQ(test, sent.pairs[0], (u32)CORUN_FW_P_DRAM_POLICY);
+	KUNIT_EXPECT_EQ(test, sent.pairs[1], (u32)CORUN_DRAM_TCM);
+}
+
 static void fwknobs_names_test(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, corun_fwk_find("llc"), (int)CORUN_FWK_LLC);
@@ -494,13 +554,10 @@ static void fwknobs_names_test(struct kunit *test)
 }
 
 static struct kunit_case corun_fwknobs_cases[] = {
-	KUNIT_CASE(fwknobs_map_test),
-	KUNIT_CASE(fwknobs_reach_test),
-	KUNIT_CASE(fwknobs_check_test),
-	KUNIT_CASE(fwknobs_settings_test),
-	KUNIT_CASE(fwknobs_modes_test),
-	KUNIT_CASE(fwknobs_names_test),
-	{}
+	KUNIT_CASE(fwknobs_map_test),	KUNIT_CASE(fwknobs_reach_test),
+	KUNIT_CASE(fwknobs_check_test), KUNIT_CASE(fwknobs_settings_test),
+	KUNIT_CASE(fwknobs_modes_test), KUNIT_CASE(fwknobs_dram_tcm_test),
+	KUNIT_CASE(fwknobs_names_test), {}
 };
 
 struct kunit_suite corun_fwknobs_suite = {
