@@ -3,7 +3,8 @@
  * corun-sim tests of how a co-run's policy is chosen and reported: the
  * refusals of --policy, --compare-policies, --epoch-cycles and
  * --policy-param (exit status 2), the knobs in force in the JSON, and the
- * firmware's dram = tcm acting on a co-run, and its tcm_quantum.
+ * firmware's dram = tcm acting on a co-run, and the tunables tcm_quantum
+ * and mil_high.
  */
 #include <stdio.h>
 
@@ -123,19 +124,28 @@ static void job_insns(struct kunit *test, const struct out *o, double *insns)
 	insns[1] = jnum(test, jobs->v[1], "thread_insns");
 }
 
-/* The co-run of histogram-bytes and nn, @extra lines in its mix. */
-static struct out *run_dram_with(struct kunit *test, const char *dram,
-				 const char *extra)
+/* The co-run of histogram-bytes and nn, @settings lines in its mix. */
+static struct out *run_pair(struct kunit *test, const char *settings)
 {
 	char text[512];
 
 	snprintf(text, sizeof(text),
-		 "name = tcm\nbudget = 100k\nscale = 0\npolicy = even\n"
-		 "dram = %s\n%sjob histogram-bytes\njob nn\n",
-		 dram, extra);
+		 "name = pair\nbudget = 100k\nscale = 0\n%s"
+		 "job histogram-bytes\njob nn\n",
+		 settings);
 	return run_sim(test, "--config", cfg_path, "--mix",
 		       tmp_file(test, ".mix", text), "--epoch-cycles", "1024",
 		       "--no-alone", "--json", "--quiet", NULL);
+}
+
+static struct out *run_dram_with(struct kunit *test, const char *dram,
+				 const char *extra)
+{
+	char text[256];
+
+	snprintf(text, sizeof(text), "policy = even\ndram = %s\n%s", dram,
+		 extra);
+	return run_pair(test, text);
 }
 
 static struct out *run_dram(struct kunit *test, const char *dram)
@@ -195,12 +205,32 @@ static void sim_tcm_quantum_idle(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, def[0] == one[0] && def[1] == one[1]);
 }
 
+/*
+ * WS + MIL with mil_high = 0: any reservation failure lowers a cap, so
+ * the co-run differs from the boot threshold's (256), the same twice.
+ */
+static void sim_mil_high(struct kunit *test)
+{
+#define WS_MIL "policy = warped-slicer\nirc = mil\n"
+	double def[2], zero[2], again[2];
+
+	job_insns(test, run_pair(test, WS_MIL), def);
+	job_insns(test, run_pair(test, WS_MIL "mil_high = 0\n"), zero);
+	job_insns(test, run_pair(test, WS_MIL "mil_high = 0\n"), again);
+#undef WS_MIL
+	kunit_info(test, "histogram-bytes %.0f -> %.0f, nn %.0f -> %.0f",
+		   def[0], zero[0], def[1], zero[1]);
+	KUNIT_EXPECT_TRUE(test, zero[0] != def[0] || zero[1] != def[1]);
+	KUNIT_EXPECT_TRUE(test, zero[0] == again[0] && zero[1] == again[1]);
+}
+
 static struct kunit_case corun_sim_policy_cases[] = {
 	KUNIT_CASE(sim_policy_errors),
 	KUNIT_CASE(sim_policy_params_json),
 	KUNIT_CASE(sim_dram_tcm),
 	KUNIT_CASE(sim_tcm_quantum),
 	KUNIT_CASE(sim_tcm_quantum_idle),
+	KUNIT_CASE(sim_mil_high),
 	{}
 };
 
