@@ -37,15 +37,15 @@
  * UCP on the L1: repartition every 10 epochs (100 K cycles at CCBP's 10 K
  * cycle epochs; UCP's 5 M cycles would be longer than our runs), halve.
  */
-#define FW_L1_UCP_PERIOD_DEFAULT 10u
-#define FW_L1_UCP_MIN_WAYS_DEFAULT 1u
-#define FW_L1_UCP_DECAY_DEFAULT 1u
+#define FW_L1_UCP_PERIOD_DEFAULT CORUN_FW_L1_UCP_PERIOD_BOOT
+#define FW_L1_UCP_MIN_WAYS_DEFAULT CORUN_FW_L1_UCP_MIN_WAYS_BOOT
+#define FW_L1_UCP_DECAY_DEFAULT CORUN_FW_L1_UCP_DECAY_BOOT
 #define FW_LLC_WAYS_ALL 0xffffffffu
 /* p = 0.001 of the CPU-GPU paper: spare with 1023/1024. */
 #define FW_LLC_PROB_DEFAULT CORUN_FW_LLC_PROB_BOOT
 /* TCM: 1 M cycles at the driver's 100 K-cycle epoch; shuffle every epoch */
-#define FW_DRAM_TCM_QUANTUM_DEFAULT 10u
-#define FW_DRAM_TCM_SHUFFLE_DEFAULT 1u
+#define FW_DRAM_TCM_QUANTUM_DEFAULT CORUN_FW_DRAM_TCM_QUANTUM_BOOT
+#define FW_DRAM_TCM_SHUFFLE_DEFAULT CORUN_FW_DRAM_TCM_SHUFFLE_BOOT
 
 /**
  * struct fw_policy - one firmware policy

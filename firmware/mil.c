@@ -16,12 +16,12 @@
  */
 #include "fw.h"
 
-/* Boot values of the parameters (fwif.h lists them). */
-#define MIL_HIGH_DEFAULT 256u /* a failure every fourth access */
-#define MIL_LOW_DEFAULT 64u /* one every sixteenth */
-#define MIL_MIN_DEFAULT 2u
-#define MIL_MAX_DEFAULT 32u
-#define MIL_STEP_DEFAULT 2u
+/* Boot values of the parameters (fwif.h, which the driver also reads). */
+#define MIL_HIGH_DEFAULT CORUN_FW_MIL_HIGH_BOOT
+#define MIL_LOW_DEFAULT CORUN_FW_MIL_LOW_BOOT
+#define MIL_MIN_DEFAULT CORUN_FW_MIL_MIN_BOOT
+#define MIL_MAX_DEFAULT CORUN_FW_MIL_MAX_BOOT
+#define MIL_STEP_DEFAULT CORUN_FW_MIL_STEP_BOOT
 
 /* The counters the controller reads, in struct fw_mil's @last order. */
 enum { MIL_ACC, MIL_FAIL, MIL_NR };

@@ -30,7 +30,8 @@
 #include "uapi_test.h"
 
 #define NKNOBS 5
-#define NPARAMS 9 /* ids 1..8 */
+#define NPARAMS 9 /* ids 1..8; the tunables 9..20 are test_mem_tunables' */
+#define NIDS 21 /* the first id no parameter has */
 #define MAXSLOTS 16
 
 /* Values of each knob's enumeration, DEFAULT included. */
@@ -288,7 +289,7 @@ static void test_features(int fd, const struct fwdev *d)
 	printf("# fw_params %#" PRIx64 " features %#" PRIx64 " vcs %" PRIu64
 	       "\n",
 	       d->pmask, d->features, d->vcs);
-	result(ok && !(d->pmask & 1) && !(d->pmask >> NPARAMS),
+	result(ok && !(d->pmask & 1) && !(d->pmask >> NIDS),
 	       "fw_features_match_modes", "features %#" PRIx64,
 	       d->features);
 	/* no firmware: nothing but DEFAULT */
@@ -337,7 +338,7 @@ static void test_negatives(int fd, const struct fwdev *d)
 	const uint32_t l1w = d->l1_ways < 32 ? 1u << d->l1_ways : 0;
 	const struct neg cases[] = {
 		{ "param_zero", -EINVAL, {}, 1, { P(0, 0, 0) } },
-		{ "param_unknown", -EINVAL, {}, 1, { P(NPARAMS, 0, 0) } },
+		{ "param_unknown", -EINVAL, {}, 1, { P(NIDS, 0, 0) } },
 		{ "param_huge", -EINVAL, {}, 1, { P(0xffffffffu, 0, 0) } },
 		{ "pad", -EINVAL, {}, 1, { { 1, 0, 0, 1 } } },
 		{ "global_with_slot", -EINVAL, {}, 1,
@@ -457,7 +458,7 @@ static void test_negatives(int fd, const struct fwdev *d)
 	fp[0] = (struct drm_corun_fw_param){ DRM_CORUN_FW_PARAM_VC, 0, 0, 1 };
 	result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -EINVAL,
 	       "get_fw_pad", NULL);
-	fp[0] = (struct drm_corun_fw_param)P(NPARAMS, 0, 0);
+	fp[0] = (struct drm_corun_fw_param)P(NIDS, 0, 0);
 	result(io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) == -EINVAL,
 	       "get_fw_param_unknown", NULL);
 }
@@ -788,6 +789,121 @@ static void test_dram_tcm(int fd, const struct fwdev *d)
 	       "set_ws_dram_tcm_reset", "ret %d %s", ret, why);
 }
 
+/* The memory-side mechanisms' tunables, device-wide (uapi ids 9..20). */
+static const struct {
+	uint32_t id, lo, hi, reset;
+	const char *name;
+} mem_tun[] = {
+	{ DRM_CORUN_FW_PARAM_MIL_HIGH, 0, DRM_CORUN_FW_MIL_RATE_MAX, 256,
+	  "mil_high" },
+	{ DRM_CORUN_FW_PARAM_MIL_LOW, 0, DRM_CORUN_FW_MIL_RATE_MAX, 64,
+	  "mil_low" },
+	{ DRM_CORUN_FW_PARAM_MIL_MIN, 1, DRM_CORUN_FW_MIL_CAP_MAX, 2,
+	  "mil_min" },
+	{ DRM_CORUN_FW_PARAM_MIL_MAX, 1, DRM_CORUN_FW_MIL_CAP_MAX, 32,
+	  "mil_max" },
+	{ DRM_CORUN_FW_PARAM_MIL_STEP, 1, DRM_CORUN_FW_MIL_CAP_MAX, 2,
+	  "mil_step" },
+	{ DRM_CORUN_FW_PARAM_TCM_THRESH, 0, DRM_CORUN_FW_TCM_THRESH_ONE, 171,
+	  "tcm_thresh" },
+	{ DRM_CORUN_FW_PARAM_TCM_QUANTUM, 1, DRM_CORUN_FW_TCM_EPOCHS_MAX, 10,
+	  "tcm_quantum" },
+	{ DRM_CORUN_FW_PARAM_TCM_SHUFFLE, 1, DRM_CORUN_FW_TCM_EPOCHS_MAX, 1,
+	  "tcm_shuffle" },
+	{ DRM_CORUN_FW_PARAM_UCP_PERIOD, 1, DRM_CORUN_FW_UCP_PERIOD_MAX, 10,
+	  "ucp_period" },
+	{ DRM_CORUN_FW_PARAM_UCP_MIN_WAYS, 1, 0 /* the L1's ways */, 1,
+	  "ucp_min_ways" },
+	{ DRM_CORUN_FW_PARAM_UCP_DECAY, 0, DRM_CORUN_FW_UCP_DECAY_MAX, 1,
+	  "ucp_decay" },
+	{ DRM_CORUN_FW_PARAM_UCP_SAMPLE, 1, DRM_CORUN_FW_UCP_SAMPLE_MAX, 8,
+	  "ucp_sample" },
+};
+
+/* GET_POLICY's value of device-wide parameter @id, or 0xdeadbeef. */
+static uint32_t get_global(int fd, uint32_t id)
+{
+	struct drm_corun_fw_param fp = { .param = id, .value = 0xdeadbeef };
+	struct drm_corun_policy p = { .fw_param_count = 1,
+				      .fw_params = (uintptr_t)&fp };
+
+	return io(fd, DRM_IOCTL_CORUN_GET_POLICY, &p) ? 0xdeadbeef : fp.value;
+}
+
+/*
+ * Each tunable: GET reports its reset value; a slot, a value out of range
+ * (EINVAL, ERANGE) and, when %DRM_CORUN_PARAM_FW_PARAMS lacks it, any
+ * value (EOPNOTSUPP) are refused; otherwise its largest value is taken
+ * with every knob at DEFAULT, reported back and in force in the firmware
+ * (debugfs), and a SET without it restores the reset value.
+ */
+static void test_mem_tunables(int fd, const struct fwdev *d)
+{
+	struct drm_corun_fw_param fp = { 0 };
+	const struct dbg_entry *e;
+	uint32_t i, hi, got;
+	char name[64], why[160];
+	struct dbg dbg;
+	int ret, ok;
+
+	for (i = 0; i < sizeof(mem_tun) / sizeof(mem_tun[0]); i++) {
+		hi = mem_tun[i].hi ? mem_tun[i].hi :
+			(d->l1_ways < 32 ? (uint32_t)d->l1_ways : 32);
+		fp.param = mem_tun[i].id;
+		snprintf(name, sizeof(name), "fw_%s_reset", mem_tun[i].name);
+		got = get_global(fd, fp.param);
+		result(got == mem_tun[i].reset, name, "GET %#x", got);
+		fp.slot = 1;
+		fp.value = mem_tun[i].lo;
+		ret = set_fw(fd, NULL, &fp, 1);
+		snprintf(name, sizeof(name), "fw_%s_slot", mem_tun[i].name);
+		result(ret == -EINVAL, name, "ret %d", ret);
+		fp.slot = 0;
+		fp.value = hi + 1;
+		ret = set_fw(fd, NULL, &fp, 1);
+		snprintf(name, sizeof(name), "fw_%s_range", mem_tun[i].name);
+		result(ret == -ERANGE, name, "ret %d", ret);
+		if (mem_tun[i].lo) {
+			fp.value = mem_tun[i].lo - 1;
+			ret = set_fw(fd, NULL, &fp, 1);
+			snprintf(name, sizeof(name), "fw_%s_below",
+				 mem_tun[i].name);
+			result(ret == -ERANGE, name, "ret %d", ret);
+		}
+		fp.value = hi;
+		ret = set_fw(fd, NULL, &fp, 1);
+		if (!(d->pmask & (1ull << fp.param))) {
+			snprintf(name, sizeof(name), "fw_%s_unadvertised",
+				 mem_tun[i].name);
+			result(ret == -EOPNOTSUPP &&
+				       get_global(fd, fp.param) ==
+					       mem_tun[i].reset,
+			       name, "ret %d", ret);
+			continue;
+		}
+		got = get_global(fd, fp.param);
+		ok = !ret && got == hi;
+		snprintf(why, sizeof(why), "ret %d, GET %#x", ret, got);
+		if (ok && d->fw) {
+			e = dbg_read(&dbg) ? NULL :
+					     dbg_find(&dbg, mem_tun[i].name, -1);
+			ok = e && e->applied == hi && e->live == (int64_t)hi;
+			if (!ok)
+				snprintf(why, sizeof(why),
+					 "debugfs applied %" PRIu64
+					 " firmware %" PRId64,
+					 e ? e->applied : 0, e ? e->live : -2);
+		}
+		snprintf(name, sizeof(name), "fw_%s_set", mem_tun[i].name);
+		result(ok, name, "%s", why);
+		ret = set_fw(fd, NULL, NULL, 0);
+		got = get_global(fd, fp.param);
+		snprintf(name, sizeof(name), "fw_%s_back", mem_tun[i].name);
+		result(!ret && got == mem_tun[i].reset, name, "ret %d, GET %#x",
+		       ret, got);
+	}
+}
+
 /*
  * The firmware refuses the last request of a SET that takes several
  * (fault injection): SET fails with EIO, GET still reports the previous
@@ -852,6 +968,7 @@ void test_fw_policy(int fd)
 	test_negatives(fd, &d);
 	test_unsupported(fd, &d);
 	test_cap(fd);
+	test_mem_tunables(fd, &d);
 	if (d.fw) {
 		test_positive(fd, &d);
 		test_dram_tcm(fd, &d);

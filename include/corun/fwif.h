@@ -343,12 +343,19 @@ enum corun_fw_param {
 #define CORUN_FW_DRAM_TCM_THRESH_ONE 1024u /* DRAM_TCM_THRESH is in 1/1024 */
 #define CORUN_FW_DRAM_TCM_THRESH_BOOT 171u /* TCM's 4/24, rounded */
 #define CORUN_FW_DRAM_TCM_EPOCHS_MAX BIT(16)
+/* DRAM_TCM_QUANTUM and DRAM_TCM_SHUFFLE after boot. */
+#define CORUN_FW_DRAM_TCM_QUANTUM_BOOT 10u
+#define CORUN_FW_DRAM_TCM_SHUFFLE_BOOT 1u
 /* Bypass CTAs per SM: 0 none .. this value, which means every CTA. */
 #define CORUN_FW_L1_BYPASS_CTAS_ALL 255u
 #define CORUN_FW_L1_UCP_PERIOD_MAX 1000u
 #define CORUN_FW_L1_UCP_DECAY_MAX 32u
 #define CORUN_FW_L1_UMON_SAMPLE_MAX 256u
 #define CORUN_FW_L1_UMON_SAMPLE_BOOT 8u
+/* L1_UCP_PERIOD, L1_UCP_MIN_WAYS and L1_UCP_DECAY after boot. */
+#define CORUN_FW_L1_UCP_PERIOD_BOOT 10u
+#define CORUN_FW_L1_UCP_MIN_WAYS_BOOT 1u
+#define CORUN_FW_L1_UCP_DECAY_BOOT 1u
 
 /*
  * CORUN_MCU_S_IRC_CREDITS value meaning "no limit": the firmware writes it
@@ -365,6 +372,12 @@ enum corun_fw_param {
 #define CORUN_FW_MIL_CAP_MAX 255u
 /* MIL_HIGH and MIL_LOW: rates up to 64 failures per access. */
 #define CORUN_FW_MIL_RATE_MAX (64u * 1024)
+/* MIL_HIGH .. MIL_STEP after boot, for the driver to know. */
+#define CORUN_FW_MIL_HIGH_BOOT 256u /* a failure every fourth access */
+#define CORUN_FW_MIL_LOW_BOOT 64u /* one every sixteenth */
+#define CORUN_FW_MIL_MIN_BOOT 2u
+#define CORUN_FW_MIL_MAX_BOOT 32u
+#define CORUN_FW_MIL_STEP_BOOT 2u
 
 /*
  * CORUN_MCU_S_VC (and CORUN_FW_P_VC) value meaning "the VC the

@@ -189,8 +189,12 @@ static int parse_fw_value(struct pstate *s, uint32_t id, const char *key,
 	if (parse_u64(val, 0, UINT32_MAX, &v))
 		return perr(s, "%s=%s: expected an unsigned 32-bit number%s", key,
 			    val, f->kind == CORUN_FWP_VC ? " or config" : "");
-	if (f->kind == CORUN_FWP_RANGE && v > f->max)
-		return perr(s, "%s=%s: out of range 0..%u", key, val, f->max);
+	if (f->kind == CORUN_FWP_RANGE && (v < f->min || v > f->max))
+		return perr(s, "%s=%s: out of range %u..%u", key, val, f->min,
+			    f->max);
+	if (f->kind == CORUN_FWP_L1_NWAYS && v < f->min)
+		return perr(s, "%s=%s: out of range %u..the L1's ways", key,
+			    val, f->min);
 	*out = (uint32_t)v;
 	return 0;
 }
@@ -887,6 +891,9 @@ int mix_check_fw(const struct mix *m, const uint32_t *slot_of,
 		else if (ret == -CORUN_EINVAL && i == bad)
 			snprintf(why, sizeof(why), "not with l1 = %s",
 				 corun_fwk[CORUN_FWK_L1].values[knobs[CORUN_FWK_L1]].name);
+		else if (ret && i == bad && f->kind == CORUN_FWP_L1_NWAYS)
+			snprintf(why, sizeof(why), "out of range %u..%u (the L1's ways)",
+				 f->min, p->l1_ways < 32 ? p->l1_ways : 32);
 		else if (ret && i == bad && f->kind == CORUN_FWP_VC)
 			snprintf(why, sizeof(why), "the device has %u virtual channels (or config)",
 				 p->num_vcs);

@@ -34,12 +34,22 @@
  * Firmware settings of the co-run (DRM_IOCTL_CORUN_SET_POLICY's knobs and
  * parameters, named as in policy/fwknobs.c; each at most once, left out:
  * the firmware's reset value):
- *	irc	off or on (issue-rate control)
+ *	irc	off, on or mil (issue-rate control; MIL)
  *	llc	lru, prob-static, prob-dynamic or way-partition
  *	vcp	shared, partitioned, cpu-priority or dynamic
  *	dram	frfcfs, cpu-priority, slot-prio, bw-app or tcm
- *	l1	shared, static-partition, dynamic-partition or bypass
+ *	l1	shared, static-partition, dynamic-partition, bypass or ucp
  *	llc_prob	the LLC protection probability, 0..1024
+ *	mil_high mil_low (0..65536) mil_min mil_max mil_step (1..255)
+ *			irc = mil's thresholds and cap bounds
+ *	tcm_thresh (0..1024) tcm_quantum tcm_shuffle (1..65536 epochs)
+ *			dram = tcm's ClusterThresh, quantum, shuffle
+ *	ucp_period (1..1000 epochs) ucp_min_ways (1..the L1's ways)
+ *	ucp_decay (0..32) ucp_sample (1..256)
+ *			l1 = ucp's repartition period, ways kept, decay and
+ *			monitor sampling
+ *		(each tunable is taken with any knob value and acts while
+ *		its mechanism is selected; include/uapi/drm/corun_drm.h)
  *
  * A job line is "job WORKLOAD [key=value ...]" with the keys:
  *	scale=N		wl_params.scale (0..WL_SCALE_MAX)

@@ -125,7 +125,11 @@ extern "C" {
  *   &drm_corun_policy.policy_param_count.
  * - %DRM_CORUN_FW_SHARE_ONE, %DRM_CORUN_FW_PRIO_MAX,
  *   %DRM_CORUN_FW_BYPASS_CTAS_ALL, %DRM_CORUN_FW_LLC_PROB_ONE,
- *   %DRM_CORUN_FW_VC_CONFIG: values of &enum drm_corun_fw_param_id.
+ *   %DRM_CORUN_FW_VC_CONFIG, %DRM_CORUN_FW_MIL_RATE_MAX,
+ *   %DRM_CORUN_FW_MIL_CAP_MAX, %DRM_CORUN_FW_TCM_THRESH_ONE,
+ *   %DRM_CORUN_FW_TCM_EPOCHS_MAX, %DRM_CORUN_FW_UCP_PERIOD_MAX,
+ *   %DRM_CORUN_FW_UCP_DECAY_MAX, %DRM_CORUN_FW_UCP_SAMPLE_MAX: values of
+ *   &enum drm_corun_fw_param_id.
  */
 #define DRM_CORUN_MAX_SMS 128
 #define DRM_CORUN_MAX_EXTENSIONS 16
@@ -143,6 +147,13 @@ extern "C" {
 #define DRM_CORUN_FW_BYPASS_CTAS_ALL 255
 #define DRM_CORUN_FW_LLC_PROB_ONE 1024
 #define DRM_CORUN_FW_VC_CONFIG 0xffffffffU
+#define DRM_CORUN_FW_MIL_RATE_MAX 65536
+#define DRM_CORUN_FW_MIL_CAP_MAX 255
+#define DRM_CORUN_FW_TCM_THRESH_ONE 1024
+#define DRM_CORUN_FW_TCM_EPOCHS_MAX 65536
+#define DRM_CORUN_FW_UCP_PERIOD_MAX 1000
+#define DRM_CORUN_FW_UCP_DECAY_MAX 32
+#define DRM_CORUN_FW_UCP_SAMPLE_MAX 256
 
 /**
  * enum drm_corun_param - Parameters of DRM_IOCTL_CORUN_GET_PARAM.
@@ -1507,6 +1518,48 @@ enum drm_corun_l1_policy {
  *	%DRM_CORUN_LLC_PROB_STATIC, the probability in
  *	1/%DRM_CORUN_FW_LLC_PROB_ONE that a GPU fill spares the CPU line it
  *	would evict, 0..%DRM_CORUN_FW_LLC_PROB_ONE. Reset: 1023.
+ *
+ * The memory-side mechanisms' tunables below are device-wide (slot MBZ),
+ * each checked on its own (no order among them is enforced). Like
+ * %DRM_CORUN_FW_PARAM_LLC_PROB, each is accepted whatever its knob's value
+ * (the firmware keeps it, and it acts while the mechanism is selected,
+ * from its next epoch event on); a firmware without the mechanism's
+ * feature refuses it with %EOPNOTSUPP, %DRM_CORUN_PARAM_FW_PARAMS tells.
+ *
+ * @DRM_CORUN_FW_PARAM_MIL_HIGH: Under %DRM_CORUN_IRC_MIL: L1 reservation
+ *	failures per L1 access, in 1/1024, above which a slot's cap of
+ *	in-flight memory instructions is halved;
+ *	0..%DRM_CORUN_FW_MIL_RATE_MAX. Reset: 256.
+ * @DRM_CORUN_FW_PARAM_MIL_LOW: Under %DRM_CORUN_IRC_MIL: the rate below
+ *	which the cap is raised, the same range. Reset: 64.
+ * @DRM_CORUN_FW_PARAM_MIL_MIN: Under %DRM_CORUN_IRC_MIL: the lowest cap,
+ *	1..%DRM_CORUN_FW_MIL_CAP_MAX. Reset: 2.
+ * @DRM_CORUN_FW_PARAM_MIL_MAX: Under %DRM_CORUN_IRC_MIL: the highest cap
+ *	(raising beyond it lifts the cap; a first lowering starts from it),
+ *	1..%DRM_CORUN_FW_MIL_CAP_MAX. Reset: 32.
+ * @DRM_CORUN_FW_PARAM_MIL_STEP: Under %DRM_CORUN_IRC_MIL: what a raise
+ *	adds to the cap, 1..%DRM_CORUN_FW_MIL_CAP_MAX. Reset: 2.
+ * @DRM_CORUN_FW_PARAM_TCM_THRESH: Under %DRM_CORUN_DRAM_TCM: TCM's
+ *	ClusterThresh, in 1/%DRM_CORUN_FW_TCM_THRESH_ONE of the quantum's
+ *	DRAM accesses, 0..%DRM_CORUN_FW_TCM_THRESH_ONE. Reset: 171 (TCM's
+ *	4/24).
+ * @DRM_CORUN_FW_PARAM_TCM_QUANTUM: Under %DRM_CORUN_DRAM_TCM: the
+ *	clustering quantum in epochs, 1..%DRM_CORUN_FW_TCM_EPOCHS_MAX.
+ *	Reset: 10.
+ * @DRM_CORUN_FW_PARAM_TCM_SHUFFLE: Under %DRM_CORUN_DRAM_TCM: the
+ *	bandwidth cluster's shuffle interval in epochs, the same range; one
+ *	at or above the quantum never shuffles. Reset: 1.
+ * @DRM_CORUN_FW_PARAM_UCP_PERIOD: Under %DRM_CORUN_L1_UCP: epochs between
+ *	repartitions, 1..%DRM_CORUN_FW_UCP_PERIOD_MAX. Reset: 10.
+ * @DRM_CORUN_FW_PARAM_UCP_MIN_WAYS: Under %DRM_CORUN_L1_UCP: L1 ways every
+ *	slot that takes part keeps, 1..%DRM_CORUN_PARAM_L1_WAYS (at most
+ *	32). Reset: 1.
+ * @DRM_CORUN_FW_PARAM_UCP_DECAY: Under %DRM_CORUN_L1_UCP: the utility
+ *	counters are shifted right by this after each repartition, 0 (never
+ *	forget)..%DRM_CORUN_FW_UCP_DECAY_MAX (forget all). Reset: 1.
+ * @DRM_CORUN_FW_PARAM_UCP_SAMPLE: Under %DRM_CORUN_L1_UCP: the utility
+ *	monitors mirror one L1 set in this many,
+ *	1..%DRM_CORUN_FW_UCP_SAMPLE_MAX. Reset: 8.
  */
 enum drm_corun_fw_param_id {
 	DRM_CORUN_FW_PARAM_IRC_SHARE = 1,
@@ -1517,6 +1570,18 @@ enum drm_corun_fw_param_id {
 	DRM_CORUN_FW_PARAM_VC = 6,
 	DRM_CORUN_FW_PARAM_DRAM_PRIO = 7,
 	DRM_CORUN_FW_PARAM_LLC_PROB = 8,
+	DRM_CORUN_FW_PARAM_MIL_HIGH = 9,
+	DRM_CORUN_FW_PARAM_MIL_LOW = 10,
+	DRM_CORUN_FW_PARAM_MIL_MIN = 11,
+	DRM_CORUN_FW_PARAM_MIL_MAX = 12,
+	DRM_CORUN_FW_PARAM_MIL_STEP = 13,
+	DRM_CORUN_FW_PARAM_TCM_THRESH = 14,
+	DRM_CORUN_FW_PARAM_TCM_QUANTUM = 15,
+	DRM_CORUN_FW_PARAM_TCM_SHUFFLE = 16,
+	DRM_CORUN_FW_PARAM_UCP_PERIOD = 17,
+	DRM_CORUN_FW_PARAM_UCP_MIN_WAYS = 18,
+	DRM_CORUN_FW_PARAM_UCP_DECAY = 19,
+	DRM_CORUN_FW_PARAM_UCP_SAMPLE = 20,
 };
 
 /**

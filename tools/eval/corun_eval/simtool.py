@@ -8,6 +8,8 @@ import os
 import re
 import subprocess
 
+from .spec import FW_NUMBER_KEYS
+
 
 class SimError(Exception):
 	pass
@@ -133,13 +135,28 @@ class Sim:
 				out.append(f'{k} = {v} (range {have[k][0]}..{have[k][1]})')
 		return out
 
+	def firmware_params(self):
+		"""{parameter: whether the firmware image has it} of the
+		device-wide firmware parameters (corun-sim --policies)."""
+		out, section = {}, False
+		for line in self._listing().splitlines():
+			if not line.startswith(' '):
+				section = line.startswith('firmware parameters')
+				continue
+			w = line.split()
+			if section and len(w) >= 2 and w[1] == 'device-wide':
+				out[w[0]] = w[-1] != '*'
+		return out
+
 	def missing_firmware(self, fw):
-		"""The knobs of fw ({knob: mode}) whose mode corun-sim does not
-		take or its firmware image lacks (llc_prob, a number, is the
-		spec's to check)."""
-		modes = self.firmware_modes()
+		"""The settings of fw ({knob: mode} or {parameter: number})
+		whose mode corun-sim does not take or whose mode or parameter
+		its firmware image lacks (a number's range is the spec's to
+		check)."""
+		modes, params = self.firmware_modes(), self.firmware_params()
 		return [k for k, v in fw.items()
-			if k != 'llc_prob' and not modes.get(k, {}).get(v)]
+			if (not params.get(k, True) if k in FW_NUMBER_KEYS
+			    else not modes.get(k, {}).get(v))]
 
 	def known_policies(self):
 		"""The names corun-sim's --policy error lists, for messages."""

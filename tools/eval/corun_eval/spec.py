@@ -62,8 +62,26 @@ TABLE_KEYS = ('title', 'metric', 'rows', 'categories', 'plot', 'mean',
 # Sim.bad_policy_params()); and with the co-runs' warp scheduler (sched,
 # corun-sim --sched), which beats the tier's.
 FW_MODE_KEYS = ('irc', 'llc', 'vcp', 'dram', 'l1')
-FW_LLC_PROB_MAX = 1024		# DRM_CORUN_FW_LLC_PROB_ONE
-POLICY_KEYS = ('policy',) + FW_MODE_KEYS + ('llc_prob', 'params', 'sched')
+# The device-wide firmware parameters, numbers, and their ranges
+# (include/uapi/drm/corun_drm.h); corun-sim checks them again, and
+# ucp_min_ways against the configuration's L1 ways.
+FW_NUMBER_KEYS = {
+	'llc_prob': (0, 1024),		# DRM_CORUN_FW_LLC_PROB_ONE
+	'mil_high': (0, 65536),		# DRM_CORUN_FW_MIL_RATE_MAX
+	'mil_low': (0, 65536),
+	'mil_min': (1, 255),		# DRM_CORUN_FW_MIL_CAP_MAX
+	'mil_max': (1, 255),
+	'mil_step': (1, 255),
+	'tcm_thresh': (0, 1024),	# DRM_CORUN_FW_TCM_THRESH_ONE
+	'tcm_quantum': (1, 65536),	# DRM_CORUN_FW_TCM_EPOCHS_MAX
+	'tcm_shuffle': (1, 65536),
+	'ucp_period': (1, 1000),	# DRM_CORUN_FW_UCP_PERIOD_MAX
+	'ucp_min_ways': (1, 32),	# at most the L1's ways
+	'ucp_decay': (0, 32),		# DRM_CORUN_FW_UCP_DECAY_MAX
+	'ucp_sample': (1, 256),		# DRM_CORUN_FW_UCP_SAMPLE_MAX
+}
+POLICY_KEYS = (('policy',) + FW_MODE_KEYS + tuple(FW_NUMBER_KEYS) +
+	       ('params', 'sched'))
 # [epochs NAME]: the per-epoch NP prediction error (epochs.py)
 EPOCHS_KEYS = ('title', 'policies', 'categories')
 REPEATABLE = ('note', 'protocol')
@@ -600,8 +618,11 @@ class _Parser:
 				raise loc.err(f'policy = {value}: [policy {d.name}] cannot run '
 					      'itself; name the column otherwise')
 			d.base = value
-		elif key == 'llc_prob':
-			d.fw[key] = str(parse_uint(value, loc, key, FW_LLC_PROB_MAX))
+		elif key in FW_NUMBER_KEYS:
+			lo, hi = FW_NUMBER_KEYS[key]
+			if not re.match(r'^[0-9]+$', value) or not lo <= int(value) <= hi:
+				raise loc.err(f'{key} = {value}: expected a number {lo}..{hi}')
+			d.fw[key] = str(int(value))
 		elif key == 'params':
 			for a in value.split():
 				k, eq, v = a.partition('=')

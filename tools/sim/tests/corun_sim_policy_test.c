@@ -3,7 +3,8 @@
  * corun-sim tests of how a co-run's policy is chosen and reported: the
  * refusals of --policy, --compare-policies, --epoch-cycles and
  * --policy-param (exit status 2), the knobs in force in the JSON, and the
- * firmware's dram = tcm acting on a co-run.
+ * firmware's dram = tcm acting on a co-run, and the tunables tcm_quantum
+ * and mil_high.
  */
 #include <stdio.h>
 
@@ -123,17 +124,33 @@ static void job_insns(struct kunit *test, const struct out *o, double *insns)
 	insns[1] = jnum(test, jobs->v[1], "thread_insns");
 }
 
-static struct out *run_dram(struct kunit *test, const char *dram)
+/* The co-run of histogram-bytes and nn, @settings lines in its mix. */
+static struct out *run_pair(struct kunit *test, const char *settings)
 {
-	char text[256];
+	char text[512];
 
 	snprintf(text, sizeof(text),
-		 "name = tcm\nbudget = 100k\nscale = 0\npolicy = even\n"
-		 "dram = %s\njob histogram-bytes\njob nn\n",
-		 dram);
+		 "name = pair\nbudget = 100k\nscale = 0\n%s"
+		 "job histogram-bytes\njob nn\n",
+		 settings);
 	return run_sim(test, "--config", cfg_path, "--mix",
 		       tmp_file(test, ".mix", text), "--epoch-cycles", "1024",
 		       "--no-alone", "--json", "--quiet", NULL);
+}
+
+static struct out *run_dram_with(struct kunit *test, const char *dram,
+				 const char *extra)
+{
+	char text[256];
+
+	snprintf(text, sizeof(text), "policy = even\ndram = %s\n%s", dram,
+		 extra);
+	return run_pair(test, text);
+}
+
+static struct out *run_dram(struct kunit *test, const char *dram)
+{
+	return run_dram_with(test, dram, "");
 }
 
 /*
@@ -155,10 +172,65 @@ static void sim_dram_tcm(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, tcm[0] == again[0] && tcm[1] == again[1]);
 }
 
+/*
+ * A mix's tcm_quantum reaches the firmware: clustering every epoch
+ * instead of every 10 changes the co-run, the same way twice; the boot
+ * value written out is the default run.
+ */
+static void sim_tcm_quantum(struct kunit *test)
+{
+	double def[2], boot[2], one[2], again[2];
+
+	job_insns(test, run_dram(test, "tcm"), def);
+	job_insns(test, run_dram_with(test, "tcm", "tcm_quantum = 10\n"),
+		  boot);
+	job_insns(test, run_dram_with(test, "tcm", "tcm_quantum = 1\n"), one);
+	job_insns(test, run_dram_with(test, "tcm", "tcm_quantum = 1\n"),
+		  again);
+	kunit_info(test, "histogram-bytes %.0f -> %.0f, nn %.0f -> %.0f",
+		   def[0], one[0], def[1], one[1]);
+	KUNIT_EXPECT_TRUE(test, def[0] == boot[0] && def[1] == boot[1]);
+	KUNIT_EXPECT_TRUE(test, one[0] != def[0] || one[1] != def[1]);
+	KUNIT_EXPECT_TRUE(test, one[0] == again[0] && one[1] == again[1]);
+}
+
+/* Without dram = tcm the tunable is kept but acts on nothing. */
+static void sim_tcm_quantum_idle(struct kunit *test)
+{
+	double def[2], one[2];
+
+	job_insns(test, run_dram(test, "frfcfs"), def);
+	job_insns(test, run_dram_with(test, "frfcfs", "tcm_quantum = 1\n"),
+		  one);
+	KUNIT_EXPECT_TRUE(test, def[0] == one[0] && def[1] == one[1]);
+}
+
+/*
+ * WS + MIL with mil_high = 0: any reservation failure lowers a cap, so
+ * the co-run differs from the boot threshold's (256), the same twice.
+ */
+static void sim_mil_high(struct kunit *test)
+{
+#define WS_MIL "policy = warped-slicer\nirc = mil\n"
+	double def[2], zero[2], again[2];
+
+	job_insns(test, run_pair(test, WS_MIL), def);
+	job_insns(test, run_pair(test, WS_MIL "mil_high = 0\n"), zero);
+	job_insns(test, run_pair(test, WS_MIL "mil_high = 0\n"), again);
+#undef WS_MIL
+	kunit_info(test, "histogram-bytes %.0f -> %.0f, nn %.0f -> %.0f",
+		   def[0], zero[0], def[1], zero[1]);
+	KUNIT_EXPECT_TRUE(test, zero[0] != def[0] || zero[1] != def[1]);
+	KUNIT_EXPECT_TRUE(test, zero[0] == again[0] && zero[1] == again[1]);
+}
+
 static struct kunit_case corun_sim_policy_cases[] = {
 	KUNIT_CASE(sim_policy_errors),
 	KUNIT_CASE(sim_policy_params_json),
 	KUNIT_CASE(sim_dram_tcm),
+	KUNIT_CASE(sim_tcm_quantum),
+	KUNIT_CASE(sim_tcm_quantum_idle),
+	KUNIT_CASE(sim_mil_high),
 	{}
 };
 

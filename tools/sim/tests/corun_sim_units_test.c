@@ -218,6 +218,58 @@ static void mix_fw_mil(struct kunit *test)
 			   "m.mix:2: irc = mil: the device's firmware does not implement it");
 }
 
+/*
+ * The memory-side tunables: device-wide lines in uapi terms, any knob
+ * value; checked against the device's L1 and the firmware's features.
+ */
+static void mix_fw_tunables(struct kunit *test)
+{
+	static const char text[] = "policy = warped-slicer\n"
+				   "irc = mil\n"
+				   "mil_high = 512\n"
+				   "tcm_quantum = 4\n"
+				   "ucp_min_ways = 4\n"
+				   "job vecadd\n";
+	struct corun_fw_setting s[MIX_FW_SETTINGS];
+	unsigned int line[MIX_FW_SETTINGS];
+	uint32_t knobs[CORUN_FWK_NR];
+	uint64_t modes[CORUN_FWK_NR], all;
+	struct corun_policy_platform p;
+	char err[256] = "", txt[64];
+	struct mix m;
+
+	KUNIT_ASSERT_EQ_MSG(test, mix_parse(text, "t.mix", lookup, &m, err,
+					    sizeof(err)), 0, "%s", err);
+	KUNIT_ASSERT_EQ(test, mix_fw_settings(&m, NULL, knobs, s, line), 3u);
+	KUNIT_EXPECT_EQ(test, s[0].id, (uint32_t)corun_fwp_find("mil_high"));
+	KUNIT_EXPECT_EQ(test, s[0].id, 9u); /* DRM_CORUN_FW_PARAM_MIL_HIGH */
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(&s[0], 0, 0, txt, 64),
+			   "mil_high=512");
+	KUNIT_EXPECT_EQ(test, line[0], 3u);
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(&s[1], 0, 0, txt, 64),
+			   "tcm_quantum=4");
+	KUNIT_EXPECT_STREQ(test, mix_fw_setting_text(&s[2], 0, 0, txt, 64),
+			   "ucp_min_ways=4");
+	fw_device(&p, modes);
+	all = corun_fwp_mask(~0u);
+	/* tcm_quantum and ucp_min_ways without their knobs: kept */
+	KUNIT_EXPECT_EQ_MSG(test, mix_check_fw(&m, NULL, &p, modes, all, err,
+					       sizeof(err)), 0, "%s", err);
+	/* more ways than the L1 has */
+	p.l1_ways = 2;
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes, all, err,
+					   sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err,
+			   "t.mix:5: ucp_min_ways=4: out of range 1..2 (the L1's ways)");
+	p.l1_ways = 4;
+	/* a firmware with MIL but without TCM */
+	KUNIT_EXPECT_EQ(test, mix_check_fw(&m, NULL, &p, modes,
+					   corun_fwp_mask(~CORUN_FW_FEAT_DRAM_TCM),
+					   err, sizeof(err)), -1);
+	KUNIT_EXPECT_STREQ(test, err,
+			   "t.mix:4: tcm_quantum=4: the device's firmware does not implement it");
+}
+
 struct bad_mix {
 	const char *text;
 	const char *msg;	/* expected message, exactly */
@@ -255,7 +307,7 @@ static const struct bad_mix bad_mixes[] = {
 	{ "budget =\n", "b.mix:1: budget: missing value" },
 	{ "job vecadd\nscale = 1\n", "b.mix:2: scale must come before the job lines" },
 	{ "colour = red\n",
-	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy, alone_sched, sched, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
+	  "b.mix:1: unknown setting 'colour' (known: name, budget, scale, policy, alone_sched, sched, irc, llc, vcp, dram, l1, llc_prob, mil_high, mil_low, mil_min, mil_max, mil_step, tcm_thresh, tcm_quantum, tcm_shuffle, ucp_period, ucp_min_ways, ucp_decay, ucp_sample; jobs are 'job WORKLOAD ...')" },
 	{ "policy = best\njob vecadd\n",
 	  "b.mix:1: policy = best: expected fcfs, even, proportional, smk, ccbp, warped-slicer, hsm-fair, hsm-qos, dase-fair or dase-qos" },
 	{ "policy = even\npolicy = even\njob vecadd\n", "b.mix:2: policy given twice" },
@@ -268,8 +320,25 @@ static const struct bad_mix bad_mixes[] = {
 	{ "irc = on\nirc = off\njob vecadd\n", "b.mix:2: irc given twice" },
 	{ "llc_prob = 2000\njob vecadd\n", "b.mix:1: llc_prob=2000: out of range 0..1024" },
 	{ "llc_prob = 1\nllc_prob = 2\njob vecadd\n", "b.mix:2: llc_prob given twice" },
+	{ "\nmil_min = 0\njob vecadd\n", "b.mix:2: mil_min=0: out of range 1..255" },
+	{ "mil_high = 65537\njob vecadd\n",
+	  "b.mix:1: mil_high=65537: out of range 0..65536" },
+	{ "tcm_quantum = 65537\njob vecadd\n",
+	  "b.mix:1: tcm_quantum=65537: out of range 1..65536" },
+	{ "tcm_shuffle = 0\njob vecadd\n",
+	  "b.mix:1: tcm_shuffle=0: out of range 1..65536" },
+	{ "ucp_period = 1001\njob vecadd\n",
+	  "b.mix:1: ucp_period=1001: out of range 1..1000" },
+	{ "ucp_min_ways = 0\njob vecadd\n",
+	  "b.mix:1: ucp_min_ways=0: out of range 1..the L1's ways" },
+	{ "ucp_decay = -1\njob vecadd\n",
+	  "b.mix:1: ucp_decay=-1: expected an unsigned 32-bit number" },
+	{ "ucp_sample = 3\nucp_sample = 4\njob vecadd\n",
+	  "b.mix:2: ucp_sample given twice" },
+	{ "job vecadd mil_high=3\n",
+	  "b.mix:1: unknown job key 'mil_high' (known: scale seed slot priority placement sms quota throttle qos irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
 	{ "irc_share = 3\njob vecadd\n",
-	  "b.mix:1: unknown setting 'irc_share' (known: name, budget, scale, policy, alone_sched, sched, irc, llc, vcp, dram, l1, llc_prob; jobs are 'job WORKLOAD ...')" },
+	  "b.mix:1: unknown setting 'irc_share' (known: name, budget, scale, policy, alone_sched, sched, irc, llc, vcp, dram, l1, llc_prob, mil_high, mil_low, mil_min, mil_max, mil_step, tcm_thresh, tcm_quantum, tcm_shuffle, ucp_period, ucp_min_ways, ucp_decay, ucp_sample; jobs are 'job WORKLOAD ...')" },
 	{ "job vecadd irc_share=1025\n", "b.mix:1: irc_share=1025: out of range 0..1024" },
 	{ "job vecadd dram_prio=16\n", "b.mix:1: dram_prio=16: out of range 0..15" },
 	{ "job vecadd vc=x\n",
@@ -440,6 +509,7 @@ static struct kunit_case corun_sim_unit_cases[] = {
 	KUNIT_CASE(mix_valid),
 	KUNIT_CASE(mix_fw),
 	KUNIT_CASE(mix_fw_mil),
+	KUNIT_CASE(mix_fw_tunables),
 	KUNIT_CASE_PARAM(mix_errors, bad_mix_gen_params),
 	KUNIT_CASE(mix_elf_job),
 	KUNIT_CASE(mix_too_many_jobs),

@@ -185,6 +185,10 @@ static int corun_debugfs_firmware(struct seq_file *m, void *unused)
 	for (i = 0; i < ARRAY_SIZE(g); i++)
 		corun_fw_show(m, cdev, g[i].name, -1, g[i].param,
 			      *(const u32 *)((const u8 *)&fw->g + g[i].off));
+	/* the memory-side mechanisms' tunables (llc_prob is above) */
+	for (id = DRM_CORUN_FW_PARAM_MIL_HIGH; id < CORUN_FWP_NR; id++)
+		corun_fw_show(m, cdev, corun_fwp[id].name, -1, corun_fwp[id].fw,
+			      corun_fwp_get(fw, id, 0));
 	for (s = 0; s < cdev->num_slots; s++)
 		for (id = 1; id < CORUN_FWP_NR; id++) {
 			if (!corun_fwp[id].per_slot)

@@ -44,6 +44,31 @@ static int corun_memeq(const void *a, const void *b, u64 n)
 #define CORUN_IRC_REPLY_BOOT 160u
 #define CORUN_IRC_DRAM_BYTES_BOOT 128u
 
+/* The firmware parameter and boot value of each of fw_global.mem[]. */
+static const struct {
+	u32 param, boot;
+} corun_fwg_mem[CORUN_FWG_MEM_NR] = {
+	[CORUN_FWG_MIL_HIGH] = { CORUN_FW_P_MIL_HIGH, CORUN_FW_MIL_HIGH_BOOT },
+	[CORUN_FWG_MIL_LOW] = { CORUN_FW_P_MIL_LOW, CORUN_FW_MIL_LOW_BOOT },
+	[CORUN_FWG_MIL_MIN] = { CORUN_FW_P_MIL_MIN, CORUN_FW_MIL_MIN_BOOT },
+	[CORUN_FWG_MIL_MAX] = { CORUN_FW_P_MIL_MAX, CORUN_FW_MIL_MAX_BOOT },
+	[CORUN_FWG_MIL_STEP] = { CORUN_FW_P_MIL_STEP, CORUN_FW_MIL_STEP_BOOT },
+	[CORUN_FWG_TCM_THRESH] = { CORUN_FW_P_DRAM_TCM_THRESH,
+				   CORUN_FW_DRAM_TCM_THRESH_BOOT },
+	[CORUN_FWG_TCM_QUANTUM] = { CORUN_FW_P_DRAM_TCM_QUANTUM,
+				    CORUN_FW_DRAM_TCM_QUANTUM_BOOT },
+	[CORUN_FWG_TCM_SHUFFLE] = { CORUN_FW_P_DRAM_TCM_SHUFFLE,
+				    CORUN_FW_DRAM_TCM_SHUFFLE_BOOT },
+	[CORUN_FWG_UCP_PERIOD] = { CORUN_FW_P_L1_UCP_PERIOD,
+				   CORUN_FW_L1_UCP_PERIOD_BOOT },
+	[CORUN_FWG_UCP_MIN_WAYS] = { CORUN_FW_P_L1_UCP_MIN_WAYS,
+				     CORUN_FW_L1_UCP_MIN_WAYS_BOOT },
+	[CORUN_FWG_UCP_DECAY] = { CORUN_FW_P_L1_UCP_DECAY,
+				  CORUN_FW_L1_UCP_DECAY_BOOT },
+	[CORUN_FWG_UCP_SAMPLE] = { CORUN_FW_P_L1_UCP_SAMPLE,
+				   CORUN_FW_L1_UMON_SAMPLE_BOOT },
+};
+
 void corun_policy_fw_defaults(const struct corun_policy_platform *plat,
 			      struct corun_policy_fw *fw)
 {
@@ -60,6 +85,8 @@ void corun_policy_fw_defaults(const struct corun_policy_platform *plat,
 	fw->g.irc_reply = CORUN_IRC_REPLY_BOOT;
 	fw->g.irc_dram_bytes = CORUN_IRC_DRAM_BYTES_BOOT;
 	fw->g.l1_mode = CORUN_L1_MODE_STATIC;
+	for (s = 0; s < CORUN_FWG_MEM_NR; s++)
+		fw->g.mem[s] = corun_fwg_mem[s].boot;
 	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++) {
 		struct corun_policy_fw_slot *f = &fw->slot[s];
 
@@ -205,9 +232,26 @@ static u32 corun_fw_slot_param(u32 bit)
 	}
 }
 
+/* The index into corun_policy_fw_global.mem[] of @bit, or -1. */
+static int corun_fwg_mem_index(u32 bit)
+{
+	int i;
+
+	for (i = 0; i < CORUN_FWG_MEM_NR; i++)
+		if (bit == CORUN_POLICY_FWG_MEM(i))
+			return i;
+	return -1;
+}
+
 static u32 corun_fw_global_value(const struct corun_policy_fw_global *g,
 				 u32 bit, u32 *param)
 {
+	int i = corun_fwg_mem_index(bit);
+
+	if (i >= 0) {
+		*param = corun_fwg_mem[i].param;
+		return g->mem[i];
+	}
 	switch (bit) {
 	case CORUN_POLICY_FWG_IRC_ENABLE:
 		*param = CORUN_FW_P_IRC_ENABLE;
@@ -286,6 +330,12 @@ static void corun_fw_set_slot(struct corun_policy_fw_slot *f, u32 bit, u32 v)
 static void corun_fw_set_global(struct corun_policy_fw_global *g, u32 bit,
 				u32 v)
 {
+	int i = corun_fwg_mem_index(bit);
+
+	if (i >= 0) {
+		g->mem[i] = v;
+		return;
+	}
 	switch (bit) {
 	case CORUN_POLICY_FWG_IRC_ENABLE:
 		g->irc_enable = v;

@@ -41,16 +41,47 @@ CORUN_STATIC_ASSERT(DRM_CORUN_FW_LLC_PROB_ONE == CORUN_FW_LLC_PROB_ONE,
 		    "LLC_PROB unit");
 CORUN_STATIC_ASSERT(DRM_CORUN_FW_PRIO_MAX == CORUN_FW_DRAM_PRIO_MAX,
 		    "DRAM priority range");
-/* The reset value the uapi documents for LLC_PROB. */
+CORUN_STATIC_ASSERT(DRM_CORUN_FW_MIL_RATE_MAX == CORUN_FW_MIL_RATE_MAX,
+		    "MIL rate range");
+CORUN_STATIC_ASSERT(DRM_CORUN_FW_MIL_CAP_MAX == CORUN_FW_MIL_CAP_MAX,
+		    "MIL cap range");
+CORUN_STATIC_ASSERT(DRM_CORUN_FW_TCM_THRESH_ONE == CORUN_FW_DRAM_TCM_THRESH_ONE,
+		    "TCM threshold unit");
+CORUN_STATIC_ASSERT(DRM_CORUN_FW_TCM_EPOCHS_MAX == CORUN_FW_DRAM_TCM_EPOCHS_MAX,
+		    "TCM epochs range");
+CORUN_STATIC_ASSERT(DRM_CORUN_FW_UCP_PERIOD_MAX == CORUN_FW_L1_UCP_PERIOD_MAX,
+		    "UCP period range");
+CORUN_STATIC_ASSERT(DRM_CORUN_FW_UCP_DECAY_MAX == CORUN_FW_L1_UCP_DECAY_MAX,
+		    "UCP decay range");
+CORUN_STATIC_ASSERT(DRM_CORUN_FW_UCP_SAMPLE_MAX == CORUN_FW_L1_UMON_SAMPLE_MAX,
+		    "UCP sample range");
+/* The reset values the uapi documents. */
 CORUN_STATIC_ASSERT(CORUN_FW_LLC_PROB_BOOT == 1023, "LLC_PROB reset");
+CORUN_STATIC_ASSERT(CORUN_FW_MIL_HIGH_BOOT == 256, "MIL_HIGH reset");
+CORUN_STATIC_ASSERT(CORUN_FW_MIL_LOW_BOOT == 64, "MIL_LOW reset");
+CORUN_STATIC_ASSERT(CORUN_FW_MIL_MIN_BOOT == 2, "MIL_MIN reset");
+CORUN_STATIC_ASSERT(CORUN_FW_MIL_MAX_BOOT == 32, "MIL_MAX reset");
+CORUN_STATIC_ASSERT(CORUN_FW_MIL_STEP_BOOT == 2, "MIL_STEP reset");
+CORUN_STATIC_ASSERT(CORUN_FW_DRAM_TCM_THRESH_BOOT == 171, "TCM reset");
+CORUN_STATIC_ASSERT(CORUN_FW_DRAM_TCM_QUANTUM_BOOT == 10, "TCM reset");
+CORUN_STATIC_ASSERT(CORUN_FW_DRAM_TCM_SHUFFLE_BOOT == 1, "TCM reset");
+CORUN_STATIC_ASSERT(CORUN_FW_L1_UCP_PERIOD_BOOT == 10, "UCP reset");
+CORUN_STATIC_ASSERT(CORUN_FW_L1_UCP_MIN_WAYS_BOOT == 1, "UCP reset");
+CORUN_STATIC_ASSERT(CORUN_FW_L1_UCP_DECAY_BOOT == 1, "UCP reset");
+CORUN_STATIC_ASSERT(CORUN_FW_L1_UMON_SAMPLE_BOOT == 8, "UCP reset");
+/* The tunables are the last ids, in corun_policy_fw_global.mem[] order. */
+CORUN_STATIC_ASSERT(DRM_CORUN_FW_PARAM_MIL_HIGH + CORUN_FWG_MEM_NR ==
+			    CORUN_FWP_NR,
+		    "tunable ids");
 
 /* Every distinct (parameter, slot) fits in one SET_POLICY. */
-CORUN_STATIC_ASSERT(DRM_CORUN_FW_PARAMS_MAX >= 7 * CORUN_POLICY_MAX_SLOTS + 1,
+CORUN_STATIC_ASSERT(DRM_CORUN_FW_PARAMS_MAX >=
+			    7 * CORUN_POLICY_MAX_SLOTS + 1 + CORUN_FWG_MEM_NR,
 		    "fw_params max");
 /* One seen-bit per slot (corun_fw_settings). */
 CORUN_STATIC_ASSERT(32 >= CORUN_POLICY_MAX_SLOTS, "slots per u32");
 /* corun_fwp[] covers the uapi ids. */
-CORUN_STATIC_ASSERT(DRM_CORUN_FW_PARAM_LLC_PROB + 1 == CORUN_FWP_NR,
+CORUN_STATIC_ASSERT(DRM_CORUN_FW_PARAM_UCP_SAMPLE + 1 == CORUN_FWP_NR,
 		    "parameter ids");
 
 /*
@@ -170,6 +201,18 @@ const struct corun_fwk_info corun_fwk[CORUN_FWK_NR] = {
 	},
 };
 
+/* A device-wide tunable of a memory-side mechanism. */
+#define FWP_MEM(id, nm, fwp, feat, knd, lo, hi)              \
+	[DRM_CORUN_FW_PARAM_##id] = {                        \
+		.name = nm,                                  \
+		.fw = CORUN_FW_P_##fwp,                      \
+		.features = CORUN_FW_FEAT_##feat,            \
+		.kind = CORUN_FWP_##knd,                     \
+		.min = lo,                                   \
+		.max = hi,                                   \
+		.bit = CORUN_POLICY_FWG_MEM(CORUN_FWG_##id), \
+	}
+
 const struct corun_fwp_info corun_fwp[CORUN_FWP_NR] = {
 	[DRM_CORUN_FW_PARAM_IRC_SHARE] = {
 		.name = "irc_share", .fw = CORUN_FW_P_IRC_SHARE, .per_slot = 1,
@@ -215,6 +258,35 @@ const struct corun_fwp_info corun_fwp[CORUN_FWP_NR] = {
 		.kind = CORUN_FWP_RANGE, .max = DRM_CORUN_FW_LLC_PROB_ONE,
 		.bit = CORUN_POLICY_FWG_LLC_PROB,
 	},
+	/*
+	 * Device-wide tunables of irc = mil, dram = tcm and l1 = ucp, taken
+	 * whatever the knobs say (as llc_prob is): they act while their
+	 * mechanism is selected.
+	 */
+	FWP_MEM(MIL_HIGH, "mil_high", MIL_HIGH, MIL, RANGE, 0,
+		DRM_CORUN_FW_MIL_RATE_MAX),
+	FWP_MEM(MIL_LOW, "mil_low", MIL_LOW, MIL, RANGE, 0,
+		DRM_CORUN_FW_MIL_RATE_MAX),
+	FWP_MEM(MIL_MIN, "mil_min", MIL_MIN, MIL, RANGE, 1,
+		DRM_CORUN_FW_MIL_CAP_MAX),
+	FWP_MEM(MIL_MAX, "mil_max", MIL_MAX, MIL, RANGE, 1,
+		DRM_CORUN_FW_MIL_CAP_MAX),
+	FWP_MEM(MIL_STEP, "mil_step", MIL_STEP, MIL, RANGE, 1,
+		DRM_CORUN_FW_MIL_CAP_MAX),
+	FWP_MEM(TCM_THRESH, "tcm_thresh", DRAM_TCM_THRESH, DRAM_TCM, RANGE, 0,
+		DRM_CORUN_FW_TCM_THRESH_ONE),
+	FWP_MEM(TCM_QUANTUM, "tcm_quantum", DRAM_TCM_QUANTUM, DRAM_TCM, RANGE, 1,
+		DRM_CORUN_FW_TCM_EPOCHS_MAX),
+	FWP_MEM(TCM_SHUFFLE, "tcm_shuffle", DRAM_TCM_SHUFFLE, DRAM_TCM, RANGE, 1,
+		DRM_CORUN_FW_TCM_EPOCHS_MAX),
+	FWP_MEM(UCP_PERIOD, "ucp_period", L1_UCP_PERIOD, L1_UCP, RANGE, 1,
+		DRM_CORUN_FW_UCP_PERIOD_MAX),
+	FWP_MEM(UCP_MIN_WAYS, "ucp_min_ways", L1_UCP_MIN_WAYS, L1_UCP, L1_NWAYS, 1,
+		0),
+	FWP_MEM(UCP_DECAY, "ucp_decay", L1_UCP_DECAY, L1_UCP, RANGE, 0,
+		DRM_CORUN_FW_UCP_DECAY_MAX),
+	FWP_MEM(UCP_SAMPLE, "ucp_sample", L1_UCP_SAMPLE, L1_UCP, RANGE, 1,
+		DRM_CORUN_FW_UCP_SAMPLE_MAX),
 };
 
 int corun_fwk_check(u32 knob, u32 features, u32 value)
@@ -268,8 +340,13 @@ static int corun_fwp_check_value(const struct corun_policy_platform *p,
 		return v < p->num_vcs || v == CORUN_FW_VC_CONFIG ?
 			       0 :
 			       -CORUN_ERANGE;
+	case CORUN_FWP_L1_NWAYS:
+		/* the firmware's bound: UCP partitions at most 32 ways */
+		return v >= f->min && v <= p->l1_ways && v <= 32 ?
+			       0 :
+			       -CORUN_ERANGE;
 	default:
-		return v <= f->max ? 0 : -CORUN_ERANGE;
+		return v >= f->min && v <= f->max ? 0 : -CORUN_ERANGE;
 	}
 }
 
@@ -302,8 +379,11 @@ static u32 *corun_fwp_field(struct corun_policy_fw *fw, u32 id, u32 slot)
 		return &f->vc;
 	case DRM_CORUN_FW_PARAM_DRAM_PRIO:
 		return &f->dram_prio;
-	default:
+	case DRM_CORUN_FW_PARAM_LLC_PROB:
 		return &fw->g.llc_prob;
+	default:
+		return &fw->g.mem[id - DRM_CORUN_FW_PARAM_MIL_HIGH +
+				  CORUN_FWG_MIL_HIGH];
 	}
 }
 

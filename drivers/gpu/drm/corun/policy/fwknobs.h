@@ -73,10 +73,11 @@ enum corun_fwp_kind {
 	CORUN_FWP_L1_MASK = 1, /* a way mask naming one of the L1's ways */
 	CORUN_FWP_LLC_MASK = 2, /* a way mask naming one of the LLC's ways */
 	CORUN_FWP_VC = 3, /* a virtual channel or CORUN_FW_VC_CONFIG */
+	CORUN_FWP_L1_NWAYS = 4, /* min .. the L1's ways (at most 32) */
 };
 
 /* Entries of corun_fwp[]: the uapi ids are 1 .. CORUN_FWP_NR - 1. */
-#define CORUN_FWP_NR 9
+#define CORUN_FWP_NR 21
 
 /**
  * struct corun_fwp_info - a parameter of struct drm_corun_fw_param
@@ -86,6 +87,8 @@ enum corun_fwp_kind {
  * @features: CORUN_FW_FEAT_* bits, any of which makes the firmware
  *	implement it
  * @kind: enum corun_fwp_kind
+ * @min: the smallest value of a CORUN_FWP_RANGE or CORUN_FWP_L1_NWAYS
+ *	parameter
  * @max: the largest value of a CORUN_FWP_RANGE parameter
  * @bit: the engine's CORUN_POLICY_FW_* bit (per slot) or
  *	CORUN_POLICY_FWG_* bit (device-wide) of the field it sets
@@ -96,6 +99,7 @@ struct corun_fwp_info {
 	u32 per_slot;
 	u32 features;
 	u32 kind;
+	u32 min;
 	u32 max;
 	u32 bit;
 };

@@ -255,6 +255,26 @@ struct corun_policy_fw_slot {
 #define CORUN_POLICY_FW_SLOT_ALL 0x3ffu
 #define CORUN_POLICY_FW_SLOT_NR 10
 
+/*
+ * The memory-side mechanisms' tunables in struct corun_policy_fw_global's
+ * @mem, in the order of their uapi ids (DRM_CORUN_FW_PARAM_MIL_HIGH on).
+ */
+enum corun_policy_fwg_mem {
+	CORUN_FWG_MIL_HIGH = 0,
+	CORUN_FWG_MIL_LOW,
+	CORUN_FWG_MIL_MIN,
+	CORUN_FWG_MIL_MAX,
+	CORUN_FWG_MIL_STEP,
+	CORUN_FWG_TCM_THRESH,
+	CORUN_FWG_TCM_QUANTUM,
+	CORUN_FWG_TCM_SHUFFLE,
+	CORUN_FWG_UCP_PERIOD,
+	CORUN_FWG_UCP_MIN_WAYS,
+	CORUN_FWG_UCP_DECAY,
+	CORUN_FWG_UCP_SAMPLE,
+	CORUN_FWG_MEM_NR
+};
+
 /**
  * struct corun_policy_fw_global - the device-wide firmware parameters
  * @irc_enable: CORUN_FW_P_IRC_ENABLE
@@ -269,6 +289,8 @@ struct corun_policy_fw_slot {
  * @irc_reply: CORUN_FW_P_IRC_REPLY
  * @irc_dram_bytes: CORUN_FW_P_IRC_DRAM_BYTES
  * @l1_mode: enum corun_l1_mode (CORUN_FW_P_L1_MODE)
+ * @mem: the memory-side mechanisms' tunables, enum corun_policy_fwg_mem
+ *	order (CORUN_FW_P_MIL_HIGH .. CORUN_FW_P_L1_UCP_SAMPLE)
  */
 struct corun_policy_fw_global {
 	u32 irc_enable;
@@ -283,6 +305,7 @@ struct corun_policy_fw_global {
 	u32 irc_reply;
 	u32 irc_dram_bytes;
 	u32 l1_mode;
+	u32 mem[CORUN_FWG_MEM_NR];
 };
 
 /* Bits of struct corun_policy_out.fw_set: one per field above. */
@@ -298,8 +321,10 @@ struct corun_policy_fw_global {
 #define CORUN_POLICY_FWG_IRC_REPLY BIT(9)
 #define CORUN_POLICY_FWG_IRC_DRAM_BYTES BIT(10)
 #define CORUN_POLICY_FWG_L1_MODE BIT(11)
-#define CORUN_POLICY_FWG_ALL 0xfffu
-#define CORUN_POLICY_FWG_NR 12
+/* @mem[i], i an enum corun_policy_fwg_mem */
+#define CORUN_POLICY_FWG_MEM(i) BIT(12 + (i))
+#define CORUN_POLICY_FWG_ALL 0xffffffu
+#define CORUN_POLICY_FWG_NR 24
 
 /**
  * struct corun_policy_fw - every firmware parameter a policy can set

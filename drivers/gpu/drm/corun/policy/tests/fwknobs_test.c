@@ -161,7 +161,9 @@ static void fwknobs_reach_test(struct kunit *test)
 		memset(&s, 0, sizeof(s));
 		s.id = id;
 		s.slot = corun_fwp[id].per_slot ? 5 : 0;
-		s.value = 1; /* in range for every parameter, not a default */
+		/* in range for every parameter, not its default */
+		corun_policy_fw_defaults(&p, &fw);
+		s.value = corun_fwp_get(&fw, id, s.slot) == 1 ? 2 : 1;
 		if (id == DRM_CORUN_FW_PARAM_IRC_SHARE)
 			s.value = 300;
 		KUNIT_ASSERT_EQ_MSG(test,
@@ -187,8 +189,8 @@ static void fwknobs_reach_test(struct kunit *test)
 				s.value);
 	}
 	/*
-	 * The L1 knob: ucp is L1_MODE UCP (sent after the last parameter,
-	 * LLC_PROB, goes back to its default), shared is STATIC again.
+	 * The L1 knob: ucp is L1_MODE UCP (sent with the last parameter,
+	 * UCP_SAMPLE, going back to its default), shared is STATIC again.
 	 */
 	for (i = 0; i < 2; i++) {
 		knobs[CORUN_FWK_L1] = l1[i];
@@ -198,12 +200,15 @@ static void fwknobs_reach_test(struct kunit *test)
 		sent.n = 0;
 		KUNIT_ASSERT_EQ(test, corun_policy_set_static_fw(eng, &fw), 0);
 		KUNIT_ASSERT_EQ(test, sent.n, i ? 2u : 4u);
-		KUNIT_EXPECT_EQ(test, sent.pairs[0],
-				i ? (u32)CORUN_FW_P_L1_MODE :
-				    (u32)CORUN_FW_P_LLC_PROB);
-		KUNIT_EXPECT_EQ(test, sent.pairs[sent.n - 2],
-				(u32)CORUN_FW_P_L1_MODE);
-		KUNIT_EXPECT_EQ(test, sent.pairs[sent.n - 1], mode[i]);
+		/* the modes go before their tunables (bit order) */
+		KUNIT_EXPECT_EQ(test, sent.pairs[0], (u32)CORUN_FW_P_L1_MODE);
+		KUNIT_EXPECT_EQ(test, sent.pairs[1], mode[i]);
+		if (!i) {
+			KUNIT_EXPECT_EQ(test, sent.pairs[2],
+					(u32)CORUN_FW_P_L1_UCP_SAMPLE);
+			KUNIT_EXPECT_EQ(test, sent.pairs[3],
+					CORUN_FW_L1_UMON_SAMPLE_BOOT);
+		}
 	}
 }
 
@@ -447,7 +452,7 @@ static void fwknobs_modes_test(struct kunit *test)
 			(u64)(1 | 1 << DRM_CORUN_VCP_SHARED |
 			      1 << DRM_CORUN_VCP_PARTITIONED |
 			      1 << DRM_CORUN_VCP_DYNAMIC));
-	KUNIT_EXPECT_EQ(test, corun_fwp_mask(FEAT_TREE), 0x1feull);
+	KUNIT_EXPECT_EQ(test, corun_fwp_mask(FEAT_TREE), 0x1ffffeull);
 	KUNIT_EXPECT_EQ(test, corun_fwp_mask(CORUN_FW_FEAT_IRC),
 			(u64)(1 << DRM_CORUN_FW_PARAM_IRC_SHARE |
 			      1 << DRM_CORUN_FW_PARAM_IRC_PRIO));
@@ -553,11 +558,122 @@ static void fwknobs_names_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, corun_fwp_find(""), -1);
 }
 
+/* The memory-side tunables: one row per uapi id, in id order. */
+static const struct {
+	const char *name;
+	u32 fw, feature, min, max, boot;
+} mem_params[] = {
+	{ "mil_high", CORUN_FW_P_MIL_HIGH, CORUN_FW_FEAT_MIL, 0, 65536, 256 },
+	{ "mil_low", CORUN_FW_P_MIL_LOW, CORUN_FW_FEAT_MIL, 0, 65536, 64 },
+	{ "mil_min", CORUN_FW_P_MIL_MIN, CORUN_FW_FEAT_MIL, 1, 255, 2 },
+	{ "mil_max", CORUN_FW_P_MIL_MAX, CORUN_FW_FEAT_MIL, 1, 255, 32 },
+	{ "mil_step", CORUN_FW_P_MIL_STEP, CORUN_FW_FEAT_MIL, 1, 255, 2 },
+	{ "tcm_thresh", CORUN_FW_P_DRAM_TCM_THRESH, CORUN_FW_FEAT_DRAM_TCM, 0,
+	  1024, 171 },
+	{ "tcm_quantum", CORUN_FW_P_DRAM_TCM_QUANTUM, CORUN_FW_FEAT_DRAM_TCM, 1,
+	  65536, 10 },
+	{ "tcm_shuffle", CORUN_FW_P_DRAM_TCM_SHUFFLE, CORUN_FW_FEAT_DRAM_TCM, 1,
+	  65536, 1 },
+	{ "ucp_period", CORUN_FW_P_L1_UCP_PERIOD, CORUN_FW_FEAT_L1_UCP, 1, 1000,
+	  10 },
+	{ "ucp_min_ways", CORUN_FW_P_L1_UCP_MIN_WAYS, CORUN_FW_FEAT_L1_UCP, 1,
+	  4, 1 }, /* max: the test platform's 4 L1 ways */
+	{ "ucp_decay", CORUN_FW_P_L1_UCP_DECAY, CORUN_FW_FEAT_L1_UCP, 0, 32,
+	  1 },
+	{ "ucp_sample", CORUN_FW_P_L1_UCP_SAMPLE, CORUN_FW_FEAT_L1_UCP, 1, 256,
+	  8 },
+};
+
+/*
+ * Each tunable: its name, firmware parameter and reset value, device-wide,
+ * refused out of range (ERANGE) and without its feature (EOPNOTSUPP),
+ * taken whatever its knob's value.
+ */
+static void fwknobs_mem_test(struct kunit *test)
+{
+	struct corun_policy_platform p;
+	struct corun_policy_fw fw;
+	struct corun_fw_setting s;
+	u32 knobs[CORUN_FWK_NR] = { 0 };
+	u32 i, id, k;
+	int ret;
+
+	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(mem_params),
+			(size_t)(CORUN_FWP_NR - DRM_CORUN_FW_PARAM_MIL_HIGH));
+	test_platform(&p, 8, 16);
+	p.l1_ways = 4;
+	for (i = 0; i < ARRAY_SIZE(mem_params); i++) {
+		const char *nm = mem_params[i].name;
+		u32 lo = mem_params[i].min, hi = mem_params[i].max;
+		u32 feat = mem_params[i].feature, other = FEAT_ALL & ~feat;
+
+		id = DRM_CORUN_FW_PARAM_MIL_HIGH + i;
+		KUNIT_EXPECT_EQ(test, corun_fwp_find(nm), (int)id);
+		KUNIT_EXPECT_EQ(test, corun_fwp[id].fw, mem_params[i].fw);
+		KUNIT_EXPECT_EQ(test, corun_fwp[id].per_slot, 0u);
+		KUNIT_EXPECT_EQ(test, corun_fwp[id].features, feat);
+		corun_policy_fw_defaults(&p, &fw);
+		KUNIT_EXPECT_EQ_MSG(test, corun_fwp_get(&fw, id, 0),
+				    mem_params[i].boot, "%s", nm);
+		/* device-wide; the range at its edges */
+		ret = check1(&p, FEAT_ALL, id, 1, lo, 0);
+		KUNIT_EXPECT_EQ_MSG(test, ret, -CORUN_EINVAL, "%s", nm);
+		ret = check1(&p, FEAT_ALL, id, 0, lo, 0);
+		KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s", nm);
+		ret = check1(&p, FEAT_ALL, id, 0, hi, 0);
+		KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s", nm);
+		ret = check1(&p, FEAT_ALL, id, 0, hi + 1, 0);
+		KUNIT_EXPECT_EQ_MSG(test, ret, -CORUN_ERANGE, "%s", nm);
+		ret = lo ? check1(&p, FEAT_ALL, id, 0, lo - 1, 0) :
+			   -CORUN_ERANGE;
+		KUNIT_EXPECT_EQ_MSG(test, ret, -CORUN_ERANGE, "%s", nm);
+		/* the range before the feature; then the feature decides */
+		ret = check1(&p, other, id, 0, hi + 1, 0);
+		KUNIT_EXPECT_EQ_MSG(test, ret, -CORUN_ERANGE, "%s", nm);
+		ret = check1(&p, other, id, 0, hi, 0);
+		KUNIT_EXPECT_EQ_MSG(test, ret, -CORUN_EOPNOTSUPP, "%s", nm);
+		ret = check1(&p, feat, id, 0, hi, 0);
+		KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s", nm);
+		KUNIT_EXPECT_TRUE(test, corun_fwp_mask(feat) & (1ull << id));
+		KUNIT_EXPECT_FALSE(test, corun_fwp_mask(other) & (1ull << id));
+		/* taken with every knob at DEFAULT, and with its mechanism */
+		s = (struct corun_fw_setting){ id, 0, hi, 0 };
+		for (k = 0; k < 2; k++) {
+			memset(knobs, 0, sizeof(knobs));
+			if (k && feat == CORUN_FW_FEAT_MIL)
+				knobs[CORUN_FWK_IRC] = DRM_CORUN_IRC_MIL;
+			if (k && feat == CORUN_FW_FEAT_DRAM_TCM)
+				knobs[CORUN_FWK_DRAM] = DRM_CORUN_DRAM_TCM;
+			if (k && feat == CORUN_FW_FEAT_L1_UCP)
+				knobs[CORUN_FWK_L1] = DRM_CORUN_L1_UCP;
+			ret = corun_fw_settings(&p, feat, knobs, &s, 1, &fw,
+						NULL);
+			KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s knob %u", nm, k);
+			KUNIT_EXPECT_EQ(test, corun_fwp_get(&fw, id, 0), hi);
+		}
+		/* a firmware without the mechanism refuses it in a policy */
+		ret = corun_fw_settings(&p, other, knobs, &s, 1, &fw, NULL);
+		KUNIT_EXPECT_EQ_MSG(test, ret, -CORUN_EOPNOTSUPP, "%s", nm);
+	}
+	/* ucp_min_ways follows the L1: at most its ways, and at most 32 */
+	id = DRM_CORUN_FW_PARAM_UCP_MIN_WAYS;
+	p.l1_ways = 64;
+	KUNIT_EXPECT_EQ(test, check1(&p, FEAT_ALL, id, 0, 32, 0), 0);
+	KUNIT_EXPECT_EQ(test, check1(&p, FEAT_ALL, id, 0, 33, 0),
+			-CORUN_ERANGE);
+	KUNIT_EXPECT_EQ(test, check1(&p, FEAT_ALL, id, 0, 0, 0), -CORUN_ERANGE);
+}
+
 static struct kunit_case corun_fwknobs_cases[] = {
-	KUNIT_CASE(fwknobs_map_test),	KUNIT_CASE(fwknobs_reach_test),
-	KUNIT_CASE(fwknobs_check_test), KUNIT_CASE(fwknobs_settings_test),
-	KUNIT_CASE(fwknobs_modes_test), KUNIT_CASE(fwknobs_dram_tcm_test),
-	KUNIT_CASE(fwknobs_names_test), {}
+	KUNIT_CASE(fwknobs_map_test),
+	KUNIT_CASE(fwknobs_reach_test),
+	KUNIT_CASE(fwknobs_check_test),
+	KUNIT_CASE(fwknobs_settings_test),
+	KUNIT_CASE(fwknobs_modes_test),
+	KUNIT_CASE(fwknobs_dram_tcm_test),
+	KUNIT_CASE(fwknobs_names_test),
+	KUNIT_CASE(fwknobs_mem_test),
+	{}
 };
 
 struct kunit_suite corun_fwknobs_suite = {
