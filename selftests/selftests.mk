@@ -27,8 +27,9 @@ SELFTESTS_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude -Itools \
 SELFTESTS_LIBS := $(shell pkg-config --libs libdrm 2>/dev/null || echo -ldrm)
 
 $(O)/selftests/corun_uapi: selftests/corun_uapi.c selftests/uapi_submit.c \
-			  selftests/fw_policy.c selftests/uapi_util.c \
-			  selftests/uapi_test.h \
+			  selftests/fw_policy.c selftests/fw_acts.c \
+			  selftests/uapi_util.c selftests/uapi_test.h \
+			  selftests/fw_policy.h \
 			  include/uapi/drm/corun_drm.h tools/testing/rv32asm.h
 	@mkdir -p $(dir $@)
 	$(CC) $(SELFTESTS_CFLAGS) $(filter %.c,$^) -o $@ $(SELFTESTS_LIBS)

@@ -2,7 +2,8 @@
 /*
  * Helpers shared by the files of the uapi selftest (corun_uapi.c, the
  * main program and the ioctls' basic cases; uapi_submit.c, jobs through
- * SUBMIT; fw_policy.c, the firmware settings of SET/GET_POLICY).
+ * SUBMIT; fw_policy.c, the firmware settings of SET/GET_POLICY;
+ * fw_acts.c, settings that act on jobs).
  */
 #ifndef _CORUN_SELFTESTS_UAPI_TEST_H_
 #define _CORUN_SELFTESTS_UAPI_TEST_H_
@@ -53,6 +54,7 @@ int leave_job(void);
 
 /* fw_policy.c */
 void test_fw_policy(int fd);
+/* fw_acts.c */
 void test_fw_irc_acts(int fd);
 void test_fw_stress(int fd, unsigned int rounds);
 
