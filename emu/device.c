@@ -203,6 +203,10 @@ uint32_t emu_dev_read(struct emu_dev *dev, uint32_t addr)
 		return dev->mbox_doorbell;
 	case CORUN_REG_MBOX_DONE:
 		return dev->mbox_done;
+	case CORUN_REG_BARRIER:
+		return dev->barrier_req;
+	case CORUN_REG_BARRIER_DONE:
+		return dev->barrier_done;
 	case CORUN_REG_IRQ_ACK:
 	case CORUN_REG_EPOCH_ACK:
 	case CORUN_REG_HOLD_ACK:
@@ -232,9 +236,27 @@ static bool reg_is_ro(uint32_t addr)
 	case CORUN_REG_FW_HEARTBEAT:
 	case CORUN_REG_FW_INSNS:
 	case CORUN_REG_MBOX_DONE:
+	case CORUN_REG_BARRIER_DONE:
 		return true;
 	}
 	return false;
+}
+
+/*
+ * The barrier (hw.h), with the model stopped: pending slot resets take
+ * effect and every job's TLB is emptied. Translations are functional
+ * state only, so no cycle count changes.
+ */
+static void barrier(struct emu_dev *dev)
+{
+	unsigned int n;
+
+	if (dev->gpu) {
+		for (n = 0; n < dev->cfg.num_slots; n++)
+			emu_dev_slot_apply_reset(dev, n);
+		emu_gpu_flush_tlbs(dev->gpu);
+	}
+	dev->barrier_done = dev->barrier_req;
 }
 
 static void update_running(struct emu_dev *dev)
@@ -381,6 +403,12 @@ int emu_dev_write(struct emu_dev *dev, uint32_t addr, uint32_t val)
 		return 0;
 	case CORUN_REG_MBOX_DOORBELL:
 		emu_dev_mbox_doorbell(dev, val);
+		return 0;
+	case CORUN_REG_BARRIER:
+		dev->barrier_req = val;
+		/* else at the end of the slice the model is running */
+		if (!dev->slice_busy)
+			barrier(dev);
 		return 0;
 	}
 	emu_dev_guest_error(dev, CORUN_ERR_BAD_OFFSET,
@@ -553,6 +581,9 @@ void emu_dev_complete(struct emu_dev *dev)
 	default:
 		break;
 	}
+	/* asked for while the slice ran: served before the next one */
+	if (dev->barrier_done != dev->barrier_req)
+		barrier(dev);
 }
 
 bool emu_dev_step(struct emu_dev *dev, uint64_t max_gpu_cycle)
@@ -606,6 +637,8 @@ static void reset_regs(struct emu_dev *dev)
 	dev->epoch_seq = 0;
 	dev->snapshot_lo = 0;
 	dev->snapshot_hi = 0;
+	dev->barrier_req = 0;
+	dev->barrier_done = 0;
 	emu_dev_fw_reset_regs(dev);
 	for (i = 0; i < CORUN_MAX_SLOTS; i++)
 		emu_dev_slot_reset_regs(dev, &dev->slots[i]);

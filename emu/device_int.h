@@ -104,6 +104,8 @@ struct emu_dev {
 	uint32_t mbox_out[CORUN_MBOX_WORDS];
 	uint32_t mbox_doorbell;
 	uint32_t mbox_done;
+	uint32_t barrier_req; /* BARRIER: the last sequence asked for */
+	uint32_t barrier_done; /* BARRIER_DONE */
 	struct emu_dev_slot slots[CORUN_MAX_SLOTS];
 	bool epoch_dirty; /* push EPOCH_LEN to the model */
 
@@ -155,6 +157,7 @@ void emu_dev_kick(struct emu_dev *dev);
  * job's completion.
  */
 void emu_dev_slot_reset_regs(struct emu_dev *dev, struct emu_dev_slot *slot);
+void emu_dev_slot_apply_reset(struct emu_dev *dev, unsigned int n);
 uint32_t emu_dev_slot_read(struct emu_dev *dev, unsigned int n, uint32_t reg,
 			   uint32_t addr);
 void emu_dev_slot_write(struct emu_dev *dev, unsigned int n, uint32_t reg,

@@ -416,7 +416,8 @@ void emu_dev_slot_write(struct emu_dev *dev, unsigned int n, uint32_t reg,
  * registers to the model and, while the device is enabled, hand it the
  * new ring entries.
  */
-void emu_dev_slot_prepare(struct emu_dev *dev, unsigned int n)
+/* A reset or kill written since the last slice ends the slot's jobs now. */
+void emu_dev_slot_apply_reset(struct emu_dev *dev, unsigned int n)
 {
 	struct emu_dev_slot *slot = &dev->slots[n];
 
@@ -424,6 +425,13 @@ void emu_dev_slot_prepare(struct emu_dev *dev, unsigned int n)
 		emu_gpu_reset_slot(dev->gpu, n);
 		slot->reset_pending = slot->kill_pending = false;
 	}
+}
+
+void emu_dev_slot_prepare(struct emu_dev *dev, unsigned int n)
+{
+	struct emu_dev_slot *slot = &dev->slots[n];
+
+	emu_dev_slot_apply_reset(dev, n);
 	if (slot->policy_dirty) {
 		slot_policy(dev, n);
 		slot->policy_dirty = false;

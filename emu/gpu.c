@@ -657,6 +657,14 @@ int emu_gpu_reset_slot(struct emu_gpu *gpu, unsigned int slot)
 	return 0;
 }
 
+void emu_gpu_flush_tlbs(struct emu_gpu *gpu)
+{
+	uint32_t i;
+
+	for (i = 0; i < gpu->cfg.num_slots; i++)
+		emu_mmu_flush(&gpu->slots[i].job.mmu);
+}
+
 /* ---------------------------------------------------------------------
  * Events and the cycle loop.
  */

@@ -587,6 +587,15 @@ uint32_t emu_gpu_slot_saved(const struct emu_gpu *gpu, unsigned int slot);
 int emu_gpu_reset_slot(struct emu_gpu *gpu, unsigned int slot);
 
 /**
+ * emu_gpu_flush_tlbs() - empty every job's TLB (page tables changed)
+ * @gpu: device
+ *
+ * The next access of each page walks the tables again. Translations are
+ * functional only: no cycle count changes.
+ */
+void emu_gpu_flush_tlbs(struct emu_gpu *gpu);
+
+/**
  * emu_gpu_stats() - simulation-rate figures since create
  * @gpu: device
  * @out: receives the figures

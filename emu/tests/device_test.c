@@ -3,13 +3,16 @@
  * Tests of the device library (emu/device.h) through BAR0, as a driver
  * sees it: register validation, a job through a ring and its doorbell to
  * its fence and interrupt, the completion hold, lockstep epochs and their
- * counter snapshots, and slot resets.
+ * counter snapshots, slot resets and the barrier.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "device_test.h"
 #include "gpu.h"
+
+/* CORUN_SLOT_FAULT holds a struct corun_fault_record. */
+#define SLOT_FAULT_WORDS (sizeof(struct corun_fault_record) / 4)
 
 /**
  * struct bad_write - a BAR0 write the device must refuse
@@ -40,6 +43,7 @@ static const struct bad_write bad_writes[] = {
 	{ "FW_VERSION", CORUN_REG_FW_VERSION, 1, CORUN_ERR_RO_WRITE },
 	{ "MBOX_OUT[1]", CORUN_REG_MBOX_OUT + 4, 1, CORUN_ERR_RO_WRITE },
 	{ "MBOX_DONE", CORUN_REG_MBOX_DONE, 1, CORUN_ERR_RO_WRITE },
+	{ "BARRIER_DONE", CORUN_REG_BARRIER_DONE, 1, CORUN_ERR_RO_WRITE },
 	{ "slot RING_HEAD", S1(CORUN_SLOT_RING_HEAD), 3, CORUN_ERR_RO_WRITE },
 	{ "slot STATUS", S1(CORUN_SLOT_STATUS), 0, CORUN_ERR_RO_WRITE },
 	{ "slot DONE_LO", S1(CORUN_SLOT_DONE_LO), 7, CORUN_ERR_RO_WRITE },
@@ -480,6 +484,273 @@ static void device_test_slot_reset(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ERROR), 0u);
 }
 
+/*
+ * BARRIER with the clock stopped is served at once; BARRIER_DONE is
+ * read-only; a device reset zeroes both.
+ */
+static void dev_barrier_idle(struct kunit *test)
+{
+	struct dt *d = dt_new(test, false);
+	int r;
+
+	KUNIT_ASSERT_EQ(test, emu_dev_prepare(d->dev), 0ull);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 0u);
+	dt_wr(d, CORUN_REG_BARRIER, 5);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 5u);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER), 5u);
+
+	dt_wr(d, CORUN_REG_BARRIER_DONE, 9);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ERROR),
+			(uint32_t)CORUN_ERR_RO_WRITE);
+	KUNIT_EXPECT_EQ(test, d->errors, 1u);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 5u);
+	dt_clear_errors(d);
+
+	/* the host resets the device when the write asks for it */
+	r = emu_dev_write(d->dev, CORUN_REG_CONTROL, CORUN_CTRL_RESET);
+	KUNIT_ASSERT_EQ(test, r, EMU_DEV_WRITE_RESET);
+	KUNIT_ASSERT_EQ(test, emu_dev_reset(d->dev), 0);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER), 0u);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 0u);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ERROR), 0u);
+}
+
+/* A barrier written while the model runs a slice waits for its end. */
+static void dev_barrier_slice(struct kunit *test)
+{
+	struct dt *d = dt_new(test, false);
+	struct corun_job_desc desc;
+	uint32_t out;
+	uint64_t q;
+
+	dt_job(d, 1, 2, 50000, 4, &desc, &out);
+	dt_submit(d, 1, &desc);
+	q = emu_dev_prepare(d->dev);
+	KUNIT_ASSERT_NE(test, q, 0ull);
+	dt_wr(d, CORUN_REG_BARRIER, 7);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER), 7u);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 0u);
+	emu_dev_advance(d->dev, q);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 0u);
+	emu_dev_complete(d->dev);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 7u);
+	KUNIT_EXPECT_EQ(test, dt_fence(d, 1), 0ull); /* still running */
+
+	/* Between slices, with the job still there: at once. */
+	dt_wr(d, CORUN_REG_BARRIER, 8);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 8u);
+	KUNIT_EXPECT_EQ(test, dt_run_until(d, CORUN_IRQ_ALL), 0u);
+	KUNIT_EXPECT_EQ(test, dt_fence(d, 1), 4ull);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ERROR), 0u);
+}
+
+/*
+ * One thread: out[0] = 1, spin args[1] times, out[1] = 2 (the same
+ * page, so the second store can hit the TLB entry of the first).
+ */
+static uint32_t store_spin_store(struct dt *d)
+{
+	struct tdev_prog p = { .n = 0 };
+
+	tdev_emit(&p, CSRR(A3, CORUN_CSR_ARGS));
+	tdev_emit(&p, LW(A4, A3, 0));
+	tdev_emit(&p, LW(T0, A3, 4));
+	tdev_emit(&p, ADDI(A6, ZERO, 1));
+	tdev_emit(&p, SW(A6, A4, 0));
+	tdev_emit(&p, ADDI(T0, T0, -1));
+	tdev_emit(&p, BNE(T0, ZERO, -4));
+	tdev_emit(&p, ADDI(A6, ZERO, 2));
+	tdev_emit(&p, SW(A6, A4, 4));
+	tdev_emit(&p, EXIT);
+	return tdev_code(&d->t, p.w, p.n);
+}
+
+/*
+ * Unmap the output page under the job after its first store, as a
+ * driver unmapping the buffer does; with @barrier, then write BARRIER.
+ */
+static void barrier_tlb_run(struct kunit *test, bool barrier)
+{
+	struct dt *d = dt_new(test, false);
+	struct corun_job_desc desc;
+	struct corun_job_counters jc;
+	uint32_t out, *o, *args, f[SLOT_FAULT_WORDS], i, irq;
+
+	out = tdev_alloc(&d->t, CORUN_PAGE_SIZE, TDEV_RW);
+	o = tdev_ptr(&d->t, out); /* the page stays, only its PTE goes */
+	memset(o, 0, CORUN_PAGE_SIZE);
+	tdev_desc(&d->t, 0, &desc, store_spin_store(d), 1, 1);
+	desc.args = tdev_alloc(&d->t, 8, TDEV_RW);
+	args = tdev_ptr(&d->t, desc.args);
+	args[0] = out;
+	args[1] = 3000;
+	desc.seqno = 21;
+	desc.flags |= CORUN_DESC_F_IRQ;
+	dt_submit(d, 0, &desc);
+
+	for (i = 0; i < 1000 && !o[0]; i++)
+		emu_dev_step(d->dev, dt_gpu_cycle(d) + 50);
+	KUNIT_ASSERT_EQ(test, o[0], 1u);
+	KUNIT_ASSERT_EQ(test, o[1], 0u);
+	*tdev_pte(&d->t, out) = 0;
+	if (barrier) {
+		dt_wr(d, CORUN_REG_BARRIER, 1);
+		KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 1u);
+	}
+	irq = dt_run_until(d, CORUN_IRQ_JOB);
+	KUNIT_EXPECT_TRUE(test, irq & CORUN_IRQ_JOB);
+	KUNIT_EXPECT_EQ(test, dt_fence(d, 0), 21ull);
+	memcpy(&jc, d->t.mem + d->t.counters_pa[0], sizeof(jc));
+	for (i = 0; i < SLOT_FAULT_WORDS; i++)
+		f[i] = dt_slot_rd(d, 0, CORUN_SLOT_FAULT + 4 * i);
+	if (!barrier) {
+		/* The stale translation: the store lands, no fault. */
+		KUNIT_EXPECT_EQ(test, o[1], 2u);
+		KUNIT_EXPECT_EQ(test, jc.fault, 0u);
+		KUNIT_EXPECT_FALSE(test, irq & CORUN_IRQ_FAULT);
+		KUNIT_EXPECT_EQ(test, dt_slot_rd(d, 0, CORUN_SLOT_STATUS),
+				(uint32_t)CORUN_SLOT_IDLE);
+		KUNIT_EXPECT_EQ(test, f[0], 0u);
+	} else {
+		KUNIT_EXPECT_EQ(test, o[1], 0u);
+		KUNIT_EXPECT_EQ(test, jc.fault, (uint32_t)CORUN_FAULT_UNMAPPED);
+		KUNIT_EXPECT_TRUE(test, irq & CORUN_IRQ_FAULT);
+		KUNIT_EXPECT_EQ(test, dt_slot_rd(d, 0, CORUN_SLOT_STATUS),
+				(uint32_t)CORUN_SLOT_FAULTED);
+		KUNIT_EXPECT_EQ(test, f[0], (uint32_t)CORUN_FAULT_UNMAPPED);
+		KUNIT_EXPECT_EQ(test, f[1] & 0xffff,
+				(uint32_t)CORUN_ACCESS_WRITE);
+		KUNIT_EXPECT_EQ(test, f[7], out + 4); /* addr */
+	}
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ERROR), 0u);
+}
+
+/* The barrier empties the TLBs: a cleared PTE faults only after one. */
+static void dev_barrier_tlb(struct kunit *test)
+{
+	barrier_tlb_run(test, false);
+	barrier_tlb_run(test, true);
+}
+
+/*
+ * A slot reset takes effect by the time BARRIER_DONE shows the number:
+ * the killed job's fence is written, with no slice in between.
+ */
+static void dev_barrier_kill(struct kunit *test)
+{
+	struct dt *d = dt_new(test, false);
+	struct corun_slot_counters c0, c1;
+	struct corun_job_counters jc;
+	struct corun_job_desc a, b;
+	uint32_t out;
+	uint64_t q;
+
+	dt_job(d, 4, 2, 1000000, 9, &a, &out);
+	dt_job(d, 5, 2, 1000000, 3, &b, &out);
+	a.flags |= CORUN_DESC_F_IRQ;
+	dt_submit(d, 4, &a);
+	dt_submit(d, 5, &b);
+	emu_dev_step(d->dev, 200);
+	KUNIT_ASSERT_EQ(test, dt_slot_rd(d, 4, CORUN_SLOT_STATUS),
+			(uint32_t)CORUN_SLOT_RUNNING);
+
+	/* Written during a slice: the job runs on to its end... */
+	q = emu_dev_prepare(d->dev);
+	KUNIT_ASSERT_NE(test, q, 0ull);
+	emu_gpu_slot_counters(emu_dev_gpu(d->dev), 4, &c0);
+	dt_slot_wr(d, 4, CORUN_SLOT_CTRL,
+		   CORUN_SLOT_CTRL_ENABLE | CORUN_SLOT_CTRL_RESET);
+	emu_dev_advance(d->dev, q);
+	emu_gpu_slot_counters(emu_dev_gpu(d->dev), 4, &c1);
+	KUNIT_EXPECT_GT(test, c1.warp_insns, c0.warp_insns);
+	dt_wr(d, CORUN_REG_BARRIER, 3);
+	KUNIT_EXPECT_EQ(test, dt_fence(d, 4), 0ull);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 0u);
+	/* ...and the barrier at its end kills it. */
+	emu_dev_complete(d->dev);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 3u);
+	KUNIT_EXPECT_EQ(test, dt_fence(d, 4), 9ull);
+	memcpy(&jc, d->t.mem + d->t.counters_pa[4], sizeof(jc));
+	KUNIT_EXPECT_EQ(test, jc.fault, (uint32_t)CORUN_FAULT_RESET);
+
+	/* Written between slices: the barrier kills at once. */
+	dt_slot_wr(d, 5, CORUN_SLOT_CTRL,
+		   CORUN_SLOT_CTRL_ENABLE | CORUN_SLOT_CTRL_RESET);
+	KUNIT_EXPECT_EQ(test, dt_fence(d, 5), 0ull);
+	dt_wr(d, CORUN_REG_BARRIER, 4);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 4u);
+	KUNIT_EXPECT_EQ(test, dt_fence(d, 5), 3ull);
+
+	/* The killed job's completion is reported as usual. */
+	KUNIT_EXPECT_EQ(test, dt_run_until(d, CORUN_IRQ_JOB),
+			(uint32_t)CORUN_IRQ_JOB);
+	KUNIT_EXPECT_EQ(test, dt_slot_rd(d, 4, CORUN_SLOT_DONE_LO), 9u);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ERROR), 0u);
+}
+
+/*
+ * Two jobs in slices of at most 97 cycles (many TLB flushes), with
+ * @barriers one barrier during every slice and one between slices.
+ */
+static void barrier_cycles_run(struct kunit *test, bool barriers,
+			       struct corun_job_counters *jc, uint64_t *cycle)
+{
+	struct dt *d = dt_new(test, false);
+	struct corun_job_desc a, b;
+	uint32_t out, i;
+	uint64_t q;
+
+	dt_job(d, 1, 6, 300, 1, &a, &out);
+	dt_job(d, 2, 4, 100, 2, &b, &out);
+	/* A quota: timing that also depends on the issue period's phase. */
+	dt_slot_wr(d, 1, CORUN_SLOT_ISSUE_QUOTA, 64);
+	dt_submit(d, 1, &a);
+	dt_submit(d, 2, &b);
+	for (i = 1; i < 100000; i++) {
+		q = emu_dev_prepare(d->dev);
+		if (!q)
+			break;
+		if (barriers)
+			dt_wr(d, CORUN_REG_BARRIER, 2 * i);
+		emu_dev_advance(d->dev, q < 97 ? q : 97);
+		emu_dev_complete(d->dev);
+		if (!barriers)
+			continue;
+		KUNIT_ASSERT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 2 * i);
+		dt_wr(d, CORUN_REG_BARRIER, 2 * i + 1);
+	}
+	kunit_info(test, "%s: %u slices", barriers ? "barriers" : "plain",
+		   i - 1);
+	KUNIT_EXPECT_GT(test, i, 20u);
+	KUNIT_EXPECT_LT(test, i, 100000u); /* the clock stopped */
+	KUNIT_EXPECT_EQ(test, dt_fence(d, 1), 1ull);
+	KUNIT_EXPECT_EQ(test, dt_fence(d, 2), 2ull);
+	memcpy(&jc[0], d->t.mem + d->t.counters_pa[1], sizeof(jc[0]));
+	memcpy(&jc[1], d->t.mem + d->t.counters_pa[2], sizeof(jc[1]));
+	*cycle = dt_rd(d, CORUN_REG_CYCLE_LO);
+	*cycle |= (uint64_t)dt_rd(d, CORUN_REG_CYCLE_HI) << 32;
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ERROR), 0u);
+}
+
+/* Barriers change no cycle count, though every one empties the TLBs. */
+static void dev_barrier_cycles(struct kunit *test)
+{
+	struct corun_job_counters plain[2], with[2];
+	uint64_t cp, cw;
+
+	barrier_cycles_run(test, false, plain, &cp);
+	barrier_cycles_run(test, true, with, &cw);
+	KUNIT_EXPECT_GT(test, plain[0].end_cycle, plain[0].start_cycle);
+	KUNIT_EXPECT_EQ(test, with[0].end_cycle, plain[0].end_cycle);
+	KUNIT_EXPECT_EQ(test, with[1].end_cycle, plain[1].end_cycle);
+	KUNIT_EXPECT_MEMEQ(test, with, plain, sizeof(plain));
+	KUNIT_EXPECT_EQ(test, cw, cp);
+	kunit_info(test, "jobs end at %llu and %llu, CYCLE %llu",
+		   (unsigned long long)plain[0].end_cycle,
+		   (unsigned long long)plain[1].end_cycle,
+		   (unsigned long long)cp);
+}
+
 static struct kunit_case device_test_cases[] = {
 	KUNIT_CASE(device_test_ident),
 	KUNIT_CASE(device_test_slot_policy),
@@ -489,6 +760,11 @@ static struct kunit_case device_test_cases[] = {
 	KUNIT_CASE(device_test_hold),
 	KUNIT_CASE(device_test_lockstep_epoch),
 	KUNIT_CASE(device_test_slot_reset),
+	KUNIT_CASE(dev_barrier_idle),
+	KUNIT_CASE(dev_barrier_slice),
+	KUNIT_CASE(dev_barrier_tlb),
+	KUNIT_CASE(dev_barrier_kill),
+	KUNIT_CASE(dev_barrier_cycles),
 	{}
 };
 

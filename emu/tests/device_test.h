@@ -4,8 +4,8 @@
  * emu_dev over the test device's guest memory (testdev.h), driven through
  * BAR0 as a driver drives it, with every interrupt and guest error
  * counted. device_test.c tests BAR0, rings, fences, the completion hold,
- * epochs and slot resets; device_fw_test.c the firmware upload, the
- * mailbox, the MCU's window and the lockstep rule.
+ * epochs, slot resets and the barrier; device_fw_test.c the firmware
+ * upload, the mailbox, the MCU's window and the lockstep rule.
  */
 #ifndef _EMU_DEVICE_TEST_H_
 #define _EMU_DEVICE_TEST_H_

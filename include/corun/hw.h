@@ -148,8 +148,9 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
  * minor 2: SM reclaim by context switch; snapshot version 3 (per-slot
  *	context-switch and interference counters)
  * minor 3: firmware liveness (CORUN_REG_FW_HEARTBEAT, CORUN_REG_FW_INSNS)
+ * minor 4: the barrier (CORUN_REG_BARRIER, CORUN_REG_BARRIER_DONE)
  */
-#define CORUN_HW_VERSION_MINOR 3
+#define CORUN_HW_VERSION_MINOR 4
 
 /* Identity and capabilities (read-only). */
 #define CORUN_REG_ID 0x0000
@@ -272,6 +273,25 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
  * same jobs does.
  */
 #define CORUN_REG_HOLD_ACK 0x0094
+
+/*
+ * Barrier. The model runs in slices of up to a few tens of thousands of
+ * cycles, and what the driver writes meanwhile takes effect between
+ * slices: a slot reset (CORUN_SLOT_CTRL_RESET) leaves the killed job
+ * running until the slice ends, and every job keeps the translations it
+ * cached (a TLB) whatever the page tables say now. Writing a sequence
+ * number to BARRIER asks the device to catch up: every slot reset written
+ * before it takes effect (the slot's resident job is gone from the cores,
+ * its counters and fence written) and every job's TLB is emptied, so a
+ * page-table entry the driver cleared is walked again and faults. When
+ * that is done BARRIER_DONE reads the number written: at once while the
+ * clock is stopped, else when the running slice ends. The driver waits
+ * for it before freeing memory a job on the device may still reach: the
+ * pages of a buffer it unmapped from a running job's address space, a
+ * killed job's page tables and counters. Barriers change no cycle count.
+ */
+#define CORUN_REG_BARRIER 0x0098 /* write: request sequence */
+#define CORUN_REG_BARRIER_DONE 0x009c /* RO: last completed sequence */
 
 /*
  * Firmware upload and microcontroller control. The firmware runs whenever
