@@ -50,6 +50,8 @@
 #define CORUN_DRAIN_MS 10000
 /* then how long cancelling may take, jobs freed included */
 #define CORUN_DRAIN_CANCEL_MS 5000
+/* a device barrier waits for one slice of the model: far less than this */
+#define CORUN_BARRIER_MS 5000
 #define CORUN_DEFAULT_EPOCH_CYCLES 100000
 /* inject_dma_client: 16 KiB aligned, beyond any guest memory */
 #define CORUN_INJECT_BAD_PA 0xfff0000000000ULL
@@ -173,6 +175,10 @@ struct corun_slot {
  *	is taken as failed, so the device is reset as a whole
  * @inject_dma_client: fault injection (debugfs): the next job of this DRM
  *	client id gets a page-table root outside guest memory; 0: none
+ * @barrier_lock: one device barrier at a time (corun_barrier())
+ * @barrier_seq: the last barrier's sequence number (under @barrier_lock)
+ * @kills: slot kills under way: a job taken from its slot may still run
+ *	until the kill's barrier, so unmaps wait for a barrier too
  * @jobs_live: jobs allocated and not freed
  * @jobs_submitted: jobs handed to the scheduler since load
  * @jobs_ended: jobs ended since load, by enum drm_corun_job_state
@@ -249,6 +255,9 @@ struct corun_device {
 	atomic_t device_resets;
 	bool inject_slot_reset_fail;
 	u64 inject_dma_client;
+	struct mutex barrier_lock; /* see @barrier_lock above */
+	u32 barrier_seq;
+	atomic_t kills;
 	atomic_t jobs_live;
 	atomic64_t jobs_submitted;
 	atomic64_t jobs_ended[3];
@@ -469,6 +478,8 @@ void corun_reset_init(struct corun_device *cdev);
 void corun_reset_fini(struct corun_device *cdev);
 void corun_fw_lost(struct corun_device *cdev, const char *why);
 void corun_device_reset(struct corun_device *cdev, const char *why);
+int corun_barrier(struct corun_device *cdev);
+bool corun_vm_on_hw(struct corun_vm *vm);
 int corun_inject_fw(struct corun_device *cdev, u64 mode);
 
 /* corun_heartbeat.c */

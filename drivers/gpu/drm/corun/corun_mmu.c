@@ -169,6 +169,13 @@ void corun_vm_unmap_bo(struct corun_bo *bo)
 	corun_vm_clear_range(vm, (u32)bo->node.start, bo->base.base.size);
 	drm_mm_remove_node(&bo->node);
 	mutex_unlock(&vm->lock);
+	/*
+	 * A running job of the address space (one that did not list the
+	 * buffer) may hold the pages' translations in the device's TLB:
+	 * they must be gone before the pages are freed.
+	 */
+	if (corun_vm_on_hw(vm))
+		corun_barrier(vm->cdev);
 	bo->vm = NULL;
 	corun_vm_put(vm);
 }

@@ -42,12 +42,50 @@ static void corun_recover_work(struct work_struct *work);
 void corun_reset_init(struct corun_device *cdev)
 {
 	mutex_init(&cdev->reset_lock);
+	mutex_init(&cdev->barrier_lock);
 	INIT_WORK(&cdev->recover_work, corun_recover_work);
 }
 
 void corun_reset_fini(struct corun_device *cdev)
 {
 	cancel_work_sync(&cdev->recover_work);
+}
+
+/*
+ * The device barrier (hw.h): returns once every slot reset written before
+ * it has taken effect and no job on the device holds a translation from
+ * before it, so memory those could reach may be freed. Sleeps for at most
+ * the rest of the device's running slice. A device reset meanwhile clears
+ * the request together with the model: the request is written again, and
+ * the rebuilt model completes it at once.
+ */
+int corun_barrier(struct corun_device *cdev)
+{
+	unsigned long timeout = jiffies + msecs_to_jiffies(CORUN_BARRIER_MS);
+	int ret = 0;
+	u32 seq;
+
+	might_sleep();
+	/* before minor 4 there is nothing to wait for, nor a way to */
+	if ((cdev->version & 0xffff) < 4)
+		return 0;
+	mutex_lock(&cdev->barrier_lock);
+	seq = ++cdev->barrier_seq ?: ++cdev->barrier_seq; /* 0: reset value */
+	corun_write(cdev, CORUN_REG_BARRIER, seq);
+	while (corun_read(cdev, CORUN_REG_BARRIER_DONE) != seq) {
+		if (time_after(jiffies, timeout)) {
+			drm_err_ratelimited(&cdev->drm,
+					    "barrier %u not reached in %d ms\n",
+					    seq, CORUN_BARRIER_MS);
+			ret = -ETIMEDOUT;
+			break;
+		}
+		if (corun_read(cdev, CORUN_REG_BARRIER) != seq)
+			corun_write(cdev, CORUN_REG_BARRIER, seq);
+		usleep_range(20, 100);
+	}
+	mutex_unlock(&cdev->barrier_lock);
+	return ret;
 }
 
 /* The firmware crashed or hung: reload it from the work item. */

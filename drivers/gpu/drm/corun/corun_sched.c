@@ -620,15 +620,49 @@ static void corun_slot_retire(struct corun_slot *slot)
  */
 static struct corun_job *corun_slot_kill(struct corun_slot *slot)
 {
-	struct corun_job *job = corun_slot_take(slot, 0, true);
+	struct corun_device *cdev = slot->cdev;
+	struct corun_job *job;
 
+	atomic_inc(&cdev->kills);
+	/*
+	 * Seen before the job leaves @slot->active: an unmap that finds
+	 * the slot empty then sees @kills and waits for a barrier too.
+	 */
+	smp_mb__after_atomic();
+	job = corun_slot_take(slot, 0, true);
 	if (job) {
-		corun_write(slot->cdev,
-			    CORUN_REG_SLOT(slot->idx, CORUN_SLOT_CTRL),
+		corun_write(cdev, CORUN_REG_SLOT(slot->idx, CORUN_SLOT_CTRL),
 			    CORUN_SLOT_CTRL_ENABLE | CORUN_SLOT_CTRL_RESET);
 		corun_slot_setup(slot);
+		/*
+		 * The device runs the job until its slice ends: only then
+		 * are its page tables, pages and counters free to go.
+		 */
+		corun_barrier(cdev);
 	}
+	atomic_dec(&cdev->kills);
 	return job;
+}
+
+/*
+ * Whether the device may still reach @vm's memory through a job: one is
+ * resident in a slot, or a kill has not reached its barrier yet.
+ */
+bool corun_vm_on_hw(struct corun_vm *vm)
+{
+	struct corun_device *cdev = vm->cdev;
+	unsigned long flags;
+	bool on = false;
+	u32 s;
+
+	for (s = 0; s < cdev->num_slots && !on; s++) {
+		struct corun_slot *slot = &cdev->slots[s];
+
+		spin_lock_irqsave(&slot->lock, flags);
+		on = slot->active && slot->active->vm == vm;
+		spin_unlock_irqrestore(&slot->lock, flags);
+	}
+	return on || atomic_read(&cdev->kills);
 }
 
 /*
