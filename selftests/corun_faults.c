@@ -461,6 +461,75 @@ static int dma_fault(void *arg)
 	return ok;
 }
 
+/*
+ * A buffer the job did not list is freed while the job stores to it (the
+ * kernel stores gid + 0x100 to it until args[1] is set): its next store
+ * must fault, never reach the freed pages through a translation the
+ * device cached before (the driver waits for the device's barrier before
+ * the pages go). Job 1 of the kit runs it.
+ */
+static int freed_fault(void *arg)
+{
+	struct fw_arg *a = arg;
+	struct kit *k = a->k;
+	struct drm_corun_create_bo code, x;
+	struct drm_corun_query_job q = { 0 };
+	struct drm_corun_submit s;
+	uint32_t *w, *o, n;
+	volatile uint32_t *args;
+	int ret = -1, ok = 0, i, stored = 0;
+
+	if (create_bo(k->fd, 4096, DRM_CORUN_BO_EXEC |
+		      DRM_CORUN_BO_GPU_READ_ONLY, &code) ||
+	    create_bo(k->fd, UAPI_NTHREADS * 4, 0, &x))
+		goto out;
+	w = map_bo(k->fd, code.handle, 4096);
+	if (!w)
+		goto out;
+	n = rv32asm_gid_args(w);
+	w[n++] = SLLI(A5, A0, 2);
+	w[n++] = ADD(A4, A4, A5);
+	w[n++] = ADDI(A6, A0, 0x100);
+	w[n++] = SW(A6, A4, 0);
+	w[n++] = LW(T0, A3, 4);
+	w[n++] = BEQ(T0, ZERO, -8);
+	w[n++] = EXIT;
+	munmap(w, 4096);
+	args = map_bo(k->fd, k->args[1], 4096);
+	o = map_bo(k->fd, x.handle, UAPI_NTHREADS * 4);
+	if (!args || !o)
+		goto out;
+	memset(o, 0, UAPI_NTHREADS * 4);
+	args[0] = (uint32_t)x.gpu_va;
+	args[1] = 0;
+	submit_base(&s, k->ctx, code.handle, k->args_va[1]);
+	s.bo_handles = (uintptr_t)&k->args[1]; /* not x */
+	s.bo_handle_count = 1;
+	s.out_sync = k->sync[1];
+	ret = io(k->fd, DRM_IOCTL_CORUN_SUBMIT, &s);
+	k->job[1] = ret ? 0 : s.job_id;
+	/* every thread has stored once: x's page is in the device's TLB */
+	for (i = 0; !ret && i < 2000 && !stored; i++) {
+		for (stored = 1, n = 0; stored && n < UAPI_NTHREADS; n++)
+			stored = o[n] == n + 0x100;
+		if (!stored)
+			usleep(10000);
+	}
+	munmap(o, UAPI_NTHREADS * 4);
+	close_bo(k->fd, x.handle);
+	args[1] = 1;
+	if (!ret)
+		ret = kit_wait(k, 1, &q);
+	ok = !ret && stored && q.state == DRM_CORUN_JOB_FAULTED &&
+	     q.error == -EIO && q.fault.cause == DRM_CORUN_FAULT_MMU_UNMAPPED;
+	munmap((void *)args, 4096);
+	close_bo(k->fd, code.handle);
+out:
+	snprintf(a->why, sizeof(a->why), "ret %d stored %d state %u error %d "
+		 "fault %u", ret, stored, q.state, q.error, q.fault.cause);
+	return ok;
+}
+
 /* One kind of fault of a test: @fault(&struct fw_arg) with @mode. */
 struct kind {
 	const char *label;
@@ -556,10 +625,11 @@ static void test_device_reset(unsigned int n)
 
 static void test_dma(unsigned int n)
 {
-	static const struct kind kinds[] = { { "page tables", dma_fault, 0 } };
+	static const struct kind kinds[] = { { "page tables", dma_fault, 0 },
+					     { "freed buffer", freed_fault, 0 } };
 	struct kit k;
 
-	if (trials_of("dma", "unmapped_faulted", kinds, 1, n, &k))
+	if (trials_of("dma", "unmapped_faulted", kinds, 2, n, &k))
 		return;
 	/* and the file goes on working */
 	result(!kit_submit(&k, 0, k.out_va[0], 0, 0) && !kit_wait(&k, 0,

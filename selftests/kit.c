@@ -63,6 +63,8 @@ int kit_submit(struct kit *k, int i, uint32_t out_va, uint32_t spin,
 	struct drm_corun_submit s;
 	uint32_t *p = map_bo(k->fd, k->args[i], 4096);
 	uint32_t *o = map_bo(k->fd, k->out[i], UAPI_NTHREADS * 4);
+	/* every buffer the job reads: they stay even if the file closes */
+	uint32_t bos[2] = { k->out[i], k->args[i] };
 	int ret;
 
 	if (!p || !o)
@@ -73,8 +75,8 @@ int kit_submit(struct kit *k, int i, uint32_t out_va, uint32_t spin,
 	munmap(p, 4096);
 	munmap(o, UAPI_NTHREADS * 4);
 	submit_base(&s, k->ctx, k->code, k->args_va[i]);
-	s.bo_handles = (uintptr_t)&k->out[i];
-	s.bo_handle_count = 1;
+	s.bo_handles = (uintptr_t)bos;
+	s.bo_handle_count = 2;
 	s.out_sync = k->sync[i];
 	s.insn_budget = budget;
 	ret = io(k->fd, DRM_IOCTL_CORUN_SUBMIT, &s);
