@@ -175,11 +175,21 @@ demo: deps
 	@O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) tools/demo/demo
 
 # The long fuzz runs (tools/fuzz/run); make check runs short seeded ones.
+# The ioctl fuzzer runs on the debug kernel when it is built (as soak).
 fuzz: deps
 	$(MAKE) all
 	$(MAKE) module
 	$(MAKE) qemu image
-	@O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) tools/fuzz/run
+	@if tools/vm/build-kernel --check; then \
+		$(MAKE) module-debug && \
+		O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) \
+		CORUN_VM_KERNEL=debug \
+		CORUN_KO=$(CURDIR)/$(O)/module-debug/drivers/gpu/drm/corun/corun.ko \
+		tools/fuzz/run; \
+	else \
+		echo "fuzz: no debug kernel built (tools/vm/build-kernel): the ioctl fuzzer on the stock kernel"; \
+		O=$(O) CORUN_CACHE=$(CORUN_CACHE) KVER=$(KVER) tools/fuzz/run; \
+	fi
 
 # The soak run (selftests/soak), on the debug kernel when it is built
 # (tools/vm/build-kernel; not built here, it takes tens of minutes),
