@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
  * corun-sim's own types: a job driven on a device, a co-run and the
- * command line; options.c reads the command line, drive.c drives the
- * jobs, corun-sim.c runs them, report.c prints them.
+ * command line; options.c reads the command line, corun.c runs the
+ * co-runs, drive.c drives the jobs, corun-sim.c decides what runs,
+ * report.c prints them.
  */
 #ifndef _SIM_CORUN_SIM_H_
 #define _SIM_CORUN_SIM_H_
@@ -95,6 +96,20 @@ struct pol_run {
 	struct sim_policy *sp;
 };
 
+/**
+ * struct corun - one co-run of the mix under one policy
+ * @pol: the policy state (decisions, last slot programming, trace)
+ * @jobs: the jobs
+ * @ipc_s, @ipc_a: shared and alone IPC of each job
+ * @np_pred_uncapped: the same without the model's cap (NaN if the
+ *	policy's model has none)
+ * @np_pred: each job's NP as the policy's model predicts it (its
+ *	est_alone_cycles over the cycles they cover), NaN without a model
+ * @mm: the metrics
+ * @cycles: co-run length
+ * @failed: jobs that failed
+ * @name: the name it is reported under (an oracle's), NULL: the policy's
+ */
 struct corun {
 	struct pol_run pol;
 	const char *name;
@@ -120,6 +135,31 @@ const char *corun_name(const struct corun *co);
 void parse_args(int argc, char **argv);
 /* @ops's knob values from --policy-param (exits 2 on a bad one). */
 void policy_params(const struct corun_policy_ops *ops, uint32_t *out);
+
+/* corun.c: devices and co-runs */
+struct oracle;
+/* The firmware image every device boots ("": none), its CRC as booted. */
+extern char fw_path[4200];
+extern uint32_t fw_crc;
+/* fw_path: --firmware, else $CORUN_FW_IMAGE, else the build's image. */
+void firmware_find(void);
+/* A fresh device with the firmware booted (exits 2 if it cannot be). */
+struct sim_dev *device_new(const struct emu_config *cfg);
+/* The booted firmware's version as "major.minor", or "none". */
+const char *fw_version_str(char *buf, size_t len);
+/* The mix's firmware settings given to @sp's engine (exits 2 if bad). */
+void mix_fw_apply(const struct mix *mix, struct sim_policy *sp);
+/* One co-run; @pin_over: the slots' pinned settings, NULL: the mix's. */
+void run_corun(const struct emu_config *cfg, const struct mix *mix,
+	       uint64_t budget, struct corun *co,
+	       const struct corun_policy_pin *pin_over);
+/*
+ * --policy cta-oracle or spatial-oracle: the best-HS co-run into @hs,
+ * the best-WS one into @ws; returns the jobs that failed.
+ */
+unsigned int run_oracle(const struct emu_config *cfg, const struct mix *mix,
+			uint64_t budget, const struct job *proto,
+			struct oracle *o, struct corun *hs, struct corun *ws);
 
 /* drive.c: jobs driven on a device */
 extern uint64_t whole_budget;	/* --whole-runs: no new run past it */

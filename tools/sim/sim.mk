@@ -24,7 +24,7 @@ CORUN_SIM := $(SIM_OUT)/corun-sim
 CORUN_SIM_LIBOBJS := $(SIM_OUT)/mix.o $(SIM_OUT)/mix_names.o $(SIM_OUT)/metrics.o \
 	$(SIM_OUT)/json.o
 CORUN_SIM_OBJS := $(SIM_OUT)/corun-sim.o $(SIM_OUT)/options.o \
-	$(SIM_OUT)/drive.o $(SIM_OUT)/report.o \
+	$(SIM_OUT)/corun.o $(SIM_OUT)/drive.o $(SIM_OUT)/report.o \
 	$(SIM_OUT)/simpolicy.o $(SIM_OUT)/oracle.o $(SIM_OUT)/progress.o \
 	$(CORUN_SIM_LIBOBJS)
 
