@@ -32,6 +32,7 @@ CORUN_SIM_OBJS := $(SIM_OUT)/corun-sim.o $(SIM_OUT)/options.o \
 # used the way the driver uses them.
 CORUN_SIM_TEST_OBJS := $(SIM_OUT)/tests/corun_sim_units_test.o \
 	$(SIM_OUT)/tests/corun_sim_test.o \
+	$(SIM_OUT)/tests/corun_sim_progress_test.o \
 	$(SIM_OUT)/tests/corun_sim_policy_test.o \
 	$(SIM_OUT)/tests/corun_sim_test_util.o
 $(CORUN_SIM_OBJS) $(CORUN_SIM_TEST_OBJS): \

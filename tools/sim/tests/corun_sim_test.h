@@ -2,8 +2,10 @@
 /*
  * Harness of corun-sim-test: corun_sim_units_test.c tests the mix parser
  * and the metrics directly; corun_sim_test.c the binary end to end
- * (spawned) on test-2sm.ini, corun_sim_policy_test.c its policy options;
- * corun_sim_test_util.c runs it and reads its JSON.
+ * (spawned) on test-2sm.ini, corun_sim_policy_test.c its policy options,
+ * corun_sim_progress_test.c its --progress and --demand (cases of
+ * corun_sim_test.c's suite); corun_sim_test_util.c runs it and reads its
+ * JSON.
  */
 #ifndef _SIM_TESTS_CORUN_SIM_TEST_H_
 #define _SIM_TESTS_CORUN_SIM_TEST_H_
@@ -63,5 +65,18 @@ int close_to(double a, double b);
 
 /* mix_parse()'s registry in the tests: vecadd and matmul */
 int lookup(const char *name, char *known, size_t len);
+
+/* ---- shared by the corun_sim suite's files ---- */
+
+/*
+ * corun_sim_test.c: @doc, corun-sim --json's output of a co-run on
+ * test-2sm, has every run ok, the IPCs of the counts and the metrics of
+ * the formulas.
+ */
+void check_corun_json(struct kunit *test, const struct jv *doc);
+
+/* corun_sim_progress_test.c: cases of the corun_sim suite */
+void sim_progress(struct kunit *test);
+void sim_demand(struct kunit *test);
 
 #endif /* _SIM_TESTS_CORUN_SIM_TEST_H_ */
