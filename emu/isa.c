@@ -1,45 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * corun SIMT executor: lane selection, the decode cache and execution of
- * one warp instruction for all issuing lanes.
+ * one warp instruction for all issuing lanes: the dispatch, the integer,
+ * control-flow (divergence), CSR and system ops, the plain loads and
+ * stores. Address translation, the 16-byte accesses and the atomics are
+ * isa_mem.c, the F and D instructions isa_fpexec.c (shared helpers:
+ * isa_int.h).
  *
  * Speed: an instruction is decoded once per PC, then executed by a single
  * switch on the op with a loop over the issuing lanes inside each case.
  * Memory ops translate every lane first and only then touch memory, so a
  * fault in any lane leaves the warp and memory unchanged.
  */
-#include "isa.h"
-#include "isa_fpfast.h"
+#include "isa_int.h"
 
 #include <stddef.h>
 #include <string.h>
 
 #include <corun/kernel.h>
-
-#define FOR_LANES(m, l)                                             \
-	for (uint32_t _m = (m), l = 0; _m && ((l = __builtin_ctz(_m)), 1); \
-	     _m &= _m - 1)
-
-/*
- * All RV_MAX_LANES lanes issuing (the common case of a full converged
- * warp): straight loops over every lane, which the compiler turns into
- * vector code, instead of walking the mask bit by bit.
- */
-#define FULL_MASK (~0u)
-_Static_assert(RV_MAX_LANES == 32, "FULL_MASK assumes 32 lanes");
-
-#define PAGE_MASK (~(uint32_t)(CORUN_PAGE_SIZE - 1))
-#define UTLB_EMPTY 1u
-
-static inline uint32_t lanes_of(unsigned int width)
-{
-	return width >= 32 ? ~0u : (1u << width) - 1;
-}
-
-static inline uint32_t lowest(uint32_t m)
-{
-	return __builtin_ctz(m);
-}
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -159,12 +137,6 @@ void rv_dcache_reset(struct rv_dcache *dc)
 {
 	for (unsigned int i = 0; i < RV_DCACHE_SIZE; i++)
 		dc->tag[i] = 1;
-}
-
-void rv_warp_flush_tlb(struct rv_warp *w)
-{
-	for (unsigned int l = 0; l < RV_MAX_LANES; l++)
-		w->utlb_tag[0][l] = w->utlb_tag[1][l] = UTLB_EMPTY;
 }
 
 void rv_warp_resched(struct rv_warp *w)
@@ -303,252 +275,6 @@ fail:
 	return NULL;
 }
 
-static int xlate(struct rv_warp *w, const struct rv_env *env,
-		 unsigned int lane, uint32_t va, unsigned int size,
-		 enum corun_fault_access acc, uint8_t **host)
-{
-	unsigned int k = acc == CORUN_ACCESS_WRITE;
-	int r;
-
-	if (!env->mem_cacheable || acc == CORUN_ACCESS_AMO)
-		return env->mem(env->ctx, w, lane, va, size, acc, host);
-	if (w->utlb_tag[k][lane] == (va & PAGE_MASK)) {
-		*host = w->utlb_host[k][lane] + (va & ~PAGE_MASK);
-		return 0;
-	}
-	r = env->mem(env->ctx, w, lane, va, size, acc, host);
-	if (r)
-		return r;
-	w->utlb_tag[k][lane] = va & PAGE_MASK;
-	w->utlb_host[k][lane] = *host - (va & ~PAGE_MASK);
-	return 0;
-}
-
-static inline uint32_t ld32(const uint8_t *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	return v;
-}
-
-static inline void st32(uint8_t *p, uint32_t v)
-{
-	memcpy(p, &v, 4);
-}
-
-static int fault(struct rv_step *st, int cause, unsigned int lane,
-		 uint32_t addr, unsigned int access)
-{
-	st->mask = 0;
-	st->fault.cause = cause;
-	st->fault.lane = lane;
-	st->fault.addr = addr;
-	st->fault.access = access;
-	return cause;
-}
-
-/*
- * Every issuing lane aligned and in one page, and env->mem_range() maps
- * the range they span (the common coalesced or shared-memory access): the
- * result of the lane loop of mem_lanes(), which takes every other case
- * and finds the faults. The loops run over all lanes (inactive ones count
- * as the first active one) on local arrays, so that they vectorise; the
- * in-page offsets fit int16_t, which SSE2 has min and max for. Returns 0
- * when done, -1 when the lane loop must run.
- */
-/* 1 << l, as a table: SSE2 has no per-lane variable shift. */
-static const uint32_t lane_bit[RV_MAX_LANES] = {
-#define B4(n) 1u << (n), 1u << ((n) + 1), 1u << ((n) + 2), 1u << ((n) + 3)
-	B4(0), B4(4), B4(8), B4(12), B4(16), B4(20), B4(24), B4(28),
-#undef B4
-};
-
-static int mem_lanes_range(struct rv_warp *w, const struct rv_env *env,
-			   const struct rv_uop *u, uint32_t m,
-			   enum corun_fault_access acc, struct rv_step *st,
-			   uint8_t **host)
-{
-	const uint32_t *ra = w->x[u->rs1];
-	uint32_t imm = (uint32_t)u->imm, amask = u->size - 1, bad = 0;
-	uint32_t v0 = ra[__builtin_ctz(m)] + imm, va[RV_MAX_LANES];
-	int16_t off[RV_MAX_LANES], lo, hi;
-	uint8_t *base;
-
-	for (uint32_t l = 0; l < RV_MAX_LANES; l++) {
-		uint32_t on = 0u - ((m & lane_bit[l]) != 0);
-		uint32_t v = ((ra[l] + imm) & on) | (v0 & ~on);
-
-		va[l] = v;
-		bad |= (v & amask) | ((v ^ v0) & PAGE_MASK);
-		off[l] = (int16_t)(v & ~PAGE_MASK);
-	}
-	if (bad)
-		return -1;
-	lo = hi = off[0];
-	for (uint32_t l = 0; l < RV_MAX_LANES; l++) {
-		lo = off[l] < lo ? off[l] : lo;
-		hi = off[l] > hi ? off[l] : hi;
-	}
-	v0 &= PAGE_MASK;
-	if (env->mem_range(env->ctx, w, v0 | (uint32_t)lo, v0 | (uint32_t)hi,
-			   u->size, acc, &base))
-		return -1;
-	memcpy(st->addr, va, sizeof(va));
-	base -= lo;
-	for (uint32_t l = 0; l < RV_MAX_LANES; l++)
-		host[l] = base + off[l];
-	return 0;
-}
-
-/* Translate the access of every lane; the lowest faulting lane wins. */
-static int mem_lanes(struct rv_warp *w, const struct rv_env *env,
-		     const struct rv_uop *u, uint32_t m,
-		     enum corun_fault_access acc, struct rv_step *st,
-		     uint8_t **host)
-{
-	unsigned int size = u->size;
-	uint32_t page = UTLB_EMPTY; /* page of @base (env->page_lo/hi) */
-	uint8_t *base = NULL;
-	int r;
-
-	st->size = size;
-	st->access = u->cls == RV_CLS_AMO ? CORUN_ACCESS_AMO : acc;
-	if (env->mem_range && !mem_lanes_range(w, env, u, m, acc, st, host))
-		goto hints;
-	FOR_LANES(m, l) {
-		uint32_t va = w->x[u->rs1][l] + (uint32_t)u->imm;
-
-		st->addr[l] = va;
-		if (va & (size - 1))
-			return fault(st, CORUN_FAULT_MISALIGNED, l, va, acc);
-		if ((va & PAGE_MASK) == page) {
-			host[l] = base + (va & ~PAGE_MASK);
-			continue;
-		}
-		r = xlate(w, env, l, va, size, acc, &host[l]);
-		if (r)
-			return fault(st, r, l, va, acc);
-		if (va - env->page_lo < env->page_hi - env->page_lo) {
-			page = va & PAGE_MASK;
-			base = host[l] - (va & ~PAGE_MASK);
-		}
-	}
-hints:
-	/* BYPASS hints are consumed by the next global-window access. */
-	if (w->bypass & m) {
-		uint32_t g = 0;
-
-		FOR_LANES(w->bypass & m, l) {
-			if (st->addr[l] >= CORUN_VA_GLOBAL_BASE &&
-			    st->addr[l] < CORUN_VA_GLOBAL_END)
-				g |= 1u << l;
-		}
-		st->bypass = g & ~w->cache & ~w->ro;
-		st->cache = g & w->cache;
-		st->ro = g & w->ro;
-		w->bypass &= ~g;
-		w->cache &= ~g;
-		w->ro &= ~g;
-	}
-	return 0;
-}
-
-/*
- * LDV4 / STV4: the aligned 16 bytes of each lane, translated word by word
- * after the first (local memory interleaves the threads' stacks by
- * word), all before any register or memory changes.
- */
-static int exec_v4(struct rv_warp *w, const struct rv_env *env,
-		   const struct rv_uop *u, uint32_t m, struct rv_step *st,
-		   uint8_t **host)
-{
-	enum corun_fault_access acc = u->op == RV_OP_LDV4 ?
-		CORUN_ACCESS_READ : CORUN_ACCESS_WRITE;
-	uint8_t *h[3][RV_MAX_LANES];
-	unsigned int k;
-	int r;
-
-	r = mem_lanes(w, env, u, m, acc, st, host);
-	if (r)
-		return r;
-	for (k = 0; k < 3; k++) {
-		FOR_LANES(m, l) {
-			uint32_t va = st->addr[l] + 4 * (k + 1);
-
-			r = xlate(w, env, l, va, 4, acc, &h[k][l]);
-			if (r)
-				return fault(st, r, l, va, acc);
-		}
-	}
-	if (u->op == RV_OP_LDV4) {
-		FOR_LANES(m, l) {
-			w->x[u->rd][l] = ld32(host[l]);
-			for (k = 0; k < 3; k++)
-				w->x[u->rd + k + 1][l] = ld32(h[k][l]);
-		}
-	} else {
-		FOR_LANES(m, l) {
-			st32(host[l], w->x[u->rs2][l]);
-			for (k = 0; k < 3; k++)
-				st32(h[k][l], w->x[u->rs2 + k + 1][l]);
-		}
-	}
-	return 0;
-}
-
-static int exec_amo(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
-		    uint8_t **host, uint32_t *xd, struct rv_step *st)
-{
-	uint32_t(*X)[RV_MAX_LANES] = w->x;
-
-	FOR_LANES(m, l) {
-		uint8_t *h = host[l];
-		uint32_t old = ld32(h), b = X[u->rs2][l], v;
-
-		switch (u->op) {
-		case RV_OP_LR_W:
-			w->resv_addr[l] = st->addr[l];
-			w->resv_val[l] = old;
-			w->resv_valid |= 1u << l;
-			xd[l] = old;
-			continue;
-		case RV_OP_SC_W:
-			/*
-			 * Valid reservation for this address whose value is
-			 * unchanged: like QEMU, a value-based check, which
-			 * also fails an SC after another lane's (or warp's)
-			 * successful SC or store of a different value.
-			 */
-			if ((w->resv_valid >> l & 1) &&
-			    w->resv_addr[l] == st->addr[l] &&
-			    w->resv_val[l] == old) {
-				st32(h, b);
-				xd[l] = 0;
-			} else {
-				xd[l] = 1;
-			}
-			w->resv_valid &= ~(1u << l);
-			continue;
-		case RV_OP_AMOSWAP_W: v = b; break;
-		case RV_OP_AMOADD_W: v = old + b; break;
-		case RV_OP_AMOXOR_W: v = old ^ b; break;
-		case RV_OP_AMOAND_W: v = old & b; break;
-		case RV_OP_AMOOR_W: v = old | b; break;
-		case RV_OP_AMOMIN_W:
-			v = (int32_t)old < (int32_t)b ? old : b;
-			break;
-		case RV_OP_AMOMAX_W:
-			v = (int32_t)old > (int32_t)b ? old : b;
-			break;
-		case RV_OP_AMOMINU_W: v = old < b ? old : b; break;
-		default: v = old > b ? old : b; break;
-		}
-		st32(h, v);
-		xd[l] = old;
-	}
-	return 0;
-}
 
 /* Not one of the CSRs exec_csr() reads itself: env->csr() serves it. */
 static inline bool custom_csr(uint32_t csr)
@@ -664,357 +390,6 @@ static void jump_uniform(struct rv_warp *w, uint32_t m, uint32_t pc,
 		w->sel_mask = 0;
 }
 
-/* Largest dynamic rounding mode of any lane (a vectorised byte max). */
-static inline uint8_t frm_max(const struct rv_warp *w)
-{
-	uint8_t mx = 0;
-
-	for (uint32_t l = 0; l < RV_MAX_LANES; l++)
-		mx = w->frm[l] > mx ? w->frm[l] : mx;
-	return mx;
-}
-
-/*
- * NaN boxing (the F and D extensions share the f registers): a binary32
- * lives in the low half with the high half all ones. Single-precision
- * operations read an operand whose high half is not all ones as the
- * canonical NaN; only FSW and FMV.X.W take the low half as it is.
- */
-#define BOX_HI 0xffffffffu
-#define CANON_NAN_S 0x7fc00000u
-
-static inline bool f_boxed(const struct rv_warp *w, unsigned int r)
-{
-	return w->fboxed >> r & 1;
-}
-
-/* The binary32 operand f_r of every lane: the row, or @tmp unboxed. */
-static const uint32_t *fsrc_s(const struct rv_warp *w, unsigned int r,
-			      uint32_t *tmp)
-{
-	if (f_boxed(w, r))
-		return w->f[r];
-	for (uint32_t l = 0; l < RV_MAX_LANES; l++)
-		tmp[l] = w->fh[r][l] == BOX_HI ? w->f[r][l] : CANON_NAN_S;
-	return tmp;
-}
-
-/*
- * Box the binary32 results just written to f_r for lanes @m (all the
- * warp's lanes: the row is boxed as a whole).
- */
-static inline void fbox_s(struct rv_warp *w, unsigned int r, uint32_t m)
-{
-	if (f_boxed(w, r))
-		return;
-	if (m == lanes_of(w->width)) {
-		w->fboxed |= 1u << r;
-		return;
-	}
-	FOR_LANES(m, l)
-		w->fh[r][l] = BOX_HI;
-}
-
-static inline uint64_t fget_d(const struct rv_warp *w, unsigned int r,
-			      unsigned int l)
-{
-	uint32_t hi = f_boxed(w, r) ? BOX_HI : w->fh[r][l];
-
-	return (uint64_t)hi << 32 | w->f[r][l];
-}
-
-/* Before binary64 results go to f_r for lanes @m: the others keep theirs. */
-static void fprep_d(struct rv_warp *w, unsigned int r, uint32_t m)
-{
-	if (!f_boxed(w, r))
-		return;
-	if (m != lanes_of(w->width))
-		for (uint32_t l = 0; l < RV_MAX_LANES; l++)
-			w->fh[r][l] = BOX_HI;
-	w->fboxed &= ~(1u << r);
-}
-
-static inline void fset_d(struct rv_warp *w, unsigned int r, unsigned int l,
-			  uint64_t v)
-{
-	w->f[r][l] = (uint32_t)v;
-	w->fh[r][l] = (uint32_t)(v >> 32);
-}
-
-static int exec_fp(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
-		   uint32_t *xd)
-{
-	uint32_t(*F)[RV_MAX_LANES] = w->f;
-	uint32_t(*X)[RV_MAX_LANES] = w->x;
-	uint32_t *fd = F[u->rd];
-	const uint32_t *a = F[u->rs1], *b = F[u->rs2], *c = F[u->rs3];
-	uint32_t ta[RV_MAX_LANES], tb[RV_MAX_LANES], tc[RV_MAX_LANES];
-	bool dyn = u->flags & RV_UF_DYN_RM;
-	uint8_t *fl = w->fflags;
-
-	/* Rows that a binary64 wrote: check their boxing (FMV.X.W: none). */
-	if (w->fboxed != ~0u && u->op != RV_OP_FMV_X_W) {
-		a = fsrc_s(w, u->rs1, ta);
-		b = fsrc_s(w, u->rs2, tb);
-		c = fsrc_s(w, u->rs3, tc);
-	}
-
-#define RM(l) (dyn ? w->frm[l] : u->rm)
-	/* A full warp in RNE: whole rows at once (rv_f32_rne_rows()). */
-	if (m == FULL_MASK && u->op >= RV_OP_FMADD_S &&
-	    u->op <= RV_OP_FMUL_S && (dyn ? !frm_max(w) : u->rm == RV_RM_RNE)) {
-		static const uint32_t sgn[4][2] = {
-			{ 0, 0 }, /* fmadd */
-			{ 0, 0x80000000u }, /* fmsub */
-			{ 0x80000000u, 0 }, /* fnmsub */
-			{ 0x80000000u, 0x80000000u }, /* fnmadd */
-		};
-		unsigned int op = u->op;
-		uint32_t sa = 0, sc = 0;
-
-		if (op <= RV_OP_FNMADD_S) {
-			sa = sgn[op - RV_OP_FMADD_S][0];
-			sc = sgn[op - RV_OP_FMADD_S][1];
-			op = RV_OP_FMADD_S;
-		}
-		rv_f32_rne_rows(op, a, b, c, sa, sc, fd, fl);
-		fbox_s(w, u->rd, m);
-		return 0;
-	}
-	switch (u->op) {
-	/*
-	 * RNE lanes try the inlined binary64 path first (isa_fpfast.h) so
-	 * the lanes' computations overlap; anything else is the call.
-	 */
-#define FP_LANES(x, y, z, fast, slow)                                     \
-	FOR_LANES(m, l) {                                                 \
-		uint32_t xa = (x), yb = (y), zc = (z), r;                 \
-		unsigned int rm = RM(l);                                  \
-		(void)zc;                                                 \
-		if (rm != RV_RM_RNE || !(fast))                           \
-			r = (slow);                                       \
-		fd[l] = r;                                                \
-	}                                                                 \
-	break
-	case RV_OP_FMADD_S:
-		FP_LANES(a[l], b[l], c[l],
-			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
-			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
-	case RV_OP_FMSUB_S:
-		FP_LANES(a[l], b[l], c[l] ^ 0x80000000u,
-			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
-			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
-	case RV_OP_FNMSUB_S:
-		FP_LANES(a[l] ^ 0x80000000u, b[l], c[l],
-			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
-			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
-	case RV_OP_FNMADD_S:
-		FP_LANES(a[l] ^ 0x80000000u, b[l], c[l] ^ 0x80000000u,
-			 rv_f32_fma_rne_fast(xa, yb, zc, &r, &fl[l]),
-			 rv_f32_fma(xa, yb, zc, rm, &fl[l]));
-	case RV_OP_FADD_S:
-		FP_LANES(a[l], b[l], 0, rv_f32_add_rne_fast(xa, yb, &r, &fl[l]),
-			 rv_f32_add(xa, yb, rm, &fl[l]));
-	case RV_OP_FSUB_S:
-		FP_LANES(a[l], b[l], 0, rv_f32_sub_rne_fast(xa, yb, &r, &fl[l]),
-			 rv_f32_sub(xa, yb, rm, &fl[l]));
-	case RV_OP_FMUL_S:
-		FP_LANES(a[l], b[l], 0, rv_f32_mul_rne_fast(xa, yb, &r, &fl[l]),
-			 rv_f32_mul(xa, yb, rm, &fl[l]));
-#undef FP_LANES
-	case RV_OP_FDIV_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_div(a[l], b[l], RM(l), &fl[l]);
-		break;
-	case RV_OP_FSQRT_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_sqrt(a[l], RM(l), &fl[l]);
-		break;
-	case RV_OP_FSGNJ_S:
-		FOR_LANES(m, l)
-			fd[l] = (a[l] & 0x7fffffffu) | (b[l] & 0x80000000u);
-		break;
-	case RV_OP_FSGNJN_S:
-		FOR_LANES(m, l)
-			fd[l] = (a[l] & 0x7fffffffu) | (~b[l] & 0x80000000u);
-		break;
-	case RV_OP_FSGNJX_S:
-		FOR_LANES(m, l)
-			fd[l] = a[l] ^ (b[l] & 0x80000000u);
-		break;
-	case RV_OP_FMIN_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_min(a[l], b[l], &fl[l]);
-		break;
-	case RV_OP_FMAX_S:
-		FOR_LANES(m, l)
-			fd[l] = rv_f32_max(a[l], b[l], &fl[l]);
-		break;
-	case RV_OP_FCVT_W_S:
-		FOR_LANES(m, l)
-			xd[l] = (uint32_t)rv_f32_to_i32(a[l], RM(l), &fl[l]);
-		break;
-	case RV_OP_FCVT_WU_S:
-		FOR_LANES(m, l)
-			xd[l] = rv_f32_to_u32(a[l], RM(l), &fl[l]);
-		break;
-	case RV_OP_FMV_X_W:
-		FOR_LANES(m, l)
-			xd[l] = a[l];
-		break;
-	case RV_OP_FEQ_S:
-		FOR_LANES(m, l)
-			xd[l] = rv_f32_eq(a[l], b[l], &fl[l]);
-		break;
-	case RV_OP_FLT_S:
-		FOR_LANES(m, l)
-			xd[l] = rv_f32_lt(a[l], b[l], &fl[l]);
-		break;
-	case RV_OP_FLE_S:
-		FOR_LANES(m, l)
-			xd[l] = rv_f32_le(a[l], b[l], &fl[l]);
-		break;
-	case RV_OP_FCLASS_S:
-		FOR_LANES(m, l)
-			xd[l] = rv_f32_class(a[l]);
-		break;
-	case RV_OP_FCVT_S_W:
-		FOR_LANES(m, l)
-			fd[l] = rv_i32_to_f32((int32_t)X[u->rs1][l], RM(l),
-					      &fl[l]);
-		break;
-	case RV_OP_FCVT_S_WU:
-		FOR_LANES(m, l)
-			fd[l] = rv_u32_to_f32(X[u->rs1][l], RM(l), &fl[l]);
-		break;
-	case RV_OP_FMV_W_X:
-		FOR_LANES(m, l)
-			fd[l] = X[u->rs1][l];
-		break;
-	default:
-		return -1;
-	}
-#undef RM
-	if (u->dst != RV_REG_NONE && u->dst >= RV_REG_F(0))
-		fbox_s(w, u->rd, m);
-	return 0;
-}
-
-/*
- * The D extension, lane by lane in software (isa_fp64.c): kernels use
- * binary64 rarely, and GPUs run it at a fraction of the binary32 rate.
- */
-static int exec_fpd(struct rv_warp *w, const struct rv_uop *u, uint32_t m,
-		    uint32_t *xd)
-{
-	static const uint64_t sgn[4][2] = {
-		{ 0, 0 }, /* fmadd */
-		{ 0, 1ull << 63 }, /* fmsub */
-		{ 1ull << 63, 0 }, /* fnmsub */
-		{ 1ull << 63, 1ull << 63 }, /* fnmadd */
-	};
-	const uint64_t s63 = 1ull << 63;
-	bool dyn = u->flags & RV_UF_DYN_RM, fdst;
-	unsigned int rd = u->rd, r1 = u->rs1, r2 = u->rs2, r3 = u->rs3;
-	uint8_t *fl = w->fflags;
-	uint64_t res[RV_MAX_LANES];
-	uint32_t tmp[RV_MAX_LANES];
-	const uint32_t *s1;
-
-#define RM(l) (dyn ? w->frm[l] : u->rm)
-#define A(l) fget_d(w, r1, l)
-#define B(l) fget_d(w, r2, l)
-	/* f results go to @res, then to rd once every lane has read. */
-	fdst = u->dst != RV_REG_NONE && u->dst >= RV_REG_F(0);
-	switch (u->op) {
-	case RV_OP_FMADD_D: case RV_OP_FMSUB_D:
-	case RV_OP_FNMSUB_D: case RV_OP_FNMADD_D: {
-		const uint64_t *sg = sgn[u->op - RV_OP_FMADD_D];
-
-		FOR_LANES(m, l)
-			res[l] = rv_f64_fma(A(l) ^ sg[0], B(l),
-					    fget_d(w, r3, l) ^ sg[1], RM(l),
-					    &fl[l]);
-		break;
-	}
-	case RV_OP_FADD_D:
-		FOR_LANES(m, l) res[l] = rv_f64_add(A(l), B(l), RM(l), &fl[l]);
-		break;
-	case RV_OP_FSUB_D:
-		FOR_LANES(m, l) res[l] = rv_f64_sub(A(l), B(l), RM(l), &fl[l]);
-		break;
-	case RV_OP_FMUL_D:
-		FOR_LANES(m, l) res[l] = rv_f64_mul(A(l), B(l), RM(l), &fl[l]);
-		break;
-	case RV_OP_FDIV_D:
-		FOR_LANES(m, l) res[l] = rv_f64_div(A(l), B(l), RM(l), &fl[l]);
-		break;
-	case RV_OP_FSQRT_D:
-		FOR_LANES(m, l) res[l] = rv_f64_sqrt(A(l), RM(l), &fl[l]);
-		break;
-	case RV_OP_FSGNJ_D:
-		FOR_LANES(m, l) res[l] = (A(l) & ~s63) | (B(l) & s63);
-		break;
-	case RV_OP_FSGNJN_D:
-		FOR_LANES(m, l) res[l] = (A(l) & ~s63) | (~B(l) & s63);
-		break;
-	case RV_OP_FSGNJX_D:
-		FOR_LANES(m, l) res[l] = A(l) ^ (B(l) & s63);
-		break;
-	case RV_OP_FMIN_D:
-		FOR_LANES(m, l) res[l] = rv_f64_min(A(l), B(l), &fl[l]);
-		break;
-	case RV_OP_FMAX_D:
-		FOR_LANES(m, l) res[l] = rv_f64_max(A(l), B(l), &fl[l]);
-		break;
-	case RV_OP_FCVT_W_D:
-		FOR_LANES(m, l)
-			xd[l] = (uint32_t)rv_f64_to_i32(A(l), RM(l), &fl[l]);
-		break;
-	case RV_OP_FCVT_WU_D:
-		FOR_LANES(m, l) xd[l] = rv_f64_to_u32(A(l), RM(l), &fl[l]);
-		break;
-	case RV_OP_FEQ_D:
-		FOR_LANES(m, l) xd[l] = rv_f64_eq(A(l), B(l), &fl[l]);
-		break;
-	case RV_OP_FLT_D:
-		FOR_LANES(m, l) xd[l] = rv_f64_lt(A(l), B(l), &fl[l]);
-		break;
-	case RV_OP_FLE_D:
-		FOR_LANES(m, l) xd[l] = rv_f64_le(A(l), B(l), &fl[l]);
-		break;
-	case RV_OP_FCLASS_D:
-		FOR_LANES(m, l) xd[l] = rv_f64_class(A(l));
-		break;
-	case RV_OP_FCVT_D_W:
-		FOR_LANES(m, l) res[l] = rv_i32_to_f64((int32_t)w->x[r1][l]);
-		break;
-	case RV_OP_FCVT_D_WU:
-		FOR_LANES(m, l) res[l] = rv_u32_to_f64(w->x[r1][l]);
-		break;
-	case RV_OP_FCVT_D_S:
-		s1 = fsrc_s(w, r1, tmp);
-		FOR_LANES(m, l) res[l] = rv_f32_to_f64(s1[l], &fl[l]);
-		break;
-	case RV_OP_FCVT_S_D:
-		/* A lane reads its own source before writing rd's low half. */
-		FOR_LANES(m, l)
-			w->f[rd][l] = rv_f64_to_f32(A(l), RM(l), &fl[l]);
-		fbox_s(w, rd, m);
-		return 0;
-	default:
-		return -1;
-	}
-#undef RM
-#undef A
-#undef B
-	if (fdst) {
-		fprep_d(w, rd, m);
-		FOR_LANES(m, l)
-			fset_d(w, rd, l, res[l]);
-	}
-	return 0;
-}
 
 static inline uint32_t mulh(int32_t a, int32_t b)
 {
@@ -1216,7 +591,7 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 
 	case RV_OP_LB: case RV_OP_LH: case RV_OP_LW: case RV_OP_LBU:
 	case RV_OP_LHU: case RV_OP_FLW:
-		r = mem_lanes(w, env, u, m, CORUN_ACCESS_READ, st, host);
+		r = rv_mem_lanes(w, env, u, m, CORUN_ACCESS_READ, st, host);
 		if (r)
 			return r;
 		switch (u->op) {
@@ -1256,7 +631,7 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 			CORUN_ACCESS_READ : CORUN_ACCESS_WRITE;
 		uint8_t *hi[RV_MAX_LANES];
 
-		r = mem_lanes(w, env, u, m, acc, st, host);
+		r = rv_mem_lanes(w, env, u, m, acc, st, host);
 		if (r)
 			return r;
 		/*
@@ -1265,7 +640,8 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 		 * aligned doubleword did.
 		 */
 		FOR_LANES(m, l) {
-			r = xlate(w, env, l, st->addr[l] + 4, 4, acc, &hi[l]);
+			r = rv_xlate(w, env, l, st->addr[l] + 4, 4, acc,
+				     &hi[l]);
 			if (r)
 				return fault(st, r, l, st->addr[l] + 4, acc);
 		}
@@ -1286,12 +662,12 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 		break;
 	}
 	case RV_OP_LDV4: case RV_OP_STV4:
-		r = exec_v4(w, env, u, m, st, host);
+		r = rv_exec_v4(w, env, u, m, st, host);
 		if (r)
 			return r;
 		break;
 	case RV_OP_SB: case RV_OP_SH: case RV_OP_SW: case RV_OP_FSW:
-		r = mem_lanes(w, env, u, m, CORUN_ACCESS_WRITE, st, host);
+		r = rv_mem_lanes(w, env, u, m, CORUN_ACCESS_WRITE, st, host);
 		if (r)
 			return r;
 		switch (u->op) {
@@ -1314,19 +690,19 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 		}
 		break;
 	case RV_OP_LR_W:
-		r = mem_lanes(w, env, u, m, CORUN_ACCESS_READ, st, host);
+		r = rv_mem_lanes(w, env, u, m, CORUN_ACCESS_READ, st, host);
 		if (r)
 			return r;
-		exec_amo(w, u, m, host, xd, st);
+		rv_exec_amo(w, u, m, host, xd, st);
 		break;
 	case RV_OP_SC_W: case RV_OP_AMOSWAP_W: case RV_OP_AMOADD_W:
 	case RV_OP_AMOXOR_W: case RV_OP_AMOAND_W: case RV_OP_AMOOR_W:
 	case RV_OP_AMOMIN_W: case RV_OP_AMOMAX_W: case RV_OP_AMOMINU_W:
 	case RV_OP_AMOMAXU_W:
-		r = mem_lanes(w, env, u, m, CORUN_ACCESS_AMO, st, host);
+		r = rv_mem_lanes(w, env, u, m, CORUN_ACCESS_AMO, st, host);
 		if (r)
 			return r;
-		exec_amo(w, u, m, host, xd, st);
+		rv_exec_amo(w, u, m, host, xd, st);
 		break;
 
 	case RV_OP_CSRRW: case RV_OP_CSRRS: case RV_OP_CSRRC:
@@ -1400,8 +776,8 @@ int rv_warp_exec(struct rv_warp *w, const struct rv_env *env,
 						     l, u->insn, 0);
 			}
 		}
-		if (u->op >= RV_OP_FMADD_D ? exec_fpd(w, u, m, xd) :
-					     exec_fp(w, u, m, xd))
+		if (u->op >= RV_OP_FMADD_D ? rv_exec_fpd(w, u, m, xd) :
+					     rv_exec_fp(w, u, m, xd))
 			return fault(st, CORUN_FAULT_ILLEGAL_INSN, lowest(m),
 				     u->insn, 0);
 		break;

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
- * RV32F fast paths shared by isa_fp.c (its entry points) and isa.c (inlined
- * into the per-lane loops), and the software-float helpers that isa_fp.c
- * and isa_fp64.c share. Not a public interface: callers must fall back
- * to the rv_f32_*() functions when a fast path returns false.
+ * RV32F fast paths shared by isa_fp.c (its entry points) and isa_fpexec.c
+ * (inlined into the per-lane loops), and the software-float helpers that
+ * isa_fp.c and isa_fp64.c share. Not a public interface: callers must fall
+ * back to the rv_f32_*() functions when a fast path returns false.
  */
 #ifndef _EMU_ISA_FPFAST_H_
 #define _EMU_ISA_FPFAST_H_
