@@ -55,6 +55,16 @@
 #define NFILES 3
 #define NCTX 4
 #define NBO 8
+/*
+ * Buffers the fuzzer keeps are at most this big, and those above
+ * BIG_BO_SIZE are tried one time in BIG_BO_ODDS: the guest has 2 GiB,
+ * buffers are pinned, and a run that hoarded mutated sizes (up to the
+ * driver's 1 GiB) once ran the debug guest out of memory, the OOM killer
+ * taking the fuzzer itself.
+ */
+#define KEEP_BO_SIZE (4u << 20)
+#define BIG_BO_SIZE (64u << 20)
+#define BIG_BO_ODDS 8
 #define NSYNC 4
 #define NJOBS 16
 #define CHECK_THREADS 64 /* threads of a checked job: 2 CTAs of 32 */
@@ -509,12 +519,18 @@ static void one_call(struct rng *r)
 		a.cb.flags = pick(r, 4);
 		if (mutating(r))
 			mutate(r, &a.cb, sizeof(a.cb));
+		if (a.cb.size > BIG_BO_SIZE && a.cb.size <= 1u << 30 &&
+		    pick(r, BIG_BO_ODDS))
+			a.cb.size &= BIG_BO_SIZE - 1;
 		/* keep the slot's buffer, replace it now and then */
 		if (!call(OP_CREATE_BO, f->fd, DRM_IOCTL_CORUN_CREATE_BO, &a.cb)) {
-			if (pick(r, 2)) {
+			if (pick(r, 2) || a.cb.size > KEEP_BO_SIZE) {
 				a.gcl.handle = a.cb.handle;
 				drmIoctl(f->fd, DRM_IOCTL_GEM_CLOSE, &a.gcl);
 			} else {
+				/* the replaced one goes: no hoard */
+				a.gcl.handle = f->bo[i];
+				drmIoctl(f->fd, DRM_IOCTL_GEM_CLOSE, &a.gcl);
 				f->bo[i] = a.cb.handle;
 				f->bo_va[i] = a.cb.gpu_va;
 			}
