@@ -406,8 +406,8 @@ int emu_dev_write(struct emu_dev *dev, uint32_t addr, uint32_t val)
 		return 0;
 	case CORUN_REG_BARRIER:
 		dev->barrier_req = val;
-		/* else at the end of the slice the model is running */
-		if (!dev->slice_busy)
+		/* else at the end of the running slice */
+		if (!dev->in_slice)
 			barrier(dev);
 		return 0;
 	}
@@ -455,6 +455,7 @@ uint64_t emu_dev_prepare(struct emu_dev *dev)
 	dev->slice_busy = busy;
 	if (!busy && wake > now)
 		return 0; /* no job, MCU off or asleep: the clock stops */
+	dev->in_slice = true;
 	if (wake <= now)
 		return EMU_DEV_MCU_QUANTUM;
 	return wake - now < EMU_DEV_CHUNK ? wake - now : EMU_DEV_CHUNK;
@@ -551,15 +552,12 @@ static void write_snapshot(struct emu_dev *dev, const struct emu_event *ev)
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 }
 
-void emu_dev_complete(struct emu_dev *dev)
+/* After a slice that ran the model: counters, its event. */
+static void complete_model(struct emu_dev *dev)
 {
 	const struct emu_event *ev = &dev->ev;
 	unsigned int n;
 
-	emu_dev_fw_complete(dev);
-	dev->cycle = device_cycle(dev);
-	if (!dev->slice_busy)
-		return;
 	dev->slice_busy = false;
 	for (n = 0; n < dev->cfg.num_slots; n++)
 		emu_dev_slot_sync(dev, n);
@@ -581,6 +579,15 @@ void emu_dev_complete(struct emu_dev *dev)
 	default:
 		break;
 	}
+}
+
+void emu_dev_complete(struct emu_dev *dev)
+{
+	emu_dev_fw_complete(dev);
+	dev->cycle = device_cycle(dev);
+	if (dev->slice_busy)
+		complete_model(dev);
+	dev->in_slice = false;
 	/* asked for while the slice ran: served before the next one */
 	if (dev->barrier_done != dev->barrier_req)
 		barrier(dev);
@@ -661,6 +668,7 @@ int emu_dev_reset(struct emu_dev *dev)
 	memset(dev->jobs, 0, sizeof(dev->jobs));
 	dev->idle_cycles = 0;
 	dev->slice_busy = false;
+	dev->in_slice = false;
 	dev->gpu = emu_gpu_create(&dev->cfg, &phys);
 	if (!dev->gpu || emu_dev_fw_create(dev)) {
 		free_model(dev);

@@ -142,6 +142,12 @@ struct emu_dev {
 	uint32_t mcu_dram_policy;
 	uint32_t mcu_umon_ctrl, mcu_umon_sel, mcu_umon_hi, mcu_umon_sample;
 	bool slice_busy; /* the slice ran the model (@ev is valid) */
+	/*
+	 * From a prepare that started a slice to its complete: the clock
+	 * runs without the host lock, the MCU (whose window reaches the
+	 * model) and maybe the model, so a barrier waits for complete.
+	 */
+	bool in_slice;
 	struct emu_event ev;
 };
 

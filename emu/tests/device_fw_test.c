@@ -263,6 +263,35 @@ static void device_fw_test_mailbox(struct kunit *test)
 }
 
 /*
+ * A slice that runs only the MCU still runs without the host lock, and
+ * the MCU's window reaches the model: a barrier written meanwhile waits
+ * for the slice's end like one during a slice of the model.
+ */
+static void device_fw_test_barrier_mcu_slice(struct kunit *test)
+{
+	struct dt *d = probe_dev(test, false);
+	uint64_t q;
+
+	dt_wr(d, CORUN_REG_MBOX_IN, CORUN_MBOX_HDR(0x77, 3));
+	dt_wr(d, CORUN_REG_MBOX_IN + 4, PROBE_READ);
+	dt_wr(d, CORUN_REG_MBOX_IN + 8, CORUN_MCU_NUM_SLOTS);
+	dt_wr(d, CORUN_REG_MBOX_DOORBELL, 1);
+	q = emu_dev_prepare(d->dev);
+	KUNIT_ASSERT_NE(test, q, 0ull);
+	dt_wr(d, CORUN_REG_BARRIER, 3);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 0u);
+	emu_dev_advance(d->dev, q);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 0u);
+	emu_dev_complete(d->dev);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_BARRIER_DONE), 3u);
+	KUNIT_EXPECT_EQ(test, dt_gpu_cycle(d), 0ull); /* the MCU's alone */
+	KUNIT_EXPECT_EQ(test, dt_run_until(d, CORUN_IRQ_MAILBOX),
+			(uint32_t)CORUN_IRQ_MAILBOX);
+	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_MBOX_DONE), 1u);
+	KUNIT_EXPECT_EQ(test, d->errors, 0u);
+}
+
+/*
  * Liveness: FW_HEARTBEAT mirrors the window's HEARTBEAT, FW_INSNS counts
  * what the MCU retired; an idle device changes neither, reads change
  * nothing, and a load starts both from 0.
@@ -713,6 +742,7 @@ static void device_fw_test_lockstep_rule(struct kunit *test)
 static struct kunit_case device_fw_test_cases[] = {
 	KUNIT_CASE(device_fw_test_upload),
 	KUNIT_CASE(device_fw_test_mailbox),
+	KUNIT_CASE(device_fw_test_barrier_mcu_slice),
 	KUNIT_CASE(device_fw_test_heartbeat),
 	KUNIT_CASE(device_fw_test_window_ro),
 	KUNIT_CASE(device_fw_test_window_vc),
