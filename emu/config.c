@@ -45,6 +45,7 @@ static const char *const dram_sched_names[] = { "frfcfs", "fcfs", NULL };
 static const char *const l1_write_names[] = { "evict", "through", NULL };
 static const char *const l1_local_names[] = { "global", "back", "back_alloc",
 					      NULL };
+static const char *const l1_subq_full_names[] = { "stall", "hold", NULL };
 static const char *const timing_address_names[] = { "pa", "va", NULL };
 
 #define OFF(f) offsetof(struct emu_config, f)
@@ -108,6 +109,8 @@ static const struct key keys[] = {
 	  l1_write_names },
 	{ "l1", "local_write", KT_ENUM, OFF(l1.local_write), 0, 0,
 	  l1_local_names },
+	{ "l1", "subq_full", KT_ENUM, OFF(l1.subq_full), 0, 0,
+	  l1_subq_full_names },
 	U32("l1", "irc_window", l1.irc_window, 1, 1u << 20),
 	SZ("l1", "ro_size", l1.ro_size, 0, 1u << 24),
 	U32("l1", "ro_ways", l1.ro_ways, 1, 32),
@@ -233,6 +236,7 @@ void emu_config_defaults(struct emu_config *cfg)
 	cfg->l1.store_buffer = 16;
 	cfg->l1.write_policy = EMU_L1_WRITE_EVICT;
 	cfg->l1.local_write = EMU_L1_LOCAL_BACK;
+	cfg->l1.subq_full = EMU_L1_SUBQ_STALL;
 	cfg->l1.irc_window = 200;
 	/* GPGPU-Sim's GTX480 texture cache: 4 sets x 24 ways x 128 B. */
 	cfg->l1.ro_size = 12 * 1024;
@@ -667,19 +671,59 @@ static char *trim(char *s)
 	return s;
 }
 
-int emu_config_parse(const char *text, const char *name,
-		     struct emu_config *cfg, char *err, size_t errlen)
+#define INCLUDE_DEPTH 4
+
+static int read_text(const char *path, char **text, char *err, size_t errlen);
+static int parse_over(const char *text, const char *name,
+		      struct emu_config *c, unsigned int *seen,
+		      unsigned int depth, char *err, size_t errlen);
+
+/*
+ * "include = FILE" before the first section: FILE's keys first (a path
+ * relative to the directory of @name), this file's keys over them.
+ */
+static int parse_include(const char *name, const char *file,
+			 struct emu_config *c, unsigned int depth, char *err,
+			 size_t errlen)
 {
 	unsigned int seen[NKEYS] = { 0 };
+	const char *slash = strrchr(name, '/');
+	char path[4096];
+	char *text;
+	int ret;
+
+	if (depth >= INCLUDE_DEPTH) {
+		set_err(err, errlen, "%s: includes nested deeper than %u",
+			name, INCLUDE_DEPTH);
+		return -1;
+	}
+	if (file[0] == '/' || !slash)
+		ret = snprintf(path, sizeof(path), "%s", file);
+	else
+		ret = snprintf(path, sizeof(path), "%.*s/%s",
+			       (int)(slash - name), name, file);
+	if (ret < 0 || (size_t)ret >= sizeof(path)) {
+		set_err(err, errlen, "%s: include path too long", name);
+		return -1;
+	}
+	if (read_text(path, &text, err, errlen))
+		return -1;
+	ret = parse_over(text, path, c, seen, depth + 1, err, errlen);
+	free(text);
+	return ret;
+}
+
+/* @text's keys over @c; @seen receives each key's line. */
+static int parse_over(const char *text, const char *name,
+		      struct emu_config *c, unsigned int *seen,
+		      unsigned int depth, char *err, size_t errlen)
+{
 	char section[32] = "";
 	char line[512], msg[200];
 	const char *p = text;
-	const struct key *bad;
 	unsigned int lineno = 0;
 	bool have_section = false;
-	struct emu_config c;
 
-	emu_config_defaults(&c);
 	while (*p) {
 		const char *nl = strchr(p, '\n');
 		size_t n = nl ? (size_t)(nl - p) : strlen(p);
@@ -730,6 +774,11 @@ int emu_config_parse(const char *text, const char *name,
 		*eq = 0;
 		k = trim(s);
 		v = trim(eq + 1);
+		if (!have_section && !strcmp(k, "include") && *v) {
+			if (parse_include(name, v, c, depth, err, errlen))
+				return -1;
+			continue;
+		}
 		if (!have_section) {
 			set_err(err, errlen, "%s:%u: key '%s' outside a section",
 				name, lineno, k);
@@ -752,12 +801,25 @@ int emu_config_parse(const char *text, const char *name,
 			return -1;
 		}
 		seen[key - keys] = lineno;
-		if (set_value(&c, key, v, msg, sizeof(msg))) {
+		if (set_value(c, key, v, msg, sizeof(msg))) {
 			set_err(err, errlen, "%s:%u: %s", name, lineno, msg);
 			return -1;
 		}
 	}
+	return 0;
+}
 
+int emu_config_parse(const char *text, const char *name,
+		     struct emu_config *cfg, char *err, size_t errlen)
+{
+	unsigned int seen[NKEYS] = { 0 };
+	const struct key *bad;
+	struct emu_config c;
+	char msg[200];
+
+	emu_config_defaults(&c);
+	if (parse_over(text, name, &c, seen, 0, err, errlen))
+		return -1;
 	if (validate(&c, msg, sizeof(msg), &bad)) {
 		/* Point at the line of the related key, if the file set it. */
 		unsigned int at = bad ? seen[bad - keys] : 0;
@@ -769,13 +831,12 @@ int emu_config_parse(const char *text, const char *name,
 	return 0;
 }
 
-int emu_config_load(const char *path, struct emu_config *cfg, char *err,
-		    size_t errlen)
+/* The whole of @path, NUL-terminated, in a malloc'ed *@text. */
+static int read_text(const char *path, char **text, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
 	char *buf;
 	long len;
-	int ret;
 
 	if (!f) {
 		set_err(err, errlen, "%s: %s", path, strerror(errno));
@@ -807,6 +868,18 @@ int emu_config_load(const char *path, struct emu_config *cfg, char *err,
 		free(buf);
 		return -1;
 	}
+	*text = buf;
+	return 0;
+}
+
+int emu_config_load(const char *path, struct emu_config *cfg, char *err,
+		    size_t errlen)
+{
+	char *buf;
+	int ret;
+
+	if (read_text(path, &buf, err, errlen))
+		return -1;
 	ret = emu_config_parse(buf, path, cfg, err, errlen);
 	free(buf);
 	return ret;

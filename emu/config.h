@@ -91,6 +91,28 @@ enum emu_l1_local {
 };
 
 /*
+ * What a line request does at the head of the LSU when its slot's miss
+ * sub-queue is full ([l1] subq_full). The CCBP paper says its sub-queues
+ * "prevent the memory pipeline being dominated" by a throttled kernel
+ * but not how; Documentation/emu/memory-pipeline.rst.
+ */
+enum emu_l1_subq_full {
+	/*
+	 * a reservation failure like any other: the request takes the L1
+	 * port for the cycle and retries, and the one memory instruction
+	 * the LSU holds blocks every warp of the SM (GPGPU-Sim's miss queue)
+	 */
+	EMU_L1_SUBQ_STALL = 0,
+	/*
+	 * the LSU holds one memory instruction per slot; a slot's requests
+	 * wait before the port while its sub-queue is full, and other
+	 * slots' requests pass them
+	 */
+	EMU_L1_SUBQ_HOLD = 1,
+	EMU_L1_SUBQ_NR
+};
+
+/*
  * Address the memory system times a global access by ([gpu]
  * timing_address). Caches hold tags only, so this changes timing, never
  * data. pa: the translated physical address, as real hardware does; va:
@@ -178,6 +200,7 @@ struct emu_fu_timing {
  * @l1.store_buffer: store-buffer entries
  * @l1.write_policy: enum emu_l1_write (global stores)
  * @l1.local_write: enum emu_l1_local (local, i.e. stack, accesses)
+ * @l1.subq_full: enum emu_l1_subq_full (a request whose sub-queue is full)
  * @l1.irc_window: issue-rate-control credit refill window, SM cycles
  *
  * @noc: interconnect
@@ -307,6 +330,7 @@ struct emu_config {
 		uint32_t store_buffer;
 		uint32_t write_policy;
 		uint32_t local_write;
+		uint32_t subq_full;
 		uint32_t irc_window;
 		uint32_t ro_size;
 		uint32_t ro_ways;
@@ -377,6 +401,10 @@ void emu_config_defaults(struct emu_config *cfg);
  * emu_config_load() - read an INI file over the defaults
  * @path: file to read
  * @cfg: receives defaults overridden by the file's keys
+ *
+ * A line "include = FILE" before the first section reads FILE (a path
+ * relative to @path's directory) first, so that a variant configuration
+ * names its base and the keys it changes; includes nest up to 4 deep.
  * @err: receives "path:line: message" on failure (may be NULL)
  * @errlen: size of @err
  *

@@ -126,7 +126,7 @@ static bool cta_quiet(const struct emu_sm *sm, const struct emu_cta *cta)
 	}
 	for (i = 0; i < sm->lsu_n; i++) {
 		const struct emu_mem_req *r =
-			&sm->lsu[(sm->lsu_head + i) % EMU_LSU_CAP].req;
+			&sm->lsu[(sm->lsu_head + i) & sm->lsu_mask].req;
 		const struct emu_warp *w = &sm->warps[r->warp];
 
 		if (w->cta == cta && w->gen == r->gen)

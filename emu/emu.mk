@@ -10,7 +10,8 @@
 #                     barriers, determinism, descriptor validation; local
 #                     memory in the L1 (local_test.c); 16-byte vector
 #                     accesses (lsu_vec_test.c); context-switch save and
-#                     restore (ctxsw_test.c)
+#                     restore (ctxsw_test.c); l1.subq_full
+#                     (lsu_hold_test.c)
 #   emu-device-test   the device (emu/device.h) through BAR0: registers,
 #                     rings, fences, hold, epochs, resets, firmware upload,
 #                     mailbox, the MCU window, the lockstep rule
@@ -39,7 +40,7 @@ $(EMU_TEST_DIR)/emu-mmu-test: $(EMU_TEST_DIR)/mmu_test.o $(EMU_LIB) \
 
 $(EMU_TEST_DIR)/emu-gpu-test: $(EMU_TEST_DIR)/gpu_test.o \
 		$(EMU_TEST_DIR)/local_test.o $(EMU_TEST_DIR)/lsu_vec_test.o \
-		$(EMU_TEST_DIR)/ctxsw_test.o \
+		$(EMU_TEST_DIR)/ctxsw_test.o $(EMU_TEST_DIR)/lsu_hold_test.o \
 		$(EMU_TEST_DIR)/testdev.o \
 		$(EMU_LIB) $(KUNIT_OBJS)
 	$(KUNIT_LINK)

@@ -187,6 +187,22 @@ bool emu_mem_can_accept(const struct emu_mem *m, unsigned int sm,
 			uint64_t now);
 
 /**
+ * emu_mem_subq_full() - is @slot's miss sub-queue at @sm full at @now
+ * @m: memory side
+ * @sm: SM
+ * @slot: slot
+ * @now: current cycle
+ *
+ * What an LSU holding requests before the port (l1.subq_full = hold)
+ * asks before presenting one of @slot's; it counts as the sub-queue's use
+ * for the division among sub-queues, as emu_mem_push() does.
+ *
+ * Return: true if a miss of @slot would fail reservation on it.
+ */
+bool emu_mem_subq_full(struct emu_mem *m, unsigned int sm, unsigned int slot,
+		       uint64_t now);
+
+/**
  * emu_mem_push() - present one line request to the SM's L1
  * @m: memory side
  * @r: request (copied)

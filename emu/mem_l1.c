@@ -125,6 +125,14 @@ static bool subq_full(const struct mem_sm *ms, const struct iring *sq)
 	return sq->n >= ms->subq_cap;
 }
 
+bool emu_mem_subq_full(struct emu_mem *m, unsigned int sm, unsigned int slot,
+		       uint64_t now)
+{
+	struct mem_sm *ms = &m->sm[sm];
+
+	return subq_full(ms, subq_of(m, ms, slot, now));
+}
+
 /*
  * Room to send a dirty line back: a write entry, and space in the owner's
  * sub-queue ring (write-backs may exceed a sub-queue's share, like a

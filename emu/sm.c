@@ -91,7 +91,7 @@ void emu_pool_free(struct emu_pool *p, uint32_t off)
 int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 {
 	const struct emu_config *c = &gpu->cfg;
-	uint32_t i;
+	uint32_t i, n;
 
 	memset(sm, 0, sizeof(*sm));
 	sm->id = id;
@@ -108,8 +108,16 @@ int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 	sm->local_mem = calloc(1, c->sm.local_bytes);
 	sm->local_dirty = calloc(((c->sm.local_bytes >> EMU_LOCAL_DIRTY_SHIFT) +
 				  64) / 64, sizeof(uint64_t));
+	/* hold: one instruction per slot (a power of two, for the mask) */
+	sm->lsu_hold = c->l1.subq_full == EMU_L1_SUBQ_HOLD;
+	for (n = EMU_LSU_INSN_MAX;
+	     sm->lsu_hold && n < EMU_LSU_INSN_MAX * c->num_slots; n *= 2)
+		;
+	sm->lsu = calloc(n, sizeof(*sm->lsu));
+	sm->lsu_mask = n - 1;
 	if (!sm->warps || !sm->wh || !sm->ctas || !sm->shared_mem ||
-	    !sm->local_mem || !sm->local_dirty || emu_mil_init(sm))
+	    !sm->local_mem || !sm->local_dirty || !sm->lsu ||
+	    emu_mil_init(sm))
 		return -1;
 	for (i = 0; i < sm->nwarps_max; i++) {
 		uint32_t ns = c->sm.schedulers;
@@ -150,6 +158,7 @@ void emu_sm_fini(struct emu_sm *sm)
 	free(sm->shared_mem);
 	free(sm->local_mem);
 	free(sm->local_dirty);
+	free(sm->lsu);
 	emu_mil_fini(sm);
 }
 

@@ -281,10 +281,12 @@ struct emu_sched {
 	 * repeat it in O(1) while the LSU keeps its waiters stalled: valid
 	 * until any warp of this scheduler changes from outside
 	 * (sched_wake()). scan_passive: earliest wake of the warps not
-	 * waiting for the LSU; scan_lsu: warps waiting for the LSU.
+	 * waiting for the LSU; scan_lsu: warps waiting for the LSU;
+	 * scan_lsu_slots: their slots (bit per slot).
 	 */
 	uint64_t scan_passive;
 	uint32_t scan_lsu;
+	uint32_t scan_lsu_slots;
 	bool scan_ok;
 	uint32_t mods;
 	int last;
@@ -300,7 +302,8 @@ struct emu_lsu_ent {
 	struct emu_mem_req req;
 };
 
-#define EMU_LSU_CAP (2 * RV_MAX_LANES)
+/* Line requests one memory instruction makes, at most (issue_mem()). */
+#define EMU_LSU_INSN_MAX (4 * RV_MAX_LANES)
 
 /**
  * struct emu_sm - one SM
@@ -315,8 +318,12 @@ struct emu_lsu_ent {
  * @local_mem: local (stack) storage
  * @kernels: distinct slots with CTAs here
  * @sched: warp schedulers
- * @lsu: line requests waiting for the L1 port
+ * @lsu: line requests waiting for the L1 port, a ring of @lsu_mask + 1:
+ *	one memory instruction's, or under l1.subq_full = hold one per slot
  * @lsu_head, @lsu_n: ring state
+ * @lsu_hold: l1.subq_full is hold
+ * @lsu_slots: slots with requests in @lsu (hold only; bit per slot)
+ * @lsu_cnt: per slot, its requests in @lsu (hold only)
  * @lsu_busy: cycle until which shared-memory bank conflicts hold the LSU
  * @next_wake: earliest cycle the SM has something to do
  * @resident: CTAs resident
@@ -365,7 +372,11 @@ struct emu_sm {
 	uint32_t kernels;
 	uint32_t quota_slots;
 	struct emu_sched sched[EMU_MAX_SCHEDULERS];
-	struct emu_lsu_ent lsu[EMU_LSU_CAP];
+	struct emu_lsu_ent *lsu;
+	uint32_t lsu_mask;
+	bool lsu_hold;
+	uint32_t lsu_slots;
+	uint8_t lsu_cnt[CORUN_MAX_SLOTS];
 	uint64_t quota_end;
 	uint32_t quota_left[CORUN_MAX_SLOTS];
 	uint64_t slot_insns[CORUN_MAX_SLOTS];

@@ -114,9 +114,34 @@ static void lsu_push(struct emu_sm *sm, struct emu_job *job,
 		     const struct emu_mem_req *r)
 {
 	job->mem_out++;
-	/* Only issued into an empty LSU; a warp makes <= 32 requests. */
-	sm->lsu[(sm->lsu_head + sm->lsu_n) % EMU_LSU_CAP].req = *r;
+	/*
+	 * Only issued while lsu_full_slots() leaves the slot out: the ring
+	 * has room for one instruction (EMU_LSU_INSN_MAX), or one per slot.
+	 */
+	sm->lsu[(sm->lsu_head + sm->lsu_n) & sm->lsu_mask].req = *r;
 	sm->lsu_n++;
+	if (sm->lsu_hold) {
+		sm->lsu_cnt[r->slot]++;
+		sm->lsu_slots |= 1u << r->slot;
+	}
+}
+
+/*
+ * Slots whose next memory instruction cannot enter the LSU (bit per
+ * slot), lsu_busy aside: every slot while it holds an instruction, or
+ * under l1.subq_full = hold the slots with one there.
+ */
+static inline uint32_t lsu_full_slots(const struct emu_sm *sm)
+{
+	if (sm->lsu_hold)
+		return sm->lsu_slots;
+	return sm->lsu_n ? ~0u : 0;
+}
+
+static inline bool lsu_blocked(const struct emu_sm *sm, uint32_t slot,
+			       uint64_t now)
+{
+	return sm->lsu_busy > now || (lsu_full_slots(sm) >> slot & 1);
 }
 
 /* Do the addresses of the lanes of @m all lie in one @line_mask line? */
@@ -220,10 +245,10 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	const struct emu_config *c = &gpu->cfg;
 	struct emu_cta *cta = w->cta;
 	struct emu_job *job = cta->job;
-	uint64_t now = gpu->now, lines[4 * RV_MAX_LANES];
-	uint32_t lsize[4 * RV_MAX_LANES], lbyp[4 * RV_MAX_LANES];
-	uint32_t lro[4 * RV_MAX_LANES];
-	uint64_t lwords[4 * RV_MAX_LANES];
+	uint64_t now = gpu->now, lines[EMU_LSU_INSN_MAX];
+	uint32_t lsize[EMU_LSU_INSN_MAX], lbyp[EMU_LSU_INSN_MAX];
+	uint32_t lro[EMU_LSU_INSN_MAX];
+	uint64_t lwords[EMU_LSU_INSN_MAX];
 	uint32_t words[4 * RV_MAX_LANES], nwords = 0;
 	uint32_t nw = st->size > 4 ? st->size / 4 : 1; /* words per lane */
 	uint8_t bank_cnt[32] = { 0 };
@@ -456,7 +481,7 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 			h->wake = EMU_NEVER;
 			return CORUN_STALL_MIL;
 		}
-		if (is_mem(u) && (sm->lsu_n || sm->lsu_busy > now)) {
+		if (is_mem(u) && lsu_blocked(sm, cta->slot, now)) {
 			h->wake = sm->lsu_busy > now ? sm->lsu_busy : now + 1;
 			h->lsu_wait = 1;
 			h->lsu_fu = (uint8_t)fu;
@@ -599,7 +624,7 @@ static void charge_stalls(struct emu_gpu *gpu, struct emu_sched *sc,
 /* State of one sched_tick() scan over the warps of a scheduler. */
 struct sched_scan {
 	uint64_t now, wake, passive;
-	uint32_t issued, slots, mods, ndemote, policy, nlsu;
+	uint32_t issued, slots, mods, ndemote, policy, nlsu, lsu_slots;
 	/* positions found awake and left stalled at the LSU */
 	uint64_t lsu[(EMU_MAX_SM_WARPS + 63) / 64];
 	uint16_t demote[EMU_MAX_SM_WARPS];
@@ -629,15 +654,16 @@ sched_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
 
 	if (h->wake > now)
 		return false;
+	slot = h->slot;
 	if (h->lsu_wait && sc->fu_free[h->lsu_fu] <= now &&
-	    (sm->lsu_n || sm->lsu_busy > now)) {
+	    lsu_blocked(sm, slot, now)) {
 		/* Same outcome as try_issue(), see lsu_wait. */
 		h->wake = sm->lsu_busy > now ? sm->lsu_busy : now + 1;
 		s->nlsu++;
+		s->lsu_slots |= 1u << slot;
 		emu_bit_set(s->lsu, pos);
 		return false;
 	}
-	slot = h->slot;
 	r = try_issue(sm, sc, &sm->warps[widx]);
 	h->stall = r;
 	if (r == EMU_STALL_NONE) {
@@ -652,6 +678,7 @@ sched_visit(struct emu_sm *sm, struct emu_sched *sc, struct sched_scan *s,
 		s->demote[s->ndemote++] = widx;
 	if (r == CORUN_STALL_LSU_FULL) {
 		s->nlsu++;
+		s->lsu_slots |= 1u << slot;
 		emu_bit_set(s->lsu, pos);
 	}
 	return false;
@@ -774,7 +801,8 @@ static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 	 * "re-check the LSU", the same result as the wake written here.
 	 */
 	if (sc->scan_ok && sc->scan_passive > now &&
-	    (!sc->scan_lsu || sm->lsu_n || sm->lsu_busy > now)) {
+	    (!sc->scan_lsu || sm->lsu_busy > now ||
+	     !(sc->scan_lsu_slots & ~lsu_full_slots(sm)))) {
 		uint64_t t = sm->lsu_busy > now ? sm->lsu_busy : now + 1;
 
 		sc->wake = sc->scan_lsu && t < sc->scan_passive ?
@@ -785,6 +813,7 @@ static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 	s.now = now;
 	s.passive = EMU_NEVER;
 	s.nlsu = 0;
+	s.lsu_slots = 0;
 	s.wake = EMU_NEVER;
 	s.issued = 0;
 	s.slots = 0;
@@ -822,6 +851,7 @@ static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 		two_level_idle(sm, sc, &s, count);
 	sc->scan_ok = !s.issued && !s.ndemote;
 	sc->scan_lsu = s.nlsu;
+	sc->scan_lsu_slots = s.lsu_slots;
 	sc->scan_passive = s.passive;
 	for (i = 0; i < s.ndemote; i++)
 		two_level_demote(sc, s.demote[i]);
@@ -835,23 +865,73 @@ static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 	}
 }
 
+/* Present @r to the L1; true if it was accepted. */
+static bool lsu_send(struct emu_sm *sm, const struct emu_mem_req *r)
+{
+	struct emu_gpu *gpu = sm->gpu;
+	int ret = emu_mem_push(gpu->mem, r, gpu->now);
+
+	if (ret < 0)
+		return false;
+	if (ret == 1 && r->reg != RV_REG_NONE) {
+		struct emu_warp *w = &sm->warps[r->warp];
+
+		if (w->gen == r->gen && w->cta)
+			w->miss_mask |= reg_group(r->reg, r->nreg);
+	}
+	return true;
+}
+
+/*
+ * l1.subq_full = hold: the oldest request of each slot in turn, in ring
+ * order, skipping the slots whose sub-queue is full (their requests stay,
+ * in order, and take no port); any other refusal stops the LSU as a
+ * reservation failure does in stall mode. The ring is compacted in place.
+ */
+static void lsu_tick_hold(struct emu_sm *sm)
+{
+	struct emu_gpu *gpu = sm->gpu;
+	uint32_t n = sm->lsu_n, kept = 0, held = 0, i;
+	bool stop = false;
+
+	for (i = 0; i < n; i++) {
+		struct emu_lsu_ent *e =
+			&sm->lsu[(sm->lsu_head + i) & sm->lsu_mask];
+		uint32_t slot = e->req.slot, bit = 1u << slot;
+
+		if (!stop && !(held & bit)) {
+			if (!emu_mem_can_accept(gpu->mem, sm->id, gpu->now)) {
+				stop = true;
+			} else if (emu_mem_subq_full(gpu->mem, sm->id, slot,
+						     gpu->now)) {
+				held |= bit;
+			} else if (!lsu_send(sm, &e->req)) {
+				stop = true;
+			} else {
+				if (!--sm->lsu_cnt[slot])
+					sm->lsu_slots &= ~bit;
+				continue; /* sent: leaves the ring */
+			}
+		}
+		if (kept != i)
+			sm->lsu[(sm->lsu_head + kept) & sm->lsu_mask] = *e;
+		kept++;
+	}
+	sm->lsu_n = kept;
+}
+
 static void lsu_tick(struct emu_sm *sm)
 {
 	struct emu_gpu *gpu = sm->gpu;
 
+	if (sm->lsu_hold) {
+		lsu_tick_hold(sm);
+		return;
+	}
 	while (sm->lsu_n && emu_mem_can_accept(gpu->mem, sm->id, gpu->now)) {
-		struct emu_mem_req *r = &sm->lsu[sm->lsu_head].req;
-		int ret = emu_mem_push(gpu->mem, r, gpu->now);
-
-		if (ret < 0)
+		if (!lsu_send(sm, &sm->lsu[sm->lsu_head].req))
 			break; /* reservation failure: retry next cycle */
-		if (ret == 1 && r->reg != RV_REG_NONE) {
-			struct emu_warp *w = &sm->warps[r->warp];
-
-			if (w->gen == r->gen && w->cta)
-				w->miss_mask |= reg_group(r->reg, r->nreg);
-		}
-		sm->lsu_head = (sm->lsu_head + 1) % EMU_LSU_CAP;
+		sm->lsu_head = (sm->lsu_head + 1) & sm->lsu_mask;
 		sm->lsu_n--;
 	}
 }

@@ -112,8 +112,10 @@ static void config_files_timing_address(struct kunit *test)
 		snprintf(path, sizeof(path), "%s/%s", EMU_CONFIG_DIR, e->d_name);
 		f = fopen(path, "r");
 		KUNIT_ASSERT_NOT_NULL(test, f);
+		/* An included file is one of those checked. */
 		while (fgets(line, sizeof(line), f))
-			found |= !strncmp(line, "timing_address = ", 17);
+			found |= !strncmp(line, "timing_address = ", 17) ||
+				 !strncmp(line, "include = ", 10);
 		fclose(f);
 		files++;
 		KUNIT_EXPECT_TRUE_MSG(test, found, "%s: no timing_address line", path);
@@ -265,6 +267,10 @@ static const struct bad_case bad_cases[] = {
 	  "t.ini:2: sm.sched_policy: unknown value 'fifo'" },
 	{ "[l1]\nlocal_write = alloc\n",
 	  "t.ini:2: l1.local_write: unknown value 'alloc'" },
+	{ "[l1]\nsubq_full = drop\n",
+	  "t.ini:2: l1.subq_full: unknown value 'drop'" },
+	{ "[l1]\ninclude = x.ini\n",
+	  "t.ini:2: unknown key 'include' in [l1]" },
 	{ "[gpu]\nnum_sms = 2\nnum_sms = 3\n",
 	  "t.ini:3: gpu.num_sms: duplicate (first on line 2)" },
 	{ "[l1]\nline = 96\n", "t.ini:2: l1.line (96) must be a power of two" },
@@ -348,6 +354,63 @@ static void config_file_errors(struct kunit *test)
 			   "/nonexistent/x.ini: No such file or directory");
 }
 
+static void write_file(struct kunit *test, const char *dir, const char *name,
+		       const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/*
+ * "include = FILE" before the first section: FILE (relative to the
+ * including file) first, the file's own keys over it.
+ */
+static void config_include(struct kunit *test)
+{
+	char dir[] = "/tmp/emu-config-test-XXXXXX", path[512], err[256] = "";
+	static const char *const names[] = { "base.ini", "top.ini", "late.ini",
+					     "loop.ini", "missing.ini" };
+	struct emu_config c;
+	size_t i;
+
+	KUNIT_ASSERT_NOT_NULL(test, mkdtemp(dir));
+	write_file(test, dir, "base.ini",
+		   "[gpu]\nnum_sms = 4\n[l1]\nsize = 8K\nways = 2\n");
+	write_file(test, dir, "top.ini",
+		   "# over base\ninclude = base.ini\n[l1]\nsize = 16K\n"
+		   "subq_full = hold\n");
+	write_file(test, dir, "late.ini", "[l1]\nsize = 16K\ninclude = base.ini\n");
+	write_file(test, dir, "loop.ini", "include = loop.ini\n");
+	write_file(test, dir, "missing.ini", "include = nope.ini\n");
+	snprintf(path, sizeof(path), "%s/top.ini", dir);
+	KUNIT_EXPECT_EQ_MSG(test, emu_config_load(path, &c, err, sizeof(err)), 0,
+			    "%s", err);
+	KUNIT_EXPECT_EQ(test, c.num_sms, 4u);
+	KUNIT_EXPECT_EQ(test, c.l1.ways, 2u);
+	KUNIT_EXPECT_EQ(test, c.l1.size, 16384u);
+	KUNIT_EXPECT_EQ(test, c.l1.subq_full, (uint32_t)EMU_L1_SUBQ_HOLD);
+	snprintf(path, sizeof(path), "%s/late.ini", dir);
+	KUNIT_EXPECT_EQ(test, emu_config_load(path, &c, err, sizeof(err)), -1);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(err, ":3: unknown key 'include' in [l1]"));
+	snprintf(path, sizeof(path), "%s/loop.ini", dir);
+	KUNIT_EXPECT_EQ(test, emu_config_load(path, &c, err, sizeof(err)), -1);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(err, "includes nested deeper than 4"));
+	snprintf(path, sizeof(path), "%s/missing.ini", dir);
+	KUNIT_EXPECT_EQ(test, emu_config_load(path, &c, err, sizeof(err)), -1);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(err, "/nope.ini: No such file"));
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
 static void config_set_errors(struct kunit *test)
 {
 	struct emu_config c;
@@ -374,6 +437,7 @@ static struct kunit_case config_cases[] = {
 	KUNIT_CASE(config_syntax),
 	KUNIT_CASE(config_errors),
 	KUNIT_CASE(config_file_errors),
+	KUNIT_CASE(config_include),
 	KUNIT_CASE(config_set_errors),
 	KUNIT_CASE(config_calib),
 	KUNIT_CASE(config_shipped_calibrated),
