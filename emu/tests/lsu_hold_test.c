@@ -16,6 +16,17 @@
 #define AGG_WARPS 8
 #define AGG_ITERS 8
 
+/* a2 = args[0] + (tid.x << @shift), a3 = args[1] (the iterations). */
+static void emit_thread_ptr(struct prog *p, uint32_t shift)
+{
+	emit(p, CSRR(A1, CORUN_CSR_ARGS));
+	emit(p, LW(A2, A1, 0));
+	emit(p, LW(A3, A1, 4));
+	emit(p, CSRR(T0, CORUN_CSR_TID_X));
+	emit(p, SLLI(T0, T0, shift));
+	emit(p, ADD(A2, A2, T0));
+}
+
 /*
  * Each thread loads a line of its own per iteration (64 B lines, lanes
  * 64 B apart, iterations a CTA's lines apart), adding up what it loads.
@@ -25,12 +36,7 @@ static uint32_t aggressor_prog(struct tdev *t)
 	struct prog p = { .n = 0 };
 	uint32_t top;
 
-	emit(&p, CSRR(A1, CORUN_CSR_ARGS));
-	emit(&p, LW(A2, A1, 0));
-	emit(&p, LW(A3, A1, 4));
-	emit(&p, CSRR(T0, CORUN_CSR_TID_X));
-	emit(&p, SLLI(T0, T0, 6));
-	emit(&p, ADD(A2, A2, T0));
+	emit_thread_ptr(&p, 6);
 	li(&p, T5, AGG_WARPS * t->cfg.warp_size * 64);
 	top = p.n;
 	emit(&p, LW(T3, A2, 0));
@@ -48,12 +54,7 @@ static uint32_t victim_prog(struct tdev *t)
 	struct prog p = { .n = 0 };
 	uint32_t top;
 
-	emit(&p, CSRR(A1, CORUN_CSR_ARGS));
-	emit(&p, LW(A2, A1, 0));
-	emit(&p, LW(A3, A1, 4));
-	emit(&p, CSRR(T0, CORUN_CSR_TID_X));
-	emit(&p, SLLI(T0, T0, 2));
-	emit(&p, ADD(A2, A2, T0));
+	emit_thread_ptr(&p, 2);
 	top = p.n;
 	emit(&p, LW(T3, A2, 0));
 	emit(&p, ADD(T4, T4, T3));
