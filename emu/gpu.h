@@ -201,7 +201,9 @@ int emu_gpu_get_slot_policy(const struct emu_gpu *gpu, unsigned int slot,
  * @quota: warp instructions the slot's warps may issue on each SM per
  *	issue period (emu_gpu_set_issue_period()); once an SM's grant of
  *	the slot is spent its warps there wait for the next period
- *	(counted as CORUN_STALL_THROTTLED). 0 = no quota (the reset value).
+ *	(counted as CORUN_STALL_THROTTLED), or until every slot with a
+ *	quota and CTAs on that SM (two or more) has spent its grant, when
+ *	all are granted again. 0 = no quota (the reset value).
  *
  * A quota given to a slot that had none applies at once; otherwise a
  * lower one clips what is left of the period and a higher one applies

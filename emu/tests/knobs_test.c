@@ -255,6 +255,48 @@ static void quota_other_slot(struct kunit *test)
 	tdev_fini(&t);
 }
 
+/*
+ * Two busy slots with quotas on one SM: once both have spent their grants
+ * both are granted again at once, so the quotas set their shares (10:30)
+ * and not a ceiling of 40 per period on the SM.
+ */
+static void quota_shares_refill(struct kunit *test)
+{
+	struct emu_event evs[CORUN_MAX_SLOTS], ev;
+	struct emu_sm_slot_counters c0, c1;
+	struct corun_job_desc d0, d1;
+	uint32_t entry;
+	struct tdev t;
+
+	KUNIT_ASSERT_EQ(test, tdev_init(&t, NULL, MEM_BYTES), 0);
+	entry = spin_kernel(&t);
+	set_sms(test, &t, 0, 1, 10);
+	set_sms(test, &t, 1, 1, 30);
+	spin_desc(&t, 0, &d0, entry, 1, 100000);
+	spin_desc(&t, 1, &d1, entry, 1, 100000);
+	KUNIT_ASSERT_EQ(test, emu_gpu_submit(t.gpu, 0, &d0), 0);
+	KUNIT_ASSERT_EQ(test, emu_gpu_submit(t.gpu, 1, &d1), 0);
+	while (emu_gpu_run(t.gpu, 20000, &ev) != EMU_EV_NONE)
+		;
+	emu_gpu_sm_slot_counters(t.gpu, 0, 0, &c0);
+	emu_gpu_sm_slot_counters(t.gpu, 0, 1, &c1);
+	kunit_info(test, "20 periods: slot 0 (10) %llu, slot 1 (30) %llu warp insns",
+		   (unsigned long long)c0.warp_insns,
+		   (unsigned long long)c1.warp_insns);
+	/* Far above 20 periods of 10 + 30... */
+	KUNIT_EXPECT_GT(test, c0.warp_insns + c1.warp_insns, 10 * 20 * 40ull);
+	/*
+	 * ...in the quotas' proportion, but for the grants a period's end
+	 * takes back unspent (at most one round, 30 + 10, per period).
+	 */
+	KUNIT_EXPECT_LE(test, c0.warp_insns * 3, c1.warp_insns + 20 * 40);
+	KUNIT_EXPECT_GE(test, c0.warp_insns * 3 + 20 * 40, c1.warp_insns);
+	KUNIT_EXPECT_EQ(test, emu_gpu_reset_slot(t.gpu, 0), 0);
+	KUNIT_EXPECT_EQ(test, emu_gpu_reset_slot(t.gpu, 1), 0);
+	tdev_run_all(&t, evs, 100000);
+	tdev_fini(&t);
+}
+
 /* ------------------------------------------------- per-SM slot counters */
 
 static void sm_slot_counters(struct kunit *test)
@@ -741,6 +783,7 @@ static struct kunit_case quota_cases[] = {
 	KUNIT_CASE(quota_limits_rate),
 	KUNIT_CASE(quota_per_period),
 	KUNIT_CASE(quota_other_slot),
+	KUNIT_CASE(quota_shares_refill),
 	KUNIT_CASE(sm_slot_counters),
 	{}
 };

@@ -149,8 +149,10 @@ CORUN_STATIC_ASSERT(sizeof(struct corun_fault_record) == 40,
  *	context-switch and interference counters)
  * minor 3: firmware liveness (CORUN_REG_FW_HEARTBEAT, CORUN_REG_FW_INSNS)
  * minor 4: the barrier (CORUN_REG_BARRIER, CORUN_REG_BARRIER_DONE)
+ * minor 5: the issue quotas of slots sharing an SM are granted again as
+ *	soon as all of them are spent (CORUN_SLOT_ISSUE_QUOTA)
  */
-#define CORUN_HW_VERSION_MINOR 4
+#define CORUN_HW_VERSION_MINOR 5
 
 /* Identity and capabilities (read-only). */
 #define CORUN_REG_ID 0x0000
@@ -377,7 +379,10 @@ enum corun_fw_state {
 #define CORUN_SLOT_THROTTLE 0x38 /* resident-but-idle CTAs per SM */
 /*
  * Warp instructions the slot may issue per SM in each period of
- * CORUN_REG_ISSUE_PERIOD cycles (SMK's issue quota); 0 = no limit.
+ * CORUN_REG_ISSUE_PERIOD cycles (SMK's issue quota); 0 = no limit. When
+ * every slot with a quota and CTAs on an SM (two or more) has spent its
+ * grant there, all are granted again at once: co-running slots' quotas
+ * are shares of the SM's issue, a lone slot's a rate.
  */
 #define CORUN_SLOT_ISSUE_QUOTA 0x3c
 #define CORUN_SLOT_DONE_LO 0x40 /* RO: seqno of the last finished job */

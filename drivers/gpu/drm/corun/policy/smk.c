@@ -19,8 +19,11 @@
  * - Until every running job has an estimate, no slot has a quota.
  * - The quotas split the issue rate the SMs achieved in the last epoch,
  *   plus SMK_HEADROOM_NUM/DEN so that they can grow, in proportion to the
- *   alone IPCs; the device refills them every issue period (the original
- *   also refills when all are spent). A quota is at least 1.
+ *   alone IPCs; the device refills them every issue period and, as the
+ *   original does, as soon as all the co-running slots on an SM have
+ *   spent theirs (hardware minor 5), so the quotas set the jobs' shares
+ *   of the issue and the budget only their granularity. A quota is at
+ *   least 1.
  * - A job alone on the device has no quota.
  */
 #include "drf.h"
