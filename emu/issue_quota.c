@@ -43,8 +43,8 @@ static void quota_refill(struct emu_sm *sm)
 }
 
 /*
- * Have two or more slots with a quota CTAs on @sm, and every one of them
- * spent its grant? (A slot alone with a quota keeps it as a rate.)
+ * Have two or more slots with a quota and CTAs on @sm, and has every one
+ * of them spent its grant? (A slot alone with a quota keeps it as a rate.)
  */
 static bool quota_all_spent(const struct emu_sm *sm)
 {

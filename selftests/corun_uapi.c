@@ -241,7 +241,7 @@ static void test_policy_cta(int fd)
 
 /*
  * The policies' knobs (&drm_corun_policy.policy_params): ccbp's
- * "redetect". The device's built-in configuration has no calibrated
+ * "redetect" and "rescale". The device's built-in configuration has no calibrated
  * bandwidths, so ccbp itself is refused (EOPNOTSUPP) once its knobs pass;
  * each bad knob is refused before that, and nothing of a refused SET is
  * applied: the policy in force stays.
@@ -280,6 +280,19 @@ static void test_policy_knobs(int fd)
 	pp[0].param = 0;
 	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
 	       "set_policy_knob_unknown_id", NULL);
+	pp[0].param = DRM_CORUN_POLICY_PARAM_CCBP_RESCALE + 1;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -EINVAL,
+	       "set_policy_knob_id_past_the_last", NULL);
+	/* "rescale": 0 or 1 */
+	pp[0].param = DRM_CORUN_POLICY_PARAM_CCBP_RESCALE;
+	pp[0].value = 1;
+	r = io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p);
+	result(r == -EOPNOTSUPP, "set_policy_knob_ccbp_rescale_accepted", "%d",
+	       r);
+	pp[0].value = 2;
+	result(io(fd, DRM_IOCTL_CORUN_SET_POLICY, &p) == -ERANGE,
+	       "set_policy_knob_ccbp_rescale_out_of_range", NULL);
+	pp[0].value = 2;
 	pp[0].param = DRM_CORUN_POLICY_PARAM_CCBP_REDETECT;
 	/* a knob of another policy */
 	p.policy = DRM_CORUN_POLICY_SMK;

@@ -1618,9 +1618,14 @@ struct drm_corun_fw_param {
  *	miss demand departs from its class by a bandwidth unit
  *	(Documentation/gpu/corun/cta-policies.rst, "ccbp"); 0 to 1000,
  *	default 0: never.
+ * @DRM_CORUN_POLICY_PARAM_CCBP_RESCALE: %DRM_CORUN_POLICY_CCBP: 1 to move
+ *	each bandwidth-intensive job's units of its other bandwidth along
+ *	its measured rf and df every epoch; 0 (default) to keep Algorithm
+ *	1's.
  */
 enum drm_corun_policy_param_id {
 	DRM_CORUN_POLICY_PARAM_CCBP_REDETECT = 1,
+	DRM_CORUN_POLICY_PARAM_CCBP_RESCALE = 2,
 };
 
 /**

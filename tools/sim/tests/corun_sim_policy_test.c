@@ -81,9 +81,11 @@ static void expect_redetect(struct kunit *test, const struct out *o,
 
 	KUNIT_ASSERT_EQ_MSG(test, o->status, 0, "stderr: %s", o->err);
 	pp = policy_params(test, jget(json_doc(test, o->out), "corun"));
-	KUNIT_ASSERT_EQ(test, pp->n, 1);
+	KUNIT_ASSERT_EQ(test, pp->n, 2);
 	KUNIT_EXPECT_STREQ(test, pp->keys[0], "redetect");
 	KUNIT_EXPECT_EQ(test, jnum(test, pp, "redetect"), want);
+	KUNIT_EXPECT_STREQ(test, pp->keys[1], "rescale");
+	KUNIT_EXPECT_EQ(test, jnum(test, pp, "rescale"), 0.0);
 }
 
 static void sim_policy_params_json(struct kunit *test)
@@ -107,7 +109,7 @@ static void sim_policy_params_json(struct kunit *test)
 	cos = jget(json_doc(test, cmp->out), "coruns");
 	KUNIT_ASSERT_TRUE(test, cos && cos->t == J_ARR && cos->n == 2);
 	KUNIT_EXPECT_EQ(test, policy_params(test, cos->v[0])->n, 0);
-	KUNIT_EXPECT_EQ(test, policy_params(test, cos->v[1])->n, 1);
+	KUNIT_EXPECT_EQ(test, policy_params(test, cos->v[1])->n, 2);
 	KUNIT_EXPECT_EQ(test, jnum(test, policy_params(test, cos->v[1]), "redetect"),
 			0.0);
 }

@@ -32,6 +32,7 @@ static_assert(CORUN_POLICY_EPOCH_CYCLES_MAX == DRM_CORUN_EPOCH_CYCLES_MAX);
 /* the policies' knob ids and limits are the uapi's */
 static_assert(CORUN_CCBP_PARAM_REDETECT ==
 	      DRM_CORUN_POLICY_PARAM_CCBP_REDETECT);
+static_assert(CORUN_CCBP_PARAM_RESCALE == DRM_CORUN_POLICY_PARAM_CCBP_RESCALE);
 static_assert(CORUN_POLICY_MAX_PARAMS == DRM_CORUN_POLICY_PARAMS_MAX);
 
 static u32 corun_fw_feats(struct corun_device *cdev)

@@ -42,6 +42,8 @@
  * knob "redetect" = K (off by default), when a slot's demand departs from
  * its class for K consecutive epochs (ccbp_departed()). The BI test
  * compares the demand with the credits in force as well as with IREven.
+ * With the knob "rescale" a BI job's units of its other bandwidth follow
+ * its rf and df (ccbp_rescale()).
  */
 #include <corun/fwif.h>
 
@@ -62,7 +64,8 @@
 #define CCBP_PRIOR_STEP 102 /* 0.1 */
 #define CCBP_PRIOR_MIN 102
 #define CCBP_PRIO_LS 1 /* miss-queue priority of LS jobs */
-#define CCBP_P_REDETECT 0 /* the knob's index in ccbp_params[] */
+#define CCBP_P_REDETECT 0 /* the knobs' indices in ccbp_params[] */
+#define CCBP_P_RESCALE 1
 
 enum ccbp_phase {
 	CCBP_PH_IDLE = 0,
@@ -545,6 +548,57 @@ static bool ccbp_departed(struct ccbp_state *st,
 	return restart;
 }
 
+/*
+ * Knob "rescale": Algorithm 1 gives a BI job units of both bandwidths from
+ * its probed curves, and Eqs. 1 and 3 turn them into credits with the rf
+ * and df measured since; when its df (or rf) moves, the units of the
+ * bandwidth its class does not name (DRAM for NBI, NoC for DBI) hold it
+ * far below, or above, its share of the one it does (cfd in CFD+FTD,
+ * Documentation/evaluation/ccbp.rst). Each epoch of the allocation those
+ * units are set to carry the issue rate of its named units at this
+ * epoch's rf and df, as DRF would place a job of the same dominant share
+ * and this demand vector, up to what the other jobs leave of that
+ * bandwidth.
+ */
+static void ccbp_rescale(struct ccbp_state *st,
+			 const struct corun_policy_in *in)
+{
+	const struct corun_policy_platform *p = &in->plat;
+	u64 reply = p->l1_line + p->flit_bytes, cap = (u64)CCBP_M * CCBP_UNIT;
+	u64 used_n = 0, used_d = 0, want, left;
+	u32 s;
+
+	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++) {
+		if (!st->slot[s].a.live)
+			continue;
+		used_n += st->slot[s].a.nbw;
+		used_d += st->slot[s].a.dbw;
+	}
+	for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++) {
+		struct ccbp_alloc *a = &st->slot[s].a;
+		u32 rf = st->slot[s].rf, df = st->slot[s].df;
+
+		if (!a->live || a->cls == CCBP_LS || !rf || !df)
+			continue;
+		if (a->cls == CCBP_NBI) {
+			/* Eq. 1's rate of nbw, in DRAM units by Eq. 3 */
+			want = (u64)a->nbw * p->noc_bw * df * p->llc_line /
+			       ((u64)rf * reply * p->dram_bw);
+			left = cap - (used_d - a->dbw);
+			want = want < left ? want : left;
+			used_d += want - a->dbw;
+			a->dbw = (u32)want;
+		} else {
+			want = (u64)a->dbw * p->dram_bw * rf * reply /
+			       ((u64)df * p->llc_line * p->noc_bw);
+			left = cap - (used_n - a->nbw);
+			want = want < left ? want : left;
+			used_n += want - a->nbw;
+			a->nbw = (u32)want;
+		}
+	}
+}
+
 /* The epoch that ended advances the timeline. */
 static void ccbp_epoch(struct ccbp_state *st, const struct corun_policy_in *in)
 {
@@ -602,6 +656,8 @@ static void ccbp_epoch(struct ccbp_state *st, const struct corun_policy_in *in)
 		/* the monitors keep running: credits follow rf and df */
 		for (s = 0; s < CORUN_POLICY_MAX_SLOTS; s++)
 			ccbp_rf_df(&st->slot[s]);
+		if (in->params[CCBP_P_RESCALE])
+			ccbp_rescale(st, in);
 		if (st->phase == CCBP_PH_EVAL && st->cycles >= CCBP_T_EVAL)
 			ccbp_climb(st, in);
 		else if (st->phase == CCBP_PH_STEADY)
@@ -737,6 +793,11 @@ static const struct corun_policy_param ccbp_params[] = {
 			      .min = 0,
 			      .max = CORUN_CCBP_REDETECT_MAX,
 			      .def = 0 },
+	[CCBP_P_RESCALE] = { .name = "rescale",
+			     .id = CORUN_CCBP_PARAM_RESCALE,
+			     .min = 0,
+			     .max = 1,
+			     .def = 0 },
 };
 
 static int ccbp_init(void *st, const struct corun_policy_platform *plat)
@@ -755,7 +816,7 @@ const struct corun_policy_ops corun_policy_ccbp = {
 	.state_size = sizeof(struct ccbp_state),
 	.flags = CORUN_POLICY_F_FW_MONITORS,
 	.params = ccbp_params,
-	.nparams = 1,
+	.nparams = 2,
 	.init = ccbp_init,
 	.decide = ccbp_decide,
 };

@@ -18,6 +18,12 @@
  */
 #define CORUN_CCBP_PARAM_REDETECT 1
 #define CORUN_CCBP_REDETECT_MAX 1000
+/*
+ * The knob "rescale" (DRM_CORUN_POLICY_PARAM_CCBP_RESCALE): 1 moves a BI
+ * job's units of the bandwidth its class does not name along its rf and
+ * df every epoch (ccbp_rescale()); 0, the default, keeps Algorithm 1's.
+ */
+#define CORUN_CCBP_PARAM_RESCALE 2
 /* Probed CTA counts per bandwidth-intensive kernel, at most. */
 #define CCBP_PROBES 4
 

@@ -640,10 +640,21 @@ static void ccbp_param_test(struct kunit *test)
 			-CORUN_ERANGE);
 	KUNIT_EXPECT_EQ(test, corun_policy_params(ops, ids, vals, 2, out),
 			-CORUN_EINVAL);
-	id = CORUN_CCBP_PARAM_REDETECT + 1;
+	id = CORUN_CCBP_PARAM_RESCALE + 1;
 	v = 1;
 	KUNIT_EXPECT_EQ(test, corun_policy_params(ops, &id, &v, 1, out),
 			-CORUN_EINVAL);
+	/* "rescale": 0 or 1, off by default */
+	KUNIT_EXPECT_PTR_EQ(test, corun_policy_param_find(ops, "rescale"),
+			    &ops->params[1]);
+	KUNIT_EXPECT_EQ(test, corun_policy_params(ops, NULL, NULL, 0, out), 0);
+	KUNIT_EXPECT_EQ(test, out[1], 0u);
+	id = CORUN_CCBP_PARAM_RESCALE;
+	KUNIT_EXPECT_EQ(test, corun_policy_params(ops, &id, &v, 1, out), 0);
+	KUNIT_EXPECT_EQ(test, out[1], 1u);
+	v = 2;
+	KUNIT_EXPECT_EQ(test, corun_policy_params(ops, &id, &v, 1, out),
+			-CORUN_ERANGE);
 	id = CORUN_CCBP_PARAM_REDETECT;
 	KUNIT_EXPECT_EQ(test,
 			corun_policy_params(&corun_policy_smk, &id, &v, 1, out),
@@ -745,12 +756,91 @@ static void ccbp_redetect_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, out.slot[0].cta_quota, 3u);
 }
 
+/* B's NoC units that carry the issue rate of its DRAM units @dbw. */
+static u32 ccbp_noc_for(u32 dbw, u32 rf, u32 df)
+{
+	return (u32)((u64)dbw * T_DRAM_BW * rf * 160 /
+		     ((u64)df * 128 * T_NOC_BW));
+}
+
+/*
+ * The knob "rescale": B, DBI, keeps Algorithm 1's units while its rf
+ * halves (off), then (on) its NoC units follow its rf and df so that
+ * both equations give its DRAM units' rate; A's (LS) do not move.
+ */
+static void ccbp_rescale_test(struct kunit *test)
+{
+	struct corun_policy_in *in = cta_new_in(test, 8, 16);
+	struct corun_policy_out out;
+	u32 i, a_noc, b_noc, b_dram, cd;
+	void *st;
+
+	ccbp_platform(&in->plat);
+	in->plat.fw_features = CORUN_FW_FEAT_IRC | CORUN_FW_FEAT_IRC_CCBP |
+			       CORUN_FW_FEAT_MONITORS;
+	st = cta_new_state(test, &corun_policy_ccbp, &in->plat);
+	cta_set_job(test, in, 0, 1, 128, 16, 16384, 10000);
+	cta_set_job(test, in, 1, 2, 256, 32, 0, 10000);
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
+		   &out);
+	/* warm-up, rf/df, classification, four probes: Algorithm 1 */
+	ccbp_epochs_mon(test, st, in, 7 + 2 + 8, &out);
+	KUNIT_ASSERT_EQ(test, out.slot[1].fw.irc_class,
+			(u32)CORUN_IRC_CLASS_BI);
+	KUNIT_ASSERT_EQ(test, out.slot[0].fw.irc_class,
+			(u32)CORUN_IRC_CLASS_LS);
+	a_noc = out.slot[0].fw.irc_noc;
+	b_noc = out.slot[1].fw.irc_noc;
+	b_dram = out.slot[1].fw.irc_dram;
+	KUNIT_ASSERT_GT(test, b_dram, 0u);
+
+	/* off: B's reads halve, its units stay */
+	for (i = 0; i < 3; i++) {
+		ccbp_feed_mon(in, 512, 1024);
+		cta_decide(test, &corun_policy_ccbp, st, in,
+			   CORUN_POLICY_EV_EPOCH, &out);
+	}
+	KUNIT_EXPECT_EQ(test, out.slot[1].fw.irc_noc, b_noc);
+	KUNIT_EXPECT_EQ(test, out.slot[1].fw.irc_dram, b_dram);
+
+	/* on: its NoC units carry its DRAM units' rate at rf 0.5, df 1 */
+	in->params[1] = 1;
+	ccbp_feed_mon(in, 512, 1024);
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_EPOCH,
+		   &out);
+	KUNIT_EXPECT_EQ(test, out.slot[1].fw.irc_dram, b_dram);
+	KUNIT_EXPECT_EQ(test, out.slot[1].fw.irc_noc,
+			ccbp_noc_for(b_dram, 512, 1024));
+	KUNIT_EXPECT_EQ(test, out.slot[0].fw.irc_noc, a_noc);
+	/* so the credits are the DRAM equation's, give or take rounding */
+	cd = corun_ccbp_credits(&in->plat, 0, b_dram, 20, 512, 1024, 200);
+	KUNIT_EXPECT_LE(test, out.slot[1].irc_credits, cd);
+	KUNIT_EXPECT_GE(test, out.slot[1].irc_credits + 1, cd);
+
+	/*
+	 * At rf = df = 1 again they move back, once the rf of the step (the
+	 * evaluation's 100 K cycles average their epochs) is 1 again.
+	 */
+	ccbp_epochs_mon(test, st, in, 20, &out);
+	b_dram = out.slot[1].fw.irc_dram;
+	KUNIT_EXPECT_EQ(test, out.slot[1].fw.irc_noc,
+			ccbp_noc_for(b_dram, 1024, 1024));
+	KUNIT_EXPECT_LE(test, out.slot[0].fw.irc_noc + out.slot[1].fw.irc_noc,
+			20000u);
+}
+
 static struct kunit_case corun_ccbp_cases[] = {
-	KUNIT_CASE(ccbp_model_test),	KUNIT_CASE(ccbp_alg1_test),
-	KUNIT_CASE(ccbp_timeline_test), KUNIT_CASE(ccbp_credits_test),
-	KUNIT_CASE(ccbp_fw_mode_test),	KUNIT_CASE(ccbp_credits_in_force_test),
-	KUNIT_CASE(ccbp_departs_test),	KUNIT_CASE(ccbp_param_test),
-	KUNIT_CASE(ccbp_redetect_test), {}
+	KUNIT_CASE(ccbp_model_test),
+	KUNIT_CASE(ccbp_alg1_test),
+	KUNIT_CASE(ccbp_timeline_test),
+	KUNIT_CASE(ccbp_credits_test),
+	KUNIT_CASE(ccbp_fw_mode_test),
+	KUNIT_CASE(ccbp_credits_in_force_test),
+	KUNIT_CASE(ccbp_departs_test),
+	KUNIT_CASE(ccbp_param_test),
+	KUNIT_CASE(ccbp_redetect_test),
+	KUNIT_CASE(ccbp_rescale_test),
+	{}
 };
 
 static struct kunit_suite corun_ccbp_suite = {
