@@ -391,6 +391,26 @@ static void ccbp_epochs_mon(struct kunit *test, void *st,
 }
 
 /*
+ * A firmware with the CCBP mode and the monitors; A (128 threads, shared
+ * memory) and B (256 threads) start: the state.
+ */
+static void *ccbp_fw_start(struct kunit *test, struct corun_policy_in *in,
+			   struct corun_policy_out *out)
+{
+	void *st;
+
+	ccbp_platform(&in->plat);
+	in->plat.fw_features = CORUN_FW_FEAT_IRC | CORUN_FW_FEAT_IRC_CCBP |
+			       CORUN_FW_FEAT_MONITORS;
+	st = cta_new_state(test, &corun_policy_ccbp, &in->plat);
+	cta_set_job(test, in, 0, 1, 128, 16, 16384, 10000);
+	cta_set_job(test, in, 1, 2, 256, 32, 0, 10000);
+	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
+		   out);
+	return st;
+}
+
+/*
  * A firmware with the CCBP mode: the driver sends units, classes and the
  * bandwidth model, no shares; rf and df come from the monitors.
  */
@@ -401,16 +421,9 @@ static void ccbp_fw_mode_test(struct kunit *test)
 	u32 i, c;
 	void *st;
 
-	ccbp_platform(&in->plat);
-	in->plat.fw_features = CORUN_FW_FEAT_IRC | CORUN_FW_FEAT_IRC_CCBP |
-			       CORUN_FW_FEAT_MONITORS;
 	KUNIT_EXPECT_TRUE(test,
 			  corun_policy_ccbp.flags & CORUN_POLICY_F_FW_MONITORS);
-	st = cta_new_state(test, &corun_policy_ccbp, &in->plat);
-	cta_set_job(test, in, 0, 1, 128, 16, 16384, 10000);
-	cta_set_job(test, in, 1, 2, 256, 32, 0, 10000);
-	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
-		   &out);
+	st = ccbp_fw_start(test, in, &out);
 	/* the model, once: M, bandwidths, reply and access sizes */
 	KUNIT_EXPECT_EQ(test, out.fw.irc_mode, (u32)CORUN_IRC_MODE_CCBP);
 	KUNIT_EXPECT_EQ(test, out.fw.irc_units, 20u);
@@ -775,14 +788,7 @@ static void ccbp_rescale_test(struct kunit *test)
 	u32 i, a_noc, b_noc, b_dram, cd;
 	void *st;
 
-	ccbp_platform(&in->plat);
-	in->plat.fw_features = CORUN_FW_FEAT_IRC | CORUN_FW_FEAT_IRC_CCBP |
-			       CORUN_FW_FEAT_MONITORS;
-	st = cta_new_state(test, &corun_policy_ccbp, &in->plat);
-	cta_set_job(test, in, 0, 1, 128, 16, 16384, 10000);
-	cta_set_job(test, in, 1, 2, 256, 32, 0, 10000);
-	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
-		   &out);
+	st = ccbp_fw_start(test, in, &out);
 	/* warm-up, rf/df, classification, four probes: Algorithm 1 */
 	ccbp_epochs_mon(test, st, in, 7 + 2 + 8, &out);
 	KUNIT_ASSERT_EQ(test, out.slot[1].fw.irc_class,
