@@ -458,6 +458,15 @@ static inline uint32_t local_off(const struct emu_warp *w, unsigned int lane,
 	return ((off >> 2) * nthreads + t) * 4 + (off & 3);
 }
 
+/* Scoreboard bits of the @n registers from @r (a vector operand: 4). */
+static inline uint64_t emu_reg_group(uint8_t r, uint32_t n)
+{
+	return ((1ull << n) - 1) << r;
+}
+
+/* Present the LSU's line requests to the L1 for this cycle (sm_lsu.c). */
+void emu_sm_lsu_tick(struct emu_sm *sm);
+
 static inline void sched_wake(struct emu_sched *sc, struct emu_sm *sm,
 			      uint64_t t)
 {

@@ -5,8 +5,8 @@
  * checks the scoreboard and the functional-unit pipelines, runs the warp
  * in the executor and times it: memory instructions through coalescing,
  * shared-memory banks and the LSU into the memory side, barriers and
- * thread exit. Completions from the memory side release the scoreboard.
- * CTA residency is sm.c's.
+ * thread exit. The LSU's drain into the L1 and the completions that
+ * release the scoreboard are sm_lsu.c's, CTA residency sm.c's.
  */
 #include <string.h>
 #ifdef __SSE2__
@@ -178,12 +178,6 @@ static bool one_line(const uint32_t *addr, uint32_t m, uint32_t line_mask)
 static inline bool in_args(const struct emu_job *job, uint32_t va)
 {
 	return va - job->desc.args < CORUN_ARGS_MAX;
-}
-
-/* Scoreboard bits of the @n registers from @r (a vector operand: 4). */
-static inline uint64_t reg_group(uint8_t r, uint32_t n)
-{
-	return ((1ull << n) - 1) << r;
 }
 
 /* The bit of the 4-byte word at @pa in its line of @line bytes. */
@@ -397,7 +391,7 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 		lsu_push(sm, job, &r);
 	}
 	if (nl && dst != RV_REG_NONE) {
-		w->long_mask |= reg_group(dst, nreg);
+		w->long_mask |= emu_reg_group(dst, nreg);
 		w->pending[dst] = (uint8_t)nl;
 	}
 }
@@ -865,77 +859,6 @@ static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 	}
 }
 
-/* Present @r to the L1; true if it was accepted. */
-static bool lsu_send(struct emu_sm *sm, const struct emu_mem_req *r)
-{
-	struct emu_gpu *gpu = sm->gpu;
-	int ret = emu_mem_push(gpu->mem, r, gpu->now);
-
-	if (ret < 0)
-		return false;
-	if (ret == 1 && r->reg != RV_REG_NONE) {
-		struct emu_warp *w = &sm->warps[r->warp];
-
-		if (w->gen == r->gen && w->cta)
-			w->miss_mask |= reg_group(r->reg, r->nreg);
-	}
-	return true;
-}
-
-/*
- * l1.subq_full = hold: the oldest request of each slot in turn, in ring
- * order, skipping the slots whose sub-queue is full (their requests stay,
- * in order, and take no port); any other refusal stops the LSU as a
- * reservation failure does in stall mode. The ring is compacted in place.
- */
-static void lsu_tick_hold(struct emu_sm *sm)
-{
-	struct emu_gpu *gpu = sm->gpu;
-	uint32_t n = sm->lsu_n, kept = 0, held = 0, i;
-	bool stop = false;
-
-	for (i = 0; i < n; i++) {
-		struct emu_lsu_ent *e =
-			&sm->lsu[(sm->lsu_head + i) & sm->lsu_mask];
-		uint32_t slot = e->req.slot, bit = 1u << slot;
-
-		if (!stop && !(held & bit)) {
-			if (!emu_mem_can_accept(gpu->mem, sm->id, gpu->now)) {
-				stop = true;
-			} else if (emu_mem_subq_full(gpu->mem, sm->id, slot,
-						     gpu->now)) {
-				held |= bit;
-			} else if (!lsu_send(sm, &e->req)) {
-				stop = true;
-			} else {
-				if (!--sm->lsu_cnt[slot])
-					sm->lsu_slots &= ~bit;
-				continue; /* sent: leaves the ring */
-			}
-		}
-		if (kept != i)
-			sm->lsu[(sm->lsu_head + kept) & sm->lsu_mask] = *e;
-		kept++;
-	}
-	sm->lsu_n = kept;
-}
-
-static void lsu_tick(struct emu_sm *sm)
-{
-	struct emu_gpu *gpu = sm->gpu;
-
-	if (sm->lsu_hold) {
-		lsu_tick_hold(sm);
-		return;
-	}
-	while (sm->lsu_n && emu_mem_can_accept(gpu->mem, sm->id, gpu->now)) {
-		if (!lsu_send(sm, &sm->lsu[sm->lsu_head].req))
-			break; /* reservation failure: retry next cycle */
-		sm->lsu_head = (sm->lsu_head + 1) & sm->lsu_mask;
-		sm->lsu_n--;
-	}
-}
-
 void emu_sm_tick(struct emu_sm *sm)
 {
 	struct emu_gpu *gpu = sm->gpu;
@@ -952,7 +875,7 @@ void emu_sm_tick(struct emu_sm *sm)
 		return;
 	}
 	if (sm->lsu_n)
-		lsu_tick(sm);
+		emu_sm_lsu_tick(sm);
 	for (i = 0; i < gpu->cfg.sm.schedulers; i++) {
 		sched_tick(sm, &sm->sched[i]);
 		if (sm->sched[i].wake < next)
@@ -981,33 +904,4 @@ void emu_sm_skip(struct emu_sm *sm, uint64_t cycles)
 		if (sm->sched[i].n)
 			charge_stalls(sm->gpu, &sm->sched[i], cycles);
 	emu_sm_account(sm, cycles);
-}
-
-void emu_sm_mem_done(struct emu_gpu *gpu, const struct emu_mem_req *r,
-		     uint64_t cycle)
-{
-	struct emu_sm *sm = &gpu->sms[r->sm];
-	struct emu_warp *w = &sm->warps[r->warp];
-	uint64_t bit;
-	uint32_t i;
-
-	if (gpu->job_id[r->slot] == r->job)
-		emu_gpu_job_mem_done(gpu, r->slot, r->job);
-	if (r->mil)
-		emu_mil_done(sm, r->mil);
-	if (w->gen != r->gen || !w->cta || r->reg == RV_REG_NONE)
-		return;
-	bit = reg_group(r->reg, r->nreg);
-	if (!(w->long_mask & bit))
-		return;
-	if (w->pending[r->reg] && --w->pending[r->reg])
-		return;
-	w->long_mask &= ~bit;
-	w->miss_mask &= ~bit;
-	for (i = 0; i < r->nreg; i++)
-		if (w->ready[r->reg + i] < cycle)
-			w->ready[r->reg + i] = cycle;
-	WH(sm, w)->lsu_wait = 0;
-	WH(sm, w)->wake = cycle;
-	sched_wake(warp_sched(sm, w), sm, cycle);
 }
