@@ -137,16 +137,23 @@ static struct dt *probe_dev(struct kunit *test, bool lockstep)
 
 static uint32_t seq;
 
+/* Writes a probe request and rings the doorbell with @bell. */
+static void probe_post(struct dt *d, uint32_t op, uint32_t off, uint32_t val,
+		       uint32_t bell)
+{
+	dt_wr(d, CORUN_REG_MBOX_IN, CORUN_MBOX_HDR(0x77, 3));
+	dt_wr(d, CORUN_REG_MBOX_IN + 4, op);
+	dt_wr(d, CORUN_REG_MBOX_IN + 8, off);
+	dt_wr(d, CORUN_REG_MBOX_IN + 12, val);
+	dt_wr(d, CORUN_REG_MBOX_DOORBELL, bell);
+}
+
 /* One probe request; returns the reply word. */
 static uint32_t probe(struct dt *d, uint32_t op, uint32_t off, uint32_t val)
 {
 	struct kunit *test = kunit_get_current_test();
 
-	dt_wr(d, CORUN_REG_MBOX_IN, CORUN_MBOX_HDR(0x77, 3));
-	dt_wr(d, CORUN_REG_MBOX_IN + 4, op);
-	dt_wr(d, CORUN_REG_MBOX_IN + 8, off);
-	dt_wr(d, CORUN_REG_MBOX_IN + 12, val);
-	dt_wr(d, CORUN_REG_MBOX_DOORBELL, ++seq);
+	probe_post(d, op, off, val, ++seq);
 	KUNIT_EXPECT_EQ(test, dt_run_until(d, CORUN_IRQ_MAILBOX) &
 				      CORUN_IRQ_MAILBOX,
 			(uint32_t)CORUN_IRQ_MAILBOX);
@@ -237,10 +244,7 @@ static void device_fw_test_mailbox(struct kunit *test)
 	struct dt *d = probe_dev(test, true);
 	uint32_t i;
 
-	dt_wr(d, CORUN_REG_MBOX_IN, CORUN_MBOX_HDR(0x77, 3));
-	dt_wr(d, CORUN_REG_MBOX_IN + 4, PROBE_READ);
-	dt_wr(d, CORUN_REG_MBOX_IN + 8, CORUN_MCU_NUM_SLOTS);
-	dt_wr(d, CORUN_REG_MBOX_DOORBELL, 41);
+	probe_post(d, PROBE_READ, CORUN_MCU_NUM_SLOTS, 0, 41);
 	/* One request in flight: a second doorbell is refused. */
 	dt_wr(d, CORUN_REG_MBOX_DOORBELL, 42);
 	KUNIT_EXPECT_EQ(test, dt_rd(d, CORUN_REG_ERROR),
@@ -272,10 +276,7 @@ static void device_fw_test_barrier_mcu_slice(struct kunit *test)
 	struct dt *d = probe_dev(test, false);
 	uint64_t q;
 
-	dt_wr(d, CORUN_REG_MBOX_IN, CORUN_MBOX_HDR(0x77, 3));
-	dt_wr(d, CORUN_REG_MBOX_IN + 4, PROBE_READ);
-	dt_wr(d, CORUN_REG_MBOX_IN + 8, CORUN_MCU_NUM_SLOTS);
-	dt_wr(d, CORUN_REG_MBOX_DOORBELL, 1);
+	probe_post(d, PROBE_READ, CORUN_MCU_NUM_SLOTS, 0, 1);
 	q = emu_dev_prepare(d->dev);
 	KUNIT_ASSERT_NE(test, q, 0ull);
 	dt_wr(d, CORUN_REG_BARRIER, 3);
