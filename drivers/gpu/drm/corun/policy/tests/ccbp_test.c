@@ -391,15 +391,18 @@ static void ccbp_epochs_mon(struct kunit *test, void *st,
 }
 
 /*
- * A firmware with the CCBP mode and the monitors; A (128 threads, shared
- * memory) and B (256 threads) start: the state.
+ * A firmware with the CCBP mode and the monitors, sustainable bandwidths
+ * @noc_bw and @dram_bw; A (128 threads, shared memory) and B (256
+ * threads) start: the state.
  */
-static void *ccbp_fw_start(struct kunit *test, struct corun_policy_in *in,
-			   struct corun_policy_out *out)
+static void *ccbp_fw_start_bw(struct kunit *test, struct corun_policy_in *in,
+			      u32 noc_bw, u32 dram_bw,
+			      struct corun_policy_out *out)
 {
 	void *st;
 
-	ccbp_platform(&in->plat);
+	in->plat.noc_bw = noc_bw;
+	in->plat.dram_bw = dram_bw;
 	in->plat.fw_features = CORUN_FW_FEAT_IRC | CORUN_FW_FEAT_IRC_CCBP |
 			       CORUN_FW_FEAT_MONITORS;
 	st = cta_new_state(test, &corun_policy_ccbp, &in->plat);
@@ -408,6 +411,12 @@ static void *ccbp_fw_start(struct kunit *test, struct corun_policy_in *in,
 	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
 		   out);
 	return st;
+}
+
+static void *ccbp_fw_start(struct kunit *test, struct corun_policy_in *in,
+			   struct corun_policy_out *out)
+{
+	return ccbp_fw_start_bw(test, in, T_NOC_BW, T_DRAM_BW, out);
 }
 
 /*
@@ -535,15 +544,7 @@ static void ccbp_credits_in_force_test(struct kunit *test)
 	u32 i;
 	void *st;
 
-	in->plat.noc_bw = 307200;
-	in->plat.dram_bw = 156113;
-	in->plat.fw_features = CORUN_FW_FEAT_IRC | CORUN_FW_FEAT_IRC_CCBP |
-			       CORUN_FW_FEAT_MONITORS;
-	st = cta_new_state(test, &corun_policy_ccbp, &in->plat);
-	cta_set_job(test, in, 0, 1, 128, 16, 16384, 10000);
-	cta_set_job(test, in, 1, 2, 256, 32, 0, 10000);
-	cta_decide(test, &corun_policy_ccbp, st, in, CORUN_POLICY_EV_JOB_START,
-		   &out);
+	st = ccbp_fw_start_bw(test, in, 307200, 156113, &out);
 	for (i = 0; i < 9; i++) {
 		ccbp_feed_mon(in, 683, 1011);
 		/* 35 per SM per 1000 cycles over 16 SMs and 10000 cycles */
