@@ -36,8 +36,14 @@ struct key {
 	const char *const *names; /* KT_ENUM, NULL-terminated */
 };
 
-static const char *const sched_names[] = { "lrr", "gto", "two_level", "kaware",
-					   NULL };
+/* enum emu_sched_policy: the four orders, then each with BMI */
+static const char *const sched_names[] = {
+	"lrr", "gto", "two_level", "kaware",
+	"lrr_bmi", "gto_bmi", "two_level_bmi", "kaware_bmi", NULL
+};
+_Static_assert(sizeof(sched_names) / sizeof(sched_names[0]) ==
+		       EMU_SCHED_NR + 1,
+	       "a name per scheduler policy");
 static const char *const noc_names[] = { "crossbar", "ring", "mesh", NULL };
 static const char *const noc_vc_map_names[] = { "class", "slot", "cpu_gpu",
 						NULL };

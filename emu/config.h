@@ -28,8 +28,21 @@ enum emu_sched_policy {
 	EMU_SCHED_GTO = 1, /* greedy-then-oldest */
 	EMU_SCHED_TWO_LEVEL = 2, /* active pool; miss, barrier, throttle swap out */
 	EMU_SCHED_KAWARE = 3, /* GTO within a kernel, LRR across kernels */
+	/*
+	 * Each of the four with BMI's memory-instruction priority (Dai et
+	 * al., HPCA'18): the memory instructions of the kernel that has sent
+	 * the fewest L1 requests from the SM go first (sm_issue.c, bmi_hold()).
+	 */
+	EMU_SCHED_LRR_BMI = 4,
+	EMU_SCHED_GTO_BMI = 5,
+	EMU_SCHED_TWO_LEVEL_BMI = 6,
+	EMU_SCHED_KAWARE_BMI = 7,
 	EMU_SCHED_NR
 };
+
+/* The BMI bit of a policy, and the warp order under it. */
+#define EMU_SCHED_BMI 4u
+#define EMU_SCHED_ORDER(p) ((p) & (EMU_SCHED_BMI - 1))
 
 /* Functional-unit classes; timing class of every instruction. */
 enum emu_fu {
@@ -179,7 +192,7 @@ struct emu_fu_timing {
  *	open, 1000 by default
  * @sm.schedulers: warp schedulers per SM; warp w of the SM belongs to
  *	scheduler w % schedulers
- * @sm.sched_policy: enum emu_sched_policy
+ * @sm.sched_policy: enum emu_sched_policy (an order, with or without BMI)
  * @sm.two_level_active: active-pool size per scheduler for two_level
  * @sm.issue_width: warp instructions a scheduler may issue per cycle
  *	(from different warps)

@@ -108,6 +108,7 @@ int emu_sm_init(struct emu_gpu *gpu, struct emu_sm *sm, uint32_t id)
 	sm->local_mem = calloc(1, c->sm.local_bytes);
 	sm->local_dirty = calloc(((c->sm.local_bytes >> EMU_LOCAL_DIRTY_SHIFT) +
 				  64) / 64, sizeof(uint64_t));
+	sm->bmi = c->sm.sched_policy & EMU_SCHED_BMI;
 	/* hold: one instruction per slot (a power of two, for the mask) */
 	sm->lsu_hold = c->l1.subq_full == EMU_L1_SUBQ_HOLD;
 	for (n = EMU_LSU_INSN_MAX;
@@ -230,6 +231,26 @@ static void local_zero(struct emu_sm *sm, uint32_t off, uint32_t len)
  * Take a CTA slot and one CTA's static resources of @job on @sm (already
  * checked by emu_sm_fits()); the caller fills in the CTA and its warps.
  */
+/*
+ * BMI: @slot's first CTA here. It counts its requests from the fewest any
+ * resident slot has sent, so that it is first only until it has sent as
+ * many as that one: BMI balances what kernels send while they share the
+ * SM, not since the start of the run.
+ */
+static void bmi_arrive(struct emu_sm *sm, uint32_t slot)
+{
+	uint32_t m = sm->bmi_slots;
+	uint64_t min = 0;
+
+	if (m)
+		min = UINT64_MAX;
+	for (; m; m &= m - 1)
+		if (sm->bmi_req[__builtin_ctz(m)] < min)
+			min = sm->bmi_req[__builtin_ctz(m)];
+	sm->bmi_req[slot] = min;
+	sm->bmi_slots |= 1u << slot;
+}
+
 struct emu_cta *emu_sm_cta_alloc(struct emu_sm *sm, struct emu_job *job,
 				 uint32_t slot)
 {
@@ -262,8 +283,11 @@ struct emu_cta *emu_sm_cta_alloc(struct emu_sm *sm, struct emu_job *job,
 	sm->free_shared -= job->shared_alloc;
 	sm->resident++;
 	slot_cta_account(sm, slot);
-	if (!gpu->slots[slot].resident[sm->id]++)
+	if (!gpu->slots[slot].resident[sm->id]++) {
 		sm->kernels++;
+		if (sm->bmi)
+			bmi_arrive(sm, slot);
+	}
 	if (gpu->slots[slot].bypassing[sm->id] <
 	    gpu->slots[slot].l1_bypass_ctas) {
 		gpu->slots[slot].bypassing[sm->id]++;
@@ -374,7 +398,7 @@ void emu_sm_warp_free(struct emu_sm *sm, struct emu_warp *w)
 	sched_remove(sm, w);
 	w->cta = NULL;
 	w->gen++;
-	WH(sm, w)->lsu_wait = 0;
+	lsu_wait_set(sm, WH(sm, w), false);
 	WH(sm, w)->wake = EMU_NEVER;
 }
 
@@ -398,8 +422,10 @@ void emu_sm_cta_free(struct emu_sm *sm, struct emu_cta *cta)
 	sm->free_shared += job->shared_alloc;
 	sm->resident--;
 	slot_cta_account(sm, slot);
-	if (!--gpu->slots[slot].resident[sm->id])
+	if (!--gpu->slots[slot].resident[sm->id]) {
 		sm->kernels--;
+		sm->bmi_slots &= ~(1u << slot);
+	}
 	if (cta->bypass)
 		gpu->slots[slot].bypassing[sm->id]--;
 	cta->used = false;
@@ -428,7 +454,7 @@ void emu_sm_cta_wake(struct emu_sm *sm, struct emu_cta *cta)
 
 		if (w->cta != cta)
 			continue;
-		WH(sm, w)->lsu_wait = 0;
+		lsu_wait_set(sm, WH(sm, w), false);
 		WH(sm, w)->wake = now;
 		sched_wake(warp_sched(sm, w), sm, now);
 	}

@@ -340,6 +340,12 @@ struct emu_lsu_ent {
  * @mil_left: per record, the L1 requests its instruction still awaits
  * @mil_rslot: per record, its slot
  * @mil_free: free records (a stack), @mil_nfree of them
+ * @bmi: the scheduler policy has BMI (EMU_SCHED_BMI); the rest is BMI's
+ * @bmi_slots: slots with CTAs here (bit per slot)
+ * @bmi_req: per slot, L1 requests it sent from here, counted from the
+ *	fewest of the slots resident when it arrived
+ * @bmi_waiting: slots with warps waiting at the LSU (bit per slot)
+ * @bmi_waiters: per slot, its warps waiting at the LSU (lsu_wait set)
  */
 struct emu_sm {
 	/* What emu_sm_tick() reads every cycle, in the first line. */
@@ -389,6 +395,11 @@ struct emu_sm {
 	uint16_t *mil_left;
 	uint8_t *mil_rslot;
 	uint16_t *mil_free;
+	bool bmi;
+	uint32_t bmi_slots;
+	uint32_t bmi_waiting;
+	uint16_t bmi_waiters[CORUN_MAX_SLOTS];
+	uint64_t bmi_req[CORUN_MAX_SLOTS];
 };
 
 struct emu_placement_ops;
@@ -475,6 +486,22 @@ static inline void sched_wake(struct emu_sched *sc, struct emu_sm *sm,
 		sc->wake = t;
 	if (t < sm->next_wake)
 		sm->next_wake = t;
+}
+
+/*
+ * Set whether the warp of @h waits at the LSU; under BMI, keep the count
+ * of each slot's waiting warps.
+ */
+static inline void lsu_wait_set(struct emu_sm *sm, struct emu_warp_hot *h,
+				bool v)
+{
+	if (sm->bmi && h->lsu_wait != v) {
+		if (v && !sm->bmi_waiters[h->slot]++)
+			sm->bmi_waiting |= 1u << h->slot;
+		else if (!v && !--sm->bmi_waiters[h->slot])
+			sm->bmi_waiting &= ~(1u << h->slot);
+	}
+	h->lsu_wait = v;
 }
 
 static inline struct emu_sched *warp_sched(struct emu_sm *sm,

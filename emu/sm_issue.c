@@ -30,7 +30,7 @@ static void barrier_release(struct emu_sm *sm, struct emu_cta *cta)
 
 		if (w->cta == cta) {
 			w->rv.blocked = 0;
-			WH(sm, w)->lsu_wait = 0;
+			lsu_wait_set(sm, WH(sm, w), false);
 			WH(sm, w)->wake = t;
 			sched_wake(warp_sched(sm, w), sm, t);
 		}
@@ -127,15 +127,41 @@ static void lsu_push(struct emu_sm *sm, struct emu_job *job,
 }
 
 /*
+ * BMI (Dai et al., HPCA'18): of the slots whose warps wait at the LSU and
+ * may enter it (not in @full), the one that has sent the fewest L1
+ * requests from this SM goes first; the slots resident here that have
+ * sent more wait (returned, bit per slot). Equal counts go together. The
+ * waiting warps are those an earlier attempt found the LSU closed to, so
+ * the LSU's next instruction is chosen from the kernels that asked for
+ * it, as an arbiter between the schedulers and the LSU would.
+ */
+static uint32_t bmi_held(const struct emu_sm *sm, uint32_t full)
+{
+	uint32_t m = sm->bmi_waiting & ~full, held = 0;
+	uint64_t min = UINT64_MAX;
+
+	for (; m; m &= m - 1)
+		if (sm->bmi_req[__builtin_ctz(m)] < min)
+			min = sm->bmi_req[__builtin_ctz(m)];
+	for (m = min != UINT64_MAX ? sm->bmi_slots : 0; m; m &= m - 1)
+		if (sm->bmi_req[__builtin_ctz(m)] > min)
+			held |= 1u << __builtin_ctz(m);
+	return held;
+}
+
+/*
  * Slots whose next memory instruction cannot enter the LSU (bit per
  * slot), lsu_busy aside: every slot while it holds an instruction, or
- * under l1.subq_full = hold the slots with one there.
+ * under l1.subq_full = hold the slots with one there; under BMI also
+ * those bmi_held() makes wait.
  */
 static inline uint32_t lsu_full_slots(const struct emu_sm *sm)
 {
-	if (sm->lsu_hold)
-		return sm->lsu_slots;
-	return sm->lsu_n ? ~0u : 0;
+	uint32_t full = sm->lsu_hold ? sm->lsu_slots : sm->lsu_n ? ~0u : 0;
+
+	if (sm->bmi && full != ~0u)
+		full |= bmi_held(sm, full);
+	return full;
 }
 
 static inline bool lsu_blocked(const struct emu_sm *sm, uint32_t slot,
@@ -367,6 +393,8 @@ static void issue_mem(struct emu_sm *sm, struct emu_sched *sc,
 	}
 	if (nl && (sm->mil_slots >> cta->slot & 1))
 		mil = emu_mil_track(sm, cta->slot, nl);
+	if (sm->bmi)
+		sm->bmi_req[cta->slot] += nl;
 	for (i = 0; i < nl; i++) {
 		struct emu_mem_req r = {
 			.addr = lines[i],
@@ -430,7 +458,7 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 	uint32_t mask;
 	int ff, r;
 
-	h->lsu_wait = 0;
+	lsu_wait_set(sm, h, false);
 	if (cta->throttled) {
 		h->wake = EMU_NEVER;
 		return CORUN_STALL_THROTTLED;
@@ -477,7 +505,7 @@ static uint8_t try_issue(struct emu_sm *sm, struct emu_sched *sc,
 		}
 		if (is_mem(u) && lsu_blocked(sm, cta->slot, now)) {
 			h->wake = sm->lsu_busy > now ? sm->lsu_busy : now + 1;
-			h->lsu_wait = 1;
+			lsu_wait_set(sm, h, true);
 			h->lsu_fu = (uint8_t)fu;
 			return CORUN_STALL_LSU_FULL;
 		}
@@ -814,7 +842,7 @@ static void sched_tick(struct emu_sm *sm, struct emu_sched *sc)
 	s.mods = sc->mods;
 	s.ndemote = 0;
 	memset(s.lsu, 0, sizeof(s.lsu));
-	s.policy = c->sm.sched_policy;
+	s.policy = EMU_SCHED_ORDER(c->sm.sched_policy);
 	/* Positions in sc->list are visited in the policy's priority order. */
 	switch (s.policy) {
 	case EMU_SCHED_TWO_LEVEL:

@@ -102,7 +102,7 @@ void emu_sm_mem_done(struct emu_gpu *gpu, const struct emu_mem_req *r,
 	for (i = 0; i < r->nreg; i++)
 		if (w->ready[r->reg + i] < cycle)
 			w->ready[r->reg + i] = cycle;
-	WH(sm, w)->lsu_wait = 0;
+	lsu_wait_set(sm, WH(sm, w), false);
 	WH(sm, w)->wake = cycle;
 	sched_wake(warp_sched(sm, w), sm, cycle);
 }

@@ -426,6 +426,18 @@ static void config_set_errors(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, emu_config_validate(&c, err, sizeof(err)), -1);
 	KUNIT_EXPECT_STREQ(test, emu_sched_policy_name(EMU_SCHED_KAWARE),
 			   "kaware");
+	/* BMI: a bit beside the order */
+	KUNIT_EXPECT_EQ(test, emu_config_set(&c, "sm", "sched_policy",
+					     "gto_bmi", err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, c.sm.sched_policy, (uint32_t)EMU_SCHED_GTO_BMI);
+	KUNIT_EXPECT_EQ(test, EMU_SCHED_ORDER(c.sm.sched_policy),
+			(uint32_t)EMU_SCHED_GTO);
+	KUNIT_EXPECT_TRUE(test, c.sm.sched_policy & EMU_SCHED_BMI);
+	KUNIT_EXPECT_STREQ(test,
+			   emu_sched_policy_name(EMU_SCHED_TWO_LEVEL_BMI),
+			   "two_level_bmi");
+	KUNIT_EXPECT_EQ(test, emu_config_set(&c, "sm", "sched_policy",
+					     "bmi", err, sizeof(err)), -1);
 }
 
 static struct kunit_case config_cases[] = {

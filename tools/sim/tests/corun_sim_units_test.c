@@ -350,7 +350,7 @@ static const struct bad_mix bad_mixes[] = {
 	  "b.mix:1: unknown job key 'llc_prob' (known: scale seed slot priority placement sms quota throttle qos irc_share irc_prio l1_ways l1_bypass_ctas llc_ways vc dram_prio)" },
 	{ "# nothing\n", "b.mix: no job lines" },
 	{ "alone_sched = fastest\njob vecadd\n",
-	  "b.mix:1: alone_sched = fastest: expected config, lrr, gto, two_level or kaware" },
+	  "b.mix:1: alone_sched = fastest: expected config, lrr, gto, two_level, kaware, lrr_bmi, gto_bmi, two_level_bmi or kaware_bmi" },
 	{ "alone_sched = gto\nalone_sched = lrr\njob vecadd\n", "b.mix:2: alone_sched given twice" },
 	/* ELF jobs: the line is checked; the files only by mix_load() */
 	{ "job k.elf block=32\n",
