@@ -26,9 +26,11 @@ CORUN_METRICS = ('hspeedup', 'stp', 'antt', 'fairness', 'np-error',
 		 'qos-met')
 ALONE_METRICS = ('cycles', 'ipc', 'thread_insns')
 # corun-sim's warp schedulers (emu/config.c): kaware is Maestro's LRR+GTO,
-# two_level's active pool is the configuration's sm.two_level_active;
+# two_level's active pool is the configuration's sm.two_level_active; each
+# with _bmi adds BMI's memory-instruction priority (Dai et al., HPCA'18);
 # config: the configuration's sm.sched_policy
-SCHEDS = ('gto', 'lrr', 'two_level', 'kaware', 'config')
+SCHEDS = ('gto', 'lrr', 'two_level', 'kaware', 'gto_bmi', 'lrr_bmi',
+	  'two_level_bmi', 'kaware_bmi', 'config')
 GENERATORS = ('each', 'combinations', 'cross', 'random', 'list')
 ALL_ROW = 'ALL'
 MAX_INCLUDE_DEPTH = 4
@@ -852,7 +854,8 @@ def parse_sched(value, loc, what):
 	if value not in SCHEDS:
 		raise loc.err(f'{what} = {value}: expected one of {", ".join(SCHEDS)} '
 			      '(kaware: LRR+GTO; two_level\'s pool: the '
-			      'configuration\'s sm.two_level_active)')
+			      'configuration\'s sm.two_level_active; _bmi: with '
+			      'BMI)')
 	return value
 
 
