@@ -2,7 +2,8 @@
 #
 # emu/isa: the RV32IMAFD SIMT executor (emu/isa*.c: isa.c dispatch,
 # isa_mem.c memory side, isa_fpexec.c F/D over the lanes, isa_decode.c,
-# isa_fp.c and isa_fp64.c arithmetic) and its tests. Included
+# isa_fp.c and isa_fp64.c arithmetic, isa_fprows.c a warp's binary32
+# rows in vectors) and its tests. Included
 # from emu/emu.mk. ISA_OBJS is for the emu library; the tests link it
 # directly.
 #
@@ -14,7 +15,8 @@
 #                  programs; see isa_diff_test.c for its environment knobs
 
 ISA_OBJS := $(O)/emu/isa.o $(O)/emu/isa_mem.o $(O)/emu/isa_fpexec.o \
-	$(O)/emu/isa_decode.o $(O)/emu/isa_fp.o $(O)/emu/isa_fp64.o
+	$(O)/emu/isa_decode.o $(O)/emu/isa_fp.o $(O)/emu/isa_fprows.o \
+	$(O)/emu/isa_fp64.o
 
 ISA_TEST_DIR := $(O)/emu/tests/isa
 ISA_CORPUS_DIR := $(ISA_TEST_DIR)/corpus
