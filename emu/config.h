@@ -31,7 +31,7 @@ enum emu_sched_policy {
 	/*
 	 * Each of the four with BMI's memory-instruction priority (Dai et
 	 * al., HPCA'18): the memory instructions of the kernel that has sent
-	 * the fewest L1 requests from the SM go first (sm_issue.c, bmi_hold()).
+	 * the fewest L1 requests from the SM go first (sm_issue.c, bmi_held()).
 	 */
 	EMU_SCHED_LRR_BMI = 4,
 	EMU_SCHED_GTO_BMI = 5,

@@ -228,10 +228,6 @@ static void local_zero(struct emu_sm *sm, uint32_t off, uint32_t len)
 }
 
 /*
- * Take a CTA slot and one CTA's static resources of @job on @sm (already
- * checked by emu_sm_fits()); the caller fills in the CTA and its warps.
- */
-/*
  * BMI: @slot's first CTA here. It counts its requests from the fewest any
  * resident slot has sent, so that it is first only until it has sent as
  * many as that one: BMI balances what kernels send while they share the
@@ -239,18 +235,14 @@ static void local_zero(struct emu_sm *sm, uint32_t off, uint32_t len)
  */
 static void bmi_arrive(struct emu_sm *sm, uint32_t slot)
 {
-	uint32_t m = sm->bmi_slots;
-	uint64_t min = 0;
-
-	if (m)
-		min = UINT64_MAX;
-	for (; m; m &= m - 1)
-		if (sm->bmi_req[__builtin_ctz(m)] < min)
-			min = sm->bmi_req[__builtin_ctz(m)];
-	sm->bmi_req[slot] = min;
+	sm->bmi_req[slot] = sm->bmi_slots ? bmi_fewest(sm, sm->bmi_slots) : 0;
 	sm->bmi_slots |= 1u << slot;
 }
 
+/*
+ * Take a CTA slot and one CTA's static resources of @job on @sm (already
+ * checked by emu_sm_fits()); the caller fills in the CTA and its warps.
+ */
 struct emu_cta *emu_sm_cta_alloc(struct emu_sm *sm, struct emu_job *job,
 				 uint32_t slot)
 {

@@ -488,6 +488,17 @@ static inline void sched_wake(struct emu_sched *sc, struct emu_sm *sm,
 		sm->next_wake = t;
 }
 
+/* BMI: the fewest L1 requests a slot of @mask sent (UINT64_MAX: none). */
+static inline uint64_t bmi_fewest(const struct emu_sm *sm, uint32_t mask)
+{
+	uint64_t min = UINT64_MAX;
+
+	for (; mask; mask &= mask - 1)
+		if (sm->bmi_req[__builtin_ctz(mask)] < min)
+			min = sm->bmi_req[__builtin_ctz(mask)];
+	return min;
+}
+
 /*
  * Set whether the warp of @h waits at the LSU; under BMI, keep the count
  * of each slot's waiting warps.

@@ -137,12 +137,9 @@ static void lsu_push(struct emu_sm *sm, struct emu_job *job,
  */
 static uint32_t bmi_held(const struct emu_sm *sm, uint32_t full)
 {
-	uint32_t m = sm->bmi_waiting & ~full, held = 0;
-	uint64_t min = UINT64_MAX;
+	uint64_t min = bmi_fewest(sm, sm->bmi_waiting & ~full);
+	uint32_t m, held = 0;
 
-	for (; m; m &= m - 1)
-		if (sm->bmi_req[__builtin_ctz(m)] < min)
-			min = sm->bmi_req[__builtin_ctz(m)];
 	for (m = min != UINT64_MAX ? sm->bmi_slots : 0; m; m &= m - 1)
 		if (sm->bmi_req[__builtin_ctz(m)] > min)
 			held |= 1u << __builtin_ctz(m);
