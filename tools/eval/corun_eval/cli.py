@@ -435,9 +435,24 @@ def export_rows(conn, what, keys):
 
 # export --what jobs: each co-run job's first run and its NP by the
 # same-instruction ground truth (groundtruth.py), where the runs recorded
-# progress curves; empty otherwise.
+# progress curves; empty otherwise. Beside them, what the policy's model
+# predicted over that first run and the SMs the job held at the end, the
+# two things a slowdown-model table sets beside the true NP.
 FIRST_RUN_COLUMNS = ('first_run_insns', 'first_run_cycles', 'first_run_completed',
 		     'alone_cycles_same_insns', 'norm_progress_same_insns')
+POLICY_COLUMNS = ('np_predicted_first_run', 'sms_at_end')
+
+
+def policy_columns(job):
+	"""POLICY_COLUMNS of one corun-sim job: the prediction is None
+	without a model, without progress curves to find the first run, or
+	if the model predicted nothing during it."""
+	pred = None
+	if job.get('progress') is not None:
+		pred = groundtruth.first_run_prediction(job, 'norm_progress_predicted')
+	mask = job.get('sm_mask')
+	sms = bin(int(mask, 0)).count('1') if isinstance(mask, str) else None
+	return (None if pred is not None and pred != pred else pred), sms
 
 
 def same_instruction_columns(conn, rows):
@@ -453,10 +468,15 @@ def same_instruction_columns(conn, rows):
 	curves = {k for (k,) in conn.execute('SELECT key FROM runs WHERE '
 					     'instr(result, \'"progress"\') > 0')}
 	for r in rows:
-		r.update(dict.fromkeys(FIRST_RUN_COLUMNS))
+		r.update(dict.fromkeys(FIRST_RUN_COLUMNS + POLICY_COLUMNS))
+		co = doc(r['run_key'])
+		try:
+			r.update(zip(POLICY_COLUMNS, policy_columns(co['corun']['jobs'][r['job']])))
+		except (TypeError, KeyError, IndexError, ValueError):
+			pass
 		if r['run_key'] not in curves:
 			continue
-		co, al = doc(r['run_key']), doc(alone_of.get(f'{r["run_key"]} {r["job"]}'))
+		al = doc(alone_of.get(f'{r["run_key"]} {r["job"]}'))
 		try:
 			g = groundtruth.job_np(al['alone'][0], co['corun']['jobs'][r['job']],
 					       co['corun']['cycles'])
